@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+const accountId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Sandbox network defaults: ids of the in-process sandbox ledger (see src/features/ledger/sandbox). */
+export const SANDBOX_DEFAULTS = {
+  NFT_TOKEN_ID: '0.0.7000333',
+  PAWS_TOKEN_ID: '0.0.9296439',
+  MARKETPLACE_ACCOUNT_ID: '0.0.7000100',
+} as const;
+
+const schema = z
+  .object({
+    NETWORK: z.enum(['sandbox', 'mainnet']).default('sandbox'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: port.default(4321),
+    SITE_ORIGIN: z.url().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    APP_VERSION: z.string().min(1).default(process.env.npm_package_version ?? '0.0.0'),
+    AWS_REGION: z.string().min(1).default('us-east-1'),
+    TABLE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name').default('wild-tigers'),
+    DYNAMODB_ENDPOINT: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    MIRROR_NODE_URL: z.url().optional(),
+    NFT_TOKEN_ID: accountId.optional(),
+    PAWS_TOKEN_ID: accountId.default(SANDBOX_DEFAULTS.PAWS_TOKEN_ID),
+    MARKETPLACE_ACCOUNT_ID: accountId.optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NETWORK !== 'mainnet') return;
+    for (const key of ['NFT_TOKEN_ID', 'MARKETPLACE_ACCOUNT_ID'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when NETWORK=mainnet' });
+    }
+  });
+
+export type AppConfig = ReturnType<typeof resolve>;
+
+function resolve(env: z.infer<typeof schema>) {
+  const sandbox = env.NETWORK === 'sandbox';
+  const localOrigin = `http://${env.HOST}:${env.PORT}`;
+  return {
+    network: env.NETWORK,
+    host: env.HOST,
+    port: env.PORT,
+    siteOrigin: env.SITE_ORIGIN ?? localOrigin,
+    logLevel: env.LOG_LEVEL,
+    version: env.APP_VERSION,
+    awsRegion: env.AWS_REGION,
+    tableName: env.TABLE_NAME,
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT,
+    dataDir: env.DATA_DIR,
+    mirrorNodeUrl:
+      env.MIRROR_NODE_URL ?? (sandbox ? `${localOrigin}/sandbox/mirror` : 'https://mainnet-public.mirrornode.hedera.com'),
+    nftTokenId: env.NFT_TOKEN_ID ?? SANDBOX_DEFAULTS.NFT_TOKEN_ID,
+    pawsTokenId: env.PAWS_TOKEN_ID,
+    marketplaceAccountId: env.MARKETPLACE_ACCOUNT_ID ?? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates an environment; throws a ConfigError naming every missing or malformed setting. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return resolve(parsed.data);
+}
+
+let current: AppConfig | undefined;
+
+/** The process configuration, read from process.env once and cached. */
+export function config(): AppConfig {
+  current ??= parseConfig(process.env);
+  return current;
+}

@@ -1,0 +1,36 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+/** A route's answer when it needs more than a 200 JSON body (status, headers, cookies). */
+export interface RouteResponse {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+}
+
+const RESPONSE = Symbol('RouteResponse');
+
+/** Marks a JSON answer with its own status, headers or cookies. */
+export function respond(status: number, body: unknown, extra: Omit<RouteResponse, 'status' | 'body'> = {}): RouteResponse {
+  return Object.assign({ status, body, ...extra }, { [RESPONSE]: true });
+}
+
+function isRouteResponse(value: unknown): value is RouteResponse {
+  return typeof value === 'object' && value !== null && RESPONSE in value;
+}
+
+/** Serialises bigint amounts as decimal strings. */
+function toJson(body: unknown): string {
+  return JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+}
+
+/** Turns a route's return value into API Gateway's structured result. */
+export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
+  const response = isRouteResponse(value) ? value : { status: 200, body: value };
+  return {
+    statusCode: response.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...response.headers },
+    ...(response.cookies?.length ? { cookies: response.cookies } : {}),
+    body: toJson(response.body ?? null),
+  };
+}

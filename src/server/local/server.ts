@@ -1,0 +1,97 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { MAX_BODY_BYTES } from '../http/body';
+import { API_SECURITY_HEADERS } from '../http/security-headers';
+import { log } from '../log';
+import { ROUTES } from '../routes';
+import { createApiRouter } from './api-router';
+import { localContext, toLambdaEvent } from './lambda-event';
+import { createStaticSite } from './static-site';
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** Serves a non-API prefix (e.g. the sandbox network under /sandbox); answers true when it handled the request. */
+export type PrefixHandler = (request: IncomingMessage, url: URL, response: ServerResponse) => Promise<boolean>;
+
+export interface LocalServerOptions {
+  /** The Astro build to serve; omit to serve the API only (npm run dev). */
+  siteDir?: string;
+  prefixHandlers?: PrefixHandler[];
+}
+
+/** Bodies larger than this are refused before they reach a handler (API Gateway's own cap is far larger). */
+const READ_LIMIT_BYTES = MAX_BODY_BYTES * 16;
+
+const handlers = new Map<string, Promise<LambdaHandler>>();
+
+function loadGroup(group: string): Promise<LambdaHandler> {
+  let loaded = handlers.get(group);
+  if (!loaded) {
+    loaded = import(new URL(`../../../functions/${group}.ts`, import.meta.url).href).then(
+      (module: { handler: LambdaHandler }) => module.handler,
+    );
+    handlers.set(group, loaded);
+  }
+  return loaded;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response
+    .writeHead(status, { ...API_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body));
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > READ_LIMIT_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, method: string): void {
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  response.writeHead(result.statusCode ?? 200, headers);
+  const body = result.body ?? '';
+  response.end(method === 'HEAD' ? undefined : result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+/** The local stand-in for CloudFront + API Gateway + Lambda: pages and /api on one origin. */
+export function createLocalServer(options: LocalServerOptions): Server {
+  const router = createApiRouter(ROUTES);
+  const serveStatic = options.siteDir ? createStaticSite(options.siteDir) : undefined;
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      const match = router.match(method, url.pathname);
+      if (match === 'methodMismatch') return sendJson(response, 405, { error: 'Method not allowed' });
+      if (!match) return sendJson(response, 404, { error: 'Not found' });
+      const body = await readBody(request);
+      if (!body) return sendJson(response, 413, { error: 'Request body is too large' });
+      const event = toLambdaEvent(request, url, match.key, match.pathParameters, body);
+      const handler = await loadGroup(match.route.group);
+      return writeResult(response, await handler(event, localContext(match.route.group)), method);
+    }
+
+    for (const prefixHandler of options.prefixHandlers ?? []) if (await prefixHandler(request, url, response)) return;
+
+    if (serveStatic && (method === 'GET' || method === 'HEAD')) return serveStatic(url.pathname, method, response);
+    if (serveStatic) return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    sendJson(response, 404, { error: 'Not found' });
+  }
+
+  return createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log.error('local server failure', { path: request.url, error });
+      if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error' });
+      else response.destroy();
+    });
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * `npm start`: the whole product on one origin (pages, /api and, on the sandbox network, the
+ * sandbox ledger), over an embedded DynamoDB-compatible store kept on disk in DATA_DIR.
+ * Flags: --api-only (no pages; used by `npm run dev` beside Astro's dev server).
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, config } from '../config';
+import { log } from '../log';
+import { ensureTable } from '../store/bootstrap';
+import { documentClient } from '../store/client';
+import { type EmbeddedStore, startEmbeddedStore } from '../store/dynalite';
+import { createLocalServer } from './server';
+
+const apiOnly = process.argv.includes('--api-only');
+const projectRoot = resolve(import.meta.dirname, '../../..');
+
+async function main(): Promise<void> {
+  let embedded: EmbeddedStore | undefined;
+  if (!process.env.DYNAMODB_ENDPOINT) {
+    const dataDir = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
+    embedded = await startEmbeddedStore(join(dataDir, 'dynalite'));
+    process.env.DYNAMODB_ENDPOINT = embedded.endpoint;
+  }
+  const settings = config();
+  await ensureTable(documentClient(), settings.tableName);
+
+  const siteDir = join(projectRoot, 'dist');
+  if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error('No site build in dist/: run `npm run build` first');
+  const server = createLocalServer(apiOnly ? {} : { siteDir });
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(settings.port, settings.host, () => listening());
+  });
+
+  const origin = `http://${settings.host}:${settings.port}`;
+  log.info('listening', { origin, network: settings.network, store: embedded ? 'embedded dynalite' : settings.dynamoEndpoint });
+  if (!apiOnly) process.stdout.write(`\n  Wild Tigers is running at ${origin}  (network: ${settings.network}; Ctrl-C stops)\n\n`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.closeAllConnections();
+    server.close(() => {
+      void (embedded?.close() ?? Promise.resolve()).then(() => process.exit(0));
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

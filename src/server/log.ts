@@ -1,0 +1,20 @@
+import { config } from './config';
+
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
+type Level = Exclude<keyof typeof LEVELS, 'silent'>;
+
+function write(level: Level, message: string, fields: Record<string, unknown>): void {
+  if (LEVELS[level] < LEVELS[config().logLevel]) return;
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields }, (_key, value) =>
+    typeof value === 'bigint' ? value.toString() : value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
+  );
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+/** Structured JSON logs, one line per event, filtered by LOG_LEVEL. */
+export const log = {
+  debug: (message: string, fields: Record<string, unknown> = {}) => write('debug', message, fields),
+  info: (message: string, fields: Record<string, unknown> = {}) => write('info', message, fields),
+  warn: (message: string, fields: Record<string, unknown> = {}) => write('warn', message, fields),
+  error: (message: string, fields: Record<string, unknown> = {}) => write('error', message, fields),
+};

@@ -1,0 +1,46 @@
+/**
+ * `npm test`: builds the site, runs vitest (unit, API, infra) and Playwright (e2e in Chromium),
+ * then prints one closing line "N passed, N failed". Set SKIP_BUILD=1 to reuse dist/.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = resolve(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+const bin = (name: string) => resolve(root, 'node_modules/.bin', name);
+
+function run(command: string, args: string[], env: Record<string, string> = {}): number {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson(path: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+if (!process.env.SKIP_BUILD && run(bin('astro'), ['build']) !== 0) {
+  process.stdout.write('0 passed, 1 failed\n');
+  process.exit(1);
+}
+
+const vitestJson = resolve(reports, 'vitest.json');
+const vitestCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const playwrightJson = resolve(reports, 'playwright.json');
+const playwrightCode = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+
+const vitest = readJson(vitestJson) ?? {};
+const playwright = (readJson(playwrightJson)?.stats ?? {}) as Record<string, number>;
+const passed = Number(vitest.numPassedTests ?? 0) + Number(playwright.expected ?? 0);
+let failed = Number(vitest.numFailedTests ?? 0) + Number(playwright.unexpected ?? 0) + Number(playwright.flaky ?? 0);
+if (failed === 0 && (vitestCode !== 0 || playwrightCode !== 0)) failed = 1;
+const skipped = Number(vitest.numPendingTests ?? 0) + Number(playwright.skipped ?? 0);
+
+process.stdout.write(`\nvitest: ${vitest.numPassedTests ?? 0} passed; playwright: ${playwright.expected ?? 0} passed\n`);
+process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

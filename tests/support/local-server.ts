@@ -1,0 +1,79 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { freePort } from './free-port';
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+
+export interface TestServer {
+  origin: string;
+  dataDir: string;
+  /** Stops the server process (SIGTERM) and waits for it to exit. */
+  stop(): Promise<void>;
+  /** Stops and starts the server again over the same data. */
+  restart(): Promise<void>;
+  /** Stops the server and deletes its data. */
+  dispose(): Promise<void>;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+}
+
+async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${origin}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`server did not become healthy:\n${output()}`);
+}
+
+/** Starts the local server (API only unless `site`) on a free port over a fresh store. */
+export async function startTestServer(options: { site?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wild-tigers-test-'));
+  const origin = `http://127.0.0.1:${port}`;
+  let log = '';
+  let child: ChildProcess;
+
+  async function launch(): Promise<void> {
+    const args = ['--import', 'tsx', 'src/server/local/start.ts', ...(options.site ? [] : ['--api-only'])];
+    child = spawn(process.execPath, args, {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DYNAMODB_ENDPOINT: '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    await waitForHealth(origin, child, () => log);
+  }
+
+  async function stop(): Promise<void> {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  await launch();
+  return {
+    origin,
+    dataDir,
+    stop,
+    async restart() {
+      await stop();
+      await launch();
+    },
+    async dispose() {
+      await stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    output: () => log,
+  };
+}

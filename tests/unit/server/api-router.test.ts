@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteDef } from '../../../src/server/http/route-types';
+import { createApiRouter } from '../../../src/server/local/api-router';
+
+const table: RouteDef[] = [
+  { method: 'GET', path: '/api/profile/{accountId}', group: 'profile', auth: 'public', cache: { kind: 'none' } },
+  { method: 'POST', path: '/api/profile', group: 'profile', auth: 'session', cache: { kind: 'none' } },
+  { method: 'GET', path: '/api/profile/{accountId}/nfts', group: 'profile', auth: 'public', cache: { kind: 'none' } },
+];
+
+describe('local API router', () => {
+  const router = createApiRouter(table);
+
+  it('matches path parameters and decodes them', () => {
+    const match = router.match('GET', '/api/profile/0.0.42');
+    expect(match).toMatchObject({ key: 'GET /api/profile/{accountId}', pathParameters: { accountId: '0.0.42' } });
+    expect(router.match('GET', '/api/profile/a%20b/nfts')).toMatchObject({ pathParameters: { accountId: 'a b' } });
+  });
+
+  it('does not let a parameter span segments', () => {
+    expect(router.match('GET', '/api/profile/a/b')).toBeUndefined();
+  });
+
+  it('tells a wrong method from an unknown path', () => {
+    expect(router.match('DELETE', '/api/profile')).toBe('methodMismatch');
+    expect(router.match('GET', '/api/nothing')).toBeUndefined();
+  });
+
+  it('answers HEAD with the GET route', () => {
+    expect(router.match('HEAD', '/api/profile/0.0.1')).toMatchObject({ key: 'GET /api/profile/{accountId}' });
+  });
+});

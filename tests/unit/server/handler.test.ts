@@ -1,0 +1,111 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConflictError, ForbiddenError } from '../../../src/server/http/errors';
+import { defineRoute, routeGroup } from '../../../src/server/http/handler';
+import { respond } from '../../../src/server/http/respond';
+import type { RouteDef } from '../../../src/server/http/route-types';
+import { apiEvent, testContext } from '../../support/api-event';
+
+process.env.LOG_LEVEL = 'silent';
+
+const table: RouteDef[] = [
+  { method: 'POST', path: '/api/echo', group: 'test', auth: 'public', cache: { kind: 'none' } },
+  { method: 'GET', path: '/api/items/{id}', group: 'test', auth: 'public', cache: { kind: 'public', maxAgeSeconds: 30, sMaxAgeSeconds: 60 } },
+  { method: 'GET', path: '/api/forbidden', group: 'test', auth: 'public', cache: { kind: 'none' } },
+  { method: 'GET', path: '/api/boom', group: 'test', auth: 'public', cache: { kind: 'none' } },
+];
+
+const handler = routeGroup(
+  'test',
+  {
+    'POST /api/echo': defineRoute({ body: z.object({ name: z.string().max(10), count: z.number().int().positive() }) }, async ({ body }) =>
+      respond(201, { hello: body.name, twice: body.count * 2 }, { cookies: ['a=b; HttpOnly'] }),
+    ),
+    'GET /api/items/{id}': defineRoute({ params: z.object({ id: z.string().regex(/^\d+$/) }) }, async ({ params }) => {
+      if (params.id === '9') throw new ConflictError('Already sold', { listingId: '9' });
+      return { id: Number(params.id), big: 2n ** 64n };
+    }),
+    'GET /api/forbidden': defineRoute({}, async () => {
+      throw new ForbiddenError();
+    }),
+    'GET /api/boom': defineRoute({}, async () => {
+      throw new Error('secret internals');
+    }),
+  },
+  table,
+);
+
+async function call(options: Parameters<typeof apiEvent>[0]) {
+  const result = (await handler(apiEvent(options), testContext)) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode, headers: result.headers ?? {}, cookies: result.cookies, json: JSON.parse(result.body ?? 'null') };
+}
+
+const json = { 'content-type': 'application/json' };
+
+describe('route group handler', () => {
+  it('parses, validates and answers a JSON body', async () => {
+    const answer = await call({ routeKey: 'POST /api/echo', headers: json, body: '{"name":"tiger","count":2}' });
+    expect(answer).toMatchObject({ status: 201, json: { hello: 'tiger', twice: 4 }, cookies: ['a=b; HttpOnly'] });
+  });
+
+  it('answers 400 to a malformed JSON body', async () => {
+    const answer = await call({ routeKey: 'POST /api/echo', headers: json, body: '{"name": "tig' });
+    expect(answer).toMatchObject({ status: 400, json: { error: 'Malformed JSON body' } });
+  });
+
+  it('answers 400 naming the field for wrong types and missing fields', async () => {
+    const wrongType = await call({ routeKey: 'POST /api/echo', headers: json, body: '{"name":"tiger","count":"2"}' });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json.error).toMatch(/^Invalid body 'count'/);
+    const missing = await call({ routeKey: 'POST /api/echo', headers: json, body: '{"count":1}' });
+    expect(missing.json.error).toMatch(/^Invalid body 'name'/);
+    const none = await call({ routeKey: 'POST /api/echo', headers: json });
+    expect(none).toMatchObject({ status: 400, json: { error: 'Request body is required' } });
+    const notObject = await call({ routeKey: 'POST /api/echo', headers: json, body: '[1,2]' });
+    expect(notObject.status).toBe(400);
+  });
+
+  it('answers 415 to a non-JSON body and 413 to a body over 64 KB', async () => {
+    const text = await call({ routeKey: 'POST /api/echo', headers: { 'content-type': 'text/plain' }, body: '{}' });
+    expect(text.status).toBe(415);
+    const huge = await call({ routeKey: 'POST /api/echo', headers: json, body: JSON.stringify({ name: 'x'.repeat(70_000), count: 1 }) });
+    expect(huge).toMatchObject({ status: 413, json: { error: 'Request body is larger than 64 KB' } });
+  });
+
+  it('validates path parameters', async () => {
+    const answer = await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '../etc' } });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toMatch(/^Invalid path parameter 'id'/);
+  });
+
+  it('maps typed domain errors to their status with a JSON error and details', async () => {
+    expect(await call({ routeKey: 'GET /api/forbidden' })).toMatchObject({ status: 403, json: { error: 'This action belongs to another account' } });
+    expect(await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '9' } })).toMatchObject({
+      status: 409,
+      json: { error: 'Already sold', listingId: '9' },
+    });
+  });
+
+  it('hides unexpected errors behind a 500 without internals', async () => {
+    const answer = await call({ routeKey: 'GET /api/boom' });
+    expect(answer).toMatchObject({ status: 500, json: { error: 'Internal server error' } });
+    expect(JSON.stringify(answer.json)).not.toContain('secret');
+  });
+
+  it('sends the route cache policy on success only, and security headers always', async () => {
+    const ok = await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '1' } });
+    expect(ok.headers['cache-control']).toBe('public, max-age=30, s-maxage=60');
+    expect(ok.json).toEqual({ id: 1, big: '18446744073709551616' });
+    const failed = await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '9' } });
+    expect(failed.headers['cache-control']).toBe('no-store');
+    for (const answer of [ok, failed]) {
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+  });
+
+  it('refuses to build a group whose table routes lack an implementation', () => {
+    expect(() => routeGroup('test', {}, table)).toThrow(/has no implementation/);
+  });
+});

@@ -1,0 +1,13 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/infra/**/*.test.ts', 'src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
