@@ -55,6 +55,8 @@ function resolve(env: z.infer<typeof schema>) {
     nftTokenId: env.NFT_TOKEN_ID ?? SANDBOX_DEFAULTS.NFT_TOKEN_ID,
     pawsTokenId: env.PAWS_TOKEN_ID,
     marketplaceAccountId: env.MARKETPLACE_ACCOUNT_ID ?? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,
+    /** Consensus nodes prepared transactions are frozen for (the sandbox has one node). */
+    nodeAccountIds: sandbox ? ['0.0.3'] : ['0.0.3', '0.0.4', '0.0.5', '0.0.6', '0.0.7'],
   };
 }
 

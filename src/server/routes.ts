@@ -1,6 +1,9 @@
 import type { CachePolicy, RouteDef } from './http/route-types';
 
 const noCache: CachePolicy = { kind: 'none' };
+/** Spec 000 §9: balances cached 5 s per account, the HBAR balance 2 s. */
+const balanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 5 };
+const hbarBalanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 2 };
 
 /**
  * The API's single route table: the CDK stack (one Lambda per group, one HTTP API route per
@@ -9,6 +12,21 @@ const noCache: CachePolicy = { kind: 'none' };
  */
 export const ROUTES = [
   { method: 'GET', path: '/api/health', group: 'health', auth: 'public', cache: noCache },
+
+  { method: 'POST', path: '/api/auth/challenge', group: 'auth', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/auth/verify', group: 'auth', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/auth/session', group: 'auth', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/auth/logout', group: 'auth', auth: 'public', cache: noCache },
+
+  { method: 'GET', path: '/api/balance/fast/{accountId}', group: 'balance', auth: 'public', cache: balanceCache },
+  { method: 'GET', path: '/api/hedera/balance/{accountId}', group: 'balance', auth: 'public', cache: hbarBalanceCache },
+  { method: 'GET', path: '/api/paws/balance/{accountId}', group: 'balance', auth: 'public', cache: balanceCache },
+
+  { method: 'GET', path: '/api/hedera/allowance/token/{owner}/{tokenId}/{spender}', group: 'allowance', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/hedera/allowance/nft/{owner}/{tokenId}/{serial}/{spender}', group: 'allowance', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/paws/allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/token-allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/allowance/delete/prepare', group: 'allowance', auth: 'session', cache: noCache },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteGroup = (typeof ROUTES)[number]['group'];

@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import { log } from '../log';
 import { ROUTES } from '../routes';
 import { parseJsonBody } from './body';
-import { HttpError, MethodNotAllowedError, NotFoundError } from './errors';
+import type { SessionClaims } from '../../features/auth/session-token';
+import { sessions } from '../context';
+import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from './errors';
+import { toHttpError } from './error-mapping';
 import { respond, toResult } from './respond';
 import { type RouteDef, cacheControl, routeKey } from './route-types';
 import { API_SECURITY_HEADERS } from './security-headers';
@@ -19,6 +22,8 @@ export interface RouteInput<B, P, Q> {
   query: Q;
   event: APIGatewayProxyEventV2;
   requestId: string;
+  /** The signed-in session: always set on 'session' routes (others get 401 first), optional elsewhere. */
+  session: SessionClaims | undefined;
 }
 
 export interface RouteImpl {
@@ -42,7 +47,8 @@ interface Internal extends Record<string, unknown> {
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 function errorResult(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
-  if (error instanceof HttpError) return toResult(respond(error.status, { error: error.message, ...error.details }));
+  const known = toHttpError(error);
+  if (known) return toResult(respond(known.status, { error: known.message, ...known.details }));
   log.error('unhandled error', { requestId, error });
   return toResult(respond(500, { error: 'Internal server error' }));
 }
@@ -61,10 +67,12 @@ export function routeGroup(group: string, impls: Record<string, RouteImpl>, tabl
     if (!route) throw event.routeKey?.startsWith('ANY') ? new MethodNotAllowedError() : new NotFoundError();
     const impl = impls[event.routeKey] as RouteImpl;
     const { schemas } = impl;
+    const session = await sessions().fromCookies(event.cookies);
+    if (route.auth === 'session' && !session) throw new UnauthorizedError();
     const body = schemas.body ? validate(schemas.body, parseJsonBody(event), 'body') : undefined;
     const params = schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : undefined;
     const query = schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined;
-    const result = toResult(await impl.run({ body, params, query, event, requestId: event.requestContext.requestId }));
+    const result = toResult(await impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session }));
     const success = result.statusCode !== undefined && result.statusCode < 300;
     result.headers = { ...result.headers, 'cache-control': success ? cacheControl(route.cache) : 'no-store' };
     return result;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { createBalanceService } from '../src/features/balances/balance-service';
+import { config } from '../src/server/config';
+import { ledgerReader } from '../src/server/context';
+import { UpstreamError } from '../src/server/http/errors';
+import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { entityIdSchema } from '../src/server/http/schemas';
+import { log } from '../src/server/log';
+
+const balances = createBalanceService(ledgerReader(), config().pawsTokenId);
+const params = z.object({ accountId: entityIdSchema });
+
+/** Runs a balance read; a ledger failure becomes the spec's message with a 503. */
+async function read<T>(what: string, message: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    log.warn('balance read failed', { what, error });
+    throw new UpstreamError(message);
+  }
+}
+
+/** HBAR and PAWS balances of any account, read from the ledger and cached per the spec. */
+export const handler = routeGroup('balance', {
+  'GET /api/balance/fast/{accountId}': defineRoute({ params }, async ({ params: { accountId } }) => ({
+    success: true,
+    balances: await read('both', 'Failed to get balances from API', () => balances.both(accountId)),
+  })),
+  'GET /api/hedera/balance/{accountId}': defineRoute({ params }, async ({ params: { accountId } }) => ({
+    success: true,
+    balance: { hbar: await read('hbar', 'Failed to get HBAR balance from API', () => balances.hbar(accountId)) },
+  })),
+  'GET /api/paws/balance/{accountId}': defineRoute({ params }, async ({ params: { accountId } }) => ({
+    success: true,
+    balance: await read('paws', 'Failed to get token balance from API', () => balances.paws(accountId)),
+  })),
+});

@@ -1,0 +1,77 @@
+import { BadRequestError, ForbiddenError } from '../../server/http/errors';
+import { formatUnits, parseUnits } from '../balances/units';
+import type { LedgerReader } from '../ledger/ledger-reader';
+import { type FreezeOptions, nftAllowanceApproveBytes, nftAllowanceDeleteBytes, tokenAllowanceApproveBytes } from './allowance-transactions';
+
+export interface AllowanceSettings {
+  nftTokenId: string;
+  pawsTokenId: string;
+  marketplaceAccountId: string;
+  nodeAccountIds: readonly string[];
+}
+
+/** Reads allowances from the ledger, and prepares approve/delete transactions for the signed-in owner. */
+export function createAllowanceService(ledger: LedgerReader, settings: AllowanceSettings) {
+  const freezeFor = (owner: string): FreezeOptions => ({ payerAccountId: owner, nodeAccountIds: settings.nodeAccountIds });
+
+  function requireOwner(sessionAccountId: string, ownerAccountId: string): void {
+    if (sessionAccountId !== ownerAccountId) throw new ForbiddenError('You can only approve allowances for your own account');
+  }
+
+  function requireMarketplaceSpender(spenderAccountId: string): void {
+    if (spenderAccountId !== settings.marketplaceAccountId) {
+      throw new BadRequestError(`Allowances can only be granted to the Wild Tigers marketplace account ${settings.marketplaceAccountId}`);
+    }
+  }
+
+  async function requireOwnedTiger(owner: string, tokenId: string, serial: number): Promise<void> {
+    if (tokenId !== settings.nftTokenId) throw new BadRequestError(`Only Wild Tigers (${settings.nftTokenId}) can be approved here`);
+    const nft = await ledger.getNft(tokenId, serial);
+    if (!nft || nft.deleted) throw new BadRequestError(`Wild Tiger #${serial} does not exist`);
+    if (nft.owner !== owner) throw new ForbiddenError(`Wild Tiger #${serial} is not owned by ${owner}`);
+  }
+
+  return {
+    /** The remaining fungible allowance in whole token units, as a decimal string. */
+    async tokenAllowance(owner: string, tokenId: string, spender: string): Promise<string> {
+      const [amount, info] = await Promise.all([ledger.getTokenAllowance(owner, tokenId, spender), ledger.getTokenInfo(tokenId)]);
+      return formatUnits(amount, info.decimals);
+    },
+
+    /** True when `spender` may transfer this serial of `owner` (per-serial or approve-for-all). */
+    async hasNftAllowance(owner: string, tokenId: string, serial: number, spender: string): Promise<boolean> {
+      const nft = await ledger.getNft(tokenId, serial);
+      if (!nft || nft.deleted || nft.owner !== owner) return false;
+      if (nft.spender === spender) return true;
+      return ledger.hasNftApprovalForAll(owner, tokenId, spender);
+    },
+
+    async prepareNftAllowance(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; serialNumber: number; spenderAccountId: string }) {
+      requireOwner(sessionAccountId, input.ownerAccountId);
+      requireMarketplaceSpender(input.spenderAccountId);
+      await requireOwnedTiger(input.ownerAccountId, input.tokenId, input.serialNumber);
+      const owner = input.ownerAccountId;
+      return nftAllowanceApproveBytes({ owner, tokenId: input.tokenId, serial: input.serialNumber, spender: input.spenderAccountId }, freezeFor(owner));
+    },
+
+    async prepareTokenAllowance(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; amount: string; spenderAccountId: string }) {
+      requireOwner(sessionAccountId, input.ownerAccountId);
+      requireMarketplaceSpender(input.spenderAccountId);
+      if (input.tokenId !== settings.pawsTokenId) throw new BadRequestError(`Only PAWS (${settings.pawsTokenId}) can be approved here`);
+      const { decimals } = await ledger.getTokenInfo(input.tokenId);
+      const amount = parseUnits(input.amount, decimals);
+      if (amount === undefined || amount <= 0n) {
+        throw new BadRequestError(`Invalid amount: a number greater than 0 with at most ${decimals} decimals`);
+      }
+      const owner = input.ownerAccountId;
+      return tokenAllowanceApproveBytes({ owner, tokenId: input.tokenId, amount, spender: input.spenderAccountId }, freezeFor(owner));
+    },
+
+    async prepareNftAllowanceDelete(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; serialNumber: number }) {
+      requireOwner(sessionAccountId, input.ownerAccountId);
+      await requireOwnedTiger(input.ownerAccountId, input.tokenId, input.serialNumber);
+      const owner = input.ownerAccountId;
+      return nftAllowanceDeleteBytes({ owner, tokenId: input.tokenId, serial: input.serialNumber }, freezeFor(owner));
+    },
+  };
+}

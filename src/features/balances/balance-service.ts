@@ -1,0 +1,32 @@
+import type { LedgerReader } from '../ledger/ledger-reader';
+import { createTtlCache } from '../../server/ttl-cache';
+import { HBAR_DECIMALS, formatUnits } from './units';
+
+/** Server caches of the spec: balances 5 s per account, the HBAR balance 2 s. */
+export const BALANCE_CACHE_MS = 5_000;
+export const HBAR_BALANCE_CACHE_MS = 2_000;
+
+/** HBAR and PAWS balances of an account as decimal strings in whole units, cached per the spec. */
+export function createBalanceService(ledger: LedgerReader, pawsTokenId: string) {
+  const hbarCache = createTtlCache<string>(HBAR_BALANCE_CACHE_MS);
+  const pawsCache = createTtlCache<string>(BALANCE_CACHE_MS);
+  const fastCache = createTtlCache<{ hbar: string; paws: string }>(BALANCE_CACHE_MS);
+
+  const readHbar = async (accountId: string) => formatUnits((await ledger.getAccount(accountId)).hbarTinybars, HBAR_DECIMALS);
+  const readPaws = async (accountId: string) => {
+    const balance = await ledger.getTokenBalance(accountId, pawsTokenId);
+    if (!balance.associated || balance.decimals === null) return '0';
+    return formatUnits(balance.balance, balance.decimals);
+  };
+
+  return {
+    hbar: (accountId: string) => hbarCache.get(accountId, () => readHbar(accountId)),
+    paws: (accountId: string) => pawsCache.get(accountId, () => readPaws(accountId)),
+    /** Both balances in one call (the balance store's fast path). */
+    both: (accountId: string) =>
+      fastCache.get(accountId, async () => {
+        const [hbar, paws] = await Promise.all([readHbar(accountId), readPaws(accountId)]);
+        return { hbar, paws };
+      }),
+  };
+}

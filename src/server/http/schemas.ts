@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** A Hedera account or token id in shard.realm.num form, as the product uses them (0.0.N). */
+export const entityIdSchema = z
+  .string()
+  .max(24)
+  .regex(/^0\.0\.\d{1,10}$/, 'must be a Hedera id like 0.0.1234');
+
+/** An NFT serial number of the collection. */
+export const serialSchema = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000_000);
