@@ -1,0 +1,58 @@
+import { map, onMount } from 'nanostores';
+import { apiJson } from '../../lib/api';
+import { $wallet } from '../wallet/wallet-store';
+
+/** Spec 000 §9: balances refresh every 30 s while authenticated. */
+export const BALANCE_REFRESH_MS = 30_000;
+
+export interface BalanceState {
+  pawsBalance: string;
+  hbarBalance: string;
+  isLoading: boolean;
+  isReady: boolean;
+  lastUpdated: number | null;
+  accountId: string | null;
+}
+
+const EMPTY: BalanceState = { pawsBalance: '0', hbarBalance: '0', isLoading: false, isReady: false, lastUpdated: null, accountId: null };
+
+/** HBAR and PAWS balances of the signed-in account (zeros and not ready without one). */
+export const $balances = map<BalanceState>({ ...EMPTY });
+
+let generation = 0;
+
+/** Reloads the balances; only while authenticated. A failure gives zeros and ready: the UI goes on. */
+export async function refreshBalances(): Promise<void> {
+  const { accountId, isAuthenticated } = $wallet.get();
+  if (!accountId || !isAuthenticated) return;
+  const mine = ++generation;
+  $balances.set({ ...$balances.get(), accountId, isLoading: true });
+  let next: Pick<BalanceState, 'pawsBalance' | 'hbarBalance'>;
+  try {
+    const { balances } = await apiJson<{ balances: { paws: string; hbar: string } }>(`/api/balance/fast/${accountId}`);
+    next = { pawsBalance: balances.paws, hbarBalance: balances.hbar };
+  } catch (error) {
+    console.warn('Failed to load balances', error);
+    next = { pawsBalance: '0', hbarBalance: '0' };
+  }
+  if (mine !== generation) return;
+  $balances.set({ ...next, accountId, isLoading: false, isReady: true, lastUpdated: Date.now() });
+}
+
+onMount($balances, () => {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const stopWallet = $wallet.subscribe(({ accountId, isAuthenticated }) => {
+    clearInterval(timer);
+    if (!accountId || !isAuthenticated) {
+      generation += 1;
+      $balances.set({ ...EMPTY });
+      return;
+    }
+    if ($balances.get().accountId !== accountId || !$balances.get().isReady) void refreshBalances();
+    timer = setInterval(() => void refreshBalances(), BALANCE_REFRESH_MS);
+  });
+  return () => {
+    clearInterval(timer);
+    stopWallet();
+  };
+});

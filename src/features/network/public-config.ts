@@ -1,0 +1,11 @@
+/**
+ * What the browser needs to know of the network, fixed at build time (PUBLIC_* variables, the
+ * same values the API's config reads). Defaults are the sandbox network's.
+ */
+export const PUBLIC_CONFIG = {
+  network: (import.meta.env.PUBLIC_NETWORK === 'mainnet' ? 'mainnet' : 'sandbox') as 'sandbox' | 'mainnet',
+  nftTokenId: (import.meta.env.PUBLIC_NFT_TOKEN_ID as string | undefined) ?? '0.0.7000333',
+  pawsTokenId: (import.meta.env.PUBLIC_PAWS_TOKEN_ID as string | undefined) ?? '0.0.9296439',
+  marketplaceAccountId: (import.meta.env.PUBLIC_MARKETPLACE_ACCOUNT_ID as string | undefined) ?? '0.0.7000100',
+  walletConnectProjectId: (import.meta.env.PUBLIC_WALLETCONNECT_PROJECT_ID as string | undefined) ?? '',
+} as const;

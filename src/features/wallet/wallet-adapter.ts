@@ -1,0 +1,23 @@
+export type WalletType = 'walletconnect' | 'sandbox';
+
+/** One wallet behind the app: Hedera WalletConnect on mainnet, the sandbox wallet locally. */
+export interface WalletAdapter {
+  readonly type: WalletType;
+  /** Opens the wallet's own UI (modal, picker); resolves once the user finished it, rejects if closed. */
+  connect(): Promise<void>;
+  /** The connected account id (0.0.N), or null while no session exists. */
+  accountId(): string | null;
+  /** Signs a message as Hedera wallets do; resolves to the base64 protobuf SignatureMap. */
+  signMessage(accountId: string, message: string): Promise<string>;
+  /** Signs frozen transaction bytes (base64) and executes them; resolves to the transaction id. */
+  signAndExecuteTransaction(accountId: string, transactionBytes: string): Promise<{ transactionId: string } | null>;
+  disconnect(): Promise<void>;
+  /** Called when the wallet ends the session on its side (deleted or expired). */
+  onSessionEnded(listener: () => void): void;
+}
+
+/** Loads an adapter's code on first use, so no page ships wallet code before the user connects. */
+export async function loadWalletAdapter(type: WalletType): Promise<WalletAdapter> {
+  if (type === 'sandbox') return (await import('./sandbox-wallet')).createSandboxWallet();
+  return (await import('./walletconnect-wallet')).createWalletConnectWallet();
+}

@@ -1,0 +1,197 @@
+import { map } from 'nanostores';
+import { apiJson } from '../../lib/api';
+import { toast } from '../toast/toastStore';
+import { type WalletAdapter, type WalletType, loadWalletAdapter } from './wallet-adapter';
+import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';
+
+/** Spec 000 §4 and §9 timings. */
+export const WALLET_TIMING = {
+  pollAttempts: 20,
+  pollIntervalMs: 500,
+  stabiliseMs: 2_000,
+  connectingResetMs: 15_000,
+  signingTimeoutMs: 45_000,
+  ambiguousRejectionWaitMs: 2_000,
+} as const;
+
+/** The two localStorage flags of spec 000 §4. */
+export const STORAGE_KEYS = { connected: 'wildTigers.walletConnected', accountId: 'wildTigers.accountId', walletType: 'wildTigers.walletType' } as const;
+
+export interface WalletState {
+  isConnected: boolean;
+  accountId: string | null;
+  isAuthenticated: boolean;
+  isConnecting: boolean;
+  isAuthenticating: boolean;
+  error: string | null;
+  pairingString: string | null;
+  walletType: WalletType | null;
+}
+
+const INITIAL: WalletState = {
+  isConnected: false,
+  accountId: null,
+  isAuthenticated: false,
+  isConnecting: false,
+  isAuthenticating: false,
+  error: null,
+  pairingString: null,
+  walletType: null,
+};
+
+/** The wallet state every island reads. */
+export const $wallet = map<WalletState>({ ...INITIAL });
+
+let adapter: WalletAdapter | undefined;
+let loadAdapter: (type: WalletType) => Promise<WalletAdapter> = loadWalletAdapter;
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** Test seam: replaces how adapters are loaded and forgets the current one. */
+export function setWalletAdapterLoader(loader: (type: WalletType) => Promise<WalletAdapter>): void {
+  loadAdapter = loader;
+  adapter = undefined;
+  $wallet.set({ ...INITIAL });
+}
+
+function storage(): Storage | undefined {
+  return typeof localStorage === 'undefined' ? undefined : localStorage;
+}
+
+async function adapterFor(type: WalletType): Promise<WalletAdapter> {
+  if (adapter?.type === type) return adapter;
+  const loaded = await loadAdapter(type).catch((error: unknown) => {
+    throw new WalletError(`${WALLET_MESSAGES.initFailed}${error instanceof Error ? `: ${error.message}` : ''}`);
+  });
+  loaded.onSessionEnded(() => clearWallet());
+  adapter = loaded;
+  return loaded;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new WalletError(message)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function clearWallet(): void {
+  adapter = undefined;
+  $wallet.set({ ...INITIAL });
+  const store = storage();
+  for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
+}
+
+async function pollForAccount(connected: WalletAdapter): Promise<string> {
+  for (let attempt = 0; attempt < WALLET_TIMING.pollAttempts; attempt += 1) {
+    const accountId = connected.accountId();
+    if (accountId) return accountId;
+    await sleep(WALLET_TIMING.pollIntervalMs);
+  }
+  throw new WalletError(WALLET_MESSAGES.connectFailed);
+}
+
+/** Connect flow: open the wallet, poll for the session, let it settle 2 s, then sign in automatically. */
+export async function connectWallet(type: WalletType): Promise<void> {
+  if ($wallet.get().isConnecting) return;
+  $wallet.set({ ...$wallet.get(), isConnecting: true, error: null, walletType: type });
+  const forcedReset = setTimeout(() => $wallet.setKey('isConnecting', false), WALLET_TIMING.connectingResetMs);
+  try {
+    const connected = await adapterFor(type);
+    await connected.connect();
+    const accountId = await pollForAccount(connected);
+    $wallet.set({ ...$wallet.get(), isConnected: true, accountId, isConnecting: false, walletType: type });
+    storage()?.setItem(STORAGE_KEYS.connected, 'true');
+    storage()?.setItem(STORAGE_KEYS.accountId, accountId);
+    storage()?.setItem(STORAGE_KEYS.walletType, type);
+    toast({ title: 'Wallet Connected', description: `Connected ${accountId}. Click 'Authenticate' to access your balances.` });
+  } catch (error) {
+    const failure = toWalletError(error, 'connect');
+    $wallet.set({ ...$wallet.get(), isConnecting: false, error: failure.message });
+    toast({ title: 'Connection Failed', description: failure.message || WALLET_MESSAGES.connectFailed, variant: 'destructive' });
+    return;
+  } finally {
+    clearTimeout(forcedReset);
+  }
+  await sleep(WALLET_TIMING.stabiliseMs);
+  await authenticate();
+}
+
+/** Sign-in: the server's single-use challenge, signed in the wallet, verified by the server. */
+export async function authenticate(): Promise<boolean> {
+  const { accountId, isConnected, walletType } = $wallet.get();
+  if (!isConnected || !accountId || !walletType) {
+    $wallet.setKey('error', WALLET_MESSAGES.connectFirst);
+    return false;
+  }
+  $wallet.set({ ...$wallet.get(), isAuthenticating: true, error: null });
+  try {
+    const connected = await adapterFor(walletType);
+    const { message } = await apiJson<{ message: string }>('/api/auth/challenge', { method: 'POST', body: { accountId } });
+    const signatureMap = await withTimeout(connected.signMessage(accountId, message), WALLET_TIMING.signingTimeoutMs, WALLET_MESSAGES.executionTimeout);
+    await apiJson('/api/auth/verify', { method: 'POST', body: { accountId, message, signatureMap } });
+    $wallet.set({ ...$wallet.get(), isAuthenticated: true, isAuthenticating: false });
+    return true;
+  } catch (error) {
+    $wallet.set({ ...$wallet.get(), isAuthenticated: false, isAuthenticating: false, error: toWalletError(error, 'sign-in').message });
+    return false;
+  }
+}
+
+/** Restores a previous connection from the stored flags and the server session; loads no wallet code. */
+export async function restoreWallet(): Promise<void> {
+  const store = storage();
+  const accountId = store?.getItem(STORAGE_KEYS.accountId);
+  const walletType = store?.getItem(STORAGE_KEYS.walletType) as WalletType | null | undefined;
+  if (store?.getItem(STORAGE_KEYS.connected) !== 'true' || !accountId || (walletType !== 'sandbox' && walletType !== 'walletconnect')) return;
+  $wallet.set({ ...$wallet.get(), isConnected: true, accountId, walletType });
+  try {
+    const session = await apiJson<{ authenticated: boolean; accountId?: string }>('/api/auth/session');
+    $wallet.setKey('isAuthenticated', session.authenticated && session.accountId === accountId);
+  } catch {
+    $wallet.setKey('isAuthenticated', false);
+  }
+}
+
+/** Disconnect: ends the wallet session and the sign-in, clears state and the stored flags. */
+export async function disconnectWallet(): Promise<void> {
+  try {
+    await adapter?.disconnect();
+    await apiJson('/api/auth/logout', { method: 'POST' });
+    clearWallet();
+    toast({ title: 'Wallet Disconnected', description: 'Your wallet has been disconnected.' });
+  } catch (error) {
+    clearWallet();
+    toast({ title: 'Disconnection Failed', description: error instanceof Error ? error.message : String(error), variant: 'destructive' });
+  }
+}
+
+/**
+ * Signs and executes prepared transaction bytes in the wallet (45 s limit). Failures become the
+ * catalogue's messages; a plain 'User rejected.' is not conclusive, so after 2 s the flow goes on
+ * with `fallbackTransactionId` (the id frozen into the bytes) for the server to check on the ledger.
+ */
+export async function signAndExecute(
+  transactionBytes: string,
+  action: Extract<WalletAction, 'transaction' | 'nft-allowance' | 'paws-allowance'> = 'transaction',
+  fallbackTransactionId?: string,
+): Promise<string> {
+  const { accountId, isConnected, walletType } = $wallet.get();
+  if (!isConnected || !accountId || !walletType) throw new WalletError(WALLET_MESSAGES.notConnected);
+  try {
+    const connected = await adapterFor(walletType);
+    const result = await withTimeout(
+      connected.signAndExecuteTransaction(accountId, transactionBytes),
+      WALLET_TIMING.signingTimeoutMs,
+      WALLET_MESSAGES.executionTimeout,
+    );
+    if (!result?.transactionId) throw new WalletError(WALLET_MESSAGES.noResponse, true);
+    return result.transactionId;
+  } catch (error) {
+    if (fallbackTransactionId && isAmbiguousRejection(error)) {
+      await sleep(WALLET_TIMING.ambiguousRejectionWaitMs);
+      return fallbackTransactionId;
+    }
+    throw toWalletError(error, action);
+  }
+}

@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { $toasts } from '../../../src/features/toast/toastStore';
+import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
+import {
+  $wallet,
+  STORAGE_KEYS,
+  WALLET_TIMING,
+  authenticate,
+  connectWallet,
+  disconnectWallet,
+  restoreWallet,
+  setWalletAdapterLoader,
+  signAndExecute,
+} from '../../../src/features/wallet/wallet-store';
+
+class MemoryStorage {
+  private items = new Map<string, string>();
+  getItem = (key: string) => this.items.get(key) ?? null;
+  setItem = (key: string, value: string) => void this.items.set(key, value);
+  removeItem = (key: string) => void this.items.delete(key);
+}
+
+type Routes = Record<string, (body: unknown) => { status?: number; json: unknown }>;
+
+function installApi(routes: Routes) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      calls.push(`${init.method ?? 'GET'} ${url}`);
+      const route = routes[`${init.method ?? 'GET'} ${url}`];
+      if (!route) return new Response('{"error":"Not found"}', { status: 404 });
+      const answer = route(init.body ? JSON.parse(String(init.body)) : undefined);
+      return new Response(JSON.stringify(answer.json), { status: answer.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+function fakeAdapter(overrides: Partial<WalletAdapter> = {}): WalletAdapter & { ended?: () => void } {
+  let account: string | null = null;
+  const adapter: WalletAdapter & { ended?: () => void } = {
+    type: 'sandbox',
+    connect: async () => {
+      setTimeout(() => (account = '0.0.7001001'), 1200);
+    },
+    accountId: () => account,
+    signMessage: async () => 'c2lnbmF0dXJl',
+    signAndExecuteTransaction: async () => ({ transactionId: '0.0.7001001@1700000000.000000001' }),
+    disconnect: async () => {
+      account = null;
+    },
+    onSessionEnded: (listener) => {
+      adapter.ended = listener;
+    },
+    ...overrides,
+  };
+  return adapter;
+}
+
+const signInRoutes: Routes = {
+  'POST /api/auth/challenge': () => ({ json: { message: 'Click to sign in and accept the Terms of Service of Wild Tigers' } }),
+  'POST /api/auth/verify': () => ({ json: { success: true } }),
+  'POST /api/auth/logout': () => ({ json: { success: true } }),
+  'GET /api/auth/session': () => ({ json: { authenticated: true, accountId: '0.0.7001001' } }),
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  $toasts.set([]);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('wallet store', () => {
+  it('connects: polls for the session, waits 2 s, then signs in automatically', async () => {
+    const calls = installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter());
+    const done = connectWallet('sandbox');
+    expect($wallet.get().isConnecting).toBe(true);
+    await vi.advanceTimersByTimeAsync(1500); // 3 polls 500 ms apart find the account
+    expect($wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001001', isConnecting: false, isAuthenticated: false });
+    expect(localStorage.getItem(STORAGE_KEYS.connected)).toBe('true');
+    expect(localStorage.getItem(STORAGE_KEYS.accountId)).toBe('0.0.7001001');
+    expect($toasts.get()[0]?.title).toBe('Wallet Connected');
+    expect($toasts.get()[0]?.description).toContain("Click 'Authenticate'");
+    expect(calls).not.toContain('POST /api/auth/challenge');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.stabiliseMs);
+    await done;
+    expect(calls).toEqual(['POST /api/auth/challenge', 'POST /api/auth/verify']);
+    expect($wallet.get().isAuthenticated).toBe(true);
+  });
+
+  it('gives up after 20 polls with "Failed to connect wallet"', async () => {
+    installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter({ connect: async () => undefined }));
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.pollAttempts * WALLET_TIMING.pollIntervalMs + 10);
+    await done;
+    expect($wallet.get()).toMatchObject({ isConnected: false, isConnecting: false, error: 'Failed to connect wallet' });
+    expect($toasts.get()[0]).toMatchObject({ title: 'Connection Failed', description: 'Failed to connect wallet', variant: 'destructive' });
+  });
+
+  it('forcibly resets connecting after 15 s when the wallet never answers', async () => {
+    installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter({ connect: () => new Promise(() => undefined) }));
+    void connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.connectingResetMs - 10);
+    expect($wallet.get().isConnecting).toBe(true);
+    await vi.advanceTimersByTimeAsync(20);
+    expect($wallet.get().isConnecting).toBe(false);
+  });
+
+  it('stays connected but unauthenticated when the automatic sign-in fails', async () => {
+    installApi({ ...signInRoutes, 'POST /api/auth/verify': () => ({ status: 401, json: { error: 'bad signature' } }) });
+    setWalletAdapterLoader(async () => fakeAdapter());
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    expect($wallet.get()).toMatchObject({ isConnected: true, isAuthenticated: false, error: 'Authentication failed. Please try again.' });
+  });
+
+  it('reports a refused sign-in as cancelled, and asks to connect first without a wallet', async () => {
+    installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter({ signMessage: async () => Promise.reject(Object.assign(new Error('x'), { code: 4001 })) }));
+    expect(await authenticate()).toBe(false);
+    expect($wallet.get().error).toBe('Please connect wallet first');
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    expect($wallet.get().error).toBe('Authentication was cancelled by user');
+  });
+
+  it('times the signature out after 45 s', async () => {
+    installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter({ signMessage: () => new Promise(() => undefined) }));
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(4000 + WALLET_TIMING.signingTimeoutMs);
+    await done;
+    expect($wallet.get()).toMatchObject({ isAuthenticating: false, isAuthenticated: false, error: 'Authentication failed. Please try again.' });
+  });
+
+  it('restores a stored connection and the server session on page load without loading wallet code', async () => {
+    installApi(signInRoutes);
+    const loader = vi.fn(async () => fakeAdapter());
+    setWalletAdapterLoader(loader);
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'sandbox');
+    await restoreWallet();
+    expect($wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001001', isAuthenticated: true });
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it('disconnect clears state and both stored flags', async () => {
+    const calls = installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter());
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    await disconnectWallet();
+    expect($wallet.get()).toMatchObject({ isConnected: false, accountId: null, isAuthenticated: false });
+    expect(localStorage.getItem(STORAGE_KEYS.connected)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accountId)).toBeNull();
+    expect(calls).toContain('POST /api/auth/logout');
+    expect($toasts.get()[0]?.title).toBe('Wallet Disconnected');
+  });
+
+  it('a session deleted in the wallet disconnects the app', async () => {
+    installApi(signInRoutes);
+    const adapter = fakeAdapter();
+    setWalletAdapterLoader(async () => adapter);
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    adapter.ended?.();
+    expect($wallet.get().isConnected).toBe(false);
+  });
+});
+
+describe('signAndExecute', () => {
+  async function connected(overrides: Partial<WalletAdapter>) {
+    installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter(overrides));
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+  }
+
+  it('needs a connected wallet', async () => {
+    setWalletAdapterLoader(async () => fakeAdapter());
+    await expect(signAndExecute('AAAA')).rejects.toThrow('Wallet not connected');
+  });
+
+  it('returns the transaction id, and treats an empty answer as a rejection', async () => {
+    await connected({});
+    await expect(signAndExecute('AAAA')).resolves.toBe('0.0.7001001@1700000000.000000001');
+    await connected({ signAndExecuteTransaction: async () => null });
+    await expect(signAndExecute('AAAA')).rejects.toThrow('Transaction was rejected or returned no response');
+  });
+
+  it('maps rejections, lost sessions and time-outs to the catalogue', async () => {
+    await connected({ signAndExecuteTransaction: async () => Promise.reject(Object.assign(new Error('User denied'), { code: -32000 })) });
+    await expect(signAndExecute('AAAA')).rejects.toThrow('Transaction was cancelled by user');
+    await connected({ signAndExecuteTransaction: async () => Promise.reject(new Error('Missing or invalid. Record was recently deleted')) });
+    await expect(signAndExecute('AAAA')).rejects.toThrow('Wallet connection lost. Please reconnect your wallet');
+    await connected({ signAndExecuteTransaction: async () => Promise.reject(new Error('Signer is not found')) });
+    await expect(signAndExecute('AAAA')).rejects.toThrow('Wallet session expired. Please reconnect your wallet');
+    await connected({ signAndExecuteTransaction: () => new Promise(() => undefined) });
+    const pending = signAndExecute('AAAA');
+    const assertion = expect(pending).rejects.toThrow('Wallet execution timeout after 45 seconds');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.signingTimeoutMs + 1);
+    await assertion;
+    await connected({ signAndExecuteTransaction: async () => Promise.reject(new Error('INSUFFICIENT_PAYER_BALANCE')) });
+    await expect(signAndExecute('AAAA', 'nft-allowance')).rejects.toThrow('NFT allowance failed: INSUFFICIENT_PAYER_BALANCE');
+  });
+
+  it("goes on after 2 s with the frozen id when a wallet says only 'User rejected.'", async () => {
+    await connected({ signAndExecuteTransaction: async () => Promise.reject(new Error('User rejected.')) });
+    const pending = signAndExecute('AAAA', 'transaction', '0.0.7001001@1700000000.000000009');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.ambiguousRejectionWaitMs);
+    await expect(pending).resolves.toBe('0.0.7001001@1700000000.000000009');
+  });
+});
