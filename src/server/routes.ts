@@ -27,6 +27,14 @@ export const ROUTES = [
   { method: 'POST', path: '/api/paws/allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/token-allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/allowance/delete/prepare', group: 'allowance', auth: 'session', cache: noCache },
+
+  { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/paws/listings/prepare', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/listings/complete', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'DELETE', path: '/api/paws/listings/{id}', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/buy/prepare', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/purchase', group: 'paws', auth: 'session', cache: noCache },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteGroup = (typeof ROUTES)[number]['group'];

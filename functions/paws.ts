@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { createListingStore } from '../src/features/paws-market/listing-store';
+import { PAWS_PAGE_SIZE, createPawsMarketService } from '../src/features/paws-market/paws-market-service';
+import { createLedgerSettlement } from '../src/features/paws-market/settlement';
+import { config } from '../src/server/config';
+import { collectionCatalog, ledgerReader, ledgerWriter } from '../src/server/context';
+import { BadRequestError } from '../src/server/http/errors';
+import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { documentClient, tableName } from '../src/server/store/client';
+
+const settings = config();
+const catalog = collectionCatalog();
+const market = createPawsMarketService({
+  store: createListingStore(documentClient(), tableName()),
+  ledger: ledgerReader(),
+  settlement: {
+    prepare: async (input) => createLedgerSettlement(await ledgerWriter()).prepare(input),
+  },
+  settings: { nftTokenId: settings.nftTokenId, pawsTokenId: settings.pawsTokenId, marketplaceAccountId: settings.marketplaceAccountId },
+  display: (serial) => catalog.entry(serial),
+});
+
+const listingId = z.string().uuid('must be a listing id');
+const price = z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value));
+const buyBody = z.object({ listingId, buyerId: entityIdSchema });
+
+const buy = defineRoute({ body: buyBody }, async ({ body, session }) => market.buy(session!.accountId, body));
+
+/** The PAWS marketplace: listings, listing and unlisting by the seller, buying settled on the ledger. */
+export const handler = routeGroup('paws', {
+  'GET /api/paws/listings': defineRoute(
+    {
+      query: z.object({
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+        limit: z.coerce.number().int().min(1).max(100).default(PAWS_PAGE_SIZE),
+      }),
+    },
+    async ({ query }) => market.listActive(query.page, query.limit),
+  ),
+
+  'GET /api/paws/listings/user/{accountId}': defineRoute({ params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
+    market.sellerListings(params.accountId),
+  ),
+
+  'POST /api/paws/listings/prepare': defineRoute(
+    {
+      body: z.object({
+        sellerId: entityIdSchema,
+        tokenId: entityIdSchema,
+        serialNumber: serialSchema,
+        pawsPrice: price,
+      }),
+    },
+    async ({ body, session }) => market.prepareListing(session!.accountId, body),
+  ),
+
+  'POST /api/paws/listings/complete': defineRoute(
+    {
+      body: z.object({
+        pendingListing: z.object({ id: z.string().uuid('must be a pending listing id') }),
+        approvalTransactionId: z.string().max(100).optional(),
+      }),
+    },
+    async ({ body, session }) => {
+      if (!body.approvalTransactionId) throw new BadRequestError('NFT allowance approval failed - no transaction ID received');
+      return market.completeListing(session!.accountId, { pendingListingId: body.pendingListing.id, approvalTransactionId: body.approvalTransactionId });
+    },
+  ),
+
+  'DELETE /api/paws/listings/{id}': defineRoute({ params: z.object({ id: listingId }) }, async ({ params, session }) =>
+    market.unlist(session!.accountId, params.id),
+  ),
+
+  'POST /api/paws/buy/prepare': buy,
+  'POST /api/paws/purchase': buy,
+});

@@ -1,0 +1,84 @@
+import { proto } from '@hiero-ledger/proto';
+import { Transaction } from '@hiero-ledger/sdk';
+import { prefixedMessageBytes } from '../../src/features/auth/sign-in-message';
+import { sandboxAccountPrivateKey } from '../../src/features/ledger/sandbox/sandbox-keys';
+
+export const ALICE = '0.0.7001001';
+export const BOB = '0.0.7001002';
+export const CAROL = '0.0.7001003';
+export const DAVE = '0.0.7001004';
+export const NFT_TOKEN = '0.0.7000333';
+export const PAWS_TOKEN = '0.0.9296439';
+export const MARKETPLACE = '0.0.7000100';
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  json: T;
+  headers: Headers;
+}
+
+/** A JSON call to the local server, with an optional session cookie. */
+export async function call<T = Record<string, unknown>>(
+  origin: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  } else if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${origin}${path}`, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+}
+
+/** A signature map (base64) over a sign-in message, made with a sandbox account's key. */
+export function signMessageAs(accountId: string, message: string, keyAccountId = accountId): string {
+  const key = sandboxAccountPrivateKey(keyAccountId);
+  const signature = key.sign(prefixedMessageBytes(message));
+  return Buffer.from(proto.SignatureMap.encode({ sigPair: [{ pubKeyPrefix: key.publicKey.toBytesRaw(), ed25519: signature }] }).finish()).toString('base64');
+}
+
+/** Signs in a demo account through challenge + verify; returns the session cookie. */
+export async function signIn(origin: string, accountId: string): Promise<string> {
+  const challenge = await call<{ message: string }>(origin, 'POST', '/api/auth/challenge', { body: { accountId } });
+  const verify = await call(origin, 'POST', '/api/auth/verify', {
+    body: { accountId, message: challenge.json.message, signatureMap: signMessageAs(accountId, challenge.json.message) },
+  });
+  if (verify.status !== 200) throw new Error(`sign-in failed: ${verify.status} ${JSON.stringify(verify.json)}`);
+  const cookie = verify.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('no session cookie');
+  return cookie;
+}
+
+/** Signs prepared bytes with a sandbox account's key and executes them on the sandbox ledger. */
+export async function signAndExecute(origin: string, accountId: string, transactionBytes: string): Promise<{ status: string; transactionId: string }> {
+  const transaction = Transaction.fromBytes(Buffer.from(transactionBytes, 'base64'));
+  await transaction.sign(sandboxAccountPrivateKey(accountId));
+  const answer = await call<{ status: string; transactionId: string }>(origin, 'POST', '/sandbox/ledger/execute', {
+    body: { transactionBytes: Buffer.from(transaction.toBytes()).toString('base64') },
+  });
+  return answer.json;
+}
+
+/** The serials of the collection an account owns, from the sandbox mirror node. */
+export async function ownedSerials(origin: string, accountId: string): Promise<number[]> {
+  const answer = await call<{ nfts: { serial_number: number }[] }>(origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}/nfts?token.id=${NFT_TOKEN}&limit=100`);
+  return answer.json.nfts.map((nft) => nft.serial_number);
+}
+
+/** An account's PAWS balance in the smallest unit, from the sandbox mirror node. */
+export async function pawsBalance(origin: string, accountId: string): Promise<bigint> {
+  const answer = await call<{ tokens: { balance: number }[] }>(origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}/tokens?token.id=${PAWS_TOKEN}`);
+  return BigInt(answer.json.tokens[0]?.balance ?? 0);
+}
+
+/** The owner and spender of one serial, from the sandbox mirror node. */
+export async function nftOnLedger(origin: string, serial: number): Promise<{ owner: string; spender: string | null }> {
+  const answer = await call<{ account_id: string; spender: string | null }>(origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts/${serial}`);
+  return { owner: answer.json.account_id, spender: answer.json.spender };
+}
