@@ -1,0 +1,216 @@
+import { AccountId, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/local-server';
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  DAVE,
+  MARKETPLACE,
+  NFT_TOKEN,
+  PAWS_TOKEN,
+  call,
+  nftOnLedger,
+  ownedSerials,
+  pawsBalance,
+  signAndExecute,
+  signIn,
+} from '../support/sandbox-client';
+
+let server: TestServer;
+const cookies: Record<string, string> = {};
+let aliceSerials: number[] = [];
+let carolSerials: number[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const account of [ALICE, BOB, CAROL, DAVE]) cookies[account] = await signIn(server.origin, account);
+  aliceSerials = await ownedSerials(server.origin, ALICE);
+  carolSerials = await ownedSerials(server.origin, CAROL);
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+/** Alice lists a serial for `price` PAWS: prepare, approve the NFT allowance in the "wallet", complete. */
+async function list(serial: number, price: string, seller = ALICE) {
+  const prepared = await call<{ pendingListing: { id: string }; marketplaceAccountId: string }>(server.origin, 'POST', '/api/paws/listings/prepare', {
+    cookie: cookies[seller],
+    body: { sellerId: seller, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price, nftName: 'ignored', rarityRank: 1 },
+  });
+  expect(prepared.status).toBe(200);
+  expect(prepared.json.marketplaceAccountId).toBe(MARKETPLACE);
+  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
+    cookie: cookies[seller],
+    body: { ownerAccountId: seller, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
+  });
+  const approval = await signAndExecute(server.origin, seller, allowance.json.transactionBytes);
+  expect(approval.status).toBe('SUCCESS');
+  const completed = await call<{ listing: { id: string; pawsPrice: string; nftName: string } }>(server.origin, 'POST', '/api/paws/listings/complete', {
+    cookie: cookies[seller],
+    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
+  });
+  expect(completed.status).toBe(200);
+  return completed.json.listing;
+}
+
+async function approvePaws(buyer: string, amount: string) {
+  const prepared = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
+    cookie: cookies[buyer],
+    body: { ownerAccountId: buyer, tokenId: PAWS_TOKEN, amount, spenderAccountId: MARKETPLACE },
+  });
+  expect(prepared.status).toBe(200);
+  expect((await signAndExecute(server.origin, buyer, prepared.json.transactionBytes)).status).toBe('SUCCESS');
+}
+
+function buy(listingId: string, buyer: string) {
+  return call(server.origin, 'POST', '/api/paws/buy/prepare', { cookie: cookies[buyer], body: { listingId, buyerId: buyer } });
+}
+
+describe('PAWS marketplace', () => {
+  it('lists a tiger with the collection’s own name and rarity, and shows it once', async () => {
+    const serial = aliceSerials[0] as number;
+    const listing = await list(serial, '125.5');
+    expect(listing.pawsPrice).toBe('125.5');
+    expect(listing.nftName).toBe(`Wild Tiger #${serial}`);
+    const page = await call<{ listings: { id: string }[]; total: number }>(server.origin, 'GET', '/api/paws/listings?page=1&limit=20');
+    expect(page.json.listings.map((entry) => entry.id)).toContain(listing.id);
+    const again = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: cookies[ALICE],
+      body: { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '1' },
+    });
+    expect(again).toMatchObject({ status: 409, json: { error: 'This tiger is already listed' } });
+  });
+
+  it('asks for a PAWS allowance, then settles atomically: the tiger to the buyer, the PAWS to the seller', async () => {
+    const serial = aliceSerials[1] as number;
+    const listing = await list(serial, '300');
+    const [aliceBefore, bobBefore] = [await pawsBalance(server.origin, ALICE), await pawsBalance(server.origin, BOB)];
+    const short = await buy(listing.id, BOB);
+    expect(short).toMatchObject({
+      status: 400,
+      json: { error: 'Insufficient PAWS token allowance', tokenId: PAWS_TOKEN, spenderAccountId: MARKETPLACE, amount: '300' },
+    });
+    await approvePaws(BOB, '300');
+    const bought = await buy(listing.id, BOB);
+    expect(bought).toMatchObject({ status: 200, json: { success: true, transactionId: expect.stringMatching(/^0\.0\.7000100@/) } });
+    expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: BOB, spender: null });
+    expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 300_000_000n);
+    expect(await pawsBalance(server.origin, ALICE)).toBe(aliceBefore + 300_000_000n);
+    // the same request again returns the same result and moves nothing
+    const repeat = await buy(listing.id, BOB);
+    expect(repeat.json).toEqual(bought.json);
+    expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 300_000_000n);
+    const page = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
+    expect(page.json.listings.map((entry) => entry.id)).not.toContain(listing.id);
+  });
+
+  it('10 concurrent buyers: exactly one sale, the others pay nothing', async () => {
+    const serial = aliceSerials[2] as number;
+    const listing = await list(serial, '50');
+    await approvePaws(BOB, '1000');
+    await approvePaws(CAROL, '1000');
+    const [bobBefore, carolBefore, aliceBefore] = await Promise.all([BOB, CAROL, ALICE].map((account) => pawsBalance(server.origin, account)));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => buy(listing.id, index % 2 ? BOB : CAROL)));
+    const winners = answers.filter((answer) => answer.status === 200);
+    const winnerIds = new Set(winners.map((answer) => (answer.json.listing as { sale: { buyerId: string } }).sale.buyerId));
+    expect(winnerIds.size).toBe(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.status).toBe(409);
+    const winner = [...winnerIds][0] as string;
+    const loser = winner === BOB ? CAROL : BOB;
+    const after = Object.fromEntries(await Promise.all([BOB, CAROL, ALICE].map(async (account) => [account, await pawsBalance(server.origin, account)])));
+    expect(after[winner]).toBe((winner === BOB ? bobBefore : carolBefore) - 50_000_000n);
+    expect(after[loser]).toBe(loser === BOB ? bobBefore : carolBefore);
+    expect(after[ALICE]).toBe(aliceBefore + 50_000_000n);
+    expect((await nftOnLedger(server.origin, serial)).owner).toBe(winner);
+  });
+
+  it('a listing whose tiger moved away is neither shown nor sold', async () => {
+    const serial = aliceSerials[3] as number;
+    const listing = await list(serial, '10');
+    const transfer = new TransferTransaction()
+      .addNftTransfer(new NftId(TokenId.fromString(NFT_TOKEN), serial), ALICE, DAVE)
+      .setTransactionId(TransactionId.generate(ALICE))
+      .setNodeAccountIds([AccountId.fromString('0.0.3')])
+      .freeze();
+    expect((await signAndExecute(server.origin, ALICE, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
+    await approvePaws(CAROL, '10');
+    const carolBefore = await pawsBalance(server.origin, CAROL);
+    const attempt = await buy(listing.id, CAROL);
+    expect(attempt.status).toBe(409);
+    expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore);
+    const page = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
+    expect(page.json.listings.map((entry) => entry.id)).not.toContain(listing.id);
+  });
+
+  it('unlisting removes the listing; revoking the allowance clears it on the ledger', async () => {
+    const serial = aliceSerials[4] as number;
+    const listing = await list(serial, '42');
+    expect((await nftOnLedger(server.origin, serial)).spender).toBe(MARKETPLACE);
+    const removed = await call(server.origin, 'DELETE', `/api/paws/listings/${listing.id}`, { cookie: cookies[ALICE] });
+    expect(removed).toMatchObject({ status: 200, json: { success: true } });
+    const revoke = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/delete/prepare', {
+      cookie: cookies[ALICE],
+      body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial },
+    });
+    expect((await signAndExecute(server.origin, ALICE, revoke.json.transactionBytes)).status).toBe('SUCCESS');
+    expect((await nftOnLedger(server.origin, serial)).spender).toBeNull();
+    const mine = await call<{ listings: { id: string }[] }>(server.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
+    expect(mine.json.listings.map((entry) => entry.id)).not.toContain(listing.id);
+  });
+
+  it('refuses to let a seller buy their own listing', async () => {
+    const listing = await list(carolSerials[0] as number, '5', CAROL);
+    expect(await buy(listing.id, CAROL)).toMatchObject({ status: 400, json: { error: 'You cannot buy your own NFT' } });
+  });
+
+  it('answers 401 without a session and 403 for another account on every write', async () => {
+    const listing = await list(carolSerials[1] as number, '7', CAROL);
+    const writes: Array<[string, string, Record<string, unknown> | undefined, string]> = [
+      ['POST', '/api/paws/listings/prepare', { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: carolSerials[2], pawsPrice: '1' }, BOB],
+      ['POST', '/api/paws/listings/complete', { pendingListing: { id: '00000000-0000-4000-8000-000000000000' }, approvalTransactionId: 'x' }, ''],
+      ['DELETE', `/api/paws/listings/${listing.id}`, undefined, BOB],
+      ['POST', '/api/paws/buy/prepare', { listingId: listing.id, buyerId: ALICE }, BOB],
+      ['POST', '/api/paws/purchase', { listingId: listing.id, buyerId: ALICE }, BOB],
+      ['POST', '/api/paws/allowance/prepare', { ownerAccountId: CAROL, tokenId: NFT_TOKEN, serialNumber: carolSerials[2], spenderAccountId: MARKETPLACE }, BOB],
+      ['POST', '/api/paws/token-allowance/prepare', { ownerAccountId: CAROL, tokenId: PAWS_TOKEN, amount: '5', spenderAccountId: MARKETPLACE }, BOB],
+    ];
+    for (const [method, path, body, intruder] of writes) {
+      const anonymous = await call(server.origin, method, path, body ? { body } : {});
+      expect(anonymous.status, `${method} ${path} without a session`).toBe(401);
+      if (intruder) {
+        const foreign = await call(server.origin, method, path, { cookie: cookies[intruder], ...(body ? { body } : {}) });
+        expect(foreign.status, `${method} ${path} as ${intruder}`).toBe(403);
+      }
+    }
+    const still = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
+    expect(still.json.listings.map((entry) => entry.id)).toContain(listing.id);
+  });
+
+  it('validates prices and completion input', async () => {
+    const serial = carolSerials[2] as number;
+    for (const pawsPrice of ['0', '-1', 'abc', '1.1234567']) {
+      const answer = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
+        cookie: cookies[CAROL],
+        body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice },
+      });
+      expect(answer, pawsPrice).toMatchObject({ status: 400, json: { error: 'Please enter a valid PAWS price' } });
+    }
+    const prepared = await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: cookies[CAROL],
+      body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: 3 },
+    });
+    const noApproval = await call(server.origin, 'POST', '/api/paws/listings/complete', { cookie: cookies[CAROL], body: { pendingListing: prepared.json.pendingListing } });
+    expect(noApproval).toMatchObject({ status: 400, json: { error: 'NFT allowance approval failed - no transaction ID received' } });
+    const notApproved = await call(server.origin, 'POST', '/api/paws/listings/complete', {
+      cookie: cookies[CAROL],
+      body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: '0.0.7001001@1.1' },
+    });
+    expect(notApproved.status).toBe(400);
+    const notOwned = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: cookies[DAVE],
+      body: { sellerId: DAVE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '1' },
+    });
+    expect(notOwned.status).toBe(403);
+  });
+});
