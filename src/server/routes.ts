@@ -4,6 +4,15 @@ const noCache: CachePolicy = { kind: 'none' };
 /** Spec 000 §9: balances cached 5 s per account, the HBAR balance 2 s. */
 const balanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 5 };
 const hbarBalanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 2 };
+/** Market reads: listings, sales and floor are polled every 60 s by the pages. */
+const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15, staleWhileRevalidateSeconds: 45 };
+const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
+/** Spec 000 §9: holder count cached 60 s. */
+const holdersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
+/** Spec 000 §9: rarity data stale after 5 min. */
+const rarityCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 300 };
+/** Spec 000 §9: metadata stale after 10 min. */
+const metadataCache: CachePolicy = { kind: 'public', maxAgeSeconds: 600, sMaxAgeSeconds: 600 };
 
 /**
  * The API's single route table: the CDK stack (one Lambda per group, one HTTP API route per
@@ -27,6 +36,16 @@ export const ROUTES = [
   { method: 'POST', path: '/api/paws/allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/token-allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/allowance/delete/prepare', group: 'allowance', auth: 'session', cache: noCache },
+
+  { method: 'GET', path: '/api/market/activity', group: 'market', auth: 'public', cache: marketCache },
+  { method: 'GET', path: '/api/market/listings', group: 'market', auth: 'public', cache: marketCache },
+  { method: 'GET', path: '/api/market/floor', group: 'market', auth: 'public', cache: marketCache },
+  { method: 'GET', path: '/api/market/stats', group: 'market', auth: 'public', cache: statsCache },
+  { method: 'GET', path: '/api/market/whales/{tokenId}', group: 'market', auth: 'public', cache: holdersCache },
+  { method: 'GET', path: '/api/collection/hedera-rarity/{tokenId}', group: 'market', auth: 'public', cache: rarityCache },
+  { method: 'GET', path: '/api/nft-metadata/{tokenId}/{serial}', group: 'market', auth: 'public', cache: metadataCache },
+  { method: 'POST', path: '/api/market/buy', group: 'market', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/market/buy/complete', group: 'market', auth: 'session', cache: noCache },
 
   { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
