@@ -4,6 +4,8 @@ const noCache: CachePolicy = { kind: 'none' };
 /** Spec 000 §9: balances cached 5 s per account, the HBAR balance 2 s. */
 const balanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 5 };
 const hbarBalanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 2 };
+/** Spec 000 §9: prices refetch every 60 s. */
+const priceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
 /** Market reads: listings, sales and floor are polled every 60 s by the pages. */
 const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15, staleWhileRevalidateSeconds: 45 };
 const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
@@ -36,6 +38,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/paws/allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/token-allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/allowance/delete/prepare', group: 'allowance', auth: 'session', cache: noCache },
+
+  { method: 'GET', path: '/api/hbar/price', group: 'prices', auth: 'public', cache: priceCache },
+  { method: 'GET', path: '/api/paws/price', group: 'prices', auth: 'public', cache: priceCache },
 
   { method: 'GET', path: '/api/market/activity', group: 'market', auth: 'public', cache: marketCache },
   { method: 'GET', path: '/api/market/listings', group: 'market', auth: 'public', cache: marketCache },

@@ -1,0 +1,29 @@
+/** Spec 000 §9: the HBAR price shown when every source fails. */
+export const HBAR_USD_FALLBACK = 0.15;
+/** PAWS supply and burned amount (spec 000 §2, §9); market cap uses the circulating supply. */
+export const PAWS_TOTAL_SUPPLY = 1_000_000_000;
+export const PAWS_BURNED = 42_659_000;
+
+export interface HbarPrice {
+  priceUsd: number;
+  change24h: number | null;
+  source: string;
+}
+
+export interface PawsPrice {
+  price: number | null;
+  priceChange24h: number | null;
+  marketCap: number | null;
+  source: string;
+}
+
+/** Market cap of PAWS at a price: price times the circulating (total minus burned) supply. */
+export function pawsMarketCap(price: number): number {
+  return price * (PAWS_TOTAL_SUPPLY - PAWS_BURNED);
+}
+
+/** The price-source port: the public APIs on mainnet, fixed prices on the sandbox. */
+export interface PriceSource {
+  hbar(): Promise<HbarPrice>;
+  paws(): Promise<PawsPrice>;
+}
