@@ -1,0 +1,220 @@
+import type { z } from 'zod';
+import { isEntityId } from './entity-id';
+import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
+import type { LedgerNft, LedgerReader, LedgerTransaction } from './ledger-reader';
+import { createMirrorHttp, type MirrorHttpOptions, type MirrorResponse } from './mirror-http';
+import {
+  accountSchema,
+  exchangeRateSchema,
+  nftAllowancesSchema,
+  nftSchema,
+  nftsPageSchema,
+  tokenAllowancesSchema,
+  tokenInfoSchema,
+  tokenRelationshipsSchema,
+  transactionByIdSchema,
+  type MirrorNft,
+  type MirrorTransaction,
+} from './mirror-types';
+import { toMirrorTransactionId } from './transaction-id';
+
+export type MirrorLedgerReaderOptions = MirrorHttpOptions;
+
+/** A guard against a mirror node (or proxy) that keeps answering with a `links.next`. */
+const MAX_PAGES = 1000;
+
+/** The ledger-read adapter over the mirror node REST API (mainnet, or the sandbox's compatible REST). */
+export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): LedgerReader {
+  const http = createMirrorHttp(options);
+
+  async function getOne<S extends z.ZodType>(path: string, schema: S, resource: string): Promise<z.output<S>> {
+    const response = await http.get(path);
+    if (!response.found) throw new LedgerNotFoundError(resource, response.messages);
+    return validate(schema, response);
+  }
+
+  async function getOptional<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | null> {
+    const response = await http.get(path);
+    return response.found ? validate(schema, response) : null;
+  }
+
+  /** Follows `links.next` to the end and concatenates the items of every page. */
+  async function getAllPages<S extends z.ZodType<{ links: { next?: string | null | undefined } }>, T>(
+    firstPath: string,
+    schema: S,
+    items: (page: z.output<S>) => T[],
+    resource: string,
+  ): Promise<T[]> {
+    const all: T[] = [];
+    const seen = new Set<string>();
+    let path: string | null | undefined = firstPath;
+    while (path) {
+      if (seen.has(path) || seen.size >= MAX_PAGES) throw new LedgerBadResponseError('Mirror node paging does not end', path);
+      seen.add(path);
+      const page: z.output<S> = await getOne(path, schema, resource);
+      all.push(...items(page));
+      path = page.links.next;
+    }
+    return all;
+  }
+
+  return {
+    async getAccount(accountId) {
+      const body = await getOne(`/api/v1/accounts/${id(accountId)}?transactions=false`, accountSchema, `account ${accountId}`);
+      return {
+        accountId: body.account,
+        hbarTinybars: body.balance?.balance ?? 0n,
+        key: body.key ? { type: body.key._type, hex: body.key.key.toLowerCase() } : null,
+      };
+    },
+
+    async getTokenBalance(accountId, tokenId) {
+      const body = await getOne(
+        `/api/v1/accounts/${id(accountId)}/tokens?token.id=${id(tokenId)}`,
+        tokenRelationshipsSchema,
+        `account ${accountId}`,
+      );
+      const relation = body.tokens.find((t) => t.token_id === tokenId);
+      return relation
+        ? { associated: true, balance: relation.balance, decimals: relation.decimals }
+        : { associated: false, balance: 0n, decimals: null };
+    },
+
+    async getAccountNfts(accountId, tokenId) {
+      const nfts = await getAllPages(
+        `/api/v1/accounts/${id(accountId)}/nfts?token.id=${id(tokenId)}&limit=100`,
+        nftsPageSchema,
+        (page) => page.nfts,
+        `account ${accountId}`,
+      );
+      return nfts.filter((nft) => nft.token_id === tokenId).map(toLedgerNft);
+    },
+
+    async getNft(tokenId, serial) {
+      const body = await getOptional(`/api/v1/tokens/${id(tokenId)}/nfts/${serialNumber(serial)}`, nftSchema);
+      return body ? toLedgerNft(body) : null;
+    },
+
+    async getAllNftOwners(tokenId) {
+      const nfts = await getAllPages(
+        `/api/v1/tokens/${id(tokenId)}/nfts?limit=100`,
+        nftsPageSchema,
+        (page) => page.nfts,
+        `token ${tokenId}`,
+      );
+      const owners = new Map<number, string>();
+      for (const nft of nfts) if (!nft.deleted && nft.account_id) owners.set(nft.serial_number, nft.account_id);
+      return owners;
+    },
+
+    async getTokenAllowance(ownerAccountId, tokenId, spenderAccountId) {
+      const body = await getOne(
+        `/api/v1/accounts/${id(ownerAccountId)}/allowances/tokens?spender.id=${id(spenderAccountId)}&token.id=${id(tokenId)}`,
+        tokenAllowancesSchema,
+        `account ${ownerAccountId}`,
+      );
+      const match = body.allowances.find((a) => a.spender === spenderAccountId && a.token_id === tokenId);
+      return match?.amount ?? 0n;
+    },
+
+    async hasNftApprovalForAll(ownerAccountId, tokenId, spenderAccountId) {
+      const allowances = await getAllPages(
+        `/api/v1/accounts/${id(ownerAccountId)}/allowances/nfts?account.id=${id(spenderAccountId)}&token.id=${id(tokenId)}`,
+        nftAllowancesSchema,
+        (page) => page.allowances,
+        `account ${ownerAccountId}`,
+      );
+      return allowances.some((a) => a.spender === spenderAccountId && a.token_id === tokenId && a.approved_for_all);
+    },
+
+    async getTokenInfo(tokenId) {
+      const body = await getOne(`/api/v1/tokens/${id(tokenId)}`, tokenInfoSchema, `token ${tokenId}`);
+      return {
+        tokenId: body.token_id,
+        name: body.name,
+        symbol: body.symbol,
+        type: body.type,
+        decimals: body.decimals,
+        totalSupply: body.total_supply,
+        maxSupply: body.max_supply,
+        treasuryAccountId: body.treasury_account_id ?? null,
+        royaltyFees: (body.custom_fees?.royalty_fees ?? []).map((fee) => ({
+          numerator: fee.amount.numerator,
+          denominator: fee.amount.denominator,
+          collectorAccountId: fee.collector_account_id ?? null,
+          fallbackFee: fee.fallback_fee
+            ? { amount: fee.fallback_fee.amount, denominatingTokenId: fee.fallback_fee.denominating_token_id ?? null }
+            : null,
+        })),
+      };
+    },
+
+    async getExchangeRate() {
+      const body = await getOne('/api/v1/network/exchangerate', exchangeRateSchema, 'exchange rate');
+      return body.current_rate.cent_equivalent / body.current_rate.hbar_equivalent / 100;
+    },
+
+    async getTransaction(transactionId) {
+      const mirrorId = toMirrorTransactionId(transactionId);
+      if (!mirrorId) throw new TypeError(`Not a transaction id: ${transactionId}`);
+      const body = await getOptional(`/api/v1/transactions/${mirrorId}`, transactionByIdSchema);
+      // A transaction id can also name child and scheduled records; the user-submitted one has nonce 0.
+      const parent = body?.transactions.find((t) => !t.scheduled && (t.nonce ?? 0) === 0);
+      return parent ? toLedgerTransaction(parent) : null;
+    },
+  };
+}
+
+function validate<S extends z.ZodType>(schema: S, response: MirrorResponse & { found: true }): z.output<S> {
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new LedgerBadResponseError('Mirror node response does not match the documented shape', response.url, issues);
+  }
+  return parsed.data;
+}
+
+function id(entityId: string): string {
+  if (!isEntityId(entityId)) throw new TypeError(`Not a shard.realm.num id: ${entityId}`);
+  return entityId;
+}
+
+function serialNumber(serial: number): number {
+  if (!Number.isSafeInteger(serial) || serial < 1) throw new TypeError(`Not a serial number: ${serial}`);
+  return serial;
+}
+
+function toLedgerNft(nft: MirrorNft): LedgerNft {
+  return {
+    tokenId: nft.token_id,
+    serial: nft.serial_number,
+    owner: nft.account_id,
+    spender: nft.spender ?? null,
+    delegatingSpender: nft.delegating_spender ?? null,
+    metadata: nft.metadata ? Buffer.from(nft.metadata, 'base64').toString('utf8') : '',
+    deleted: nft.deleted,
+  };
+}
+
+function toLedgerTransaction(tx: MirrorTransaction): LedgerTransaction {
+  return {
+    transactionId: tx.transaction_id,
+    name: tx.name,
+    result: tx.result,
+    consensusTimestamp: tx.consensus_timestamp,
+    transfers: (tx.transfers ?? []).map((t) => ({ account: t.account, amount: t.amount, isApproval: t.is_approval ?? false })),
+    tokenTransfers: (tx.token_transfers ?? []).map((t) => ({
+      tokenId: t.token_id,
+      account: t.account,
+      amount: t.amount,
+      isApproval: t.is_approval ?? false,
+    })),
+    nftTransfers: (tx.nft_transfers ?? []).map((t) => ({
+      tokenId: t.token_id,
+      serial: t.serial_number,
+      sender: t.sender_account_id,
+      receiver: t.receiver_account_id,
+      isApproval: t.is_approval,
+    })),
+  };
+}

@@ -1,0 +1,107 @@
+import { LedgerBadResponseError, LedgerRequestError, LedgerUnavailableError } from './errors';
+import { parseMirrorJson } from './mirror-json';
+import { errorBodySchema } from './mirror-types';
+
+export type FetchLike = (input: string, init?: { signal?: AbortSignal; headers?: Record<string, string> }) => Promise<Response>;
+
+export interface MirrorHttpOptions {
+  /** Origin plus any mount prefix, e.g. `https://mainnet-public.mirrornode.hedera.com` or `http://localhost:4321/sandbox/mirror`. */
+  baseUrl: string;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  /** Retries after the first attempt, for 429, 5xx, network errors and timeouts. */
+  maxRetries?: number;
+  sleep?: (ms: number) => Promise<void>;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+}
+
+export type MirrorResponse = { found: true; body: unknown; url: string } | { found: false; messages: string[]; url: string };
+
+export interface MirrorHttp {
+  /** GETs a path starting with `/api/v1` (as given by `links.next`); 404 is a value, other failures throw. */
+  get(pathAndQuery: string): Promise<MirrorResponse>;
+}
+
+type Attempt =
+  | { kind: 'done'; response: MirrorResponse }
+  | { kind: 'retry'; reason: string; httpStatus?: number; retryAfterMs?: number | undefined; cause?: unknown };
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The mirror node transport: timeouts, retries with capped exponential backoff, and the official error body. */
+export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? 8000;
+  const maxRetries = options.maxRetries ?? 3;
+  const sleep = options.sleep ?? defaultSleep;
+  const baseMs = options.backoffBaseMs ?? 250;
+  const capMs = options.backoffCapMs ?? 4000;
+
+  async function attempt(url: string): Promise<Attempt> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const res = await fetchImpl(url, { signal: controller.signal, headers: { accept: 'application/json' } });
+      const text = await res.text();
+      if (res.status === 200) return { kind: 'done', response: { found: true, body: parseBody(text, url), url } };
+      if (res.status === 404) return { kind: 'done', response: { found: false, messages: errorMessages(text), url } };
+      if (res.status === 429 || res.status >= 500) {
+        const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'));
+        const detail = errorMessages(text).join('; ');
+        return { kind: 'retry', reason: `HTTP ${res.status}${detail ? ` ${detail}` : ''}`, httpStatus: res.status, retryAfterMs };
+      }
+      throw new LedgerRequestError(res.status, errorMessages(text), url);
+    } catch (error) {
+      if (error instanceof LedgerRequestError || error instanceof LedgerBadResponseError) throw error;
+      const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : `network error: ${String(error)}`;
+      return { kind: 'retry', reason, cause: error };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return {
+    async get(pathAndQuery) {
+      if (!pathAndQuery.startsWith('/api/v1/')) throw new TypeError(`Mirror path must start with /api/v1/: ${pathAndQuery}`);
+      const url = `${baseUrl}${pathAndQuery}`;
+      for (let tries = 0; ; tries++) {
+        const result = await attempt(url);
+        if (result.kind === 'done') return result.response;
+        if (tries >= maxRetries) {
+          throw new LedgerUnavailableError(`Mirror node unavailable after ${tries + 1} attempts (${result.reason}): ${url}`, {
+            cause: result.cause,
+            httpStatus: result.httpStatus,
+          });
+        }
+        const backoff = Math.min(capMs, baseMs * 2 ** tries);
+        await sleep(Math.min(capMs, Math.max(backoff, result.retryAfterMs ?? 0)));
+      }
+    },
+  };
+}
+
+function parseBody(text: string, url: string): unknown {
+  try {
+    return parseMirrorJson(text);
+  } catch {
+    throw new LedgerBadResponseError('Mirror node answered with invalid JSON', url);
+  }
+}
+
+/** Messages of the official error body `{"_status":{"messages":[{"message":"..."}]}}`, or none. */
+function errorMessages(text: string): string[] {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data._status.messages.map((m) => m.message) : [];
+  } catch {
+    return [];
+  }
+}
+
+function parseRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}

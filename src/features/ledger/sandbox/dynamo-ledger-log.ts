@@ -1,0 +1,60 @@
+/** The sandbox ledger log in the app's single DynamoDB table (dynalite locally). */
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { LedgerLog, LedgerLogEntry } from './ledger-log';
+
+export const SANDBOX_LEDGER_PK = 'SANDBOX#LEDGER';
+
+/** Sort key of a log entry; zero-padded so string order is numeric order. */
+export function sandboxLedgerSk(seq: number): string {
+  return `SEQ#${String(seq).padStart(12, '0')}`;
+}
+
+export function createDynamoLedgerLog(options: { doc: DynamoDBDocumentClient; tableName: string }): LedgerLog {
+  const { doc, tableName } = options;
+  return {
+    async readAfter(seq) {
+      const entries: LedgerLogEntry[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND sk > :sk',
+            ExpressionAttributeValues: { ':pk': SANDBOX_LEDGER_PK, ':sk': sandboxLedgerSk(seq) },
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) entries.push(toEntry(item));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return entries;
+    },
+    async append(entry) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { pk: SANDBOX_LEDGER_PK, sk: sandboxLedgerSk(entry.seq), ...entry },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as { name?: unknown }).name === 'ConditionalCheckFailedException') return false;
+        throw error;
+      }
+    },
+  };
+}
+
+function toEntry(item: Record<string, unknown>): LedgerLogEntry {
+  return {
+    seq: Number(item.seq),
+    transactionId: String(item.transactionId),
+    type: item.type as LedgerLogEntry['type'],
+    bytes: String(item.bytes),
+    consensusTimestamp: String(item.consensusTimestamp),
+    status: 'SUCCESS',
+  };
+}

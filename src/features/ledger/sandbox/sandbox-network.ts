@@ -1,0 +1,67 @@
+/** Configuration of the in-process sandbox network; the defaults are what local runs use. */
+
+export interface SandboxDemoAccount {
+  /** Shown in the sandbox wallet's account picker. */
+  displayName: string;
+  accountId: string;
+  /** Name the account's key is derived from (see sandbox-keys.ts). */
+  keyName: string;
+}
+
+export interface SandboxNetwork {
+  nodeAccountId: string;
+  nftTokenId: string;
+  nftName: string;
+  nftSymbol: string;
+  nftMaxSupply: number;
+  /** Serials 1..nftMinted exist; the rest up to nftMaxSupply were never minted. */
+  nftMinted: number;
+  pawsTokenId: string;
+  pawsName: string;
+  pawsSymbol: string;
+  pawsDecimals: number;
+  /** Whole PAWS. */
+  pawsSupply: number;
+  treasuryAccountId: string;
+  /** The PAWS marketplace account: spender of listings' allowances and payer of settlements. */
+  operatorAccountId: string;
+  /** The stand-in for the external (SentX) market account. */
+  marketAccountId: string;
+  demoAccounts: readonly SandboxDemoAccount[];
+  /** First generated holder; the others follow consecutively. */
+  firstHolderNum: number;
+  /** Network exchange rate: cents per `hbarEquivalent` HBAR. */
+  exchangeRate: { centEquivalent: number; hbarEquivalent: number };
+  /** Consensus time of the genesis state, seconds since the epoch. */
+  genesisSeconds: number;
+  /** How far in the future a transaction's valid start may be, as consensus nodes tolerate clock skew. */
+  maxClockSkewSeconds: number;
+}
+
+export const defaultSandboxNetwork: SandboxNetwork = Object.freeze({
+  nodeAccountId: '0.0.3',
+  nftTokenId: '0.0.7000333',
+  nftName: 'Wild Tigers',
+  nftSymbol: 'WTIGER',
+  nftMaxSupply: 3333,
+  nftMinted: 3328,
+  pawsTokenId: '0.0.9296439',
+  pawsName: 'PAWS',
+  pawsSymbol: 'PAWS',
+  // The mainnet decimals of 0.0.9296439 could not be confirmed offline; 6 is an assumption.
+  pawsDecimals: 6,
+  pawsSupply: 1_000_000_000,
+  treasuryAccountId: '0.0.7000001',
+  operatorAccountId: '0.0.7000100',
+  marketAccountId: '0.0.7000200',
+  demoAccounts: Object.freeze([
+    { displayName: 'Alice', accountId: '0.0.7001001', keyName: 'alice' },
+    { displayName: 'Bob', accountId: '0.0.7001002', keyName: 'bob' },
+    { displayName: 'Carol', accountId: '0.0.7001003', keyName: 'carol' },
+    { displayName: 'Dave', accountId: '0.0.7001004', keyName: 'dave' },
+  ]),
+  firstHolderNum: 7_100_000,
+  exchangeRate: { centEquivalent: 525_000, hbarEquivalent: 30_000 },
+  genesisSeconds: 1_735_689_600,
+  maxClockSkewSeconds: 10,
+});
