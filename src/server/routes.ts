@@ -6,6 +6,8 @@ const balanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSec
 const hbarBalanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 2 };
 /** Spec 000 §9: prices refetch every 60 s. */
 const priceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
+/** Spec 001 §9: public profiles refetch every 30 s, stale after 15 s. */
+const publicProfilesCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15 };
 /** Market reads: listings, sales and floor are polled every 60 s by the pages. */
 const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15, staleWhileRevalidateSeconds: 45 };
 const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
@@ -59,6 +61,12 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/paws/listings/{id}', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/buy/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/purchase', group: 'paws', auth: 'session', cache: noCache },
+
+  { method: 'GET', path: '/api/profile/{accountId}', group: 'profile', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/profile', group: 'profile', auth: 'session', cache: noCache },
+  { method: 'GET', path: '/api/public-profiles', group: 'profile', auth: 'public', cache: publicProfilesCache },
+  { method: 'GET', path: '/api/profile/{accountId}/nfts', group: 'profile', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/profile/{accountId}/sync-nfts', group: 'profile', auth: 'session', cache: noCache },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteGroup = (typeof ROUTES)[number]['group'];

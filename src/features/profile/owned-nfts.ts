@@ -1,0 +1,102 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ForbiddenError } from '../../server/http/errors';
+import { log } from '../../server/log';
+import type { CollectionCatalog } from '../collection/catalog';
+import type { LedgerReader } from '../ledger/ledger-reader';
+import type { ListingStore } from '../paws-market/listing-store';
+
+export interface OwnedNft {
+  id: string;
+  tokenId: string;
+  serialNumber: number;
+  nftName: string;
+  nftImage: string;
+  metadata: string;
+  isListed: boolean;
+  rarityRank: number | null;
+  rarityPct: number | null;
+  rarityScore: number | null;
+  traits: { trait_type: string; value: string }[];
+}
+
+export interface OwnedNftsAnswer {
+  success: true;
+  nfts: OwnedNft[];
+  /** True when read from the ledger just now; false for the stored copy. */
+  verified: boolean;
+  source: 'ledger' | 'database-fallback';
+  syncedAt: string | null;
+}
+
+const copyKey = (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' });
+
+/** The tigers an account owns: from the ledger when it answers, else the last stored copy. */
+export function createOwnedNftService(deps: {
+  ledger: LedgerReader;
+  catalog: CollectionCatalog;
+  listings: ListingStore;
+  doc: DynamoDBDocumentClient;
+  tableName: string;
+  nftTokenId: string;
+  now?: () => number;
+}) {
+  const { ledger, catalog, listings, doc, tableName, nftTokenId, now = Date.now } = deps;
+
+  async function describe(accountId: string, serials: { serial: number; metadata: string }[]): Promise<OwnedNft[]> {
+    const listed = new Set(
+      (await listings.sellerListings(accountId)).filter((l) => l.status === 'active' || l.status === 'claimed').map((l) => l.serialNumber),
+    );
+    return Promise.all(
+      serials.map(async ({ serial, metadata }) => {
+        const entry = await catalog.entry(serial);
+        return {
+          id: `${nftTokenId}-${serial}`,
+          tokenId: nftTokenId,
+          serialNumber: serial,
+          nftName: entry?.nftName ?? `Wild Tiger #${serial}`,
+          nftImage: entry?.nftImage ?? '',
+          metadata,
+          isListed: listed.has(serial),
+          rarityRank: entry?.rarityRank ?? null,
+          rarityPct: entry?.rarityPct ?? null,
+          rarityScore: entry?.rarityScore ?? null,
+          traits: entry?.traits ?? [],
+        };
+      }),
+    );
+  }
+
+  async function fromLedger(accountId: string) {
+    const nfts = await ledger.getAccountNfts(accountId, nftTokenId);
+    return nfts.filter((nft) => !nft.deleted).map((nft) => ({ serial: nft.serial, metadata: nft.metadata }));
+  }
+
+  async function storeCopy(accountId: string, serials: { serial: number; metadata: string }[]): Promise<string> {
+    const syncedAt = new Date(now()).toISOString();
+    await doc.send(new PutCommand({ TableName: tableName, Item: { ...copyKey(accountId), accountId, serials, syncedAt } }));
+    return syncedAt;
+  }
+
+  return {
+    async list(accountId: string): Promise<OwnedNftsAnswer> {
+      try {
+        const serials = await fromLedger(accountId);
+        const syncedAt = await storeCopy(accountId, serials);
+        return { success: true, nfts: await describe(accountId, serials), verified: true, source: 'ledger', syncedAt };
+      } catch (error) {
+        log.warn('owned NFTs: ledger read failed, using the stored copy', { accountId, error });
+        const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: copyKey(accountId) }));
+        const serials = (Item?.serials as { serial: number; metadata: string }[] | undefined) ?? [];
+        return { success: true, nfts: await describe(accountId, serials), verified: false, source: 'database-fallback', syncedAt: (Item?.syncedAt as string) ?? null };
+      }
+    },
+
+    /** Re-reads the ledger for the signed-in owner and keeps the copy. */
+    async sync(sessionAccountId: string, accountId: string) {
+      if (sessionAccountId !== accountId) throw new ForbiddenError('You can only sync your own tigers');
+      const serials = await fromLedger(accountId);
+      const syncedAt = await storeCopy(accountId, serials);
+      return { success: true, count: serials.length, syncedAt, nfts: await describe(accountId, serials) };
+    },
+  };
+}
