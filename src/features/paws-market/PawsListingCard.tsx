@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/Card';
+import { TierBadge } from '@/components/ui/Badge';
+import { NftMedia } from '../collection/NftMedia';
+import { tierByRank, traitLabel } from '../collection/tiers';
+
+interface TigerCardProps {
+  serial: number;
+  name: string;
+  image: string;
+  rarityRank: number | null;
+  traits: { trait_type: string; value: string }[];
+  /** Price line, badges or status under the name. */
+  children?: ReactNode;
+  /** The card's action (Buy, List, Unlist). */
+  action?: ReactNode;
+}
+
+/** A tiger card of the PAWS marketplace and the profile: image, tier, name, rank, a few traits, an action. */
+export function TigerCard({ serial, name, image, rarityRank, traits, children, action }: TigerCardProps) {
+  return (
+    <Card className="flex flex-col overflow-hidden p-0">
+      <div className="relative">
+        <NftMedia serial={serial} image={image} name={name} />
+        <TierBadge tier={tierByRank(rarityRank)} className="absolute top-2 left-2" />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex items-baseline justify-between gap-2">
+          <h3 className="truncate font-semibold">{name}</h3>
+          {rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{rarityRank}</span>}
+        </div>
+        {traits.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Traits">
+            {traits.slice(0, 3).map((trait) => (
+              <li key={trait.trait_type} className="rounded bg-muted px-1.5 py-0.5 text-[11px] text-muted-foreground">
+                {traitLabel(trait.trait_type)}: {trait.value}
+              </li>
+            ))}
+          </ul>
+        )}
+        {children}
+        {action && <div className="mt-auto pt-1">{action}</div>}
+      </div>
+    </Card>
+  );
+}

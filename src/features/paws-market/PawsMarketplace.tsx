@@ -1,0 +1,251 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { apiJson } from '@/lib/api';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { $balances } from '../balances/balance-store';
+import { PUBLIC_CONFIG } from '../network/public-config';
+import type { OwnedNft } from '../profile/owned-nfts';
+import { toast } from '../toast/toastStore';
+import { formatPaws } from '../wallet/format';
+import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
+import { ListingModal } from './ListingModal';
+import { isOwnListing } from './listing';
+import { TigerCard } from './PawsListingCard';
+import { $listings, $listingsPage, $myListings, $ownedNfts, $rarity, PAWS_PAGE_SIZE, type PublicListing, errorText, refreshAfterTrade } from './paws-client';
+import { PurchaseModal } from './PurchaseModal';
+import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
+
+function SkeletonGrid() {
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, index) => (
+        <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function Grid({ children }: { children: React.ReactNode }) {
+  return <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">{children}</div>;
+}
+
+function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function RarityBadge() {
+  const { data, loading, error } = useStore($rarity);
+  if (loading) return <Badge variant="outline">Loading rarity data…</Badge>;
+  if (error || !data || data.stats.totalNFTs === 0) return <Badge variant="outline">Limited rarity data available</Badge>;
+  return (
+    <Badge variant="outline">
+      Rarity data: {data.stats.totalNFTs.toLocaleString('en-US')} NFTs · {data.stats.coveragePercentage.toFixed(1)}% coverage
+    </Badge>
+  );
+}
+
+/** The PAWS marketplace (/paws-marketplace): browse and buy, your NFTs to list, your listings to unlist. */
+export default function PawsMarketplace() {
+  const wallet = useStore($wallet);
+  const balances = useStore($balances);
+  const page = useStore($listingsPage);
+  const listings = useStore($listings);
+  const mine = useStore($myListings);
+  const owned = useStore($ownedNfts);
+  const [buying, setBuying] = useState<PublicListing | null>(null);
+  const [listing, setListing] = useState<OwnedNft | null>(null);
+  const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
+  const [syncing, setSyncing] = useState(false);
+  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+
+  if (!wallet.isConnected || !wallet.accountId) {
+    return (
+      <Empty title="Connect your Hedera wallet">
+        <p className="max-w-md text-muted-foreground">Connect a Hedera wallet to buy tigers for $PAWS and to list your own.</p>
+        <Button onClick={() => void connectWallet(walletType)} disabled={wallet.isConnecting}>
+          {wallet.isConnecting ? 'Connecting…' : 'Connect Wallet'}
+        </Button>
+      </Empty>
+    );
+  }
+  const accountId = wallet.accountId;
+  if (!wallet.isAuthenticated) {
+    return (
+      <Empty title="Sign in to trade">
+        <p className="max-w-md text-muted-foreground">Sign the sign-in message in your wallet to buy, list and unlist tigers.</p>
+        <Button onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+          {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
+        </Button>
+        {wallet.error && <p className="text-sm text-red-400">{wallet.error}</p>}
+      </Empty>
+    );
+  }
+
+  const total = listings.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAWS_PAGE_SIZE));
+  const listedSerials = new Set((mine.data?.listings ?? []).map((entry) => entry.serialNumber));
+
+  function tryBuy(entry: PublicListing): void {
+    if (!wallet.isConnected) return void toast({ title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs', variant: 'destructive' });
+    if (isOwnListing(entry, accountId)) return void toast({ title: 'Invalid Purchase', description: 'You cannot buy your own NFT', variant: 'destructive' });
+    setBuying(entry);
+  }
+
+  async function sync(): Promise<void> {
+    setSyncing(true);
+    try {
+      await apiJson(`/api/profile/${accountId}/sync-nfts`, { method: 'POST' });
+      refreshAfterTrade();
+      toast({ title: 'NFTs Synced', description: 'Your tigers were read from the ledger.' });
+    } catch (failure) {
+      toast({ title: 'Sync Failed', description: errorText(failure, 'Failed to sync NFTs'), variant: 'destructive' });
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center gap-2">
+        {Number(balances.pawsBalance) > 0 && <Badge>{formatPaws(balances.pawsBalance)} PAWS</Badge>}
+        <RarityBadge />
+      </div>
+      <Tabs defaultValue="market">
+        <TabsList aria-label="PAWS marketplace sections">
+          <TabsTrigger value="market">Marketplace</TabsTrigger>
+          <TabsTrigger value="mine">My NFTs</TabsTrigger>
+          <TabsTrigger value="listings">My Listings</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="market" className="grid gap-4">
+          <h2 className="text-xl font-bold">Available Listings</h2>
+          {listings.loading && !listings.data ? (
+            <SkeletonGrid />
+          ) : listings.error ? (
+            <Empty title="Failed to fetch listings" />
+          ) : !listings.data?.listings.length ? (
+            <Empty title="No Listings Available">
+              <p className="text-muted-foreground">List one of your tigers from the My NFTs tab.</p>
+            </Empty>
+          ) : (
+            <Grid>
+              {listings.data.listings.map((entry) => (
+                <TigerCard
+                  key={entry.id}
+                  serial={entry.serialNumber}
+                  name={entry.nftName}
+                  image={entry.nftImage}
+                  rarityRank={entry.rarityRank}
+                  traits={entry.traits}
+                  action={!isOwnListing(entry, accountId) && <Button className="w-full" onClick={() => tryBuy(entry)}>Buy</Button>}
+                >
+                  <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
+                </TigerCard>
+              ))}
+            </Grid>
+          )}
+          {total > PAWS_PAGE_SIZE && (
+            <nav className="flex items-center justify-center gap-3" aria-label="Listings pages">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => $listingsPage.set(page - 1)}>
+                Previous
+              </Button>
+              <span className="text-sm">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => $listingsPage.set(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </TabsContent>
+
+        <TabsContent value="mine" className="grid gap-4">
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="text-xl font-bold">My NFTs</h2>
+            <Button variant="outline" size="sm" onClick={() => void sync()} disabled={syncing}>
+              {syncing ? 'Syncing…' : 'Sync NFTs'}
+            </Button>
+          </div>
+          {owned.loading && !owned.data ? (
+            <SkeletonGrid />
+          ) : !owned.data?.nfts.length ? (
+            <Empty title="No tigers found in your wallet">
+              <Button onClick={() => void sync()} disabled={syncing}>
+                Sync from Blockchain
+              </Button>
+            </Empty>
+          ) : (
+            <Grid>
+              {owned.data.nfts.map((nft) => {
+                const listed = nft.isListed || listedSerials.has(nft.serialNumber);
+                return (
+                  <TigerCard
+                    key={nft.id}
+                    serial={nft.serialNumber}
+                    name={nft.nftName}
+                    image={nft.nftImage}
+                    rarityRank={nft.rarityRank}
+                    traits={nft.traits}
+                    action={
+                      <Button className="w-full" variant={listed ? 'secondary' : 'default'} disabled={listed} onClick={() => setListing(nft)}>
+                        {listed ? 'Already Listed' : 'List'}
+                      </Button>
+                    }
+                  >
+                    {listed && <Badge variant="secondary">Listed</Badge>}
+                  </TigerCard>
+                );
+              })}
+            </Grid>
+          )}
+        </TabsContent>
+
+        <TabsContent value="listings" className="grid gap-4">
+          <h2 className="text-xl font-bold">My Active Listings</h2>
+          {mine.loading && !mine.data ? (
+            <SkeletonGrid />
+          ) : !mine.data?.listings.length ? (
+            <Empty title="No Active Listings">
+              <p className="text-muted-foreground">Tigers you list for PAWS show up here.</p>
+            </Empty>
+          ) : (
+            <Grid>
+              {mine.data.listings.map((entry) => (
+                <TigerCard
+                  key={entry.id}
+                  serial={entry.serialNumber}
+                  name={entry.nftName}
+                  image={entry.nftImage}
+                  rarityRank={entry.rarityRank}
+                  traits={entry.traits}
+                  action={
+                    <Button
+                      className="w-full"
+                      variant="outline"
+                      onClick={() => setUnlisting({ listingId: entry.id, serialNumber: entry.serialNumber, nftName: entry.nftName, sellerId: accountId })}
+                    >
+                      Unlist NFT
+                    </Button>
+                  }
+                >
+                  <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
+                </TigerCard>
+              ))}
+            </Grid>
+          )}
+        </TabsContent>
+      </Tabs>
+      <PurchaseModal listing={buying} onClose={() => setBuying(null)} />
+      <ListingModal nft={listing} onClose={() => setListing(null)} />
+      <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />
+    </div>
+  );
+}
