@@ -176,6 +176,12 @@ export default function PawsMarketplace() {
           </div>
           {owned.loading && !owned.data ? (
             <SkeletonGrid />
+          ) : owned.error ? (
+            <Empty title="Failed to fetch profile NFTs">
+              <Button onClick={() => void sync()} disabled={syncing}>
+                Sync from Blockchain
+              </Button>
+            </Empty>
           ) : !owned.data?.nfts.length ? (
             <Empty title="No tigers found in your wallet">
               <Button onClick={() => void sync()} disabled={syncing}>
@@ -212,6 +218,8 @@ export default function PawsMarketplace() {
           <h2 className="text-xl font-bold">My Active Listings</h2>
           {mine.loading && !mine.data ? (
             <SkeletonGrid />
+          ) : mine.error ? (
+            <Empty title="Failed to fetch user listings" />
           ) : !mine.data?.listings.length ? (
             <Empty title="No Active Listings">
               <p className="text-muted-foreground">Tigers you list for PAWS show up here.</p>

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
+
+const NFT_TOKEN = '0.0.7000333';
+
+async function ledgerNft(page: import('@playwright/test').Page, serial: number) {
+  return page.evaluate(
+    async ([token, id]) => (await fetch(`/sandbox/mirror/api/v1/tokens/${token}/nfts/${id}`)).json() as Promise<{ account_id: string; spender: string | null }>,
+    [NFT_TOKEN, serial] as const,
+  );
+}
+
+async function pawsOf(page: import('@playwright/test').Page, accountId: string): Promise<number> {
+  const body = await page.evaluate(async (id) => (await fetch(`/api/paws/balance/${id}`)).json() as Promise<{ balance: string }>, accountId);
+  return Number(body.balance);
+}
+
+/** Lists the last tiger of the signed-in account's "My NFTs" tab for `price` PAWS; returns its serial. */
+async function listLastTiger(page: import('@playwright/test').Page, price: string): Promise<number> {
+  await page.getByRole('tab', { name: 'My NFTs' }).click();
+  const card = page.getByRole('tabpanel').locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) }).last();
+  const name = (await card.getByRole('heading').innerText()).trim();
+  const serial = Number(name.replace(/\D+/g, ''));
+  await card.getByRole('button', { name: 'List', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `List ${name}` });
+  await expect(dialog.getByRole('button', { name: 'Create Listing' })).toBeDisabled();
+  await dialog.getByLabel('Price (PAWS)').fill(price);
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  await approveNext(page, /NFT|Allowance|AccountAllowanceApprove/i);
+  await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
+  return serial;
+}
+
+test.describe.serial('PAWS marketplace', () => {
+  test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto('/paws-marketplace');
+    await expect(page.getByRole('main').getByText('Connect your Hedera wallet', { exact: true })).toBeVisible();
+    await connectAs(page, 'Alice');
+
+    const sold = await listLastTiger(page, '25');
+    expect((await ledgerNft(page, sold)).spender).toBe('0.0.7000100');
+    await page.getByRole('tab', { name: 'My Listings' }).click();
+    await expect(page.getByRole('heading', { name: 'My Active Listings' })).toBeVisible();
+    await expect(page.getByRole('tabpanel')).toContainText(`Wild Tiger #${sold}`);
+    const kept = await listLastTiger(page, '40');
+    const aliceBefore = await pawsOf(page, '0.0.7001001');
+    await disconnect(page);
+
+    await connectAs(page, 'Bob');
+    const bobBefore = await pawsOf(page, '0.0.7001002');
+    await expect(page.getByRole('heading', { name: 'Available Listings' })).toBeVisible();
+    const card = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${sold}` });
+    await card.getByRole('button', { name: 'Buy' }).click();
+    const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${sold}` });
+    await dialog.getByRole('button', { name: 'Purchase' }).click();
+    await approveNext(page, /AccountAllowanceApprove|Allowance/i);
+    await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
+
+    expect((await ledgerNft(page, sold)).account_id).toBe('0.0.7001002');
+    expect(await pawsOf(page, '0.0.7001002')).toBeCloseTo(bobBefore - 25, 6);
+    expect(await pawsOf(page, '0.0.7001001')).toBeCloseTo(aliceBefore + 25, 6);
+    await page.keyboard.press('Escape');
+    await disconnect(page);
+
+    await connectAs(page, 'Alice');
+    await page.getByRole('tab', { name: 'My Listings' }).click();
+    const listed = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${kept}` });
+    await listed.getByRole('button', { name: 'Unlist NFT' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Return Tiger to Your Den?' });
+    await expect(confirm.getByRole('button', { name: 'Keep Listed' })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Return to Den' }).click();
+    await approveNext(page);
+    await expect(page.getByText('Tiger Returned')).toBeVisible();
+    expect((await ledgerNft(page, kept)).spender).toBeNull();
+    await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
+  });
+});
