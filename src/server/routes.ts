@@ -8,6 +8,9 @@ const hbarBalanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAg
 const priceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
 /** Spec 001 §9: public profiles refetch every 30 s, stale after 15 s. */
 const publicProfilesCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15 };
+/** Spec 001 §9: the collection refetches every 2 minutes; owner lookups are fresh 5 minutes. */
+const collectionCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 90 };
+const ownerCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 300 };
 /** Market reads: listings, sales and floor are polled every 60 s by the pages. */
 const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15, staleWhileRevalidateSeconds: 45 };
 const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
@@ -53,6 +56,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/nft-metadata/{tokenId}/{serial}', group: 'market', auth: 'public', cache: metadataCache },
   { method: 'POST', path: '/api/market/buy', group: 'market', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/market/buy/complete', group: 'market', auth: 'session', cache: noCache },
+
+  { method: 'GET', path: '/api/collection/complete/{tokenId}', group: 'collection', auth: 'public', cache: collectionCache },
+  { method: 'GET', path: '/api/collection/owner/{tokenId}/{serial}', group: 'collection', auth: 'public', cache: ownerCache },
 
   { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
