@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { IPFS_GATEWAYS } from '../src/features/collection/ipfs';
+import { createCollectionLookup } from '../src/features/market/collection-lookup';
+import { parseMarketConfig } from '../src/features/market/market-config';
+import type { MarketPort } from '../src/features/market/market-port';
+import { createMarketService } from '../src/features/market/market-service';
+import { createPurchaseStore } from '../src/features/market/market-store';
+import { createSentxAdapter } from '../src/features/market/sentx-adapter';
+import { config } from '../src/server/config';
+import { collectionCatalog } from '../src/server/context';
+import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { log } from '../src/server/log';
+import { secret } from '../src/server/secrets';
+import { documentClient, tableName } from '../src/server/store/client';
+
+const settings = config();
+const marketSettings = parseMarketConfig(process.env);
+
+/** The one place the market adapter is chosen: SentX on mainnet, the sandbox market (loaded only there) locally. */
+async function buildMarketPort(): Promise<MarketPort> {
+  if (settings.network === 'sandbox') {
+    const [{ createSandboxMarket }, { createSandboxMarketStore }, { sandboxLedger }] = await Promise.all([
+      import('../src/features/market/sandbox-market'),
+      import('../src/features/market/sandbox-market-store'),
+      import('../src/server/sandbox'),
+    ]);
+    return createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketStore(documentClient(), tableName()) });
+  }
+  const apiKey = await secret('SENTX_API_KEY');
+  if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
+  return createSentxAdapter({ baseUrl: marketSettings.sentxApiBase, apiKey });
+}
+
+let port: Promise<MarketPort> | undefined;
+function marketPort(): Promise<MarketPort> {
+  port ??= buildMarketPort().catch((error: unknown) => {
+    port = undefined;
+    throw error;
+  });
+  return port;
+}
+
+const market = createMarketService({ port: marketPort, purchases: createPurchaseStore(documentClient(), tableName()), nftTokenId: settings.nftTokenId });
+const collection = createCollectionLookup({
+  catalog: collectionCatalog(),
+  nftTokenId: settings.nftTokenId,
+  gateway: settings.network === 'sandbox' ? '/sandbox/ipfs/' : IPFS_GATEWAYS[0],
+});
+
+/** `token=` may be empty (the default collection) or must name it. */
+const token = z.union([z.literal(''), entityIdSchema]).optional();
+const tokenParams = z.object({ tokenId: entityIdSchema });
+
+/** The HBAR marketplace (SentX or its sandbox stand-in), the collection's rarity and tiger images. */
+export const handler = routeGroup('market', {
+  'GET /api/market/activity': defineRoute(
+    {
+      query: z.object({
+        token,
+        activityFilter: z.enum(['Sales']).default('Sales'),
+        amount: z.coerce.number().int().min(1).max(100).default(100),
+      }),
+    },
+    async ({ query }) => market.activity({ tokenId: query.token, amount: query.amount }),
+  ),
+
+  'GET /api/market/listings': defineRoute(
+    {
+      query: z.object({
+        token,
+        sortBy: z.enum(['listingDate', 'price']).default('listingDate'),
+        sortDirection: z.enum(['ASC', 'DESC']).default('DESC'),
+        limit: z.coerce.number().int().min(1).max(1000).default(1000),
+      }),
+    },
+    async ({ query }) => market.listings({ tokenId: query.token, sortBy: query.sortBy, sortDirection: query.sortDirection, limit: query.limit }),
+  ),
+
+  'GET /api/market/floor': defineRoute({}, async () => market.floor()),
+
+  'GET /api/market/stats': defineRoute({ query: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) }, async ({ query }) =>
+    market.stats(query.days),
+  ),
+
+  'GET /api/market/whales/{tokenId}': defineRoute({ params: tokenParams }, async ({ params }) => market.holders(params.tokenId)),
+
+  'GET /api/collection/hedera-rarity/{tokenId}': defineRoute({ params: tokenParams }, async ({ params }) => collection.rarity(params.tokenId)),
+
+  'GET /api/nft-metadata/{tokenId}/{serial}': defineRoute({ params: z.object({ tokenId: entityIdSchema, serial: serialSchema }) }, async ({ params }) =>
+    collection.image(params.tokenId, params.serial),
+  ),
+
+  'POST /api/market/buy': defineRoute(
+    {
+      body: z.object({
+        token_address: entityIdSchema,
+        serial_number: serialSchema,
+        user_address: entityIdSchema,
+        price: z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value)),
+      }),
+    },
+    async ({ body, session }) =>
+      market.buy(session!.accountId, { tokenAddress: body.token_address, serial: body.serial_number, userAddress: body.user_address, price: body.price }),
+  ),
+
+  'POST /api/market/buy/complete': defineRoute({ body: z.object({ saleVerificationCode: z.string().min(1).max(200) }) }, async ({ body, session }) =>
+    market.complete(session!.accountId, body.saleVerificationCode),
+  ),
+});

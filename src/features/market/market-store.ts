@@ -1,0 +1,57 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
+/** A purchase the app prepared with the market: who started it and which transaction settles it. */
+export interface PurchaseRecord {
+  saleVerificationCode: string;
+  buyerId: string;
+  transactionId: string;
+  tokenId: string;
+  serial: number;
+  price: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface PurchaseStore {
+  /** Records a prepared purchase; false when the code already belongs to another buyer. */
+  putPurchase(purchase: PurchaseRecord): Promise<boolean>;
+  /** The purchase, or undefined when unknown or expired. */
+  getPurchase(saleVerificationCode: string, now: number): Promise<PurchaseRecord | undefined>;
+}
+
+const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
+
+/** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
+export function createPurchaseStore(doc: DynamoDBDocumentClient, tableName: string): PurchaseStore {
+  return {
+    async putPurchase(purchase) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...purchaseKey(purchase.saleVerificationCode),
+              ...purchase,
+              expiresAt: Math.ceil(Date.parse(purchase.expiresAt) / 1000),
+              expiresAtIso: purchase.expiresAt,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR buyerId = :buyer',
+            ExpressionAttributeValues: { ':buyer': purchase.buyerId },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+
+    async getPurchase(code, now) {
+      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
+      if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
+      const { pk: _pk, sk: _sk, expiresAt: _ttl, expiresAtIso, ...purchase } = Item;
+      return { ...(purchase as Omit<PurchaseRecord, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+    },
+  };
+}

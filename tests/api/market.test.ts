@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxRarity } from '../../src/features/ledger/sandbox/sandbox-rarity';
+import { sandboxSeed } from '../../src/features/ledger/sandbox/seed';
+import { startTestServer, type TestServer } from '../support/local-server';
+import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, signAndExecute, signIn } from '../support/sandbox-client';
+
+/** The sandbox's stand-in for the SentX market account. */
+const MARKET = '0.0.7000200';
+const DEMO = [ALICE, BOB, CAROL, DAVE];
+const DAY_MS = 86_400_000;
+
+interface Sale {
+  saletype: string;
+  salePrice: number;
+  saleDate: string;
+  buyerAddress: string;
+  sellerAddress: string;
+  nftTokenAddress: string;
+  nftSerialId: number;
+  nftName: string;
+  nftImage: string;
+  nftMetadata: string;
+}
+interface Listing {
+  marketplaceListingId: number;
+  serialId: number;
+  nftSerialId: number;
+  sellerAddress: string;
+  salePrice: number;
+  listingDate: string;
+  nftName: string;
+  nftImage: string;
+  nftMetadata: string;
+  isAvailableForPurchase: boolean;
+}
+interface Prepared {
+  success: boolean;
+  data: { saleVerificationCode: string; transBytes: string; apimessage: string };
+}
+
+let server: TestServer;
+let dave: string;
+let alice: string;
+let bob: string;
+
+const activity = async (query = 'token=0.0.7000333&activityFilter=Sales&amount=100') =>
+  call<{ success: boolean; marketActivity: Sale[] }>(server.origin, 'GET', `/api/market/activity?${query}`);
+const listings = async (query = 'token=0.0.7000333&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=1000') =>
+  call<{ success: boolean; marketListings: Listing[] }>(server.origin, 'GET', `/api/market/listings?${query}`);
+const buy = (cookie: string | undefined, body: unknown) => call<Prepared>(server.origin, 'POST', '/api/market/buy', { ...(cookie ? { cookie } : {}), body });
+const complete = (cookie: string, saleVerificationCode: string) =>
+  call<{ success: boolean; data: { success: boolean; apimessage: string } }>(server.origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
+
+async function hbarBalance(accountId: string): Promise<bigint> {
+  const answer = await call<{ balance: { balance: number } }>(server.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
+  return BigInt(answer.json.balance.balance);
+}
+
+const times = (rows: { saleDate?: string; listingDate?: string }[]) => rows.map((row) => Date.parse(row.saleDate ?? row.listingDate ?? ''));
+const descending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] as number) >= value);
+const ascending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] as number) <= value);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [dave, alice, bob] = (await Promise.all([DAVE, ALICE, BOB].map((account) => signIn(server.origin, account)))) as [string, string, string];
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe('HBAR market reads (sandbox market)', () => {
+  it('recent sales: 60 seeded sales among generated holders, newest first, in SentX’s shape', async () => {
+    const answer = await activity();
+    expect(answer.status).toBe(200);
+    expect(answer.json.success).toBe(true);
+    const sales = answer.json.marketActivity;
+    expect(sales).toHaveLength(60);
+    expect(descending(times(sales))).toBe(true);
+    for (const sale of sales) {
+      expect(sale).toMatchObject({ saletype: 'Sale', nftTokenAddress: NFT_TOKEN, nftName: `Wild Tiger #${sale.nftSerialId}` });
+      expect(sale.salePrice).toBeGreaterThanOrEqual(30);
+      expect(sale.salePrice).toBeLessThanOrEqual(400);
+      expect(Date.now() - Date.parse(sale.saleDate)).toBeLessThan(60 * DAY_MS);
+      expect(DEMO).not.toContain(sale.buyerAddress);
+      expect(DEMO).not.toContain(sale.sellerAddress);
+      expect(sale.nftImage).toMatch(/^ipfs:\/\/.+\/images\/\d+\.svg$/);
+      expect((JSON.parse(sale.nftMetadata) as { attributes: unknown[] }).attributes.length).toBeGreaterThan(0);
+    }
+    expect((await activity('amount=5')).json.marketActivity).toEqual(sales.slice(0, 5));
+  });
+
+  it('current listings: 30 tigers of generated holders, each backed by an allowance to the market account', async () => {
+    const answer = await listings();
+    expect(answer.status).toBe(200);
+    const current = answer.json.marketListings;
+    expect(current).toHaveLength(30);
+    expect(descending(times(current))).toBe(true);
+    for (const listing of current) {
+      expect(listing).toMatchObject({ isAvailableForPurchase: true, nftSerialId: listing.serialId, nftName: `Wild Tiger #${listing.serialId}` });
+      expect(DEMO).not.toContain(listing.sellerAddress);
+    }
+    const onLedger = await Promise.all(current.map((listing) => nftOnLedger(server.origin, listing.serialId)));
+    onLedger.forEach((nft, index) => expect(nft).toEqual({ owner: current[index]?.sellerAddress, spender: MARKET }));
+  });
+
+  it('listings sort by price either way, honour the limit and validate the query', async () => {
+    const low = (await listings('sortBy=price&sortDirection=ASC')).json.marketListings;
+    const high = (await listings('sortBy=price&sortDirection=DESC')).json.marketListings;
+    expect(ascending(low.map((listing) => listing.salePrice))).toBe(true);
+    expect(descending(high.map((listing) => listing.salePrice))).toBe(true);
+    expect(new Set(low.map((listing) => listing.serialId))).toEqual(new Set(high.map((listing) => listing.serialId)));
+    expect((await listings('limit=5')).json.marketListings).toHaveLength(5);
+    expect((await listings('sortBy=rarity')).status).toBe(400);
+    expect((await listings('limit=1001')).status).toBe(400);
+    expect((await listings('token=0.0.1')).status).toBe(404);
+    expect((await activity('amount=101')).status).toBe(400);
+    expect((await activity('activityFilter=Mints')).status).toBe(400);
+  });
+
+  it('the floor is the lowest current listing', async () => {
+    const prices = (await listings()).json.marketListings.map((listing) => listing.salePrice);
+    const floor = await call(server.origin, 'GET', '/api/market/floor');
+    expect(floor).toMatchObject({ status: 200, json: { success: true, floor: Math.min(...prices) } });
+  });
+
+  it('daily stats count the seeded sales and the open listings', async () => {
+    const answer = await call<{ success: boolean; stats: { datetime: string; volume: number; sales: number; listings: number; floor: number | null }[] }>(
+      server.origin,
+      'GET',
+      '/api/market/stats?days=30',
+    );
+    expect(answer.status).toBe(200);
+    const { stats } = answer.json;
+    expect(stats).toHaveLength(30);
+    const since = Date.parse(stats[0]?.datetime ?? '');
+    const recent = (await activity()).json.marketActivity.filter((sale) => Date.parse(sale.saleDate) >= since);
+    expect(stats.reduce((sum, day) => sum + day.sales, 0)).toBe(recent.length);
+    expect(stats.reduce((sum, day) => sum + day.volume, 0)).toBeCloseTo(recent.reduce((sum, sale) => sum + sale.salePrice, 0), 6);
+    const today = stats.at(-1);
+    expect(today?.listings).toBe(30);
+    expect(today?.floor).toBe((await call<{ floor: number }>(server.origin, 'GET', '/api/market/floor')).json.floor);
+    expect((await call(server.origin, 'GET', '/api/market/stats?days=0')).status).toBe(400);
+  });
+
+  it('holders are counted from the ledger', async () => {
+    const owners = new Set(sandboxSeed().nftOwners).size;
+    expect(await call(server.origin, 'GET', `/api/market/whales/${NFT_TOKEN}`)).toMatchObject({ status: 200, json: { success: true, ownerCount: owners } });
+    expect((await call(server.origin, 'GET', '/api/market/whales/0.0.1')).status).toBe(404);
+  });
+
+  it('rarity covers every serial, with stats', async () => {
+    const answer = await call<{ rarityData: Record<string, { rarityRank: number }>; stats: { totalNFTs: number } }>(
+      server.origin,
+      'GET',
+      `/api/collection/hedera-rarity/${NFT_TOKEN}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.json.rarityData)).toHaveLength(3333);
+    expect(answer.json).toEqual(sandboxRarity());
+    expect(answer.headers.get('cache-control')).toContain('max-age=300');
+    expect((await call(server.origin, 'GET', '/api/collection/hedera-rarity/0.0.1')).status).toBe(404);
+  });
+
+  it('nft-metadata gives an image URL the local server serves', async () => {
+    const answer = await call<{ imageUrl: string; name: string }>(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/12`);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ imageUrl: expect.stringMatching(/^\/sandbox\/ipfs\/[a-z0-9]+\/images\/12\.svg$/), name: 'Wild Tiger #12' });
+    const image = await fetch(`${server.origin}${answer.json.imageUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await image.text()).toContain('<svg');
+    expect((await call(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/0`)).status).toBe(400);
+    expect((await call(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/4000`)).status).toBe(404);
+    expect((await call(server.origin, 'GET', '/api/nft-metadata/0.0.1/12')).status).toBe(404);
+  });
+});
+
+describe('buying a listed tiger with HBAR', () => {
+  it('needs a session, the buyer’s own account and the listing’s price', async () => {
+    const [listing] = (await listings()).json.marketListings;
+    if (!listing) throw new Error('no listing');
+    const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
+    expect((await buy(undefined, body)).status).toBe(401);
+    expect(await buy(dave, { ...body, user_address: ALICE })).toMatchObject({ status: 403 });
+    expect(await buy(dave, { ...body, price: String(listing.salePrice + 1) })).toMatchObject({
+      status: 400,
+      json: { error: 'Price does not match the current listing' },
+    });
+    expect((await buy(dave, { ...body, serial_number: 'abc' })).status).toBe(400);
+    expect(await complete(dave, 'no-such-code')).toMatchObject({ status: 404 });
+  });
+
+  it('buy -> sign and execute -> complete moves the tiger and the HBAR, and shows the sale at once', async () => {
+    const before = (await listings('sortBy=price&sortDirection=ASC')).json.marketListings;
+    const listing = before[0] as Listing;
+    const seller = listing.sellerAddress;
+    const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
+    const salesBefore = (await activity()).json.marketActivity;
+
+    const prepared = await buy(dave, body);
+    expect(prepared.status).toBe(200);
+    expect(prepared.json.success).toBe(true);
+    const { saleVerificationCode, transBytes } = prepared.json.data;
+    expect(saleVerificationCode).toMatch(/^[0-9a-f]{32}$/);
+
+    // Asking again before completing gives the same sale and the same bytes.
+    const again = await buy(dave, body);
+    expect(again.json.data).toEqual(prepared.json.data);
+
+    // Completing before the transaction ran records nothing; neither can another account complete it.
+    expect(await complete(dave, saleVerificationCode)).toMatchObject({ status: 200, json: { success: true, data: { success: false } } });
+    expect(await complete(alice, saleVerificationCode)).toMatchObject({ status: 403 });
+    expect((await activity()).json.marketActivity).toEqual(salesBefore);
+    expect((await listings()).json.marketListings.map((entry) => entry.serialId)).toContain(listing.serialId);
+
+    const price = BigInt(listing.salePrice) * 100_000_000n;
+    const [daveBefore, sellerBefore, marketBefore] = await Promise.all([hbarBalance(DAVE), hbarBalance(seller), hbarBalance(MARKET)]);
+    const executed = await signAndExecute(server.origin, DAVE, transBytes);
+    expect(executed.status).toBe('SUCCESS');
+
+    const completed = await complete(dave, saleVerificationCode);
+    expect(completed).toMatchObject({ status: 200, json: { success: true, data: { success: true } } });
+
+    expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: DAVE, spender: null });
+    const commission = (price * 200n) / 10_000n;
+    expect(await hbarBalance(DAVE)).toBe(daveBefore - price);
+    expect(await hbarBalance(seller)).toBe(sellerBefore + price - commission);
+    expect(await hbarBalance(MARKET)).toBe(marketBefore + commission);
+
+    const after = (await listings()).json.marketListings;
+    expect(after.map((entry) => entry.serialId)).not.toContain(listing.serialId);
+    expect(after).toHaveLength(before.length - 1);
+    const sales = (await activity()).json.marketActivity;
+    expect(sales[0]).toMatchObject({ nftSerialId: listing.serialId, salePrice: listing.salePrice, buyerAddress: DAVE, sellerAddress: seller });
+    expect(sales.slice(1)).toEqual(salesBefore.slice(0, 99));
+
+    // Completing again answers success and records nothing more.
+    expect(await complete(dave, saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
+    expect((await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && sale.buyerAddress === DAVE)).toHaveLength(1);
+
+    // The tiger is no longer for sale, and the floor moved on.
+    expect(await buy(dave, body)).toMatchObject({ status: 400, json: { error: 'This NFT is not currently listed for sale' } });
+    const floor = await call<{ floor: number }>(server.origin, 'GET', '/api/market/floor');
+    expect(floor.json.floor).toBe(Math.min(...after.map((entry) => entry.salePrice)));
+  });
+
+  it('a purchase transaction the ledger refused is not recorded; the same sale can still be finished', async () => {
+    const [listing] = (await listings()).json.marketListings;
+    if (!listing) throw new Error('no listing');
+    const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
+    const { saleVerificationCode, transBytes } = (await buy(dave, body)).json.data;
+    const salesBefore = (await activity()).json.marketActivity;
+
+    expect((await signAndExecute(server.origin, ALICE, transBytes)).status).toBe('INVALID_SIGNATURE');
+    const refused = await complete(dave, saleVerificationCode);
+    expect(refused.json.data).toEqual({ success: false, apimessage: 'The purchase transaction failed (INVALID_SIGNATURE)' });
+    expect((await activity()).json.marketActivity).toEqual(salesBefore);
+    expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: listing.sellerAddress, spender: MARKET });
+
+    expect((await signAndExecute(server.origin, DAVE, transBytes)).status).toBe('SUCCESS');
+    expect((await complete(dave, saleVerificationCode)).json.data.success).toBe(true);
+    expect((await activity()).json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE });
+  });
+
+  it('two buyers racing for one listing: exactly one gets the tiger, the other pays nothing', async () => {
+    const [listing] = (await listings()).json.marketListings;
+    if (!listing) throw new Error('no listing');
+    const body = (buyer: string) => ({ token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: buyer, price: String(listing.salePrice) });
+    const [forDave, forBob] = await Promise.all([buy(dave, body(DAVE)), buy(bob, body(BOB))]);
+    expect(forDave.json.data.saleVerificationCode).not.toBe(forBob.json.data.saleVerificationCode);
+    const [daveBefore, bobBefore] = await Promise.all([hbarBalance(DAVE), hbarBalance(BOB)]);
+    const results = await Promise.all([
+      signAndExecute(server.origin, DAVE, forDave.json.data.transBytes),
+      signAndExecute(server.origin, BOB, forBob.json.data.transBytes),
+    ]);
+    expect(results.filter((result) => result.status === 'SUCCESS')).toHaveLength(1);
+    const [winner, loser] = results[0]?.status === 'SUCCESS' ? [DAVE, BOB] : [BOB, DAVE];
+    const answers = await Promise.all([complete(dave, forDave.json.data.saleVerificationCode), complete(bob, forBob.json.data.saleVerificationCode)]);
+    expect(answers.map((answer) => answer.json.data.success)).toEqual([winner === DAVE, winner === BOB]);
+    expect((await nftOnLedger(server.origin, listing.serialId)).owner).toBe(winner);
+    expect(await hbarBalance(loser)).toBe(loser === DAVE ? daveBefore : bobBefore);
+    const sales = (await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && DEMO.includes(sale.buyerAddress));
+    expect(sales.map((sale) => sale.buyerAddress)).toEqual([winner]);
+  });
+});
