@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/local-server';
+import { ALICE, NFT_TOKEN, call } from '../support/sandbox-client';
+import { responseValidator } from '../unit/ledger/openapi';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe('the sandbox network on a fresh local server', () => {
+  it('serves 100 owned serials per page of the collection, in the official shape, and pages to every minted serial', async () => {
+    const first = await call<{ nfts: { serial_number: number; account_id: string }[]; links: { next: string | null } }>(
+      server.origin,
+      'GET',
+      `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100`,
+    );
+    expect(first.status).toBe(200);
+    expect(first.json.nfts).toHaveLength(100);
+    expect(first.json.nfts.every((nft) => /^0\.0\.\d+$/.test(nft.account_id))).toBe(true);
+    expect(responseValidator('/api/v1/tokens/{tokenId}/nfts', 200)(first.json)).toEqual([]);
+    let next = first.json.links.next;
+    let count = first.json.nfts.length;
+    while (next) {
+      const page = await call<{ nfts: unknown[]; links: { next: string | null } }>(server.origin, 'GET', `/sandbox/mirror${next}`);
+      count += page.json.nfts.length;
+      next = page.json.links.next;
+    }
+    expect(count).toBe(3328);
+  });
+
+  it('answers unknown resources with the official error body', async () => {
+    const missing = await call(server.origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts/3330`);
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ _status: { messages: [{ message: 'Not found' }] } });
+  });
+
+  it('serves the generated metadata and artwork of every serial', async () => {
+    const nft = await call<{ metadata: string }>(server.origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts/12`);
+    const uri = Buffer.from(nft.json.metadata, 'base64').toString('utf8');
+    expect(uri).toMatch(/^ipfs:\/\/\w+\/12\.json$/);
+    const metadata = await call<{ name: string; image: string; attributes: unknown[] }>(server.origin, 'GET', `/sandbox/ipfs/${uri.slice(7)}`);
+    expect(metadata.json.name).toBe('Wild Tiger #12');
+    const image = await fetch(`${server.origin}/sandbox/ipfs/${metadata.json.image.slice(7)}`);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await image.text()).toContain('<svg');
+  });
+
+  it('lists the demo accounts for the sandbox wallet and refuses malformed submissions', async () => {
+    const accounts = await call<{ accountId: string; name: string; privateKey: string }[]>(server.origin, 'GET', '/sandbox/wallet/accounts');
+    expect(accounts.json.map((account) => account.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    expect(accounts.json[0]).toMatchObject({ accountId: ALICE, privateKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const bad = await call(server.origin, 'POST', '/sandbox/ledger/execute', { body: { transactionBytes: 'not base64!' } });
+    expect(bad.status).toBe(400);
+    const garbage = await call<{ status: string }>(server.origin, 'POST', '/sandbox/ledger/execute', { body: { transactionBytes: 'AAAA' } });
+    expect(garbage.json.status).not.toBe('SUCCESS');
+  });
+});
