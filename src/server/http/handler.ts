@@ -69,7 +69,9 @@ export function routeGroup(group: string, impls: Record<string, RouteImpl>, tabl
     const { schemas } = impl;
     const session = await sessions().fromCookies(event.cookies);
     if (route.auth === 'session' && !session) throw new UnauthorizedError();
-    const body = schemas.body ? validate(schemas.body, parseJsonBody(event), 'body') : undefined;
+    // Every body is held to the JSON, size and syntax rules, even on routes that read none.
+    const json = parseJsonBody(event);
+    const body = schemas.body ? validate(schemas.body, json, 'body') : undefined;
     const params = schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : undefined;
     const query = schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined;
     const result = toResult(await impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session }));
