@@ -1,0 +1,168 @@
+import { rmSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
+import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
+import { type ListingStore, createListingStore } from '../../../src/features/paws-market/listing-store';
+import { STALE_CLAIM_MS, createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
+import type { Settlement } from '../../../src/features/paws-market/settlement';
+import { ensureTable } from '../../../src/server/store/bootstrap';
+import { type EmbeddedStore, startEmbeddedStore } from '../../../src/server/store/dynalite';
+
+process.env.LOG_LEVEL = 'silent';
+
+const SELLER = '0.0.1001';
+const BUYER = '0.0.1002';
+const MARKET = '0.0.900';
+const settings = { nftTokenId: '0.0.500', pawsTokenId: '0.0.600', marketplaceAccountId: MARKET };
+
+let embedded: EmbeddedStore;
+let dir: string;
+let doc: DynamoDBDocumentClient;
+let table = 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wt-faults-'));
+  embedded = await startEmbeddedStore(dir);
+  doc = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: embedded.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+});
+afterAll(async () => {
+  await embedded.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A ledger the test controls: one NFT of the seller approved to the market, a buyer with PAWS and allowance. */
+function fakeLedger() {
+  const state = {
+    nft: { tokenId: settings.nftTokenId, serial: 7, owner: SELLER, spender: MARKET, delegatingSpender: null, metadata: '', deleted: false } as LedgerNft,
+    buyerPaws: 1_000_000_000n,
+    allowance: 1_000_000_000n,
+    transactions: new Map<string, LedgerTransaction>(),
+    failReads: false,
+  };
+  const guard = () => {
+    if (state.failReads) throw new LedgerUnavailableError('mirror node timed out');
+  };
+  const ledger = {
+    getNft: async () => (guard(), { ...state.nft }),
+    getTokenInfo: async () => ({ decimals: 6 }),
+    getTokenAllowance: async () => (guard(), state.allowance),
+    getTokenBalance: async () => (guard(), { associated: true, balance: state.buyerPaws, decimals: 6 }),
+    getTransaction: async (id: string) => state.transactions.get(id) ?? null,
+  } as unknown as LedgerReader;
+  return { state, ledger };
+}
+
+/** A settlement whose outcome the test chooses; it counts executions and applies SUCCESS to the fake ledger. */
+function fakeSettlement(state: ReturnType<typeof fakeLedger>['state'], outcome: () => Promise<{ status: string }>) {
+  let executed = 0;
+  let counter = 0;
+  const settlement: Settlement = {
+    prepare: async (input) => {
+      counter += 1;
+      const transactionId = `${MARKET}@1700000000.${String(counter).padStart(9, '0')}`;
+      return {
+        transactionId,
+        execute: async () => {
+          executed += 1;
+          const result = await outcome();
+          if (result.status === 'SUCCESS') {
+            state.nft = { ...state.nft, owner: input.buyerId, spender: null };
+            state.buyerPaws -= input.amount;
+            state.transactions.set(transactionId, { result: 'SUCCESS' } as LedgerTransaction);
+          }
+          return result;
+        },
+      };
+    },
+  };
+  return { settlement, executions: () => executed };
+}
+
+let store: ListingStore;
+beforeEach(async () => {
+  table += 1;
+  await ensureTable(doc, `faults-${table}`);
+  store = createListingStore(doc, `faults-${table}`);
+});
+
+async function listedService(outcome: () => Promise<{ status: string }>, now = () => Date.now()) {
+  const { state, ledger } = fakeLedger();
+  const { settlement, executions } = fakeSettlement(state, outcome);
+  const service = createPawsMarketService({ store, ledger, settlement, settings, display: async () => undefined, now });
+  const { pendingListing } = await service.prepareListing(SELLER, { sellerId: SELLER, tokenId: settings.nftTokenId, serialNumber: 7, pawsPrice: '100' });
+  const { listing } = await service.completeListing(SELLER, { pendingListingId: pendingListing.id, approvalTransactionId: 'x' });
+  return { service, state, listing, executions };
+}
+
+describe('PAWS settlement faults', () => {
+  it('a ledger refusal releases the claim, marks nothing sold and moves nothing', async () => {
+    const { service, state, listing } = await listedService(async () => ({ status: 'INSUFFICIENT_TOKEN_BALANCE' }));
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toMatchObject({ status: 409 });
+    expect((await store.getListing(listing.id))?.status).toBe('active');
+    expect(state.nft.owner).toBe(SELLER);
+    expect(state.buyerPaws).toBe(1_000_000_000n);
+  });
+
+  it('a time-out after submission keeps the claim; the next request settles it from the ledger, once', async () => {
+    let first = true;
+    const { service, state, listing, executions } = await listedService(async () => {
+      if (first) {
+        first = false;
+        throw new LedgerUnavailableError('receipt timed out');
+      }
+      return { status: 'SUCCESS' };
+    });
+    // the network never answered: the buyer gets a clear 503 and the listing stays claimed
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toMatchObject({ status: 503 });
+    expect((await store.getListing(listing.id))?.status).toBe('claimed');
+    // the ledger does not know the transaction yet: a retry does not pay again
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toMatchObject({ status: 409 });
+    expect(executions()).toBe(1);
+    expect(state.buyerPaws).toBe(1_000_000_000n);
+  });
+
+  it('a time-out whose transaction did reach consensus is recorded as the sale on the next request', async () => {
+    const holder: { state?: ReturnType<typeof fakeLedger>['state'] } = {};
+    const { service, state, listing } = await listedService(async () => {
+      // consensus happened, but the answer was lost on the way back
+      holder.state!.nft = { ...holder.state!.nft, owner: BUYER, spender: null };
+      holder.state!.buyerPaws -= 100_000_000n;
+      throw new LedgerUnavailableError('connection reset');
+    });
+    holder.state = state;
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toMatchObject({ status: 503 });
+    const claimed = await store.getListing(listing.id);
+    state.transactions.set(claimed!.claim!.transactionId, { result: 'SUCCESS' } as LedgerTransaction);
+    const repeat = await service.buy(BUYER, { listingId: listing.id, buyerId: BUYER });
+    expect(repeat).toMatchObject({ success: true, transactionId: claimed!.claim!.transactionId });
+    expect((await store.getListing(listing.id))?.status).toBe('sold');
+    expect(state.buyerPaws).toBe(900_000_000n);
+  });
+
+  it('a claim whose transaction never reached the ledger is released after it goes stale', async () => {
+    let clock = Date.now();
+    const { service, listing } = await listedService(async () => {
+      throw new LedgerUnavailableError('node unreachable');
+    }, () => clock);
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toMatchObject({ status: 503 });
+    clock += STALE_CLAIM_MS + 1;
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toMatchObject({ status: 503 });
+    // released then re-claimed by the retry, which failed again the same way: still not sold, nothing paid
+    expect((await store.getListing(listing.id))?.status).not.toBe('sold');
+  });
+
+  it('a mirror node outage before the claim is a clear 503 and claims nothing', async () => {
+    const { service, state, listing, executions } = await listedService(async () => ({ status: 'SUCCESS' }));
+    state.failReads = true;
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toBeInstanceOf(LedgerUnavailableError);
+    expect((await store.getListing(listing.id))?.status).toBe('active');
+    expect(executions()).toBe(0);
+  });
+});
