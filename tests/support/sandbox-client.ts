@@ -1,7 +1,8 @@
 import { proto } from '@hiero-ledger/proto';
 import { Transaction } from '@hiero-ledger/sdk';
 import { prefixedMessageBytes } from '../../src/features/auth/sign-in-message';
-import { sandboxAccountPrivateKey } from '../../src/features/ledger/sandbox/sandbox-keys';
+import type { PrivateKey } from '@hiero-ledger/sdk';
+import { holderKeyName, sandboxAccountPrivateKey, sandboxKeyNameOf, sandboxPrivateKey } from '../../src/features/ledger/sandbox/sandbox-keys';
 
 export const ALICE = '0.0.7001001';
 export const BOB = '0.0.7001002';
@@ -36,9 +37,14 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, json: (text ? JSON.parse(text) : null) as T, headers: response.headers };
 }
 
+/** The sandbox key of a fixed, demo or generated-holder account. */
+export function sandboxKey(accountId: string): PrivateKey {
+  return sandboxKeyNameOf(accountId) ? sandboxAccountPrivateKey(accountId) : sandboxPrivateKey(holderKeyName(accountId));
+}
+
 /** A signature map (base64) over a sign-in message, made with a sandbox account's key. */
 export function signMessageAs(accountId: string, message: string, keyAccountId = accountId): string {
-  const key = sandboxAccountPrivateKey(keyAccountId);
+  const key = sandboxKey(keyAccountId);
   const signature = key.sign(prefixedMessageBytes(message));
   return Buffer.from(proto.SignatureMap.encode({ sigPair: [{ pubKeyPrefix: key.publicKey.toBytesRaw(), ed25519: signature }] }).finish()).toString('base64');
 }
@@ -58,7 +64,7 @@ export async function signIn(origin: string, accountId: string): Promise<string>
 /** Signs prepared bytes with a sandbox account's key and executes them on the sandbox ledger. */
 export async function signAndExecute(origin: string, accountId: string, transactionBytes: string): Promise<{ status: string; transactionId: string }> {
   const transaction = Transaction.fromBytes(Buffer.from(transactionBytes, 'base64'));
-  await transaction.sign(sandboxAccountPrivateKey(accountId));
+  await transaction.sign(sandboxKey(accountId));
   const answer = await call<{ status: string; transactionId: string }>(origin, 'POST', '/sandbox/ledger/execute', {
     body: { transactionBytes: Buffer.from(transaction.toBytes()).toString('base64') },
   });
