@@ -1,0 +1,64 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { RouteDef } from '../../src/server/http/route-types';
+import type { SecretName } from '../../src/server/secrets';
+import { Api } from './constructs/api';
+import { Site } from './constructs/site';
+import type { Settings } from './settings';
+import { readSiteBuild } from './site-build';
+
+export interface AppStackProps extends StackProps {
+  settings: Settings;
+  routes: readonly RouteDef[];
+  table: ITable;
+  secrets: Record<SecretName, ISecret>;
+}
+
+/** The stateless app: the API (Lambdas + HTTP API) and the site (bucket + CloudFront) on one origin. */
+export class AppStack extends Stack {
+  readonly api: Api;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+    const removalPolicy = settings.dev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN;
+
+    this.api = new Api(this, 'Api', {
+      stage: settings.stage,
+      routes: props.routes,
+      table: props.table,
+      secrets: props.secrets,
+      environment: lambdaEnvironment(settings),
+      throttle: settings.apiThrottle,
+      logRemovalPolicy: removalPolicy,
+    });
+    this.site = new Site(this, 'Site', {
+      stage: settings.stage,
+      build: readSiteBuild(settings.siteDir),
+      api: this.api.httpApi,
+      routes: props.routes,
+      removalPolicy,
+      autoDeleteObjects: settings.dev,
+    });
+    const siteUrl = `https://${this.site.distribution.distributionDomainName}`;
+    this.api.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
+
+    new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (CloudFront)' });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: 'The HTTP API (also served under /api on the site)' });
+  }
+}
+
+/** The settings each handler reads from its environment (src/server/config.ts), only those given. */
+function lambdaEnvironment(settings: Settings): Record<string, string> {
+  const optional = {
+    NFT_TOKEN_ID: settings.nftTokenId,
+    PAWS_TOKEN_ID: settings.pawsTokenId,
+    MARKETPLACE_ACCOUNT_ID: settings.marketplaceAccountId,
+    MIRROR_NODE_URL: settings.mirrorNodeUrl,
+  };
+  const given = Object.entries(optional).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return { NETWORK: settings.network, LOG_LEVEL: settings.logLevel, APP_VERSION: settings.appVersion, ...Object.fromEntries(given) };
+}

@@ -1,0 +1,131 @@
+import { Annotations, Duration, Fn, type RemovalPolicy } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  AllowedMethods,
+  type BehaviorOptions,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
+  OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  PriceClass,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { RouteDef } from '../../../src/server/http/route-types';
+import { cachedApiPatterns } from '../api-behaviors';
+import { pageRequestCode, pageResponseCode } from '../page-routing';
+import type { SiteBuild } from '../site-build';
+import { SecurityHeaders } from './security-headers';
+import { SiteContent } from './site-content';
+
+export interface SiteProps {
+  stage: string;
+  /** The Astro build to upload; undefined synthesises the site without content. */
+  build: SiteBuild | undefined;
+  api: HttpApi;
+  routes: readonly RouteDef[];
+  removalPolicy: RemovalPolicy;
+  /** Dev stages empty the bucket when the stack is deleted. */
+  autoDeleteObjects: boolean;
+}
+
+/**
+ * The site on one origin: a private bucket behind CloudFront (Origin Access Control), page routing
+ * by CloudFront Functions, `/api/*` to the HTTP API (no caching; cookies forwarded only there),
+ * public GET routes cached at the edge as their Cache-Control says, security headers everywhere.
+ */
+export class Site extends Construct {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: props.removalPolicy,
+      autoDeleteObjects: props.autoDeleteObjects,
+    });
+    const { policy: responseHeadersPolicy } = new SecurityHeaders(this, 'SecurityHeaders', { inlineScriptHashes: props.build?.inlineScriptHashes ?? [] });
+
+    const pageFunction = (name: string, code: string) =>
+      new EdgeFunction(this, name, { code: FunctionCode.fromInline(code), runtime: FunctionRuntime.JS_2_0, comment: `Wild Tigers ${props.stage}: ${name}` });
+    const siteBehavior: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(bucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy,
+      functionAssociations: [
+        { eventType: FunctionEventType.VIEWER_REQUEST, function: pageFunction('PageRequest', pageRequestCode(props.build?.pages)) },
+        { eventType: FunctionEventType.VIEWER_RESPONSE, function: pageFunction('PageResponse', pageResponseCode()) },
+      ],
+    };
+
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      readTimeout: Duration.seconds(30),
+    });
+    const apiBehavior: BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy,
+    };
+    const cachedApiBehavior: BehaviorOptions = {
+      ...apiBehavior,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: new CachePolicy(this, 'ApiPublicCache', {
+        comment: 'Public API GETs: as the origin Cache-Control says, keyed on the query string, never on cookies',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.seconds(0),
+        maxTtl: Duration.days(1),
+        queryStringBehavior: CacheQueryStringBehavior.all(),
+        cookieBehavior: CacheCookieBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        enableAcceptEncodingGzip: true,
+        enableAcceptEncodingBrotli: true,
+      }),
+      originRequestPolicy: new OriginRequestPolicy(this, 'ApiPublicOrigin', {
+        comment: 'Public API GETs: the query string, no cookies',
+        queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+        cookieBehavior: OriginRequestCookieBehavior.none(),
+        headerBehavior: OriginRequestHeaderBehavior.none(),
+      }),
+    };
+    const additionalBehaviors: Record<string, BehaviorOptions> = {};
+    for (const pattern of cachedApiPatterns(props.routes)) additionalBehaviors[pattern] = cachedApiBehavior;
+    additionalBehaviors['/api/*'] = apiBehavior;
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Wild Tigers ${props.stage}`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: siteBehavior,
+      additionalBehaviors,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+    });
+
+    if (props.build) new SiteContent(this, 'Content', { dir: props.build.dir, bucket, distribution: this.distribution });
+    else {
+      Annotations.of(this).addWarningV2(
+        'wild-tigers:no-site-build',
+        'No site build (index.html in siteDir, dist/ by default): the site content is not deployed and the CSP allows no inline scripts. Run `npm run build` first (`npm run deploy` does).',
+      );
+    }
+  }
+}

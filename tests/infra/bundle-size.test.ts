@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Metafile, build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+import { groupBuildOptions, groupEntry, REPO_ROOT } from '../../infra/lib/bundling';
+import { routeGroups } from '../../src/server/routes';
+
+/** Groups whose handlers import the Hedera ledger SDK (statically): they get the larger budget. */
+const LEDGER_SDK_GROUPS = ['auth', 'allowance', 'market', 'paws'];
+const KB = 1024;
+const BUDGET = { plain: 500 * KB, ledgerSdk: 2048 * KB };
+const LEDGER_SDK = /node_modules\/@hiero-ledger\/sdk\//;
+
+const outDir = mkdtempSync(join(tmpdir(), 'wt-bundles-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+/** Bundles a group exactly as the stack does; returns its size and what went in. */
+async function bundle(group: string) {
+  const outfile = join(outDir, `${group}.mjs`);
+  const { metafile } = await build(groupBuildOptions(group, outfile));
+  return { bytes: statSync(outfile).size, metafile: metafile! };
+}
+
+/** True when the ledger SDK is reachable from `from`, through static imports only or through any import. */
+function reachesLedgerSdk(metafile: Metafile, from: string, staticOnly: boolean): boolean {
+  const seen = new Set<string>();
+  const pending = [from];
+  for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
+    if (LEDGER_SDK.test(path)) return true;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const imported of metafile.inputs[path]?.imports ?? []) if (!staticOnly || imported.kind !== 'dynamic-import') pending.push(imported.path);
+  }
+  return false;
+}
+
+/** The app's dynamic imports that pull the ledger SDK into the bundle (esbuild inlines them all the same). */
+function dynamicSdkImports(metafile: Metafile): string[] {
+  return Object.entries(metafile.inputs)
+    .filter(([path]) => !path.includes('node_modules/'))
+    .flatMap(([path, input]) => input.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => [path, imported.path] as const))
+    .filter(([, imported]) => reachesLedgerSdk(metafile, imported, false))
+    .map(([path, imported]) => `${path} -> ${imported}`);
+}
+
+/** The biggest packages in a bundle, for the failure message. */
+function biggest(metafile: Metafile): string {
+  const byPackage = new Map<string, number>();
+  for (const [path, input] of Object.entries(Object.values(metafile.outputs)[0]!.inputs)) {
+    const name = path.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1] ?? path.split('/').slice(0, 3).join('/');
+    byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+  }
+  return [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, bytes]) => `${name} ${Math.round(bytes / KB)} KB`).join(', ');
+}
+
+describe('Lambda bundle sizes (minified ESM, AWS SDK included)', () => {
+  it.each(routeGroups())('%s stays within its budget', async (group) => {
+    const { bytes, metafile } = await bundle(group);
+    const entry = groupEntry(group).slice(REPO_ROOT.length + 1);
+    expect(reachesLedgerSdk(metafile, entry, true), `update LEDGER_SDK_GROUPS for ${group}`).toBe(LEDGER_SDK_GROUPS.includes(group));
+    const budget = LEDGER_SDK_GROUPS.includes(group) ? BUDGET.ledgerSdk : BUDGET.plain;
+    const dynamic = dynamicSdkImports(metafile);
+    const why = `biggest: ${biggest(metafile)}${dynamic.length ? `; the ledger SDK also comes in through ${dynamic.join(', ')}` : ''}`;
+    expect(bytes, `${group}: ${Math.round(bytes / KB)} KB > ${budget / KB} KB; ${why}`).toBeLessThanOrEqual(budget);
+  });
+});

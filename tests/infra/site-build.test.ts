@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { inlineScriptHashes, readSiteBuild } from '../../infra/lib/site-build';
+import { fixtureSite } from './synth';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('site build', () => {
+  it('hashes executable inline scripts, not external or data scripts', () => {
+    const html = [
+      '<script>a()</script>',
+      '<script type="module">b()</script>',
+      '<script type="application/ld+json">{}</script>',
+      '<script type="module" src="/_astro/c.js"></script>',
+      '<SCRIPT type=text/javascript>\nd()\n</SCRIPT>',
+    ].join('');
+    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()'), sha('\nd()\n')]);
+  });
+
+  it('lists the pages and the distinct inline script hashes of a build', () => {
+    const site = fixtureSite();
+    expect(readSiteBuild(site.dir)).toEqual({ dir: site.dir, pages: ['/404.html', '/about.html', '/index.html'], inlineScriptHashes: [sha(site.inlineScript)] });
+  });
+
+  it('finds no build without an index.html', () => {
+    expect(readSiteBuild(`${fixtureSite().dir}/nothing`)).toBeUndefined();
+  });
+});
