@@ -1,51 +1,24 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IPFS_GATEWAYS } from '../src/features/collection/ipfs';
 import { createCollectionLookup } from '../src/features/market/collection-lookup';
-import { parseMarketConfig } from '../src/features/market/market-config';
-import type { MarketPort } from '../src/features/market/market-port';
 import { createMarketService } from '../src/features/market/market-service';
 import { createPurchaseStore } from '../src/features/market/market-store';
-import { createSentxAdapter } from '../src/features/market/sentx-adapter';
 import { config } from '../src/server/config';
+import { onSandbox } from '../src/server/runtime';
 import { collectionCatalog } from '../src/server/context';
+import { marketPort } from '../src/server/market-port';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { log } from '../src/server/log';
-import { secret } from '../src/server/secrets';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
-const marketSettings = parseMarketConfig(process.env);
-
-/** The one place the market adapter is chosen: SentX on mainnet, the sandbox market (loaded only there) locally. */
-async function buildMarketPort(): Promise<MarketPort> {
-  if (settings.network === 'sandbox') {
-    const [{ createSandboxMarket }, { createSandboxMarketStore }, { sandboxLedger }] = await Promise.all([
-      import('../src/features/market/sandbox-market'),
-      import('../src/features/market/sandbox-market-store'),
-      import('../src/server/sandbox'),
-    ]);
-    return createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketStore(documentClient(), tableName()) });
-  }
-  const apiKey = await secret('SENTX_API_KEY');
-  if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
-  return createSentxAdapter({ baseUrl: marketSettings.sentxApiBase, apiKey });
-}
-
-let port: Promise<MarketPort> | undefined;
-function marketPort(): Promise<MarketPort> {
-  port ??= buildMarketPort().catch((error: unknown) => {
-    port = undefined;
-    throw error;
-  });
-  return port;
-}
 
 const market = createMarketService({ port: marketPort, purchases: createPurchaseStore(documentClient(), tableName()), nftTokenId: settings.nftTokenId });
 const collection = createCollectionLookup({
   catalog: collectionCatalog(),
   nftTokenId: settings.nftTokenId,
-  gateway: settings.network === 'sandbox' ? '/sandbox/ipfs/' : IPFS_GATEWAYS[0],
+  gateway: onSandbox() ? '/sandbox/ipfs/' : IPFS_GATEWAYS[0],
 });
 
 /** `token=` may be empty (the default collection) or must name it. */

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createListingStore } from '../src/features/paws-market/listing-store';
 import { PAWS_PAGE_SIZE, createPawsMarketService } from '../src/features/paws-market/paws-market-service';
 import { createLedgerSettlement } from '../src/features/paws-market/settlement';
 import { config } from '../src/server/config';
-import { collectionCatalog, ledgerReader, ledgerWriter } from '../src/server/context';
+import { collectionCatalog, ledgerReader } from '../src/server/context';
+import { ledgerWriter } from '../src/server/ledger-writer';
 import { BadRequestError } from '../src/server/http/errors';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';

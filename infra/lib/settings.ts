@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPO_ROOT } from './bundling';
 
 const hederaId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');

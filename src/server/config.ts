@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const accountId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');
 const port = z.coerce.number().int().min(0).max(65535);

@@ -31,7 +31,7 @@ export const ROUTES = [
 
   { method: 'POST', path: '/api/auth/challenge', group: 'auth', auth: 'public', cache: noCache },
   { method: 'POST', path: '/api/auth/verify', group: 'auth', auth: 'public', cache: noCache },
-  { method: 'GET', path: '/api/auth/session', group: 'auth', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/auth/session', group: 'auth', auth: 'optional', cache: noCache },
   { method: 'POST', path: '/api/auth/logout', group: 'auth', auth: 'public', cache: noCache },
 
   { method: 'GET', path: '/api/balance/fast/{accountId}', group: 'balance', auth: 'public', cache: balanceCache },
@@ -68,7 +68,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/paws/buy/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/purchase', group: 'paws', auth: 'session', cache: noCache },
 
-  { method: 'GET', path: '/api/profile/{accountId}', group: 'profile', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/profile/{accountId}', group: 'profile', auth: 'optional', cache: noCache },
   { method: 'POST', path: '/api/profile', group: 'profile', auth: 'session', cache: noCache },
   { method: 'GET', path: '/api/public-profiles', group: 'profile', auth: 'public', cache: publicProfilesCache },
   { method: 'GET', path: '/api/profile/{accountId}/nfts', group: 'profile', auth: 'public', cache: noCache },

@@ -7,10 +7,18 @@ export type SecretName = 'SESSION_SECRET' | 'OPERATOR_KEY' | 'SENTX_API_KEY' | '
 
 const cache = new Map<SecretName, Promise<string | undefined>>();
 
+/**
+ * Reads a secret through the AWS Parameters and Secrets Lambda extension (a local HTTP endpoint
+ * the stack attaches to every function that has a secret), authenticated by the session token.
+ */
 async function fromSecretsManager(arn: string): Promise<string> {
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({ region: config().awsRegion });
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+  const port = process.env.PARAMETERS_SECRETS_EXTENSION_HTTP_PORT ?? '2773';
+  const response = await fetch(`http://localhost:${port}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`, {
+    headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' },
+    signal: AbortSignal.timeout(5_000),
+  });
+  if (!response.ok) throw new Error(`Secret ${arn} could not be read (${response.status})`);
+  const { SecretString } = (await response.json()) as { SecretString?: string };
   if (!SecretString) throw new Error(`Secret ${arn} has no string value`);
   return SecretString;
 }

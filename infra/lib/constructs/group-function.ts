@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -21,6 +21,7 @@ const BUNDLING: BundlingOptions = {
   keepNames: LAMBDA_BUNDLE.keepNames,
   sourceMap: LAMBDA_BUNDLE.sourcemap,
   externalModules: [...LAMBDA_BUNDLE.external],
+  define: { ...LAMBDA_BUNDLE.define },
   bundleAwsSDK: true,
   forceDockerBundling: false,
 };
@@ -63,6 +64,8 @@ export class GroupFunction extends Construct {
       environment: { ...props.environment, TABLE_NAME: props.table.tableName, ...secretArns },
       logGroup,
       bundling: BUNDLING,
+      // Secrets are read through the AWS Parameters and Secrets extension (src/server/secrets.ts), not an SDK client.
+      ...(secretNames.length ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) } : {}),
     });
 
     if (tableAccessOf(props.routes) === 'read') props.table.grantReadData(this.fn);

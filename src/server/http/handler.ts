@@ -22,7 +22,7 @@ export interface RouteInput<B, P, Q> {
   query: Q;
   event: APIGatewayProxyEventV2;
   requestId: string;
-  /** The signed-in session: always set on 'session' routes (others get 401 first), optional elsewhere. */
+  /** The signed-in session: always set on 'session' routes (others get 401 first), when present on 'optional' ones, never on 'public' ones. */
   session: SessionClaims | undefined;
 }
 
@@ -67,7 +67,7 @@ export function routeGroup(group: string, impls: Record<string, RouteImpl>, tabl
     if (!route) throw event.routeKey?.startsWith('ANY') ? new MethodNotAllowedError() : new NotFoundError();
     const impl = impls[event.routeKey] as RouteImpl;
     const { schemas } = impl;
-    const session = await sessions().fromCookies(event.cookies);
+    const session = route.auth === 'public' ? undefined : await sessions().fromCookies(event.cookies);
     if (route.auth === 'session' && !session) throw new UnauthorizedError();
     // Every body is held to the JSON, size and syntax rules, even on routes that read none.
     const json = parseJsonBody(event);

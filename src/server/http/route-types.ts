@@ -1,5 +1,5 @@
-/** Who may call a route: anyone, or only a signed-in wallet session. */
-export type AuthLevel = 'public' | 'session';
+/** Who may call a route: anyone; anyone, with the caller's session read when present; or only a signed-in session. */
+export type AuthLevel = 'public' | 'optional' | 'session';
 
 /** How a successful answer may be cached by browsers and the CDN. */
 export type CachePolicy =

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A Hedera account or token id in shard.realm.num form, as the product uses them (0.0.N). */
 export const entityIdSchema = z

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConflictError, ForbiddenError } from '../../../src/server/http/errors';
 import { defineRoute, routeGroup } from '../../../src/server/http/handler';
 import { respond } from '../../../src/server/http/respond';
