@@ -1,8 +1,8 @@
 /**
  * Cold-start bench of the Lambda bundles: bundles each route group as the stack does, then for
  * each spawns fresh Node processes that import the bundle and invoke the handler once with an API
- * Gateway event for the group's first GET route, against an embedded store and the sandbox ledger's
- * mirror REST. Prints bundle sizes and cold start (import + first invocation); target <= 250 ms.
+ * Gateway event for the group's first GET route, as mainnet Lambdas, against an embedded store and
+ * the sandbox ledger's mirror REST. Prints bundle sizes and cold start (import + first invocation); target <= 250 ms.
  * Run: npx tsx infra/bench/cold-start.ts
  */
 import { execFile } from 'node:child_process';
@@ -55,9 +55,16 @@ async function startSandbox(): Promise<{ env: Record<string, string>; stop: () =
   const server: Server = createLocalServer({ prefixHandlers: [sandboxRoutes] });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
+  // The bundles are mainnet-only (their sandbox branches are compiled out): run them as mainnet,
+  // reading the sandbox ledger through its mirror REST; SentX points at a closed local port.
   const env = {
     PATH: process.env.PATH ?? '',
-    NETWORK: 'sandbox',
+    NETWORK: 'mainnet',
+    NFT_TOKEN_ID: SANDBOX_DEFAULTS.NFT_TOKEN_ID,
+    MARKETPLACE_ACCOUNT_ID: SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,
+    SITE_ORIGIN: `http://127.0.0.1:${port}`,
+    SENTX_API_BASE: 'http://127.0.0.1:9',
+    SESSION_SECRET: 'cold-start-bench-session-secret-0123456789',
     LOG_LEVEL: 'silent',
     AWS_REGION: 'us-east-1',
     TABLE_NAME: tableName(),
