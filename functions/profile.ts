@@ -1,6 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createListingStore } from '../src/features/paws-market/listing-store';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
+import { profileUpdateSchema, publicProfilesQuerySchema } from '../src/features/profile/profile-schema';
+import { createProfileService } from '../src/features/profile/profile-service';
+import { createProfileStore } from '../src/features/profile/profile-store';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader } from '../src/server/context';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
@@ -16,10 +19,25 @@ const owned = createOwnedNftService({
   nftTokenId: config().nftTokenId,
 });
 
+const profiles = createProfileService({
+  store: createProfileStore(documentClient(), tableName()),
+  ledger: ledgerReader(),
+  catalog: collectionCatalog(),
+  heldSerials: (accountIds) => owned.heldSerials(accountIds),
+  nftTokenId: config().nftTokenId,
+});
+
 const params = z.object({ accountId: entityIdSchema });
 
-/** Holder profiles: the tigers an account owns (ledger-verified), and their sync. */
+/** Holder profiles: reading and editing them, the public directory, and the tigers an account owns (ledger-verified). */
 export const handler = routeGroup('profile', {
+  'GET /api/profile/{accountId}': defineRoute({ params }, async ({ params: { accountId }, session, event }) =>
+    profiles.view(accountId, { sessionAccountId: session?.accountId, sourceIp: event.requestContext.http.sourceIp, userAgent: event.requestContext.http.userAgent }),
+  ),
+  'POST /api/profile': defineRoute({ body: profileUpdateSchema }, async ({ body: { accountId, ...changes }, session }) =>
+    profiles.update(session!.accountId, accountId, changes),
+  ),
+  'GET /api/public-profiles': defineRoute({ query: publicProfilesQuerySchema }, async ({ query }) => profiles.publicProfiles(query.search)),
   'GET /api/profile/{accountId}/nfts': defineRoute({ params }, async ({ params: { accountId } }) => owned.list(accountId)),
   'POST /api/profile/{accountId}/sync-nfts': defineRoute({ params }, async ({ params: { accountId }, session }) =>
     owned.sync(session!.accountId, accountId),

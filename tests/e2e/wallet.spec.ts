@@ -39,7 +39,7 @@ test.describe('sandbox wallet sign-in', () => {
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' }).click();
     await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText('Connection Failed')).toBeVisible();
+    await expect(page.getByText('Connection Failed').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
   });
 });

@@ -1,4 +1,4 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ForbiddenError } from '../../server/http/errors';
 import { log } from '../../server/log';
 import type { CollectionCatalog } from '../collection/catalog';
@@ -27,6 +27,9 @@ export interface OwnedNftsAnswer {
   source: 'ledger' | 'database-fallback';
   syncedAt: string | null;
 }
+
+/** How many accounts without a stored copy are read from the ledger at once. */
+const LEDGER_READ_CONCURRENCY = 6;
 
 const copyKey = (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' });
 
@@ -89,6 +92,39 @@ export function createOwnedNftService(deps: {
         const serials = (Item?.serials as { serial: number; metadata: string }[] | undefined) ?? [];
         return { success: true, nfts: await describe(accountId, serials), verified: false, source: 'database-fallback', syncedAt: (Item?.syncedAt as string) ?? null };
       }
+    },
+
+    /**
+     * The serials each account holds, for summaries of many accounts (public profiles): the stored
+     * copy, else the ledger (keeping a copy). Accounts neither source answers for are left out.
+     */
+    async heldSerials(accountIds: readonly string[]): Promise<Map<string, number[]>> {
+      const held = new Map<string, number[]>();
+      const unique = [...new Set(accountIds)];
+      for (let start = 0; start < unique.length; start += 100) {
+        let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(copyKey);
+        while (keys?.length) {
+          const answer: BatchGetCommandOutput = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
+          for (const item of answer.Responses?.[tableName] ?? []) {
+            held.set(String(item.accountId), ((item.serials as { serial: number }[] | undefined) ?? []).map((entry) => entry.serial));
+          }
+          keys = answer.UnprocessedKeys?.[tableName]?.Keys;
+        }
+      }
+      const missing = unique.filter((id) => !held.has(id));
+      const readLedger = async (): Promise<void> => {
+        for (let accountId = missing.shift(); accountId; accountId = missing.shift()) {
+          try {
+            const serials = await fromLedger(accountId);
+            await storeCopy(accountId, serials);
+            held.set(accountId, serials.map((entry) => entry.serial));
+          } catch (error) {
+            log.warn('owned NFTs: no copy and no ledger answer', { accountId, error });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: LEDGER_READ_CONCURRENCY }, readLedger));
+      return held;
     },
 
     /** Re-reads the ledger for the signed-in owner and keeps the copy. */

@@ -1,5 +1,5 @@
 import { proto } from '@hiero-ledger/proto';
-import { PrivateKey, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
+import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, PrivateKey, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { apiJson } from '../../lib/api';
 import { prefixedMessageBytes } from '../auth/sign-in-message';
 import { base64ToBytes, bytesToBase64 } from './base64';
@@ -13,7 +13,16 @@ interface SandboxAccount extends DemoAccount {
 const SESSION_KEY = 'wildTigers.sandboxWallet';
 
 function describe(transaction: Transaction): string[] {
-  if (!(transaction instanceof TransferTransaction)) return [transaction.constructor.name.replace(/Transaction$/, '') || 'Transaction'];
+  // Class names are minified in the build: recognise the types with instanceof.
+  if (transaction instanceof AccountAllowanceApproveTransaction) {
+    return [
+      'Allowance approval (AccountAllowanceApprove)',
+      ...transaction.tokenApprovals.map((approval) => `${approval.spenderAccountId?.toString()} may spend ${approval.amount?.toString()} of token ${approval.tokenId.toString()}`),
+      ...transaction.tokenNftApprovals.map((approval) => `${approval.spenderAccountId?.toString()} may transfer NFT ${approval.tokenId.toString()} #${(approval.serialNumbers ?? []).join(', #')}`),
+    ];
+  }
+  if (transaction instanceof AccountAllowanceDeleteTransaction) return ['Allowance removal (AccountAllowanceDelete)'];
+  if (!(transaction instanceof TransferTransaction)) return ['Transaction'];
   const lines: string[] = [];
   for (const [account, amount] of transaction.hbarTransfers) lines.push(`${account.toString()}: ${amount.toString()}`);
   for (const [token, transfers] of transaction.tokenTransfers) {

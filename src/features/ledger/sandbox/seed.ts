@@ -46,13 +46,14 @@ function buildSeed(network: SandboxNetwork): SandboxSeed {
   const [alice, bob, carol, dave] = network.demoAccounts;
   if (!alice || !bob || !carol || !dave) throw new RangeError('The sandbox network needs four demo accounts');
 
-  // Demo holdings: Alice gets a top-100 tiger, Bob a top-10 one, Carol only common ones.
+  // Demo holdings: Alice 26 tigers with a top-100 one (every NFT-count achievement: 1, 5, 10, 25),
+  // Bob 8 with a top-10 one, Carol 3 common-ish ones, Dave none.
   const byRank = rankedMintedSerials(network);
   const pool = shuffled(random, byRank.slice(200, byRank.length - 200));
   const take = (count: number) => pool.splice(0, count);
   const demoSerials: [string, number[]][] = [
-    [alice.accountId, [byRank[40] ?? 1, ...take(4)]],
-    [bob.accountId, [byRank[3] ?? 2, ...take(3)]],
+    [alice.accountId, [byRank[40] ?? 1, ...take(25)]],
+    [bob.accountId, [byRank[3] ?? 2, ...take(7)]],
     [carol.accountId, take(3)],
   ];
   for (const [accountId, serials] of demoSerials) for (const serial of serials) owners[serial - 1] = accountId;

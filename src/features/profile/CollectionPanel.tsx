@@ -1,0 +1,147 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { ListingModal } from '../paws-market/ListingModal';
+import { TigerCard } from '../paws-market/PawsListingCard';
+import { $myListings, $ownedNfts, errorText } from '../paws-market/paws-client';
+import { type UnlistTarget, UnlistDialog } from '../paws-market/UnlistDialog';
+import { toast } from '../toast/toastStore';
+import { AvatarPicker } from './AvatarPicker';
+import type { OwnedNft } from './owned-nfts';
+import { verifyOwnership } from './profile-client';
+
+/** Spec 001 §8: the profile page's own unlist failure text. */
+const UNLIST_FAILURE = { title: 'Unlisting Failed', text: 'There was an error returning your Tiger to your den. Please try again.' };
+
+function Banner({ tone, children }: { tone: 'verified' | 'cached'; children: React.ReactNode }) {
+  return (
+    <div
+      role="status"
+      className={
+        tone === 'verified'
+          ? 'flex items-start gap-2 rounded-lg border border-emerald-500/70 bg-emerald-950/60 p-3 text-sm text-emerald-100'
+          : 'flex items-start gap-2 rounded-lg border border-yellow-400/70 bg-yellow-950/60 p-3 text-sm text-yellow-100'
+      }
+    >
+      <span aria-hidden="true" className="font-bold">
+        {tone === 'verified' ? '✓' : '!'}
+      </span>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** The collection panel: 'Verify Ownership', the owned tigers (list / unlist each) and the avatar picker. */
+export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: string; nfts: readonly OwnedNft[]; avatarSerial: number | null }) {
+  const owned = useStore($ownedNfts);
+  const mine = useStore($myListings);
+  const [verifying, setVerifying] = useState(false);
+  const [listing, setListing] = useState<OwnedNft | null>(null);
+  const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
+  const listingBySerial = new Map((mine.data?.listings ?? []).map((entry) => [entry.serialNumber, entry.id]));
+
+  async function verify(): Promise<void> {
+    setVerifying(true);
+    try {
+      await verifyOwnership(accountId);
+      toast({ title: 'Ownership Verified', description: 'Your tigers were read from the Hedera ledger.' });
+    } catch (failure) {
+      toast({ title: 'Sync Failed', description: errorText(failure, 'Failed to sync NFTs'), variant: 'destructive' });
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  function unlist(nft: OwnedNft): void {
+    const listingId = listingBySerial.get(nft.serialNumber);
+    if (!listingId) return void toast({ title: UNLIST_FAILURE.title, description: UNLIST_FAILURE.text, variant: 'destructive' });
+    setUnlisting({ listingId, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId });
+  }
+
+  return (
+    <Card className="grid gap-4 p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-bold">My Wild Tigers</h2>
+        <Button variant="outline" onClick={() => void verify()} disabled={verifying}>
+          {verifying ? 'Verifying…' : 'Verify Ownership'}
+        </Button>
+      </div>
+      {owned.data?.verified && <Banner tone="verified">Ownership verified: these tigers were read from the Hedera ledger just now.</Banner>}
+      {owned.data?.source === 'database-fallback' && (
+        <Banner tone="cached">The ledger could not be reached, so this is the last saved copy of your collection. Use Verify Ownership to try again.</Banner>
+      )}
+      {owned.error && !owned.data && <p className="text-sm text-red-300">Failed to fetch profile NFTs</p>}
+      <Tabs defaultValue="collection">
+        <TabsList aria-label="Collection sections" className="max-w-full overflow-x-auto">
+          <TabsTrigger value="collection">Collection ({nfts.length})</TabsTrigger>
+          <TabsTrigger value="avatar">Set Profile Image</TabsTrigger>
+        </TabsList>
+        <TabsContent value="collection">
+          {owned.loading && !owned.data ? (
+            <div className="grid grid-cols-2 gap-4 md:grid-cols-3" aria-hidden="true">
+              {Array.from({ length: 4 }, (_, index) => (
+                <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+              ))}
+            </div>
+          ) : nfts.length === 0 ? (
+            <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
+              <p className="text-lg font-semibold">No Wild Tigers yet</p>
+              <p className="max-w-sm text-sm text-muted-foreground">Tigers you hold appear here. Bought one just now? Verify ownership to read the ledger again.</p>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
+              {nfts.map((nft) => {
+                const listed = nft.isListed || listingBySerial.has(nft.serialNumber);
+                return (
+                  <TigerCard
+                    key={nft.id}
+                    serial={nft.serialNumber}
+                    name={nft.nftName}
+                    image={nft.nftImage}
+                    rarityRank={nft.rarityRank}
+                    traits={nft.traits}
+                    action={
+                      listed ? (
+                        <Button
+                          className="w-full"
+                          variant="outline"
+                          onClick={() => unlist(nft)}
+                          disabled={mine.loading && !listingBySerial.has(nft.serialNumber)}
+                          aria-label={`Unlist ${nft.nftName}`}
+                        >
+                          Unlist
+                        </Button>
+                      ) : (
+                        <Button className="w-full" onClick={() => setListing(nft)} aria-label={`List ${nft.nftName}`}>
+                          List
+                        </Button>
+                      )
+                    }
+                  >
+                    <div className="flex flex-wrap gap-1">
+                      {listed && <Badge variant="secondary">Listed</Badge>}
+                      {nft.serialNumber === avatarSerial && <Badge variant="outline">Profile image</Badge>}
+                    </div>
+                  </TigerCard>
+                );
+              })}
+            </div>
+          )}
+        </TabsContent>
+        <TabsContent value="avatar">
+          {nfts.length ? (
+            <AvatarPicker nfts={nfts} currentSerial={avatarSerial} />
+          ) : (
+            <p className="text-sm text-muted-foreground">You need a Wild Tiger to set a profile image.</p>
+          )}
+        </TabsContent>
+      </Tabs>
+      <ListingModal nft={listing} onClose={() => setListing(null)} />
+      <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} failureTitle={UNLIST_FAILURE.title} failureText={UNLIST_FAILURE.text} />
+    </Card>
+  );
+}

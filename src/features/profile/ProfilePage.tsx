@@ -1,0 +1,79 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { $balances } from '../balances/balance-store';
+import { PUBLIC_CONFIG } from '../network/public-config';
+import { $ownedNfts } from '../paws-market/paws-client';
+import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
+import { AchievementsPanel } from './AchievementsPanel';
+import { CollectionPanel } from './CollectionPanel';
+import { PortfolioAnalyticsPanel } from './PortfolioAnalyticsPanel';
+import { ProfileCard } from './ProfileCard';
+import { $ownProfile, $profileRarity, withLatestRarity } from './profile-client';
+import { defaultProfile } from './profile-rules';
+
+function Prompt({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto grid max-w-xl place-items-center gap-4 rounded-xl border border-dashed border-border bg-card/50 p-10 text-center">
+      <h2 className="text-2xl font-bold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** The holder's own profile (/wild-tiger-profile): card, analytics, achievements and collection; needs a signed-in wallet. */
+export default function ProfilePage() {
+  const wallet = useStore($wallet);
+  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+  // The pre-rendered button stays disabled until the island is live, so an early click is never lost.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  if (!wallet.isConnected || !wallet.accountId) {
+    return (
+      <Prompt title="Wallet Connection Required">
+        <p className="text-muted-foreground">Connect your Hedera wallet to see your Wild Tigers, edit your profile and track your achievements.</p>
+        <Button size="lg" onClick={() => void connectWallet(walletType)} disabled={!hydrated || wallet.isConnecting}>
+          {wallet.isConnecting ? 'Connecting…' : 'Connect Wallet'}
+        </Button>
+      </Prompt>
+    );
+  }
+  if (!wallet.isAuthenticated) {
+    return (
+      <Prompt title="Sign in to open your profile">
+        <p className="text-muted-foreground">Sign the sign-in message in your wallet to prove this account is yours. It costs nothing.</p>
+        <Button size="lg" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+          {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
+        </Button>
+        {wallet.error && (
+          <p className="text-sm text-red-300" role="alert">
+            {wallet.error}
+          </p>
+        )}
+      </Prompt>
+    );
+  }
+  return <ProfileDashboard accountId={wallet.accountId} />;
+}
+
+function ProfileDashboard({ accountId }: { accountId: string }) {
+  const profile = useStore($ownProfile);
+  const owned = useStore($ownedNfts);
+  const rarity = useStore($profileRarity);
+  const balances = useStore($balances);
+  const nfts = useMemo(() => withLatestRarity(owned.data?.nfts ?? [], rarity.data), [owned.data, rarity.data]);
+  const shown = profile.data?.profile;
+  const current = shown ?? defaultProfile(accountId);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(280px,360px)_1fr]">
+      <ProfileCard accountId={accountId} profile={shown} nfts={nfts} loading={profile.loading} />
+      <div className="grid min-w-0 gap-6">
+        <PortfolioAnalyticsPanel nfts={nfts} />
+        <AchievementsPanel nfts={nfts} profile={current} pawsBalance={balances.pawsBalance} />
+        <CollectionPanel accountId={accountId} nfts={nfts} avatarSerial={current.avatarNftSerial} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import { entityIdSchema, serialSchema } from '../../server/http/schemas';
+import { BIO_MAX, PROFILE_MESSAGES, SEARCH_MAX, TWITTER_HANDLE, USERNAME_MAX, hasControlCharacters } from './profile-rules';
+
+/** Empty text clears a field (stored as null). */
+const emptyToNull = (text: string) => (text === '' ? null : text);
+
+/** POST /api/profile: the account plus any of the editable fields (text trimmed, otherwise stored as given). */
+export const profileUpdateSchema = z.object({
+  accountId: entityIdSchema,
+  username: z
+    .string()
+    .trim()
+    .max(USERNAME_MAX, PROFILE_MESSAGES.usernameTooLong)
+    .refine((text) => !hasControlCharacters(text), PROFILE_MESSAGES.usernameControl)
+    .transform(emptyToNull)
+    .nullable()
+    .optional(),
+  bio: z
+    .string()
+    .trim()
+    .max(BIO_MAX, PROFILE_MESSAGES.bioTooLong)
+    .refine((text) => !hasControlCharacters(text, true), PROFILE_MESSAGES.bioControl)
+    .transform(emptyToNull)
+    .nullable()
+    .optional(),
+  twitterHandle: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || TWITTER_HANDLE.test(text), PROFILE_MESSAGES.handleInvalid)
+    .transform((text) => emptyToNull(text.replace(/^@/, '')))
+    .nullable()
+    .optional(),
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+  avatarNftSerial: serialSchema.nullable().optional(),
+});
+
+/** GET /api/public-profiles?search= */
+export const publicProfilesQuerySchema = z.object({
+  search: z.string().trim().max(SEARCH_MAX, `Search must be ${SEARCH_MAX} characters or fewer`).optional(),
+});

@@ -1,0 +1,115 @@
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../server/http/errors';
+import type { CollectionCatalog } from '../collection/catalog';
+import type { LedgerReader } from '../ledger/ledger-reader';
+import { bestRank, publicBadges } from './achievements';
+import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
+import type { ProfileFields, ProfileStore, StoredProfile } from './profile-store';
+import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
+import { type Viewer, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
+
+/** The public list shows at most this many profiles (the total still counts every match). */
+export const PUBLIC_PROFILES_LIMIT = 200;
+const SAVE_ATTEMPTS = 3;
+
+export type ProfileUpdate = Partial<ProfileFields>;
+
+export interface ProfileServiceDeps {
+  store: ProfileStore;
+  ledger: LedgerReader;
+  catalog: CollectionCatalog;
+  /** The serials each account holds (stored copy or ledger); see owned-nfts.ts. */
+  heldSerials: (accountIds: readonly string[]) => Promise<Map<string, number[]>>;
+  nftTokenId: string;
+  now?: () => number;
+}
+
+function toProfile(stored: StoredProfile): Profile {
+  const { updatedAt: _updatedAt, version: _version, ...profile } = stored;
+  return profile;
+}
+
+function matches(profile: StoredProfile, search: string): boolean {
+  const needle = search.toLowerCase();
+  return profile.accountId.includes(needle) || (profile.username ?? '').toLowerCase().includes(needle);
+}
+
+/** Holder profiles: reading (with privacy and view counting), editing by the owner, and the public directory. */
+export function createProfileService({ store, ledger, catalog, heldSerials, nftTokenId, now = Date.now }: ProfileServiceDeps) {
+  async function assertOwnsTiger(accountId: string, serial: number): Promise<void> {
+    const nft = await ledger.getNft(nftTokenId, serial);
+    if (!nft || nft.deleted || nft.owner !== accountId) throw new BadRequestError(PROFILE_MESSAGES.nftNotFound);
+  }
+
+  return {
+    /** A profile for `viewer`: a private one only for its owner (404 for others); others' views are counted once a day. */
+    async view(accountId: string, viewer: Viewer): Promise<ProfileAnswer> {
+      const stored = await store.get(accountId);
+      if (!stored) return { success: true, profile: defaultProfile(accountId) };
+      const isOwner = viewer.sessionAccountId === accountId;
+      if (!stored.isPublic && !isOwner) throw new NotFoundError(PROFILE_MESSAGES.profileNotFound);
+      const profile = toProfile(stored);
+      if (countsAsView(viewer, accountId)) {
+        const at = now();
+        const day = viewDay(at);
+        const counted = await store.recordView(accountId, viewerKey(viewer, day), day, viewMarkerExpiry(at));
+        if (counted !== undefined) profile.profileViews = counted;
+      }
+      return { success: true, profile };
+    },
+
+    /** Edits the signed-in account's own profile; an avatar must be a tiger it owns on the ledger. */
+    async update(sessionAccountId: string, accountId: string, changes: ProfileUpdate): Promise<ProfileAnswer> {
+      if (accountId !== sessionAccountId) throw new ForbiddenError(PROFILE_MESSAGES.notYours);
+      if (!Object.values(changes).some((value) => value !== undefined)) throw new BadRequestError(PROFILE_MESSAGES.nothingToUpdate);
+      if (changes.avatarNftSerial !== undefined && changes.avatarNftSerial !== null) await assertOwnsTiger(accountId, changes.avatarNftSerial);
+      for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt += 1) {
+        const current = await store.get(accountId);
+        const base = current ?? defaultProfile(accountId);
+        const fields: ProfileFields = {
+          username: base.username,
+          bio: base.bio,
+          twitterHandle: base.twitterHandle,
+          isPublic: base.isPublic,
+          avatarNftSerial: base.avatarNftSerial,
+        };
+        for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(fields, { [field]: value });
+        if (await store.save(accountId, fields, current?.version, new Date(now()).toISOString())) {
+          const saved = await store.get(accountId);
+          if (saved) return { success: true, profile: toProfile(saved) };
+        }
+      }
+      throw new ConflictError('The profile changed while saving, please try again');
+    },
+
+    /** Public profiles (optionally matching `search` in the username or account id), newest first. */
+    async publicProfiles(search?: string): Promise<PublicProfilesAnswer> {
+      const ids = await store.publicAccountIds();
+      const needle = search?.trim() ?? '';
+      const found = (await store.getMany(ids))
+        .filter((profile) => profile.isPublic && (!needle || matches(profile, needle)))
+        .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt) || a.accountId.localeCompare(b.accountId));
+      const shown = found.slice(0, PUBLIC_PROFILES_LIMIT);
+      const [held, rarity] = await Promise.all([heldSerials(shown.map((profile) => profile.accountId)), catalog.rarity()]);
+      const rankOf = (serial: number) => rarity.rarityData[String(serial)]?.rarityRank ?? null;
+      const profiles = shown.map((stored): PublicProfile => {
+        const serials = held.get(stored.accountId);
+        const tigers = (serials ?? []).map((serial) => ({ serial, rarityRank: rankOf(serial) }));
+        const best = bestRank(tigers);
+        const avatarHeld = stored.avatarNftSerial !== null && (serials === undefined || serials.includes(stored.avatarNftSerial));
+        const shownSerial = avatarHeld ? stored.avatarNftSerial : ([...tigers].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0]?.serial ?? null);
+        const profile = toProfile(stored);
+        return {
+          ...profile,
+          id: stored.accountId,
+          selectedNft: shownSerial === null ? null : { tokenId: nftTokenId, serialNumber: shownSerial, rarityRank: rankOf(shownSerial) },
+          totalNfts: tigers.length,
+          bestRarityRank: best,
+          badges: publicBadges({ bestRarityRank: best, bio: stored.bio, totalNfts: tigers.length, twitterHandle: stored.twitterHandle }),
+        };
+      });
+      return { success: true, profiles, total: found.length };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

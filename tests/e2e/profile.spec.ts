@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { approveNext } from './support/sandbox-wallet';
+
+/** Alice holds 26 tigers in the sandbox seed (other specs may trade one away), one of them ranked in the top 100. */
+const ALICE = '0.0.7001001';
+const USERNAME = 'Alice Stripes E2E';
+const BIO = 'Keeper of twenty-six tigers and one legend.';
+
+/** Connects through the profile page's own button and approves the sign-in. */
+async function signInFromProfile(page: Page, name: string): Promise<void> {
+  await page.getByRole('main').getByRole('button', { name: 'Connect Wallet' }).click();
+  await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await approveNext(page);
+}
+
+/** How many tigers an account holds now, from the sandbox mirror node. */
+async function tigerCount(page: Page, accountId: string): Promise<number> {
+  const answer = await page.request.get(`/sandbox/mirror/api/v1/accounts/${accountId}/nfts?token.id=0.0.7000333&limit=100`);
+  return ((await answer.json()) as { nfts: unknown[] }).nfts.length;
+}
+
+async function editProfile(page: Page, fields: { username?: string; bio?: string; twitter?: string; isPublic: boolean }): Promise<void> {
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile' });
+  if (fields.username !== undefined) await form.getByLabel('Username').fill(fields.username);
+  if (fields.bio !== undefined) await form.getByLabel('Bio').fill(fields.bio);
+  if (fields.twitter !== undefined) await form.getByLabel('Twitter handle').fill(fields.twitter);
+  await form.getByLabel('Public Profile').setChecked(fields.isPublic);
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(form).toBeHidden();
+}
+
+async function searchPublicProfiles(page: Page, search: string) {
+  await page.goto(`/public-profiles?search=${encodeURIComponent(search)}`);
+  await expect(page.getByRole('searchbox', { name: 'Search public profiles' })).toHaveValue(search);
+  return page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name: USERNAME }) });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('profile', () => {
+  test('a visitor is asked to connect a wallet', async ({ page }) => {
+    await page.goto('/wild-tiger-profile');
+    await expect(page.getByRole('heading', { name: 'Wallet Connection Required' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
+  });
+
+  test('a holder edits the profile, sets an avatar and appears on /public-profiles only while public', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/wild-tiger-profile');
+    await signInFromProfile(page, 'Alice');
+    const count = await tigerCount(page, ALICE);
+    expect(count).toBeGreaterThanOrEqual(25);
+    await expect(page.getByRole('tab', { name: `Collection (${count})` })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Ownership verified' })).toBeVisible();
+
+    // achievements: every NFT-count milestone (25 or more tigers)
+    await expect(page.getByRole('listitem').filter({ hasText: 'Tiger King' })).toContainText('Earned');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Mythic Master' })).toContainText('Locked');
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations).toEqual([]);
+
+    // each collection card opens the marketplace's listing modal
+    const listButton = page.getByRole('button', { name: /^List Wild Tiger #\d+$/ }).first();
+    const tiger = ((await listButton.getAttribute('aria-label')) ?? '').replace(/^List /, '');
+    await listButton.click();
+    const listingDialog = page.getByRole('dialog', { name: `List ${tiger}` });
+    await expect(listingDialog.getByLabel('Price (PAWS)')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(listingDialog).toBeHidden();
+
+    // edit: saved private first, so it must not be listed
+    await editProfile(page, { username: USERNAME, bio: BIO, twitter: '@alice_e2e', isPublic: false });
+    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible();
+    await expect(page.getByText('Private profile')).toBeVisible();
+    const twitter = page.getByRole('link', { name: /@alice_e2e/ });
+    await expect(twitter).toHaveAttribute('href', 'https://x.com/alice_e2e');
+    await expect(twitter).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(twitter).toHaveAttribute('target', '_blank');
+
+    // avatar: Alice's top-100 tiger
+    await page.getByRole('tab', { name: 'Set Profile Image' }).click();
+    const legendary = page.getByRole('radio', { name: /, Legendary/ }).first();
+    const avatarName = ((await legendary.getAttribute('aria-label')) ?? '').split(',')[0] as string;
+    await page.locator('label', { has: legendary }).click();
+    await expect(legendary).toBeChecked();
+    await page.getByRole('button', { name: 'Set as Profile Image' }).click();
+    await expect(page.getByText('Profile Image Updated', { exact: true })).toBeVisible();
+    await expect(page.getByRole('radio', { name: `${avatarName}, Legendary, current profile image` })).toBeAttached();
+
+    expect(await (await searchPublicProfiles(page, USERNAME)).count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
+
+    // make it public: listed with the right badges
+    await page.goto('/wild-tiger-profile');
+    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible({ timeout: 20_000 });
+    await editProfile(page, { isPublic: true });
+    await expect(page.getByText('Public profile', { exact: true })).toBeVisible();
+
+    const card = await searchPublicProfiles(page, USERNAME);
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('img', { name: avatarName })).toBeVisible();
+    await expect(card.getByText('Legendary', { exact: true })).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Badges' }).getByRole('listitem')).toHaveText(['Legendary Holder', 'Bio Complete', 'Tiger King']);
+    await expect(card.getByRole('link', { name: /@alice_e2e/ })).toHaveAttribute('href', 'https://x.com/alice_e2e');
+    await expect(card).toContainText(ALICE);
+    await expect(page.getByText(/^\d+ profiles? match/)).toBeVisible();
+
+    // private again: gone at once
+    await page.goto('/wild-tiger-profile');
+    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible({ timeout: 20_000 });
+    await editProfile(page, { isPublic: false });
+    await expect(page.getByText('Private profile')).toBeVisible();
+    expect(await (await searchPublicProfiles(page, USERNAME)).count()).toBe(0);
+    await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
+  });
+
+  test('the public directory searches as you type, keeps the search in the URL and has no accessibility violations', async ({ page }) => {
+    await page.goto('/public-profiles');
+    const search = page.getByRole('searchbox', { name: 'Search public profiles' });
+    await expect(search).toHaveAttribute('placeholder', 'Search by username or wallet ID...');
+    await search.fill('no such tiger at all');
+    await expect(page).toHaveURL(/\?search=no\+such\+tiger\+at\+all$/);
+    await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
+    await page.reload();
+    await expect(search).toHaveValue('no such tiger at all');
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
