@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createAllowanceService } from '../src/features/allowances/allowance-service';
 import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/context';

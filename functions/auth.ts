@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createAuthService } from '../src/features/auth/auth-service';
 import { SESSION_TTL_SECONDS, sessionCookie } from '../src/features/auth/session-token';
 import { config } from '../src/server/config';

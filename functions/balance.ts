@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createBalanceService } from '../src/features/balances/balance-service';
 import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/context';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Zod schemas for the parts of the mirror node responses the reader uses (official shapes,

@@ -1,5 +1,5 @@
 /** The SentX API's response shapes (reference/README.md), validated before anything is used. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const text = z.string().nullish().transform((value) => value ?? '');
 /** Metadata arrives as JSON text; an object is turned into that text. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { log } from '../../server/log';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { HBAR_USD_FALLBACK, type HbarPrice, type PawsPrice, type PriceSource, pawsMarketCap } from './prices';
