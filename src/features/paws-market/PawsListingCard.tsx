@@ -25,9 +25,9 @@ export function TigerCard({ serial, name, image, rarityRank, traits, children, a
         <TierBadge tier={tierByRank(rarityRank)} className="absolute top-2 left-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <div className="flex items-baseline justify-between gap-2">
-          <h3 className="truncate font-semibold">{name}</h3>
-          {rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{rarityRank}</span>}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <h3 className="font-semibold leading-snug">{name}</h3>
+          {rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{rarityRank}</span>}
         </div>
         {traits.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Traits">
