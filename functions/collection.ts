@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import {
+  COLLECTION_PAGE_SIZE,
+  DEFAULT_SORT,
+  MAX_LIMIT,
+  MAX_PAGE,
+  MAX_SEARCH_LENGTH,
+  MAX_TRAITS_PARAM_LENGTH,
+  SORT_KEYS,
+  UNKNOWN_OWNER,
+  cleanSearch,
+  parseTraitFilter,
+} from '../src/features/collection-browser/collection-rules';
+import { createCollectionService } from '../src/features/collection-browser/collection-service';
+import { config } from '../src/server/config';
+import { collectionCatalog, ledgerReader } from '../src/server/context';
+import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { marketPort } from '../src/server/market-port';
+import { onSandbox } from '../src/server/runtime';
+
+const settings = config();
+const catalog = collectionCatalog();
+const ledger = ledgerReader();
+
+/** Spec 001 §9: the market listings request limit. */
+const LISTINGS_LIMIT = 1000;
+/** Recent sales read for each tiger's last sale. */
+const SALES_AMOUNT = 100;
+
+const service = createCollectionService({
+  nftTokenId: settings.nftTokenId,
+  rarity: () => catalog.rarity(),
+  // Locally every name and image is generated, so the whole catalog is read at once; on mainnet a
+  // name or image comes from the market records, and the page's media component looks up the rest.
+  ...(onSandbox()
+    ? {
+        display: async (total: number) => {
+          const entries = await Promise.all(Array.from({ length: total }, (_, index) => catalog.entry(index + 1)));
+          return new Map(entries.flatMap((entry) => (entry ? [[entry.serial, { name: entry.nftName, image: entry.nftImage }] as const] : [])));
+        },
+      }
+    : {}),
+  owners: () => ledger.getAllNftOwners(settings.nftTokenId),
+  ownerOf: async (serial) => {
+    const nft = await ledger.getNft(settings.nftTokenId, serial);
+    return nft ? (nft.owner ?? UNKNOWN_OWNER) : null;
+  },
+  listings: async () =>
+    (await (await marketPort()).listings({ tokenId: settings.nftTokenId, sortBy: 'price', sortDirection: 'ASC', limit: LISTINGS_LIMIT })).filter(
+      (listing) => listing.isAvailableForPurchase,
+    ),
+  sales: async () => (await marketPort()).activity({ tokenId: settings.nftTokenId, amount: SALES_AMOUNT }),
+});
+
+/** An empty query value counts as absent (`?page=` is page 1). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
+const collectionQuery = z.object({
+  page: optional(z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(MAX_PAGE, `must be at most ${MAX_PAGE}`).default(1)),
+  limit: optional(
+    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).default(COLLECTION_PAGE_SIZE),
+  ),
+  sort: optional(z.enum(SORT_KEYS, { error: `must be one of ${SORT_KEYS.join(', ')}` }).default(DEFAULT_SORT)),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .default('')
+    .transform((text) => cleanSearch(text)),
+  traits: z
+    .string()
+    .max(MAX_TRAITS_PARAM_LENGTH, `must be at most ${MAX_TRAITS_PARAM_LENGTH} characters`)
+    .default('')
+    .transform((text, context) => {
+      const parsed = parseTraitFilter(text);
+      if (parsed.ok) return parsed.selection;
+      context.addIssue({ code: 'custom', message: `${parsed.error}; use Type:Value pairs separated by commas, e.g. Fur:Golden,Eye_Color:Blue` });
+      return z.NEVER;
+    }),
+});
+
+const tokenParams = z.object({ tokenId: entityIdSchema });
+
+/** The collection browser: the whole collection, paged, sorted, searched and filtered, and owner lookups. */
+export const handler = routeGroup('collection', {
+  'GET /api/collection/complete/{tokenId}': defineRoute({ params: tokenParams, query: collectionQuery }, async ({ params, query }) =>
+    service.collection(params.tokenId, query),
+  ),
+
+  'GET /api/collection/owner/{tokenId}/{serial}': defineRoute(
+    { params: z.object({ tokenId: entityIdSchema, serial: serialSchema }) },
+    async ({ params }) => service.owner(params.tokenId, params.serial),
+  ),
+});

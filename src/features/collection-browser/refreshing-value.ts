@@ -1,0 +1,99 @@
+/**
+ * A value loaded from an upstream (the ledger, the market) and kept fresh for many readers:
+ * one load at a time, stale-while-revalidate (after `ttlMs` the last good copy is still served
+ * while one background load replaces it), a failed load keeps the last good copy and is not
+ * retried before `retryMs`, and the very first readers wait at most `firstWaitMs` for it.
+ */
+
+export interface Snapshot<T> {
+  value: T;
+  /** When this value was loaded (ms). */
+  loadedAt: number;
+  /** Grows by one with every successful load that brought a different value. */
+  version: number;
+}
+
+export interface RefreshingValueOptions<T> {
+  load: () => Promise<T>;
+  ttlMs: number;
+  /** After a failed load, no new attempt before this long. */
+  retryMs: number;
+  /** The first readers wait at most this long for the first load; then they get undefined (it keeps loading). */
+  firstWaitMs?: number;
+  onError?: (error: unknown) => void;
+  now?: () => number;
+}
+
+export interface RefreshingValue<T> {
+  /** The last good copy (undefined while none), refreshing it in the background when stale. */
+  get(): Promise<Snapshot<T> | undefined>;
+  /** The last good copy, without loading or refreshing anything. */
+  peek(): Snapshot<T> | undefined;
+  /** Called after each successful load that brought a different value. */
+  onChange(listener: (snapshot: Snapshot<T>) => void): void;
+}
+
+export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): RefreshingValue<T> {
+  const { load, ttlMs, retryMs, firstWaitMs = Number.POSITIVE_INFINITY, onError, now = Date.now } = options;
+  let current: Snapshot<T> | undefined;
+  let inFlight: Promise<Snapshot<T> | undefined> | undefined;
+  let failedAt = Number.NEGATIVE_INFINITY;
+  const listeners: ((snapshot: Snapshot<T>) => void)[] = [];
+
+  function start(): Promise<Snapshot<T> | undefined> {
+    inFlight ??= (async () => {
+      try {
+        const value = await load();
+        // The very same value (e.g. a dataset the source keeps in memory) is only marked fresh.
+        if (current && Object.is(value, current.value)) {
+          current = { ...current, loadedAt: now() };
+          return current;
+        }
+        current = { value, loadedAt: now(), version: (current?.version ?? 0) + 1 };
+        for (const listener of listeners) {
+          try {
+            listener(current);
+          } catch (error) {
+            onError?.(error);
+          }
+        }
+        return current;
+      } catch (error) {
+        failedAt = now();
+        onError?.(error);
+        return current;
+      } finally {
+        inFlight = undefined;
+      }
+    })();
+    return inFlight;
+  }
+
+  const coolingDown = () => now() - failedAt < retryMs;
+
+  return {
+    async get() {
+      if (current) {
+        if (now() - current.loadedAt >= ttlMs && !inFlight && !coolingDown()) void start();
+        return current;
+      }
+      if (!inFlight && coolingDown()) return undefined;
+      const loading = start();
+      if (!Number.isFinite(firstWaitMs)) return loading;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), firstWaitMs);
+        (timer as { unref?: () => void }).unref?.();
+      });
+      try {
+        return await Promise.race([loading, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    peek: () => current,
+    onChange(listener) {
+      listeners.push(listener);
+    },
+  };
+}
