@@ -157,11 +157,49 @@ test('the toast viewport is mounted with its F8 hotkey label', async ({ page }) 
 });
 
 test.describe('accessibility', () => {
+  const axeViolations = async (page: import('@playwright/test').Page) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+
   for (const path of [...ROUTES.map(([route]) => route), '/no-such-tiger']) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      // Let the islands hydrate and the landing page's live figures arrive.
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled();
+      if (path === '/') {
+        // client:visible islands hydrate once scrolled into view.
+        await page.locator('section#collection').scrollIntoViewIfNeeded();
+        await expect(page.getByTestId('holders-value')).not.toHaveAttribute('aria-busy', 'true');
+        await page.locator('section#paws').scrollIntoViewIfNeeded();
+        await expect(page.getByTestId('paws-price')).toBeVisible();
+      }
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
+
+  test('the landing page with a signed-in wallet, its balances and the open wallet menu has no axe violations', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first().click();
+    await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: /^Dave/ }).click();
+    const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    expect(await axeViolations(page)).toEqual([]);
+    await prompt.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('balance-line')).toHaveAttribute('aria-busy', 'false');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByTestId('wallet-menu').click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a toast loads the toaster on demand and is accessible', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first().click();
+    await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: 'Cancel' }).click();
+    const region = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(region).toContainText('Connection Failed');
+    await expect(region.getByRole('button', { name: /close/i })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -62,3 +62,6 @@ export const HELP_FAQ: readonly FaqEntry[] = [
       'Open My Profile, press Edit Profile and add a username, a short bio and your Twitter handle. Choose one of your tigers as your profile image and decide whether your profile is public.',
   },
 ];
+
+/** Spec 000 §2: the FAQ of the structured data covers what the NFTs are, what $PAWS is and how to buy. */
+export const CORE_FAQ: readonly FaqEntry[] = HELP_FAQ.slice(0, 3);

@@ -78,6 +78,53 @@ export const COMMUNITY_LINKS: readonly SiteLink[] = [
   },
 ];
 
+/** The support mailbox (Contact page, Privacy requests). */
+export const SUPPORT_EMAIL = 'support@wildtigers.io';
+
+export interface ChannelLink extends SiteLink {
+  /** Which icon the channel card shows. */
+  icon: 'chat' | 'x' | 'explorer' | 'market';
+  /** One sentence under the label. */
+  description: string;
+}
+
+/**
+ * Chat and social channels of the landing page's community section, the Help and Contact pages.
+ * The spec names no handles: the defaults are honest stand-ins (Hedera's own Discord for chat, the
+ * #WildTigers search on X) until the project's own URLs are set at build time with
+ * PUBLIC_DISCORD_URL and PUBLIC_X_URL.
+ */
+export const CHANNEL_LINKS: readonly ChannelLink[] = [
+  {
+    href: (import.meta.env?.PUBLIC_DISCORD_URL as string | undefined) || 'https://hedera.com/discord',
+    label: 'Discord',
+    icon: 'chat',
+    title: 'Chat with holders on Discord',
+    description: 'Chat with holders, get help with wallets and hear about drops first.',
+  },
+  {
+    href: (import.meta.env?.PUBLIC_X_URL as string | undefined) || 'https://x.com/search?q=%23WildTigers',
+    label: 'X (Twitter)',
+    icon: 'x',
+    title: 'Wild Tigers news and #WildTigers posts on X',
+    description: 'News, giveaways and the latest roars from the pride.',
+  },
+  {
+    href: `https://hashscan.io/mainnet/token/${PAWS_TOKEN_ID}`,
+    label: 'HashScan',
+    icon: 'explorer',
+    title: 'The $PAWS token on the HashScan Hedera explorer',
+    description: 'Follow every $PAWS transfer and burn on the public ledger.',
+  },
+  {
+    href: 'https://sentx.io',
+    label: 'SentX',
+    icon: 'market',
+    title: 'SentX, the external NFT marketplace on Hedera',
+    description: 'Trade Wild Tigers for HBAR on the largest Hedera NFT marketplace.',
+  },
+];
+
 /** The navigation bar turns solid once the page is scrolled more than this. */
 export const NAV_SCROLL_THRESHOLD_PX = 100;
 

@@ -10,8 +10,8 @@ import {
 } from '@/components/ui/Toast';
 import { $toasts, dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toastStore';
 
-/** Renders the toast store; mounted once by BaseLayout. */
-export function Toaster() {
+/** Renders the toast store with Radix Toast; the light Toaster loads it on the first toast. */
+export function RadixToaster() {
   const toasts = useStore($toasts);
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>

@@ -1,72 +1,131 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { Button } from '@/components/ui/Button';
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../network/public-config';
 import { formatAccountId } from './format';
-import { SandboxWalletDialog } from './SandboxWalletDialog';
-import { $wallet, authenticate, connectWallet, disconnectWallet, restoreWallet } from './wallet-store';
+import { $sandboxPrompt } from './sandbox-prompt';
+import { $wallet, connectWallet, restoreWallet } from './wallet-store';
 
-const itemClass =
-  'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
+type DropdownModule = typeof import('./WalletMenuDropdown');
+let dropdownModule: DropdownModule | undefined;
+/** Loads the dropdown's code (Radix) once; started on hover or focus, awaited on the first open. */
+function loadDropdown(): Promise<DropdownModule> {
+  return import('./WalletMenuDropdown').then((module) => (dropdownModule = module));
+}
 
-/** The nav's wallet area: connect, sign in ('Authenticate'), the account, My Profile, disconnect. */
+/** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
+export function WalletTrigger({ accountId, authenticated, ...props }: ComponentProps<'button'> & { accountId: string; authenticated: boolean }) {
+  return (
+    <button
+      type="button"
+      aria-label={`Wallet menu for ${accountId}`}
+      data-testid="wallet-menu"
+      className={buttonVariants({ size: 'sm', variant: 'outline' })}
+      {...props}
+    >
+      <span aria-hidden="true" className={authenticated ? 'text-emerald-400' : 'text-amber-400'}>
+        ●
+      </span>
+      {formatAccountId(accountId)}
+    </button>
+  );
+}
+
+const SandboxWalletDialog = lazy(() => import('./SandboxWalletDialog').then((module) => ({ default: module.SandboxWalletDialog })));
+
+/**
+ * The nav's wallet area: connect, sign in ('Authenticate'), the account, My Profile, disconnect.
+ * It ships light: the connect button and the account button are plain buttons; the Radix dropdown
+ * loads on the first open and the sandbox wallet's dialog when it first asks something.
+ */
 export default function WalletMenu() {
   const wallet = useStore($wallet);
+  const prompt = useStore($sandboxPrompt);
+  const [Dropdown, setDropdown] = useState<ComponentType<{ defaultOpen?: boolean }> | null>(null);
+  const [opening, setOpening] = useState(false);
+  const [dialogNeeded, setDialogNeeded] = useState(false);
+  // The pre-rendered button does nothing until this island hydrates (client:idle): say so.
+  const [hydrated, setHydrated] = useState(false);
+
   useEffect(() => {
+    setHydrated(true);
     void restoreWallet();
   }, []);
+  useEffect(() => {
+    if (prompt) setDialogNeeded(true);
+  }, [prompt]);
+  useEffect(() => {
+    // After a disconnect the next account starts again from the light button (menu closed).
+    if (!wallet.isConnected) setDropdown(null);
+  }, [wallet.isConnected]);
 
   const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+  const sandboxDialog =
+    walletType === 'sandbox' && (dialogNeeded || prompt) ? (
+      <Suspense fallback={null}>
+        <SandboxWalletDialog />
+      </Suspense>
+    ) : null;
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (
       <>
-        <Button size="sm" onClick={() => void connectWallet(walletType)} disabled={wallet.isConnecting} aria-busy={wallet.isConnecting}>
+        <button
+          type="button"
+          className={buttonVariants({ size: 'sm' })}
+          onClick={() => void connectWallet(walletType)}
+          disabled={wallet.isConnecting}
+          aria-disabled={hydrated ? undefined : true}
+          aria-busy={wallet.isConnecting}
+        >
           {wallet.isConnecting ? 'Connecting…' : 'Connect Wallet'}
-        </Button>
-        {walletType === 'sandbox' && <SandboxWalletDialog />}
+        </button>
+        {sandboxDialog}
       </>
     );
   }
 
+  const openMenu = () => {
+    if (opening) return;
+    setOpening(true);
+    loadDropdown()
+      .then((module) => setDropdown(() => module.default))
+      .catch((error: unknown) => console.warn('Failed to load the wallet menu', error))
+      .finally(() => setOpening(false));
+  };
+
+  const prefetch = () => {
+    if (!dropdownModule) loadDropdown().catch(() => undefined);
+  };
+
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <Button size="sm" variant="outline" aria-label={`Wallet menu for ${wallet.accountId}`} data-testid="wallet-menu">
-            <span aria-hidden="true" className={wallet.isAuthenticated ? 'text-emerald-400' : 'text-amber-400'}>
-              ●
-            </span>
-            {formatAccountId(wallet.accountId)}
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-xl">
-            <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
-              {wallet.isAuthenticated ? 'Signed in as' : 'Connected (not signed in)'} {wallet.accountId}
-            </DropdownMenu.Label>
-            {!wallet.isAuthenticated && (
-              <DropdownMenu.Item className={itemClass} disabled={wallet.isAuthenticating} onSelect={() => void authenticate()}>
-                {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
-              </DropdownMenu.Item>
-            )}
-            <DropdownMenu.Item className={itemClass} asChild>
-              <a href="/wild-tiger-profile">My Profile</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item className={itemClass} onSelect={() => void disconnectWallet()}>
-              Disconnect
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      {Dropdown ? (
+        <Dropdown defaultOpen />
+      ) : (
+        <WalletTrigger
+          accountId={wallet.accountId}
+          authenticated={wallet.isAuthenticated}
+          aria-haspopup="menu"
+          aria-expanded="false"
+          aria-busy={opening}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={openMenu}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              openMenu();
+            }
+          }}
+        />
+      )}
       {wallet.error && (
         <span role="alert" className="sr-only">
           {wallet.error}
         </span>
       )}
-      {walletType === 'sandbox' && <SandboxWalletDialog />}
+      {sandboxDialog}
     </>
   );
 }

@@ -32,7 +32,21 @@ export const QUERY_DEFAULTS = {
   onErrorRetry: false,
 } satisfies CommonSettings;
 
-export const [createFetcherStore, createMutatorStore, { invalidateKeys, revalidateKeys, mutateCache }] = nanoquery({
-  fetcher: getJson,
-  ...QUERY_DEFAULTS,
-});
+type QueryContext = ReturnType<typeof nanoquery>;
+let context: QueryContext | undefined;
+
+/**
+ * The one nanoquery context, created on first use: importing this module (or the api barrel)
+ * runs nothing, so islands that only call apiJson do not ship the query cache.
+ */
+function queryContext(): QueryContext {
+  context ??= nanoquery({ fetcher: getJson, ...QUERY_DEFAULTS });
+  return context;
+}
+
+type AnyFunction = (...args: unknown[]) => unknown;
+export const createFetcherStore = ((...args: unknown[]) => (queryContext()[0] as AnyFunction)(...args)) as QueryContext[0];
+export const createMutatorStore = ((...args: unknown[]) => (queryContext()[1] as AnyFunction)(...args)) as QueryContext[1];
+export const invalidateKeys = ((...args: unknown[]) => (queryContext()[2].invalidateKeys as AnyFunction)(...args)) as QueryContext[2]['invalidateKeys'];
+export const revalidateKeys = ((...args: unknown[]) => (queryContext()[2].revalidateKeys as AnyFunction)(...args)) as QueryContext[2]['revalidateKeys'];
+export const mutateCache = ((...args: unknown[]) => (queryContext()[2].mutateCache as AnyFunction)(...args)) as QueryContext[2]['mutateCache'];

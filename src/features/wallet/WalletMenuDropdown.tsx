@@ -1,0 +1,42 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useStore } from '@nanostores/react';
+import { WalletTrigger } from './WalletMenu';
+import { $wallet, authenticate, disconnectWallet } from './wallet-store';
+
+const itemClass =
+  'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
+
+/**
+ * The connected wallet's menu (Radix dropdown): the account, 'Authenticate', My Profile, Disconnect.
+ * WalletMenu loads this module on the first open, so pages do not ship the dropdown up front. The
+ * menu is non-modal and rendered in place, inside the banner landmark, so the rest of the page stays
+ * readable to assistive technology while it is open.
+ */
+export default function WalletMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
+  const wallet = useStore($wallet);
+  if (!wallet.accountId) return null;
+  return (
+    <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <WalletTrigger accountId={wallet.accountId} authenticated={wallet.isAuthenticated} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-xl">
+        <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
+          {wallet.isAuthenticated ? 'Signed in as' : 'Connected (not signed in)'} {wallet.accountId}
+        </DropdownMenu.Label>
+        {!wallet.isAuthenticated && (
+          <DropdownMenu.Item className={itemClass} disabled={wallet.isAuthenticating} onSelect={() => void authenticate()}>
+            {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
+          </DropdownMenu.Item>
+        )}
+        <DropdownMenu.Item className={itemClass} asChild>
+          <a href="/wild-tiger-profile">My Profile</a>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="my-1 h-px bg-border" />
+        <DropdownMenu.Item className={itemClass} onSelect={() => void disconnectWallet()}>
+          Disconnect
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}

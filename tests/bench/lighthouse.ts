@@ -1,0 +1,192 @@
+/**
+ * Lighthouse bench (part of `npm run bench`; runnable alone: `npx tsx tests/bench/lighthouse.ts`).
+ *
+ * Builds nothing: it serves the existing dist/ with the local server (sandbox network, a fresh
+ * temporary store, a free port), starts Debian's Chromium headless, and runs Lighthouse 13 with its
+ * default mobile preset (simulated slow 4G and 4x CPU slowdown) on the landing page and /help.
+ * Prints the four category scores per page, the main metrics and every audit that lost points.
+ *
+ * Targets: Performance >= 98, Accessibility, Best Practices and SEO = 100. Exits non-zero when a
+ * score misses its target (LIGHTHOUSE_STRICT=0 only reports). Options (environment):
+ *   CHROME_PATH        the browser (default /usr/bin/chromium)
+ *   LIGHTHOUSE_PAGES   comma-separated paths (default "/,/help")
+ *   LIGHTHOUSE_RUNS    runs per page; the median Performance run is reported (default 3)
+ *   LIGHTHOUSE_COMPRESS=1  put a gzip proxy in front of the local server, as CloudFront compresses
+ *                      text in production (the local server sends it uncompressed)
+ *   LIGHTHOUSE_REPORT_DIR  where the JSON reports go (default test-results/bench/lighthouse)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type Server, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createGzip } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { freePort } from '../support/free-port';
+import { startTestServer, type TestServer } from '../support/local-server';
+
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/help').split(',').map((path) => path.trim()).filter(Boolean);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const COMPRESS = process.env.LIGHTHOUSE_COMPRESS === '1';
+const STRICT = process.env.LIGHTHOUSE_STRICT !== '0';
+const REPORT_DIR = resolve(projectRoot, process.env.LIGHTHOUSE_REPORT_DIR ?? 'test-results/bench/lighthouse');
+const CATEGORIES = [
+  { id: 'performance', label: 'Performance', target: 98 },
+  { id: 'accessibility', label: 'Accessibility', target: 100 },
+  { id: 'best-practices', label: 'Best Practices', target: 100 },
+  { id: 'seo', label: 'SEO', target: 100 },
+] as const;
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+] as const;
+
+interface Chrome {
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function launchChrome(): Promise<Chrome> {
+  if (!existsSync(CHROME_PATH)) throw new Error(`No browser at ${CHROME_PATH}; set CHROME_PATH`);
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'wild-tigers-lighthouse-'));
+  const child: ChildProcess = spawn(CHROME_PATH, [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Chromium exited with ${child.exitCode}:\n${log}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`Chromium did not open its debugging port:\n${log}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A gzip-compressing reverse proxy to `origin` (text types only), on a free port of 127.0.0.1. */
+async function startGzipProxy(origin: string): Promise<{ origin: string; stop(): Promise<void> }> {
+  const target = new URL(origin);
+  const proxy: Server = createServer((incoming, outgoing) => {
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        const headers = { ...answer.headers };
+        const compressible = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/.test(headers['content-type'] ?? '');
+        if (compressible && answer.statusCode !== 304 && /\bgzip\b/.test(String(incoming.headers['accept-encoding'] ?? ''))) {
+          delete headers['content-length'];
+          headers['content-encoding'] = 'gzip';
+          headers.vary = 'accept-encoding';
+          outgoing.writeHead(answer.statusCode ?? 200, headers);
+          answer.pipe(createGzip({ level: 6 })).pipe(outgoing);
+        } else {
+          outgoing.writeHead(answer.statusCode ?? 200, headers);
+          answer.pipe(outgoing);
+        }
+      },
+    );
+    upstream.on('error', () => outgoing.writeHead(502).end());
+    incoming.pipe(upstream);
+  });
+  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', () => listening()));
+  return {
+    origin: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((closed) => proxy.close(() => closed())),
+  };
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  const runs: Result[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES.map((category) => category.id) });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+    runs.push(result.lhr);
+  }
+  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  return runs[Math.floor(runs.length / 2)] as Result;
+}
+
+function score(result: Result, id: string): number {
+  return Math.round((result.categories[id]?.score ?? 0) * 100);
+}
+
+function report(path: string, result: Result): string[] {
+  const lines = [`${path}`];
+  lines.push(`  ${CATEGORIES.map((category) => `${category.label} ${score(result, category.id)}`).join('  |  ')}`);
+  lines.push(`  ${METRICS.map(([id, label]) => `${label} ${result.audits[id]?.displayValue ?? 'n/a'}`).join('  ')}`);
+  for (const category of CATEGORIES) {
+    for (const ref of result.categories[category.id]?.auditRefs ?? []) {
+      const item = result.audits[ref.id];
+      if (!item || ref.weight === 0 || item.score === null || item.score >= 1) continue;
+      lines.push(`  - ${category.label}: ${item.id} (${Math.round(item.score * 100)}): ${item.title}${item.displayValue ? `, ${item.displayValue}` : ''}`);
+    }
+  }
+  return lines;
+}
+
+if (!existsSync(join(projectRoot, 'dist', 'index.html'))) {
+  process.stderr.write('No site build in dist/: run `npm run build` first\n');
+  process.exit(1);
+}
+
+let server: TestServer | undefined;
+let proxy: Awaited<ReturnType<typeof startGzipProxy>> | undefined;
+let chrome: Chrome | undefined;
+let missed = 0;
+try {
+  server = await startTestServer({ site: true });
+  if (COMPRESS) proxy = await startGzipProxy(server.origin);
+  const origin = proxy?.origin ?? server.origin;
+  chrome = await launchChrome();
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const encoding = (await fetch(origin, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-encoding');
+  process.stdout.write(
+    `Lighthouse 13, mobile preset${RUNS > 1 ? `, median of ${RUNS} runs` : ''}, ${origin}${proxy ? ' (gzip proxy in front of the local server)' : ''}\n`,
+  );
+  if (!encoding) process.stdout.write('note: pages are served uncompressed (production compresses them; LIGHTHOUSE_COMPRESS=1 emulates that)\n');
+  for (const path of PAGES) {
+    const result = await audit(new URL(path, origin).href, chrome.port);
+    writeFileSync(join(REPORT_DIR, `${path === '/' ? 'landing' : path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(result));
+    process.stdout.write(`${report(path, result).join('\n')}\n`);
+    for (const category of CATEGORIES) if (score(result, category.id) < category.target) missed += 1;
+  }
+  process.stdout.write(`${missed === 0 ? 'all scores on target' : `${missed} score(s) below target`} (targets: ${CATEGORIES.map((category) => `${category.label} ${category.target}`).join(', ')})\n`);
+} finally {
+  await chrome?.stop();
+  await proxy?.stop();
+  await server?.dispose();
+}
+process.exit(STRICT && missed > 0 ? 1 : 0);

@@ -1,0 +1,77 @@
+/**
+ * Page budgets, read from the static build in dist/ (run `npm run build` first; `npm test` does).
+ *
+ * - The landing page's initial JavaScript (everything it loads before any click: scripts, island
+ *   components and renderers, and their static imports, transitively) is at most 90 KB gzipped.
+ * - No page's initial JavaScript contains wallet-connect or ledger SDK code: that code loads only
+ *   when the user connects (dynamic import). The markers below are strings of those libraries'
+ *   minified output; the test also asserts that the lazy chunks do contain them, so it can fail.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { htmlPages, initialJs, jsChunks, staticImports } from './initial-js';
+
+const distDir = process.env.BUDGET_DIST_DIR ?? resolve(import.meta.dirname, '../../../dist');
+const LANDING_BUDGET_BYTES = 90 * 1024;
+
+/** Strings found in the minified wallet / ledger SDK code (verified against the build). */
+const SDK_MARKERS = [
+  // @hashgraph/hedera-wallet-connect
+  'DAppConnector',
+  'hedera_signAndExecuteTransaction',
+  // @walletconnect/* (sign client relay, modal)
+  'relay.walletconnect',
+  'wcm-modal',
+  // @hiero-ledger/sdk and its protobufs
+  'TransferTransaction',
+  'AccountAllowanceApproveTransaction',
+  'proto.SignatureMap',
+] as const;
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+describe('page budgets (dist/)', () => {
+  it('has a site build to measure', () => {
+    expect(existsSync(join(distDir, 'index.html')), `no build in ${distDir}: run \`npm run build\` first`).toBe(true);
+  });
+
+  it('reads static imports only, not dynamic import()', () => {
+    const code = 'import{a as b}from"./a.js";import"./b.js";export{c}from"./c.js";const d=()=>import("./d.js");`import"./e.js"`;';
+    expect(staticImports(code)).toEqual(['./a.js', './b.js', './c.js']);
+  });
+
+  it('keeps the landing page initial JavaScript within 90 KB gzipped', () => {
+    const landing = initialJs(distDir, 'index.html');
+    const breakdown = landing.files
+      .toSorted((a, b) => b[1] - a[1])
+      .map(([name, size]) => `  ${kb(size).padStart(8)}  ${name}`)
+      .join('\n');
+    console.log(`landing page initial JavaScript: ${kb(landing.gzipBytes)} gzipped (${kb(landing.rawBytes)} raw), budget ${kb(LANDING_BUDGET_BYTES)}\n${breakdown}`);
+    expect(landing.chunks.length).toBeGreaterThan(0);
+    expect(landing.gzipBytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  });
+
+  it('ships no wallet-connect or ledger SDK code in any page before a click', () => {
+    const pages = htmlPages(distDir);
+    expect(pages).toContain('index.html');
+    const initial = new Set<string>();
+    const offenders: string[] = [];
+    for (const page of pages) {
+      const { chunks, inlineScripts } = initialJs(distDir, page);
+      for (const chunk of chunks) initial.add(chunk);
+      const texts = [...chunks.map((chunk) => [chunk, readFileSync(join(distDir, chunk), 'utf8')] as const), ...inlineScripts.map((text, index) => [`inline ${index + 1}`, text] as const)];
+      for (const [name, text] of texts) {
+        for (const marker of SDK_MARKERS) if (text.includes(marker)) offenders.push(`${page}: ${name} contains ${marker}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+
+    // The markers are real: each is found in some lazily loaded chunk of this build.
+    const lazy = jsChunks(distDir)
+      .filter((chunk) => !initial.has(chunk))
+      .map((chunk) => readFileSync(join(distDir, chunk), 'utf8'));
+    const missing = SDK_MARKERS.filter((marker) => !lazy.some((text) => text.includes(marker)));
+    expect(missing, 'markers not found in any lazy chunk: update SDK_MARKERS').toEqual([]);
+  });
+});
