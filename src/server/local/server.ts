@@ -82,7 +82,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
     for (const prefixHandler of options.prefixHandlers ?? []) if (await prefixHandler(request, url, response)) return;
 
-    if (serveStatic && (method === 'GET' || method === 'HEAD')) return serveStatic(url.pathname, method, response);
+    if (serveStatic && (method === 'GET' || method === 'HEAD')) return serveStatic(url.pathname, method, response, String(request.headers['accept-encoding'] ?? ''));
     if (serveStatic) return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
     sendJson(response, 404, { error: 'Not found' });
   }

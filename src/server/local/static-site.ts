@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,6 +20,20 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
 };
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Gzipped copies of the built text files, made once (the build does not change while serving). */
+const gzipped = new Map<string, Buffer>();
+
+async function gzippedFile(file: string): Promise<Buffer> {
+  let body = gzipped.get(file);
+  if (!body) {
+    body = gzipSync(await readFile(file), { level: 9 });
+    gzipped.set(file, body);
+  }
+  return body;
+}
 
 /** Headers every page carries (the deployed site gets the same from CloudFront's headers policy). */
 export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -55,13 +70,13 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
 /** Serves the Astro build from `root`; unknown paths get 404.html with status 404. */
 export function createStaticSite(root: string) {
   const normalizedRoot = normalize(root).replace(/[/\\]+$/, '');
-  return async function serveStatic(pathname: string, method: string, response: ServerResponse): Promise<void> {
+  return async function serveStatic(pathname: string, method: string, response: ServerResponse, acceptEncoding = ''): Promise<void> {
     const found = await resolveFile(normalizedRoot, pathname);
     const file = found ?? join(normalizedRoot, '404.html');
     const status = found ? 200 : 404;
     const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     const immutable = pathname.startsWith('/_astro/');
-    const headers = {
+    const headers: Record<string, string> = {
       ...PAGE_SECURITY_HEADERS,
       'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
@@ -69,6 +84,16 @@ export function createStaticSite(root: string) {
     if (!(await isFile(file))) {
       response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('404 Page Not Found');
       return;
+    }
+    if (COMPRESSIBLE.test(type)) {
+      // Text is served gzipped when the browser accepts it, as CloudFront does.
+      headers['vary'] = 'Accept-Encoding';
+      if (/\bgzip\b/.test(acceptEncoding)) {
+        const body = await gzippedFile(file);
+        response.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+        response.end(method === 'HEAD' ? undefined : body);
+        return;
+      }
     }
     response.writeHead(status, { ...headers, 'content-length': (await stat(file)).size });
     if (method === 'HEAD') {
