@@ -2,22 +2,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ListingStatus, PawsListing } from './listing';
 
-export interface PendingListing {
-  id: string;
-  sellerId: string;
-  tokenId: string;
-  serialNumber: number;
-  nftName: string;
-  nftImage: string;
-  pawsPrice: string;
-  priceBaseUnits: string;
-  rarityRank: number | null;
-  rarityPct: number | null;
-  rarityScore: number | null;
-  traits: PawsListing['traits'];
+/** A prepared listing waiting for the seller's allowance approval: the listing's own fields, not yet live. */
+export type PendingListing = Omit<PawsListing, 'status' | 'createdAt' | 'updatedAt' | 'approvalTransactionId' | 'claim' | 'sale'> & {
   marketplaceAccountId: string;
   expiresAt: string;
-}
+};
 
 export interface PawsSale {
   listingId: string;
