@@ -77,7 +77,7 @@ test.describe.serial('PAWS marketplace', () => {
     await expect(confirm.getByRole('button', { name: 'Keep Listed' })).toBeVisible();
     await confirm.getByRole('button', { name: 'Return to Den' }).click();
     await approveNext(page);
-    await expect(page.getByText('Tiger Returned')).toBeVisible();
+    await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible();
     expect((await ledgerNft(page, kept)).spender).toBeNull();
     await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
   });
