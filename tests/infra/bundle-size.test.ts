@@ -7,7 +7,7 @@ import { groupBuildOptions, groupEntry, REPO_ROOT } from '../../infra/lib/bundli
 import { routeGroups } from '../../src/server/routes';
 
 /** Groups whose handlers import the Hedera ledger SDK (statically): they get the larger budget. */
-const LEDGER_SDK_GROUPS = ['auth', 'allowance', 'market', 'paws'];
+const LEDGER_SDK_GROUPS = ['allowance', 'market', 'paws'];
 const KB = 1024;
 /**
  * Issue 10's budgets are 500 KB, and 2 MB for groups that need the ledger SDK. The plain groups

@@ -72,3 +72,18 @@ describe('verifySignedMessage', () => {
     expect(() => verifySignedMessage(message, Buffer.from('garbage').toString('base64'), keyOf(key))).toThrow(SignatureRejectedError);
   });
 });
+
+describe('signature map decoding', () => {
+  it('refuses arbitrary bytes with a SignatureRejectedError, never another error', async () => {
+    const fc = (await import('fast-check')).default;
+    const key = keyOf(PrivateKey.generateED25519());
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
+        const base64 = Buffer.from(bytes).toString('base64');
+        if (!base64) return;
+        expect(() => verifySignedMessage(message, base64, key)).toThrow(SignatureRejectedError);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
