@@ -4,12 +4,17 @@ import { TierBadge } from '@/components/ui/Badge';
 import { NftMedia } from '../collection/NftMedia';
 import { tierByRank, traitLabel } from '../collection/tiers';
 
-interface TigerCardProps {
-  serial: number;
-  name: string;
-  image: string;
+/** The fields of a listing or an owned NFT that a card shows. */
+export interface TigerSummary {
+  serialNumber: number;
+  nftName: string;
+  nftImage: string;
   rarityRank: number | null;
   traits: { trait_type: string; value: string }[];
+}
+
+interface TigerCardProps {
+  tiger: TigerSummary;
   /** Price line, badges or status under the name. */
   children?: ReactNode;
   /** The card's action (Buy, List, Unlist). */
@@ -17,7 +22,8 @@ interface TigerCardProps {
 }
 
 /** A tiger card of the PAWS marketplace and the profile: image, tier, name, rank, a few traits, an action. */
-export function TigerCard({ serial, name, image, rarityRank, traits, children, action }: TigerCardProps) {
+export function TigerCard({ tiger, children, action }: TigerCardProps) {
+  const { serialNumber: serial, nftName: name, nftImage: image, rarityRank, traits } = tiger;
   return (
     <Card className="flex flex-col overflow-hidden p-0">
       <div className="relative">

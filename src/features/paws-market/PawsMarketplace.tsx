@@ -140,11 +140,7 @@ export default function PawsMarketplace() {
               {listings.data.listings.map((entry) => (
                 <TigerCard
                   key={entry.id}
-                  serial={entry.serialNumber}
-                  name={entry.nftName}
-                  image={entry.nftImage}
-                  rarityRank={entry.rarityRank}
-                  traits={entry.traits}
+                  tiger={entry}
                   action={!isOwnListing(entry, accountId) && <Button className="w-full" onClick={() => tryBuy(entry)}>Buy</Button>}
                 >
                   <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
@@ -195,11 +191,7 @@ export default function PawsMarketplace() {
                 return (
                   <TigerCard
                     key={nft.id}
-                    serial={nft.serialNumber}
-                    name={nft.nftName}
-                    image={nft.nftImage}
-                    rarityRank={nft.rarityRank}
-                    traits={nft.traits}
+                    tiger={nft}
                     action={
                       <Button className="w-full" variant={listed ? 'secondary' : 'default'} disabled={listed} onClick={() => setListing(nft)}>
                         {listed ? 'Already Listed' : 'List'}
@@ -229,11 +221,7 @@ export default function PawsMarketplace() {
               {mine.data.listings.map((entry) => (
                 <TigerCard
                   key={entry.id}
-                  serial={entry.serialNumber}
-                  name={entry.nftName}
-                  image={entry.nftImage}
-                  rarityRank={entry.rarityRank}
-                  traits={entry.traits}
+                  tiger={entry}
                   action={
                     <Button
                       className="w-full"

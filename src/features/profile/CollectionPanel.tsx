@@ -99,11 +99,7 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
                 return (
                   <TigerCard
                     key={nft.id}
-                    serial={nft.serialNumber}
-                    name={nft.nftName}
-                    image={nft.nftImage}
-                    rarityRank={nft.rarityRank}
-                    traits={nft.traits}
+                    tiger={nft}
                     action={
                       listed ? (
                         <Button
