@@ -1,39 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CollectionEntry, CollectionResponse } from '../../src/features/collection-browser/collection-types';
 import { tigerTraits } from '../../src/features/ledger/sandbox/metadata';
 import { sandboxRarity } from '../../src/features/ledger/sandbox/sandbox-rarity';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { ALICE, DAVE, NFT_TOKEN, call, nftOnLedger, ownedSerials } from '../support/sandbox-client';
 
-interface Entry {
-  tokenId: string;
-  serialId: number;
-  serialNumber: number;
-  name: string;
-  nftName: string;
-  image: string | null;
-  nftImage: string | null;
-  owner: string;
-  rarityRank: number | null;
-  rarityPct: number | null;
-  rarityScore: number | null;
-  traits: { trait_type: string; value: string }[];
-  currentListing: { price: number; listingDate: string; marketplaceListingId: number; sellerAddress: string } | null;
-  lastSale: { price: number; date: string; buyer: string | null } | null;
-}
-interface Collection {
-  success: boolean;
-  collectionData: Entry[];
-  totalSupply: number;
-  minted: number;
-  totalPages: number;
-  startSerial: number | null;
-  endSerial: number | null;
-  total: number;
-  page: number;
-  limit: number;
-  traitCounts: Record<string, Record<string, number>>;
-  listedCount: number;
-}
+type Entry = CollectionEntry;
+type Collection = CollectionResponse;
 interface MarketListing {
   serialId: number;
   salePrice: number;
