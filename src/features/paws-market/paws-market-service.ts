@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createTtlCache } from '../../server/ttl-cache';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../server/http/errors';
 import { formatUnits, parseUnits } from '../balances/units';
 import { LedgerUnavailableError } from '../ledger/errors';
@@ -12,6 +13,8 @@ export const PAWS_PAGE_SIZE = 20;
 export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
 /** A claim whose settlement never reported back is reconciled with the ledger after this long. */
 export const STALE_CLAIM_MS = 3 * 60 * 1000;
+/** How long the listings page trusts a listing's ledger check (spec 001 §9 keeps listings 30 s). */
+const BACKED_CHECK_TTL_MS = 15_000;
 
 export interface PawsMarketSettings {
   nftTokenId: string;
@@ -48,6 +51,9 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     const nft = await ledger.getNft(listing.tokenId, listing.serialNumber);
     return !!nft && !nft.deleted && nft.owner === listing.sellerId && nft.spender === settings.marketplaceAccountId;
   }
+
+  /** The listing page's view of stillBacked, kept 15 s per listing (a buy always checks afresh). */
+  const backedForDisplay = createTtlCache<boolean>(BACKED_CHECK_TTL_MS, { now });
 
   async function retire(listing: PawsListing): Promise<void> {
     if (await store.transition(listing.id, 'active', 'invalid')) await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
@@ -91,7 +97,9 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     /** Active listings that are still backed on the ledger, newest first, one page. */
     async listActive(page: number, limit: number) {
       const active = await store.activeListings();
-      const backed = await Promise.all(active.map(async (listing) => ((await stillBacked(listing)) ? listing : (await retire(listing), null))));
+      const backed = await Promise.all(
+        active.map(async (listing) => ((await backedForDisplay.get(listing.id, () => stillBacked(listing))) ? listing : (await retire(listing), null))),
+      );
       const listings = backed.filter((listing): listing is PawsListing => listing !== null);
       const start = (page - 1) * limit;
       return { listings: listings.slice(start, start + limit).map(publicListing), total: listings.length, page, limit };
