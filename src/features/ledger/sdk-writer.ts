@@ -1,30 +1,31 @@
-/** The mainnet ledger-write adapter: the Hedera SDK client with the marketplace operator key. */
-import { Client, PrecheckStatusError, PrivateKey, ReceiptStatusError, Transaction, TransactionId } from '@hiero-ledger/sdk';
+/**
+ * The mainnet ledger-write adapter: the Hedera SDK with the marketplace operator key. It talks to
+ * the consensus nodes through the SDK's WebClient (gRPC-web over HTTPS, to the nodes' official web
+ * proxies) rather than the native gRPC client: a Lambda sends one transaction and one receipt query
+ * per purchase, and leaving @grpc/grpc-js out keeps the bundle and its cold start small.
+ */
+import { PrecheckStatusError, PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
 import { LedgerUnavailableError } from './errors';
 import type { LedgerExecution, LedgerWriter } from './ledger-writer';
-
-/** Sends a transaction and resolves with its receipt status; throws the SDK's errors. */
-export type SubmitTransaction = (tx: Transaction, client: Client) => Promise<string>;
 
 export interface SdkLedgerWriterOptions {
   network: 'mainnet';
   operatorAccountId: string;
   /** A PrivateKey, or its DER-encoded hex string (as stored in Secrets Manager). */
   operatorKey: PrivateKey | string;
-  /** Replaceable for tests (the network cannot be reached offline). */
-  submit?: SubmitTransaction;
+  /** gRPC-web endpoints (`host:port` -> node account id); default: the SDK's list of mainnet web proxies. */
+  nodes?: Record<string, string>;
 }
 
-const submitAndWaitForReceipt: SubmitTransaction = async (tx, client) => {
+async function submitAndWaitForReceipt(tx: Transaction, client: WebClient): Promise<string> {
   const response = await tx.execute(client);
   const receipt = await response.getReceipt(client);
   return receipt.status.toString();
-};
+}
 
 export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWriter & { close(): void } {
   const operatorKey = typeof options.operatorKey === 'string' ? PrivateKey.fromStringDer(options.operatorKey) : options.operatorKey;
-  const client = Client.forMainnet().setOperator(options.operatorAccountId, operatorKey);
-  const submit = options.submit ?? submitAndWaitForReceipt;
+  const client = (options.nodes ? WebClient.forNetwork(options.nodes) : WebClient.forMainnet()).setOperator(options.operatorAccountId, operatorKey);
   return {
     operatorAccountId: options.operatorAccountId,
     freeze(tx, payerAccountId = options.operatorAccountId) {
@@ -40,7 +41,7 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
       }
       const transactionId = tx.transactionId?.toString() ?? '';
       try {
-        return { status: await submit(tx, client), transactionId };
+        return { status: await submitAndWaitForReceipt(tx, client), transactionId };
       } catch (error) {
         return mapSubmitError(error, transactionId);
       }

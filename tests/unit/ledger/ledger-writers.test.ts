@@ -1,21 +1,17 @@
 import {
   AccountAllowanceApproveTransaction,
   NftId,
-  PrecheckStatusError,
   PrivateKey,
-  ReceiptStatusError,
-  Status,
   TokenId,
   Transaction,
-  TransactionReceipt,
   TransferTransaction,
-  AccountId,
 } from '@hiero-ledger/sdk';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeHederaNode, startFakeHederaNode } from '../../support/fake-hedera-node';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import { executeAsOperator } from '@/features/ledger/ledger-writer';
 import { createSandboxLedgerWriter } from '@/features/ledger/sandbox/sandbox-writer';
-import { createSdkLedgerWriter, mapSubmitError, type SubmitTransaction } from '@/features/ledger/sdk-writer';
+import { createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from './sandbox-helpers';
 
 const MAINNET_OPERATOR = '0.0.4812345';
@@ -28,74 +24,71 @@ function settlement(serial: number) {
     .addTokenTransfer(PAWS, ALICE, 5_000_000n);
 }
 
-function sdkWriter(submit: SubmitTransaction) {
-  return createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey: operatorKey.toStringDer(), submit });
-}
+describe('SDK ledger writer, over gRPC-web to a local node', () => {
+  let node: FakeHederaNode;
+  let writer: ReturnType<typeof createSdkLedgerWriter>;
+  beforeAll(async () => {
+    node = await startFakeHederaNode();
+    writer = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
+  });
+  afterAll(async () => {
+    writer.close();
+    await node.close();
+  });
+  beforeEach(() => node.script({}));
 
-describe('SDK ledger writer (offline)', () => {
-  it('freezes for the operator, signs, and the bytes round-trip with legs and signature intact', async () => {
-    let submitted: Transaction | undefined;
-    const writer = sdkWriter(async (tx) => {
-      submitted = tx;
-      return 'SUCCESS';
-    });
+  it('freezes for the operator, signs, submits once and reports the receipt', async () => {
     const tx = writer.freeze(settlement(42));
     expect(tx.transactionId?.accountId?.toString()).toBe(MAINNET_OPERATOR);
-    expect((tx.nodeAccountIds ?? []).length).toBeGreaterThan(0);
+    expect(tx.nodeAccountIds?.map(String)).toEqual(['0.0.3']);
     const bytes = (await writer.signAsOperator(tx)).toBytes();
-
     const decoded = Transaction.fromBytes(bytes);
     expect(decoded).toBeInstanceOf(TransferTransaction);
-    expect(decoded.transactionId?.toString()).toBe(tx.transactionId?.toString());
     expect(operatorKey.publicKey.verifyTransaction(decoded)).toBe(true);
-    const nftLeg = (decoded as TransferTransaction).nftTransfers.get(TIGERS)?.[0];
-    expect(nftLeg && { sender: nftLeg.sender.toString(), recipient: nftLeg.recipient.toString(), serial: nftLeg.serial.toNumber(), isApproved: nftLeg.isApproved })
-      .toEqual({ sender: ALICE, recipient: BOB, serial: 42, isApproved: true });
 
+    const before = node.submitted.length;
     expect(await writer.execute(bytes)).toEqual({ status: 'SUCCESS', transactionId: tx.transactionId?.toString() });
-    expect(submitted?.transactionId?.toString()).toBe(tx.transactionId?.toString());
-    writer.close();
+    const [sent, ...more] = node.submitted.slice(before);
+    expect(more).toEqual([]);
+    expect(sent?.transactionId).toBe(tx.transactionId?.toString());
+    expect(sent?.signedBy).toEqual([operatorKey.publicKey.toStringRaw()]);
+    const nftLeg = sent?.body.cryptoTransfer?.tokenTransfers?.[0]?.nftTransfers?.[0];
+    expect(nftLeg && { serial: Number(nftLeg.serialNumber), isApproval: nftLeg.isApproval }).toEqual({ serial: 42, isApproval: true });
   });
 
   it('lets another account pay (a user-signed purchase) and keeps the operator out of it', () => {
-    const writer = sdkWriter(async () => 'SUCCESS');
     expect(writer.freeze(settlement(1), BOB).transactionId?.accountId?.toString()).toBe(BOB);
-    writer.close();
   });
 
   it('returns precheck and receipt rejections as statuses', async () => {
-    const idWriter = sdkWriter(async () => 'SUCCESS');
-    const transactionId = idWriter.freeze(settlement(1)).transactionId;
-    idWriter.close();
-    if (!transactionId) throw new Error('no transaction id');
-    const precheck = new PrecheckStatusError({ status: Status.InsufficientPayerBalance, transactionId, nodeId: AccountId.fromString('0.0.3'), contractFunctionResult: null });
-    const receipt = new ReceiptStatusError({
-      status: Status.SpenderDoesNotHaveAllowance,
-      transactionId,
-      transactionReceipt: TransactionReceipt._fromProtobuf({ receipt: { status: Status.SpenderDoesNotHaveAllowance._code } }),
-    });
-    for (const [error, status] of [[precheck, 'INSUFFICIENT_PAYER_BALANCE'], [receipt, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE']] as const) {
-      const writer = sdkWriter(async () => {
-        throw error;
-      });
+    for (const [script, status] of [
+      [{ precheck: 'INSUFFICIENT_PAYER_BALANCE' }, 'INSUFFICIENT_PAYER_BALANCE'],
+      [{ receipt: 'SPENDER_DOES_NOT_HAVE_ALLOWANCE' }, 'SPENDER_DOES_NOT_HAVE_ALLOWANCE'],
+    ] as const) {
+      node.script(script);
       const tx = await writer.signAsOperator(writer.freeze(settlement(1)));
-      expect(await writer.execute(tx.toBytes())).toEqual({ status, transactionId: transactionId.toString() });
-      writer.close();
+      expect(await writer.execute(tx.toBytes())).toEqual({ status, transactionId: tx.transactionId?.toString() });
     }
   });
 
+  it("passes the node's INVALID_SIGNATURE back when a signature does not match the body", async () => {
+    const forged = Buffer.from((await writer.signAsOperator(writer.freeze(settlement(1)))).toBytes());
+    forged[forged.length - 1]! ^= 1; // the last byte belongs to the operator's signature
+    expect((await writer.execute(forged)).status).toBe('INVALID_SIGNATURE');
+  });
+
   it('throws LedgerUnavailableError, naming the transaction, when the network does not answer', async () => {
-    const writer = sdkWriter(async () => {
-      throw new Error('14 UNAVAILABLE: No connection established');
-    });
-    const tx = await writer.signAsOperator(writer.freeze(settlement(1)));
-    const error = await writer.execute(tx.toBytes()).catch((e: unknown) => e);
+    const closed = await startFakeHederaNode();
+    await closed.close();
+    const offline = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: closed.nodes });
+    const tx = await offline.signAsOperator(offline.freeze(settlement(1)));
+    const error = await offline.execute(tx.toBytes()).catch((e: unknown) => e);
+    offline.close();
     expect(error).toBeInstanceOf(LedgerUnavailableError);
     expect(error).toMatchObject({ transactionId: tx.transactionId?.toString() });
     expect(() => mapSubmitError(new TypeError('boom'), '')).toThrow(LedgerUnavailableError);
     expect(await writer.execute(new Uint8Array([9, 9, 9]))).toEqual({ status: 'INVALID_TRANSACTION_BODY', transactionId: '' });
-    writer.close();
-  });
+  }, 60_000);
 });
 
 describe('sandbox ledger writer', () => {
