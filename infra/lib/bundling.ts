@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
+import { ledgerSdkTreeShaking } from './ledger-sdk-tree-shaking';
 
 /** The repository root (package.json, package-lock.json, functions/, dist/). */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -15,8 +16,9 @@ const REQUIRE_BANNER =
 
 /**
  * How every Lambda handler is bundled: one minified ESM file (written as `.mjs`) for Node 22 with
- * every dependency inlined, the AWS SDK v3 clients included, no source map. The CDK stack
- * (NodejsFunction), the bundle-size test and the cold-start bench all read these options.
+ * every dependency inlined, the AWS SDK v3 clients included, no source map, and only the parts of
+ * the Hedera SDK a handler uses (ledger-sdk-tree-shaking.ts). The CDK stack (through
+ * infra/bin/bundle-group.ts), the bundle-size test and the cold-start bench all bundle this way.
  */
 export const LAMBDA_BUNDLE = {
   platform: 'node',
@@ -33,8 +35,8 @@ export const LAMBDA_BUNDLE = {
   define: { 'process.env.WILD_TIGERS_BUNDLE': '"lambda"' },
 } as const;
 
-/** esbuild options that bundle one group's handler into `outfile` (a `.mjs` path), with a metafile. */
-export function groupBuildOptions(group: string, outfile: string): BuildOptions {
+/** esbuild options that bundle `entry` (a TypeScript module) as a Lambda handler into `outfile` (a `.mjs` path), with a metafile. */
+export function lambdaBuildOptions(entry: string, outfile: string): BuildOptions {
   const { banner, mainFields, external, define, ...options } = LAMBDA_BUNDLE;
   return {
     ...options,
@@ -42,10 +44,21 @@ export function groupBuildOptions(group: string, outfile: string): BuildOptions 
     banner: { js: banner },
     mainFields: [...mainFields],
     external: [...external],
+    plugins: [ledgerSdkTreeShaking()],
     bundle: true,
-    entryPoints: [groupEntry(group)],
+    entryPoints: [entry],
     outfile,
     metafile: true,
     logLevel: 'warning',
   };
+}
+
+/** esbuild options that bundle one group's handler into `outfile` (a `.mjs` path), with a metafile. */
+export function groupBuildOptions(group: string, outfile: string): BuildOptions {
+  return lambdaBuildOptions(groupEntry(group), outfile);
+}
+
+/** Bundles one group's handler to `<outDir>/index.mjs`, the file the Lambda runs (`index.handler`). */
+export async function bundleGroup(group: string, outDir: string): Promise<void> {
+  await build(groupBuildOptions(group, resolve(outDir, 'index.mjs')));
 }

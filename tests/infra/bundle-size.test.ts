@@ -15,7 +15,7 @@ const KB = 1024;
  * libraries is ~2 MB by itself, and the groups measure 2.4-2.55 MB. Until that is solved (see the
  * open issue), their budget is a ratchet at today's size, so they cannot grow unnoticed.
  */
-const BUDGET = { plain: 500 * KB, ledgerSdk: 2600 * KB };
+const BUDGET = { plain: 500 * KB, ledgerSdk: 2048 * KB };
 const LEDGER_SDK = /node_modules\/@hiero-ledger\/sdk\//;
 
 const outDir = mkdtempSync(join(tmpdir(), 'wt-bundles-'));

@@ -1,30 +1,38 @@
-import { resolve } from 'node:path';
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
+import { execFileSync } from 'node:child_process';
+import { AssetHashType, Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import type { SecretName } from '../../../src/server/secrets';
-import { LAMBDA_BUNDLE, REPO_ROOT, groupEntry } from '../bundling';
+import { REPO_ROOT } from '../bundling';
 import { secretsOf, tableAccessOf } from '../group-needs';
 
-/** LAMBDA_BUNDLE in NodejsFunction's terms; bundled by the local esbuild, never in Docker. */
-const BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: LAMBDA_BUNDLE.target,
-  mainFields: [...LAMBDA_BUNDLE.mainFields],
-  banner: LAMBDA_BUNDLE.banner,
-  minify: LAMBDA_BUNDLE.minify,
-  keepNames: LAMBDA_BUNDLE.keepNames,
-  sourceMap: LAMBDA_BUNDLE.sourcemap,
-  externalModules: [...LAMBDA_BUNDLE.external],
-  define: { ...LAMBDA_BUNDLE.define },
-  bundleAwsSDK: true,
-  forceDockerBundling: false,
-};
+const RUNTIME = Runtime.NODEJS_22_X;
+
+/**
+ * The group's handler bundled by the local esbuild (infra/lib/bundling.ts) into index.mjs; the asset
+ * is hashed by that output, so an unchanged bundle is not uploaded again. Docker is never used.
+ */
+function groupCode(group: string): Code {
+  const bundleGroup = (outputDir: string) => ['--import', 'tsx', 'infra/bin/bundle-group.ts', group, outputDir];
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: RUNTIME.bundlingImage,
+      // What Docker would run; it also makes each group's asset cache key distinct (CDK hashes these options, not `local`).
+      command: ['node', ...bundleGroup('/asset-output')],
+      local: {
+        tryBundle(outputDir) {
+          execFileSync(process.execPath, bundleGroup(outputDir), { cwd: REPO_ROOT, stdio: 'inherit' });
+          return true;
+        },
+      },
+    },
+  });
+}
 
 export interface GroupFunctionProps {
   stage: string;
@@ -43,7 +51,7 @@ export interface GroupFunctionProps {
  * needs: table read-only for GET-only groups, and the secrets listed for it in group-needs.ts.
  */
 export class GroupFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: LambdaFunction;
 
   constructor(scope: Construct, id: string, props: GroupFunctionProps) {
     super(scope, id);
@@ -51,19 +59,16 @@ export class GroupFunction extends Construct {
     const secretArns = Object.fromEntries(secretNames.map((name) => [`${name}_SECRET_ARN`, props.secrets[name].secretArn]));
 
     const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: props.logRemovalPolicy });
-    this.fn = new NodejsFunction(this, 'Handler', {
+    this.fn = new LambdaFunction(this, 'Handler', {
       description: `Wild Tigers ${props.stage} API, route group ${props.group}`,
-      entry: groupEntry(props.group),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: resolve(REPO_ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      code: groupCode(props.group),
+      handler: 'index.handler',
+      runtime: RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: Duration.seconds(15),
       environment: { ...props.environment, TABLE_NAME: props.table.tableName, ...secretArns },
       logGroup,
-      bundling: BUNDLING,
       // Secrets are read through the AWS Parameters and Secrets extension (src/server/secrets.ts), not an SDK client.
       ...(secretNames.length ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) } : {}),
     });
