@@ -7,6 +7,7 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_TRAITS_PARAM_LENGTH,
   SORT_KEYS,
+  TOTAL_SUPPLY,
   UNKNOWN_OWNER,
   cleanSearch,
   parseTraitFilter,
@@ -41,7 +42,7 @@ const service = createCollectionService({
         },
       }
     : {}),
-  owners: () => ledger.getAllNftOwners(settings.nftTokenId),
+  owners: () => ledger.getAllNftOwners(settings.nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
   ownerOf: async (serial) => {
     const nft = await ledger.getNft(settings.nftTokenId, serial);
     return nft ? (nft.owner ?? UNKNOWN_OWNER) : null;

@@ -96,8 +96,11 @@ export interface LedgerReader {
   getAccountNfts(accountId: string, tokenId: string): Promise<LedgerNft[]>;
   /** Null when the serial does not exist (never minted). */
   getNft(tokenId: string, serial: number): Promise<LedgerNft | null>;
-  /** Owner of every existing serial, across all pages. */
-  getAllNftOwners(tokenId: string): Promise<Map<number, string>>;
+  /**
+   * Owner of every existing serial, across all pages. With `expectedSerials` (e.g. the max supply)
+   * the serial ranges up to it are read in parallel instead of page after page.
+   */
+  getAllNftOwners(tokenId: string, options?: { expectedSerials?: number }): Promise<Map<number, string>>;
   /** Remaining fungible allowance `owner` granted `spender`; 0 when there is none. */
   getTokenAllowance(ownerAccountId: string, tokenId: string, spenderAccountId: string): Promise<bigint>;
   /** True when `owner` approved `spender` for all its serials of `tokenId`. */

@@ -22,6 +22,20 @@ export type MirrorLedgerReaderOptions = MirrorHttpOptions;
 
 /** A guard against a mirror node (or proxy) that keeps answering with a `links.next`. */
 const MAX_PAGES = 1000;
+/** Serials per range (the mirror node's largest page) and ranges read at once by getAllNftOwners. */
+const RANGE_SIZE = 100;
+const PARALLEL_RANGES = 8;
+
+/** Runs `task(0..count-1)` with at most `parallel` running at once; results in index order. */
+async function mapConcurrently<T>(count: number, parallel: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results = new Array<T>(count);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < count; index = next++) results[index] = await task(index);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
+  return results;
+}
 
 /** The ledger-read adapter over the mirror node REST API (mainnet, or the sandbox's compatible REST). */
 export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): LedgerReader {
@@ -95,15 +109,21 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
       return body ? toLedgerNft(body) : null;
     },
 
-    async getAllNftOwners(tokenId) {
-      const nfts = await getAllPages(
-        `/api/v1/tokens/${id(tokenId)}/nfts?limit=100`,
-        nftsPageSchema,
-        (page) => page.nfts,
-        `token ${tokenId}`,
-      );
+    async getAllNftOwners(tokenId, { expectedSerials = 0 } = {}) {
+      // Range i reads the first page of serials above i*100: all of (i*100, i*100+100], since serials
+      // are unique. The ranges are read in parallel; the last one follows the pages to the end.
+      const ranges = Math.max(1, Math.ceil(expectedSerials / RANGE_SIZE));
+      const path = (above: number) => `/api/v1/tokens/${id(tokenId)}/nfts?limit=${RANGE_SIZE}&order=asc&serialnumber=gt:${above}`;
+      const readRange = async (index: number): Promise<MirrorNft[]> => {
+        const above = index * RANGE_SIZE;
+        if (index === ranges - 1) return getAllPages(path(above), nftsPageSchema, (page) => page.nfts, `token ${tokenId}`);
+        const { nfts } = await getOne(path(above), nftsPageSchema, `token ${tokenId}`);
+        return nfts.filter((nft) => nft.serial_number <= above + RANGE_SIZE);
+      };
       const owners = new Map<number, string>();
-      for (const nft of nfts) if (!nft.deleted && nft.account_id) owners.set(nft.serial_number, nft.account_id);
+      for (const nfts of await mapConcurrently(ranges, PARALLEL_RANGES, readRange)) {
+        for (const nft of nfts) if (!nft.deleted && nft.account_id) owners.set(nft.serial_number, nft.account_id);
+      }
       return owners;
     },
 

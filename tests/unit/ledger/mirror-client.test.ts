@@ -93,11 +93,26 @@ describe('createMirrorLedgerReader', () => {
 
   it('maps every serial to its owner across pages, leaving out deleted serials', async () => {
     const { client } = reader({
-      [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100`]: ok('token-nfts-page1.json'),
+      [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:0`]: ok('token-nfts-page1.json'),
       [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=2&serialnumber=lt:3332`]: ok('token-nfts-page2.json'),
     });
     const owners = await client.getAllNftOwners(NFT_TOKEN);
     expect([...owners]).toEqual([[3333, '0.0.2233445'], [3331, OWNER]]);
+  });
+
+  it('reads the serial ranges up to the expected supply at once, and past it to the last page', async () => {
+    const nft = (serial: number, owner: string) => ({ ...JSON.parse(fixture('nft.json')), serial_number: serial, account_id: owner });
+    const page = (nfts: object[], next: string | null = null): Reply => ({ status: 200, body: JSON.stringify({ nfts, links: { next } }) });
+    const range = (above: number) => `${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:${above}`;
+    const { client, calls } = reader({
+      [range(0)]: page([nft(1, '0.0.11'), nft(100, '0.0.100'), nft(101, '0.0.999')]), // 101 belongs to the next range
+      [range(100)]: page([nft(101, '0.0.101'), nft(200, '0.0.200')]),
+      [range(200)]: page([nft(250, '0.0.250')], `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:250`),
+      [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:250`]: page([nft(301, '0.0.301')]),
+    });
+    const owners = await client.getAllNftOwners(NFT_TOKEN, { expectedSerials: 250 });
+    expect(calls.slice(0, 3).sort()).toEqual([range(0), range(100), range(200)].sort());
+    expect([...owners].sort((a, b) => a[0] - b[0])).toEqual([[1, '0.0.11'], [100, '0.0.100'], [101, '0.0.101'], [200, '0.0.200'], [250, '0.0.250'], [301, '0.0.301']]);
   });
 
   it('returns null for an NFT the mirror node does not know, and the NFT otherwise', async () => {
@@ -216,8 +231,9 @@ describe('createMirrorLedgerReader', () => {
   });
 
   it('refuses paging that never ends', async () => {
-    const loop = JSON.stringify({ nfts: [], links: { next: `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100` } });
-    const { client } = reader({ [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100`]: { status: 200, body: loop } });
+    const first = `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:0`;
+    const loop = JSON.stringify({ nfts: [], links: { next: first } });
+    const { client } = reader({ [`${ROOT}${first}`]: { status: 200, body: loop } });
     await expect(client.getAllNftOwners(NFT_TOKEN)).rejects.toBeInstanceOf(LedgerBadResponseError);
   });
 

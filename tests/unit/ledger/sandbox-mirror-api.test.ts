@@ -157,6 +157,7 @@ describe('the mirror reader over the sandbox', () => {
     const owners = await client.getAllNftOwners(TIGERS);
     expect(owners.size).toBe(3328);
     expect(owners.get(soldSerial)).toBe(BOB);
+    expect(await client.getAllNftOwners(TIGERS, { expectedSerials: 3333 }), 'read by parallel serial ranges').toEqual(owners);
     expect(await client.getTokenAllowance(BOB, PAWS, OPERATOR)).toBe(750n * PAWS_UNIT);
     expect(await client.getTokenAllowance(ALICE, PAWS, OPERATOR)).toBe(0n);
     expect(await client.hasNftApprovalForAll(CAROL, TIGERS, net.marketAccountId)).toBe(true);
