@@ -13,12 +13,14 @@ import {
   parseTraitFilter,
 } from '../src/features/collection-browser/collection-rules';
 import { createCollectionService } from '../src/features/collection-browser/collection-service';
+import { createOwnersSnapshotStore } from '../src/features/collection-browser/owners-snapshot-store';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader } from '../src/server/context';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { marketPort } from '../src/server/market-port';
 import { onSandbox } from '../src/server/runtime';
+import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
 const catalog = collectionCatalog();
@@ -43,6 +45,7 @@ const service = createCollectionService({
       }
     : {}),
   owners: () => ledger.getAllNftOwners(settings.nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
+  sharedOwners: createOwnersSnapshotStore(documentClient(), tableName(), settings.nftTokenId),
   ownerOf: async (serial) => {
     const nft = await ledger.getNft(settings.nftTokenId, serial);
     return nft ? (nft.owner ?? UNKNOWN_OWNER) : null;

@@ -137,7 +137,7 @@ async function main(): Promise<void> {
   try {
     for (const group of routeGroups()) {
       if (!existsSync(groupEntry(group))) {
-        rows.push([group, `no handler yet (functions/${group}.ts)`, ...Array<string>(7).fill('-')]);
+        rows.push([group, `no handler yet (functions/${group}.ts)`, ...Array<string>(8).fill('-')]);
         continue;
       }
       const routes = ROUTES.filter((route) => route.group === group);
@@ -149,17 +149,20 @@ async function main(): Promise<void> {
       for (let i = 0; i < RUNS; i += 1) samples.push(await coldStart(bundle, eventFor(route), sandbox.env));
       const importMs = median(samples.map((sample) => sample.importMs));
       const invokeMs = median(samples.map((sample) => sample.invokeMs));
-      const total = median(samples.map((sample) => sample.importMs + sample.invokeMs));
-      rows.push([group, `${route.method} ${route.path}`, kb(code.length), kb(gzipSync(code).length), importMs.toFixed(0), invokeMs.toFixed(0), total.toFixed(0), String(samples[0]!.status), total <= TARGET_MS ? 'ok' : 'OVER']);
+      const totals = samples.map((sample) => sample.importMs + sample.invokeMs);
+      const total = median(totals);
+      const first = totals[0]!;
+      rows.push([group, `${route.method} ${route.path}`, kb(code.length), kb(gzipSync(code).length), importMs.toFixed(0), invokeMs.toFixed(0), total.toFixed(0), first.toFixed(0), String(samples[0]!.status), total <= TARGET_MS ? 'ok' : 'OVER']);
     }
   } finally {
     await sandbox.stop();
     rmSync(work, { recursive: true, force: true });
   }
-  const header = ['group', 'route (first GET)', 'bundle', 'gzip', 'import ms', 'first call ms', 'cold start ms', 'status', `<= ${TARGET_MS} ms`];
+  const header = ['group', 'route (first GET)', 'bundle', 'gzip', 'import ms', 'first call ms', 'cold start ms', 'first run ms', 'status', `<= ${TARGET_MS} ms`];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-  process.stdout.write(`\nLambda cold start (median of ${RUNS} fresh Node ${process.version} processes; import + first invocation)\n\n`);
+  process.stdout.write(`\nLambda cold start (median of ${RUNS} fresh Node ${process.version} processes; import + first invocation)\n`);
+  process.stdout.write('The first run of each group starts with an empty store: e.g. no shared collection owner snapshot yet.\n\n');
   process.stdout.write(`${[line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n')}\n`);
 }
 

@@ -1,7 +1,7 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { secretsOf, tableAccessOf } from '../../infra/lib/group-needs';
+import { secretsOf, sharedWritesOf, tableAccessOf } from '../../infra/lib/group-needs';
 import { routeKey } from '../../src/server/http/route-types';
 import { ROUTES, routeGroups } from '../../src/server/routes';
 import { resourcesOf, synthStacks } from './synth';
@@ -15,7 +15,7 @@ const policies = Object.values(resourcesOf(template, 'AWS::IAM::Policy'));
 const logicalId = (stack: Stack, construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
 const functionIdOf = (group: string) => logicalId(stacks.app, stacks.app.api.functions.get(group)!);
 
-type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, Record<string, unknown>> };
 
 /** Every policy statement attached to the execution role of a group's Lambda. */
 function statementsOf(group: string): Statement[] {
@@ -85,11 +85,21 @@ describe('API: one Lambda per route group, one route per route-table line', () =
 
 describe('API: each Lambda reaches only what it needs', () => {
   it.each(routeGroups())('%s: table read-only when all its routes are GETs, read-write otherwise', (group) => {
-    const writes = statementsOf(group).flatMap(actionsOf).filter((action) => TABLE_WRITES.includes(action) || action === 'dynamodb:*');
-    const reads = statementsOf(group).flatMap(actionsOf).filter((action) => action === 'dynamodb:GetItem');
+    const writesIn = (statements: Statement[]) => statements.flatMap(actionsOf).filter((action) => TABLE_WRITES.includes(action) || action === 'dynamodb:*');
+    const statements = statementsOf(group);
+    const keyScoped = statements.filter((statement) => statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']);
+    const reads = statements.flatMap(actionsOf).filter((action) => action === 'dynamodb:GetItem');
     expect(reads.length).toBeGreaterThan(0);
-    if (tableAccessOf(ROUTES.filter((route) => route.group === group)) === 'read') expect(writes).toEqual([]);
-    else expect(writes.sort()).toEqual([...TABLE_WRITES].sort());
+    if (tableAccessOf(ROUTES.filter((route) => route.group === group)) === 'read') {
+      expect(writesIn(statements.filter((statement) => !keyScoped.includes(statement)))).toEqual([]);
+      expect(keyScoped.map((statement) => [actionsOf(statement), statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']]))
+        .toEqual(sharedWritesOf(group).length ? [[['dynamodb:PutItem'], sharedWritesOf(group).map((prefix) => `${prefix}*`)]] : []);
+    } else expect(writesIn(statements).sort()).toEqual([...TABLE_WRITES].sort());
+  });
+
+  it('lets the read-only collection Lambda put only its shared owner snapshot', () => {
+    expect(tableAccessOf(ROUTES.filter((route) => route.group === 'collection'))).toBe('read');
+    expect(sharedWritesOf('collection')).toEqual(['SNAPSHOT#']);
   });
 
   it.each(routeGroups())('%s: reads exactly the secrets listed for it, and gets their ARNs', (group) => {

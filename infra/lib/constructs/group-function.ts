@@ -3,12 +3,13 @@ import { AssetHashType, Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Architecture, Code, Function as LambdaFunction, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import type { SecretName } from '../../../src/server/secrets';
 import { REPO_ROOT } from '../bundling';
-import { secretsOf, tableAccessOf } from '../group-needs';
+import { secretsOf, sharedWritesOf, tableAccessOf } from '../group-needs';
 
 const RUNTIME = Runtime.NODEJS_22_X;
 
@@ -48,7 +49,8 @@ export interface GroupFunctionProps {
 
 /**
  * The Lambda of one route group (functions/<group>.ts) with its log group, and only the access it
- * needs: table read-only for GET-only groups, and the secrets listed for it in group-needs.ts.
+ * needs: table read-only for GET-only groups (plus puts under the key prefixes of its shared
+ * caches), and the secrets listed for it in group-needs.ts.
  */
 export class GroupFunction extends Construct {
   readonly fn: LambdaFunction;
@@ -73,8 +75,19 @@ export class GroupFunction extends Construct {
       ...(secretNames.length ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) } : {}),
     });
 
-    if (tableAccessOf(props.routes) === 'read') props.table.grantReadData(this.fn);
-    else props.table.grantReadWriteData(this.fn);
+    if (tableAccessOf(props.routes) === 'read') {
+      props.table.grantReadData(this.fn);
+      const prefixes = sharedWritesOf(props.group);
+      if (prefixes.length) {
+        this.fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['dynamodb:PutItem'],
+            resources: [props.table.tableArn],
+            conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } },
+          }),
+        );
+      }
+    } else props.table.grantReadWriteData(this.fn);
     for (const name of secretNames) props.secrets[name].grantRead(this.fn);
   }
 }

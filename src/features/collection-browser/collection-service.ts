@@ -13,7 +13,7 @@ import {
 } from './collection-index';
 import { MINTED, NOT_MINTED, type SortKey, TOTAL_SUPPLY, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
 import type { CollectionResponse, OwnerResponse } from './collection-types';
-import { type RefreshingValue, type Snapshot, createRefreshingValue } from './refreshing-value';
+import { type RefreshingValue, type RefreshingValueOptions, type Snapshot, createRefreshingValue } from './refreshing-value';
 
 const MINUTE_MS = 60_000;
 
@@ -38,6 +38,11 @@ export interface CollectionServiceDeps {
   display?: (totalSupply: number) => Promise<ReadonlyMap<number, DisplayInfo>>;
   /** Owner of every existing serial, in bulk (all mirror node pages). */
   owners: () => Promise<ReadonlyMap<number, string>>;
+  /** Where instances share the bulk owner map (owners-snapshot-store.ts), so a cold start need not reload it. */
+  sharedOwners?: {
+    read(): Promise<{ owners: ReadonlyMap<number, string>; loadedAt: number } | undefined>;
+    write(owners: ReadonlyMap<number, string>, loadedAt: number): Promise<void>;
+  };
   /** Owner of one serial; null when it does not exist. */
   ownerOf: (serial: number) => Promise<string | null>;
   /** Current HBAR listings of the collection. */
@@ -67,9 +72,15 @@ const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, cov
 export function createCollectionService(deps: CollectionServiceDeps) {
   const { nftTokenId, totalSupply = TOTAL_SUPPLY, minted = MINTED, now = Date.now, freshness = COLLECTION_FRESHNESS } = deps;
 
-  function source<T>(what: string, load: () => Promise<T>, settings: { ttlMs: number; retryMs: number; firstWaitMs: number }): RefreshingValue<T> {
-    return createRefreshingValue({ load, ...settings, now, onError: (error) => log.warn(`collection: ${what} unavailable, serving the last good copy`, { error }) });
+  function source<T>(
+    what: string,
+    load: () => Promise<T>,
+    settings: { ttlMs: number; retryMs: number; firstWaitMs: number },
+    sharing: Pick<RefreshingValueOptions<T>, 'seed' | 'publish'> = {},
+  ): RefreshingValue<T> {
+    return createRefreshingValue({ load, ...settings, ...sharing, now, onError: (error) => log.warn(`collection: ${what} unavailable, serving the last good copy`, { error }) });
   }
+  const shared = deps.sharedOwners;
 
   const sources = {
     rarity: source(
@@ -82,7 +93,18 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       freshness.rarity,
     ),
     display: deps.display ? source('names and images', () => deps.display!(totalSupply), freshness.rarity) : undefined,
-    owners: source('owners', deps.owners, freshness.owners),
+    owners: source(
+      'owners',
+      deps.owners,
+      freshness.owners,
+      shared && {
+        seed: async () => {
+          const snapshot = await shared.read();
+          return snapshot && { value: snapshot.owners, loadedAt: snapshot.loadedAt };
+        },
+        publish: (owners, loadedAt) => shared.write(owners, loadedAt),
+      },
+    ),
     listings: source('listings', deps.listings, freshness.listings),
     sales: source('sales', deps.sales, freshness.sales),
   };

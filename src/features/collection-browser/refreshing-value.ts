@@ -22,6 +22,10 @@ export interface RefreshingValueOptions<T> {
   firstWaitMs?: number;
   onError?: (error: unknown) => void;
   now?: () => number;
+  /** A copy loaded elsewhere (a store shared by instances): tried once, before the first load, and kept while younger than `ttlMs`. */
+  seed?: () => Promise<{ value: T; loadedAt: number } | undefined>;
+  /** Shares each value this instance loads itself (awaited; a failure only reaches `onError`). */
+  publish?: (value: T, loadedAt: number) => Promise<void>;
 }
 
 export interface RefreshingValue<T> {
@@ -34,8 +38,9 @@ export interface RefreshingValue<T> {
 }
 
 export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): RefreshingValue<T> {
-  const { load, ttlMs, retryMs, firstWaitMs = Number.POSITIVE_INFINITY, onError, now = Date.now } = options;
+  const { load, ttlMs, retryMs, firstWaitMs = Number.POSITIVE_INFINITY, onError, now = Date.now, seed, publish } = options;
   let current: Snapshot<T> | undefined;
+  let seedTried = !seed;
   let inFlight: Promise<Snapshot<T> | undefined> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
   const listeners: ((snapshot: Snapshot<T>) => void)[] = [];
@@ -43,13 +48,16 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
   function start(): Promise<Snapshot<T> | undefined> {
     inFlight ??= (async () => {
       try {
-        const value = await load();
+        const seeded = await readSeed();
+        const value = seeded ? seeded.value : await load();
+        const loadedAt = seeded ? seeded.loadedAt : now();
+        if (!seeded) await share(value, loadedAt);
         // The very same value (e.g. a dataset the source keeps in memory) is only marked fresh.
         if (current && Object.is(value, current.value)) {
-          current = { ...current, loadedAt: now() };
+          current = { ...current, loadedAt };
           return current;
         }
-        current = { value, loadedAt: now(), version: (current?.version ?? 0) + 1 };
+        current = { value, loadedAt, version: (current?.version ?? 0) + 1 };
         for (const listener of listeners) {
           try {
             listener(current);
@@ -70,6 +78,27 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
   }
 
   const coolingDown = () => now() - failedAt < retryMs;
+
+  /** The shared copy, the first time only, if it is still fresh. */
+  async function readSeed(): Promise<{ value: T; loadedAt: number } | undefined> {
+    if (seedTried) return undefined;
+    seedTried = true;
+    try {
+      const shared = await seed?.();
+      return shared && now() - shared.loadedAt < ttlMs ? shared : undefined;
+    } catch (error) {
+      onError?.(error);
+      return undefined;
+    }
+  }
+
+  async function share(value: T, loadedAt: number): Promise<void> {
+    try {
+      await publish?.(value, loadedAt);
+    } catch (error) {
+      onError?.(error);
+    }
+  }
 
   return {
     async get() {

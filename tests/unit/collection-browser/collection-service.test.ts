@@ -102,6 +102,35 @@ describe('refreshing value', () => {
   });
 });
 
+describe('refreshing value shared between instances', () => {
+  it('starts from a shared copy younger than ttlMs, keeping its age, and loads only when it goes stale', async () => {
+    let clock = 1_000;
+    const load = vi.fn(async () => 'loaded');
+    const publish = vi.fn(async () => undefined);
+    const value = createRefreshingValue({ load, ttlMs: 100, retryMs: 50, now: () => clock, seed: async () => ({ value: 'shared', loadedAt: 940 }), publish });
+    expect(await value.get()).toEqual({ value: 'shared', loadedAt: 940, version: 1 });
+    expect(load).not.toHaveBeenCalled();
+    expect(publish).not.toHaveBeenCalled();
+    clock = 1_040; // 100 ms after the shared copy was loaded, not after this instance read it
+    await value.get();
+    await tick();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(value.peek()).toEqual({ value: 'loaded', loadedAt: 1_040, version: 2 });
+    expect(publish).toHaveBeenCalledWith('loaded', 1_040);
+  });
+
+  it('loads and shares when the shared copy is stale, missing or unreadable; a failed share still serves the value', async () => {
+    const onError = vi.fn();
+    for (const seed of [async () => ({ value: 'old', loadedAt: 0 }), async () => undefined, async () => Promise.reject(new Error('table down'))]) {
+      const publish = vi.fn(async () => Promise.reject(new Error('throttled')));
+      const value = createRefreshingValue({ load: async () => 'fresh', ttlMs: 100, retryMs: 50, now: () => 500, seed, publish, onError });
+      expect((await value.get())?.value).toBe('fresh');
+      expect(publish).toHaveBeenCalledWith('fresh', 500);
+    }
+    expect(onError.mock.calls.map(([error]) => (error as Error).message)).toEqual(['throttled', 'throttled', 'table down', 'throttled']);
+  });
+});
+
 function rarity() {
   return computeRarity(Array.from({ length: 12 }, (_, i) => ({ serial: i + 1, attributes: [{ trait_type: 'Fur', value: i < 3 ? 'Golden' : 'Orange' }] })));
 }
@@ -176,6 +205,24 @@ describe('collection service', () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => svc.collection(TOKEN, { ...firstPage, page: (i % 3) + 1, limit: 5 })));
     expect(owners).toHaveBeenCalledTimes(1);
     expect(ownerOf).not.toHaveBeenCalled();
+  });
+
+  it('a second instance starts from the owners the first one shared, without reading the ledger', async () => {
+    let stored: { owners: ReadonlyMap<number, string>; loadedAt: number } | undefined;
+    const sharedOwners = {
+      read: async () => stored,
+      write: async (owners: ReadonlyMap<number, string>, loadedAt: number) => void (stored = { owners, loadedAt }),
+    };
+    const first = service({ sharedOwners });
+    const answer = await first.svc.collection(TOKEN, firstPage);
+    expect(first.owners).toHaveBeenCalledTimes(1);
+    expect(stored?.owners.size).toBe(10);
+
+    const second = service({ sharedOwners });
+    const owners = (response: typeof answer) => response.collectionData.map((entry) => entry.owner);
+    expect(owners(await second.svc.collection(TOKEN, firstPage))).toEqual(owners(answer));
+    expect(owners(answer).slice(0, 3)).toEqual(['0.0.100', '0.0.101', '0.0.102']);
+    expect(second.owners).not.toHaveBeenCalled();
   });
 
   it('rebuilds the index when a source refreshes in the background', async () => {
