@@ -22,8 +22,8 @@ export interface FakeHederaNode {
   /** `host:port` -> node account id, for `WebClient.forNetwork` / the writer's `nodes` option. */
   nodes: Record<string, string>;
   submitted: SubmittedTransaction[];
-  /** The next transactions' precheck and receipt statuses (Hedera names); default OK and SUCCESS. */
-  script(statuses: { precheck?: string; receipt?: string }): void;
+  /** The next transactions' precheck and receipt statuses (Hedera names; default OK and SUCCESS), or no answer at all. */
+  script(behaviour: { precheck?: string; receipt?: string; hang?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -75,7 +75,7 @@ function verifiedSigners(bodyBytes: Uint8Array, sigMap: proto.ISignatureMap | nu
 export async function startFakeHederaNode(): Promise<FakeHederaNode> {
   const submitted: SubmittedTransaction[] = [];
   const receipts = new Map<string, string>();
-  let next: { precheck?: string; receipt?: string } = {};
+  let next: { precheck?: string; receipt?: string; hang?: boolean } = {};
 
   function cryptoTransfer(message: Uint8Array): Uint8Array {
     const transaction = proto.Transaction.decode(message);
@@ -108,6 +108,7 @@ export async function startFakeHederaNode(): Promise<FakeHederaNode> {
       response.writeHead(200, { 'grpc-status': '0' }).end(); // the WebChannel's readiness probe
       return;
     }
+    if (next.hang && method) return; // accepted, never answered
     if (!method || body.length < 5) {
       response.writeHead(200, { 'grpc-status': '12', 'grpc-message': `unimplemented ${request.url}` }).end();
       return;
@@ -121,9 +122,13 @@ export async function startFakeHederaNode(): Promise<FakeHederaNode> {
   return {
     nodes: { [`127.0.0.1:${port}`]: NODE_ACCOUNT_ID },
     submitted,
-    script(statuses) {
-      next = statuses;
+    script(behaviour) {
+      next = behaviour;
     },
-    close: () => new Promise<void>((closed) => server.close(() => closed())),
+    close: () =>
+      new Promise<void>((closed) => {
+        server.close(() => closed());
+        server.closeAllConnections();
+      }),
   };
 }

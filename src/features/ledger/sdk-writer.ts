@@ -15,16 +15,34 @@ export interface SdkLedgerWriterOptions {
   operatorKey: PrivateKey | string;
   /** gRPC-web endpoints (`host:port` -> node account id); default: the SDK's list of mainnet web proxies. */
   nodes?: Record<string, string>;
+  /** How long a submission and its receipt may take before it counts as unconfirmed (under the Lambda's 15 s). */
+  submitTimeoutMs?: number;
 }
 
-async function submitAndWaitForReceipt(tx: Transaction, client: WebClient): Promise<string> {
-  const response = await tx.execute(client);
-  const receipt = await response.getReceipt(client);
-  return receipt.status.toString();
+const SUBMIT_TIMEOUT_MS = 10_000;
+
+/** Submits and waits for the receipt; rejects when that takes longer than `timeoutMs` (the outcome is then unknown). */
+async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeoutMs: number): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no receipt within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      (async () => {
+        const response = await tx.execute(client);
+        return (await response.getReceipt(client)).status.toString();
+      })(),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWriter & { close(): void } {
   const operatorKey = typeof options.operatorKey === 'string' ? PrivateKey.fromStringDer(options.operatorKey) : options.operatorKey;
+  const submitTimeoutMs = options.submitTimeoutMs ?? SUBMIT_TIMEOUT_MS;
   const client = (options.nodes ? WebClient.forNetwork(options.nodes) : WebClient.forMainnet()).setOperator(options.operatorAccountId, operatorKey);
   return {
     operatorAccountId: options.operatorAccountId,
@@ -41,7 +59,7 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
       }
       const transactionId = tx.transactionId?.toString() ?? '';
       try {
-        return { status: await submitAndWaitForReceipt(tx, client), transactionId };
+        return { status: await submitAndWaitForReceipt(tx, client, submitTimeoutMs), transactionId };
       } catch (error) {
         return mapSubmitError(error, transactionId);
       }

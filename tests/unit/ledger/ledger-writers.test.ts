@@ -77,6 +77,18 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
     expect((await writer.execute(forged)).status).toBe('INVALID_SIGNATURE');
   });
 
+  it('gives up after submitTimeoutMs when a node accepts the request and never answers (the outcome is then unknown)', async () => {
+    const hanging = await startFakeHederaNode();
+    hanging.script({ hang: true });
+    const impatient = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: hanging.nodes, submitTimeoutMs: 300 });
+    const tx = await impatient.signAsOperator(impatient.freeze(settlement(1)));
+    const started = Date.now();
+    await expect(impatient.execute(tx.toBytes())).rejects.toMatchObject({ name: 'LedgerUnavailableError', transactionId: tx.transactionId?.toString() });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    impatient.close();
+    await hanging.close();
+  });
+
   it('throws LedgerUnavailableError, naming the transaction, when the network does not answer', async () => {
     const closed = await startFakeHederaNode();
     await closed.close();
