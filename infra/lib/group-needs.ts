@@ -1,7 +1,7 @@
 import type { RouteDef } from '../../src/server/http/route-types';
 import type { RouteGroup } from '../../src/server/routes';
 import type { SecretName } from '../../src/server/secrets';
-import { SNAPSHOT_KEY_PREFIX } from '../../src/features/collection-browser/owners-snapshot-store';
+import { SNAPSHOT_ATTRIBUTES, SNAPSHOT_KEY_PREFIX } from '../../src/features/collection-browser/owners-snapshot-store';
 
 /**
  * The secrets each route group's Lambda may read, beside the route table. A group not listed
@@ -27,15 +27,19 @@ export function tableAccessOf(routes: readonly RouteDef[]): 'read' | 'readWrite'
   return routes.every((route) => route.method === 'GET') ? 'read' : 'readWrite';
 }
 
-/**
- * Partition key prefixes a group with read-only table access may still put items under: caches its
- * instances share (the collection's owner map), never a record another group relies on.
- */
-export const GROUP_SHARED_WRITES: Partial<Record<RouteGroup, readonly string[]>> = {
-  collection: [SNAPSHOT_KEY_PREFIX],
+/** Items a group with read-only table access may still put: a cache its instances share. */
+export interface SharedWrite {
+  /** The partition keys it may put start with this. */
+  keyPrefix: string;
+  /** The only attributes those items may have (no index keys: other groups' queries never see them). */
+  attributes: readonly string[];
+}
+
+export const GROUP_SHARED_WRITES: Partial<Record<RouteGroup, SharedWrite>> = {
+  collection: { keyPrefix: SNAPSHOT_KEY_PREFIX, attributes: SNAPSHOT_ATTRIBUTES },
 };
 
-/** The key prefixes a read-only group may put items under (none for most). */
-export function sharedWritesOf(group: string): readonly string[] {
-  return GROUP_SHARED_WRITES[group as RouteGroup] ?? [];
+/** The shared cache a read-only group may put items into, if any. */
+export function sharedWriteOf(group: string): SharedWrite | undefined {
+  return GROUP_SHARED_WRITES[group as RouteGroup];
 }

@@ -1,7 +1,7 @@
 import type { CfnElement, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { secretsOf, sharedWritesOf, tableAccessOf } from '../../infra/lib/group-needs';
+import { secretsOf, sharedWriteOf, tableAccessOf } from '../../infra/lib/group-needs';
 import { routeKey } from '../../src/server/http/route-types';
 import { ROUTES, routeGroups } from '../../src/server/routes';
 import { resourcesOf, synthStacks } from './synth';
@@ -92,14 +92,28 @@ describe('API: each Lambda reaches only what it needs', () => {
     expect(reads.length).toBeGreaterThan(0);
     if (tableAccessOf(ROUTES.filter((route) => route.group === group)) === 'read') {
       expect(writesIn(statements.filter((statement) => !keyScoped.includes(statement)))).toEqual([]);
-      expect(keyScoped.map((statement) => [actionsOf(statement), statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']]))
-        .toEqual(sharedWritesOf(group).length ? [[['dynamodb:PutItem'], sharedWritesOf(group).map((prefix) => `${prefix}*`)]] : []);
+      const shared = sharedWriteOf(group);
+      // The table itself (the first resource the read grant names), not its indexes.
+      const tableArn = resourcesOfStatement(statements.find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!)[0];
+      expect(keyScoped.map((statement) => ({ actions: actionsOf(statement), resources: resourcesOfStatement(statement), condition: statement.Condition }))).toEqual(
+        shared
+          ? [{
+              actions: ['dynamodb:PutItem'],
+              resources: [tableArn],
+              condition: {
+                'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${shared.keyPrefix}*`] },
+                'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...shared.attributes] },
+                StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+              },
+            }]
+          : [],
+      );
     } else expect(writesIn(statements).sort()).toEqual([...TABLE_WRITES].sort());
   });
 
-  it('lets the read-only collection Lambda put only its shared owner snapshot', () => {
+  it('lets the read-only collection Lambda put only its shared owner snapshot: SNAPSHOT# keys, no index attributes', () => {
     expect(tableAccessOf(ROUTES.filter((route) => route.group === 'collection'))).toBe('read');
-    expect(sharedWritesOf('collection')).toEqual(['SNAPSHOT#']);
+    expect(sharedWriteOf('collection')).toEqual({ keyPrefix: 'SNAPSHOT#', attributes: ['pk', 'sk', 'owners', 'loadedAt', 'expiresAt'] });
   });
 
   it.each(routeGroups())('%s: reads exactly the secrets listed for it, and gets their ARNs', (group) => {

@@ -4,7 +4,7 @@
  * stack does and run the bundle: the PAWS settlement over gRPC-web to a local node, the allowance
  * transactions and the purchase check, compared with the full SDK.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -84,7 +84,7 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
       .toEqual([[7001001, 2_500_000, false], [7001002, -2_500_000, true]]);
   });
 
-  it('returns a receipt failure as a status, and a silent network as LedgerUnavailableError', async () => {
+  it('returns a receipt failure as a status, and a refused connection as LedgerUnavailableError', async () => {
     node.script({ receipt: 'INSUFFICIENT_TOKEN_BALANCE' });
     const writer = paws.createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
     const rejected = await paws.createLedgerSettlement(writer).prepare(settlementInput);
@@ -165,10 +165,17 @@ describe('the market bundle checks purchases as the full SDK does', () => {
 });
 
 describe('which SDK modules must stay (they fill the SDK Cache)', () => {
-  const sdkFile = (path: string) => readFileSync(join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/lib', path), 'utf8');
+  const sdkLib = join(REPO_ROOT, 'node_modules/@hiero-ledger/sdk/lib');
+  const sdkFile = (path: string) => readFileSync(join(sdkLib, path), 'utf8');
 
-  it('keeps the key, key list and account id modules; lets transaction types go', () => {
-    for (const path of ['PublicKey.js', 'PrivateKey.js', 'KeyList.js', 'account/AccountId.js', 'contract/ContractId.js']) expect(registersWithSdkCache(sdkFile(path)), path).toBe(true);
+  it('keeps every module that calls one of the Cache setters, and lets transaction types go', () => {
+    const setters = [...new Set(sdkFile('Cache.js').match(/\bset[A-Z]\w*(?=\()/g))];
+    expect(setters).toEqual(expect.arrayContaining(['setPublicKeyED25519', 'setKeyList', 'setAccountIdConstructor']));
+    const callers = readdirSync(sdkLib, { recursive: true, encoding: 'utf8' })
+      .filter((path) => path.endsWith('.js') && path !== 'Cache.js')
+      .filter((path) => setters.some((setter) => sdkFile(path).includes(`.${setter}(`) && /Cache\.js"/.test(sdkFile(path))));
+    expect(callers).toEqual(expect.arrayContaining(['PublicKey.js', 'PrivateKey.js', 'KeyList.js', 'account/AccountId.js']));
+    for (const path of callers) expect(registersWithSdkCache(sdkFile(path)), path).toBe(true);
     for (const path of ['account/TransferTransaction.js', 'token/TokenCreateTransaction.js', 'client/NodeClient.js', 'Status.js']) expect(registersWithSdkCache(sdkFile(path)), path).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import type { SecretName } from '../../../src/server/secrets';
 import { REPO_ROOT } from '../bundling';
-import { secretsOf, sharedWritesOf, tableAccessOf } from '../group-needs';
+import { secretsOf, sharedWriteOf, tableAccessOf } from '../group-needs';
 
 const RUNTIME = Runtime.NODEJS_22_X;
 
@@ -23,7 +23,8 @@ function groupCode(group: string): Code {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: RUNTIME.bundlingImage,
-      // What Docker would run; it also makes each group's asset cache key distinct (CDK hashes these options, not `local`).
+      // Never run (local bundling always succeeds), but CDK keys its asset cache on these options, not on `local`:
+      // naming the group here gives each group its own asset.
       command: ['node', ...bundleGroup('/asset-output')],
       local: {
         tryBundle(outputDir) {
@@ -49,8 +50,8 @@ export interface GroupFunctionProps {
 
 /**
  * The Lambda of one route group (functions/<group>.ts) with its log group, and only the access it
- * needs: table read-only for GET-only groups (plus puts under the key prefixes of its shared
- * caches), and the secrets listed for it in group-needs.ts.
+ * needs: table read-only for GET-only groups (plus puts of its shared cache's items, by key prefix
+ * and attributes), and the secrets listed for it in group-needs.ts.
  */
 export class GroupFunction extends Construct {
   readonly fn: LambdaFunction;
@@ -77,13 +78,17 @@ export class GroupFunction extends Construct {
 
     if (tableAccessOf(props.routes) === 'read') {
       props.table.grantReadData(this.fn);
-      const prefixes = sharedWritesOf(props.group);
-      if (prefixes.length) {
+      const shared = sharedWriteOf(props.group);
+      if (shared) {
         this.fn.addToRolePolicy(
           new PolicyStatement({
             actions: ['dynamodb:PutItem'],
             resources: [props.table.tableArn],
-            conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } },
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${shared.keyPrefix}*`] },
+              'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...shared.attributes] },
+              StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+            },
           }),
         );
       }

@@ -9,6 +9,8 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/li
 
 /** The partition key prefix of shared snapshots (the only keys the read-only collection Lambda may write). */
 export const SNAPSHOT_KEY_PREFIX = 'SNAPSHOT#';
+/** Every attribute a snapshot item has (no index keys, so it never appears in another group's queries). */
+export const SNAPSHOT_ATTRIBUTES = ['pk', 'sk', 'owners', 'loadedAt', 'expiresAt'] as const;
 /** Kept well under DynamoDB's 400 KB item limit; a bigger map is simply not shared. */
 const MAX_ENCODED_BYTES = 300_000;
 /** Items expire a day after they were loaded (readers ignore them long before). */
@@ -61,7 +63,7 @@ export function createOwnersSnapshotStore(doc: DynamoDBDocumentClient, tableName
         await doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...ownersKey(tokenId), owners: encoded, loadedAt, expiresAt: Math.ceil(loadedAt / 1000) + EXPIRY_SECONDS },
+            Item: { ...ownersKey(tokenId), owners: encoded, loadedAt, expiresAt: Math.ceil(loadedAt / 1000) + EXPIRY_SECONDS } satisfies Record<(typeof SNAPSHOT_ATTRIBUTES)[number], unknown>,
             ConditionExpression: 'attribute_not_exists(pk) OR loadedAt < :loadedAt',
             ExpressionAttributeValues: { ':loadedAt': loadedAt },
           }),

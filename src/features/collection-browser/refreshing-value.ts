@@ -24,9 +24,12 @@ export interface RefreshingValueOptions<T> {
   now?: () => number;
   /** A copy loaded elsewhere (a store shared by instances): tried once, before the first load, and kept while younger than `ttlMs`. */
   seed?: () => Promise<{ value: T; loadedAt: number } | undefined>;
-  /** Shares each value this instance loads itself (awaited; a failure only reaches `onError`). */
+  /** Shares each value this instance loads itself, once readers have it (a failure only reaches `onError`). */
   publish?: (value: T, loadedAt: number) => Promise<void>;
 }
+
+/** How long a load waits for its value to be shared before it answers anyway (the share goes on). */
+const PUBLISH_WAIT_MS = 1_000;
 
 export interface RefreshingValue<T> {
   /** The last good copy (undefined while none), refreshing it in the background when stale. */
@@ -40,7 +43,6 @@ export interface RefreshingValue<T> {
 export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): RefreshingValue<T> {
   const { load, ttlMs, retryMs, firstWaitMs = Number.POSITIVE_INFINITY, onError, now = Date.now, seed, publish } = options;
   let current: Snapshot<T> | undefined;
-  let seedTried = !seed;
   let inFlight: Promise<Snapshot<T> | undefined> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
   const listeners: ((snapshot: Snapshot<T>) => void)[] = [];
@@ -51,21 +53,9 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
         const seeded = await readSeed();
         const value = seeded ? seeded.value : await load();
         const loadedAt = seeded ? seeded.loadedAt : now();
+        const snapshot = keep(value, loadedAt);
         if (!seeded) await share(value, loadedAt);
-        // The very same value (e.g. a dataset the source keeps in memory) is only marked fresh.
-        if (current && Object.is(value, current.value)) {
-          current = { ...current, loadedAt };
-          return current;
-        }
-        current = { value, loadedAt, version: (current?.version ?? 0) + 1 };
-        for (const listener of listeners) {
-          try {
-            listener(current);
-          } catch (error) {
-            onError?.(error);
-          }
-        }
-        return current;
+        return snapshot;
       } catch (error) {
         failedAt = now();
         onError?.(error);
@@ -79,10 +69,28 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
 
   const coolingDown = () => now() - failedAt < retryMs;
 
-  /** The shared copy, the first time only, if it is still fresh. */
+  /** Makes a loaded value the current copy and tells the listeners, unless it is the very same value. */
+  function keep(value: T, loadedAt: number): Snapshot<T> {
+    // The very same value (e.g. a dataset the source keeps in memory) is only marked fresh.
+    if (current && Object.is(value, current.value)) {
+      current = { ...current, loadedAt };
+      return current;
+    }
+    const snapshot: Snapshot<T> = { value, loadedAt, version: (current?.version ?? 0) + 1 };
+    current = snapshot;
+    for (const listener of listeners) {
+      try {
+        listener(snapshot);
+      } catch (error) {
+        onError?.(error);
+      }
+    }
+    return snapshot;
+  }
+
+  /** The shared copy, while this instance has none of its own, if it is still fresh. */
   async function readSeed(): Promise<{ value: T; loadedAt: number } | undefined> {
-    if (seedTried) return undefined;
-    seedTried = true;
+    if (current || !seed) return undefined;
     try {
       const shared = await seed?.();
       return shared && now() - shared.loadedAt < ttlMs ? shared : undefined;
@@ -92,12 +100,16 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
     }
   }
 
+  /** Publishes the value, waiting at most PUBLISH_WAIT_MS (a Lambda must not answer mid-write, nor wait on a slow table). */
   async function share(value: T, loadedAt: number): Promise<void> {
-    try {
-      await publish?.(value, loadedAt);
-    } catch (error) {
-      onError?.(error);
-    }
+    if (!publish) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const shared = publish(value, loadedAt).catch((error: unknown) => onError?.(error));
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, PUBLISH_WAIT_MS);
+    });
+    await Promise.race([shared, waited]);
+    clearTimeout(timer);
   }
 
   return {

@@ -52,12 +52,13 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     return response.found ? validate(schema, response) : null;
   }
 
-  /** Follows `links.next` to the end and concatenates the items of every page. */
+  /** Follows `links.next` to the end (or while `more` says so) and concatenates the items of every page. */
   async function getAllPages<S extends z.ZodType<{ links: { next?: string | null | undefined } }>, T>(
     firstPath: string,
     schema: S,
     items: (page: z.output<S>) => T[],
     resource: string,
+    more: (pageItems: T[]) => boolean = () => true,
   ): Promise<T[]> {
     const all: T[] = [];
     const seen = new Set<string>();
@@ -66,8 +67,9 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
       if (seen.has(path) || seen.size >= MAX_PAGES) throw new LedgerBadResponseError('Mirror node paging does not end', path);
       seen.add(path);
       const page: z.output<S> = await getOne(path, schema, resource);
-      all.push(...items(page));
-      path = page.links.next;
+      const pageItems = items(page);
+      all.push(...pageItems);
+      path = more(pageItems) ? page.links.next : null;
     }
     return all;
   }
@@ -110,15 +112,18 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     },
 
     async getAllNftOwners(tokenId, { expectedSerials = 0 } = {}) {
-      // Range i reads the first page of serials above i*100: all of (i*100, i*100+100], since serials
-      // are unique. The ranges are read in parallel; the last one follows the pages to the end.
+      // Range i holds the serials in (i*100, i*100+100]: its pages are read in ascending order until
+      // one goes past the range (one page, unless a mirror serves smaller pages). The ranges are
+      // read in parallel; the last one follows the pages to the end, past the expected supply.
       const ranges = Math.max(1, Math.ceil(expectedSerials / RANGE_SIZE));
       const path = (above: number) => `/api/v1/tokens/${id(tokenId)}/nfts?limit=${RANGE_SIZE}&order=asc&serialnumber=gt:${above}`;
       const readRange = async (index: number): Promise<MirrorNft[]> => {
         const above = index * RANGE_SIZE;
-        if (index === ranges - 1) return getAllPages(path(above), nftsPageSchema, (page) => page.nfts, `token ${tokenId}`);
-        const { nfts } = await getOne(path(above), nftsPageSchema, `token ${tokenId}`);
-        return nfts.filter((nft) => nft.serial_number <= above + RANGE_SIZE);
+        const last = index === ranges - 1;
+        const end = above + RANGE_SIZE;
+        const inRange = (nft: MirrorNft) => last || nft.serial_number <= end;
+        const nfts = await getAllPages(path(above), nftsPageSchema, (page) => page.nfts, `token ${tokenId}`, (page) => page.every(inRange));
+        return nfts.filter(inRange);
       };
       const owners = new Map<number, string>();
       for (const nfts of await mapConcurrently(ranges, PARALLEL_RANGES, readRange)) {

@@ -1,8 +1,8 @@
 /**
  * The mainnet ledger-write adapter: the Hedera SDK with the marketplace operator key. It talks to
  * the consensus nodes through the SDK's WebClient (gRPC-web over HTTPS, to the nodes' official web
- * proxies) rather than the native gRPC client: a Lambda sends one transaction and one receipt query
- * per purchase, and leaving @grpc/grpc-js out keeps the bundle and its cold start small.
+ * proxies) rather than @grpc/grpc-js: a Lambda only submits a settlement and polls for its receipt,
+ * and leaving the gRPC library out keeps the bundle and its cold start small.
  */
 import { PrecheckStatusError, PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
 import { LedgerUnavailableError } from './errors';
@@ -20,6 +20,8 @@ export interface SdkLedgerWriterOptions {
 }
 
 const SUBMIT_TIMEOUT_MS = 10_000;
+/** Per node request: a proxy that hangs gives way to the next node well within SUBMIT_TIMEOUT_MS. */
+const NODE_REQUEST_DEADLINE_MS = 4_000;
 
 /** Submits and waits for the receipt; rejects when that takes longer than `timeoutMs` (the outcome is then unknown). */
 async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeoutMs: number): Promise<string> {
@@ -43,7 +45,9 @@ async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeo
 export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWriter & { close(): void } {
   const operatorKey = typeof options.operatorKey === 'string' ? PrivateKey.fromStringDer(options.operatorKey) : options.operatorKey;
   const submitTimeoutMs = options.submitTimeoutMs ?? SUBMIT_TIMEOUT_MS;
-  const client = (options.nodes ? WebClient.forNetwork(options.nodes) : WebClient.forMainnet()).setOperator(options.operatorAccountId, operatorKey);
+  const client = (options.nodes ? WebClient.forNetwork(options.nodes) : WebClient.forMainnet())
+    .setOperator(options.operatorAccountId, operatorKey)
+    .setGrpcDeadline(Math.min(NODE_REQUEST_DEADLINE_MS, submitTimeoutMs));
   return {
     operatorAccountId: options.operatorAccountId,
     freeze(tx, payerAccountId = options.operatorAccountId) {
@@ -68,9 +72,14 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
   };
 }
 
-/** A ledger rejection (precheck or receipt) becomes a status; anything else is a transport failure. */
+/**
+ * A ledger rejection (precheck or receipt) becomes a status; anything else is a transport failure,
+ * and so is DUPLICATE_TRANSACTION: the SDK retried on another node after the first may already
+ * have accepted the transaction, so its outcome is unknown until the ledger is read.
+ */
 export function mapSubmitError(error: unknown, transactionId: string): LedgerExecution {
-  if (error instanceof PrecheckStatusError || error instanceof ReceiptStatusError) {
+  const duplicate = error instanceof PrecheckStatusError && error.status.toString() === 'DUPLICATE_TRANSACTION';
+  if ((error instanceof PrecheckStatusError || error instanceof ReceiptStatusError) && !duplicate) {
     return { status: error.status.toString(), transactionId: error.transactionId?.toString() || transactionId };
   }
   throw new LedgerUnavailableError(`Hedera network did not answer for ${transactionId || 'the transaction'}: ${String(error)}`, {

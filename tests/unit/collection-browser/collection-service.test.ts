@@ -119,6 +119,28 @@ describe('refreshing value shared between instances', () => {
     expect(publish).toHaveBeenCalledWith('loaded', 1_040);
   });
 
+  it('keeps the value before sharing it, and answers after at most a second when the share hangs', async () => {
+    const value = createRefreshingValue({ load: async () => 'fresh', ttlMs: 100, retryMs: 50, publish: () => new Promise<void>(() => undefined) });
+    const started = Date.now();
+    const reading = value.get();
+    await tick();
+    expect(value.peek()?.value).toBe('fresh');
+    expect((await reading)?.value).toBe('fresh');
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('reads the shared copy again after its own first load failed', async () => {
+    let clock = 0;
+    let shared: { value: string; loadedAt: number } | undefined;
+    const load = vi.fn(async () => Promise.reject(new Error('mirror down')));
+    const value = createRefreshingValue({ load, ttlMs: 100, retryMs: 50, now: () => clock, seed: async () => shared });
+    expect(await value.get()).toBeUndefined();
+    shared = { value: 'from another instance', loadedAt: 40 };
+    clock = 60;
+    expect((await value.get())?.value).toBe('from another instance');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('loads and shares when the shared copy is stale, missing or unreadable; a failed share still serves the value', async () => {
     const onError = vi.fn();
     for (const seed of [async () => ({ value: 'old', loadedAt: 0 }), async () => undefined, async () => Promise.reject(new Error('table down'))]) {

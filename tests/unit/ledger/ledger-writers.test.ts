@@ -71,6 +71,12 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
     }
   });
 
+  it('treats DUPLICATE_TRANSACTION (a retry after a node may have taken it) as an unknown outcome, not a refusal', async () => {
+    node.script({ precheck: 'DUPLICATE_TRANSACTION' });
+    const tx = await writer.signAsOperator(writer.freeze(settlement(1)));
+    await expect(writer.execute(tx.toBytes())).rejects.toMatchObject({ name: 'LedgerUnavailableError', transactionId: tx.transactionId?.toString() });
+  });
+
   it("passes the node's INVALID_SIGNATURE back when a signature does not match the body", async () => {
     const forged = Buffer.from((await writer.signAsOperator(writer.freeze(settlement(1)))).toBytes());
     forged[forged.length - 1]! ^= 1; // the last byte belongs to the operator's signature
