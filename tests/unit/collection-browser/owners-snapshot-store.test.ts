@@ -1,29 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnersSnapshotStore, decodeOwners, encodeOwners } from '@/features/collection-browser/owners-snapshot-store';
-import { ensureTable } from '@/server/store/bootstrap';
-import { type EmbeddedStore, startEmbeddedStore } from '@/server/store/dynalite';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const TOKEN = '0.0.7000333';
-const TABLE = 'owners-snapshots';
-let embedded: EmbeddedStore;
-let dir: string;
-let doc: DynamoDBDocumentClient;
+let tableName: string;
+let memory: MemoryStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wt-snapshots-'));
-  embedded = await startEmbeddedStore(dir);
-  doc = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: embedded.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }));
-  await ensureTable(doc, TABLE);
+  memory = await startMemoryStore();
+  tableName = await memory.newTable();
 });
-afterAll(async () => {
-  await embedded.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => memory.stop());
 
 const ownersOf = (count: number, offset = 0) => new Map(Array.from({ length: count }, (_, i) => [i + 1, `0.0.${7_001_001 + ((i + offset) % 4)}`]));
 
@@ -38,7 +26,7 @@ describe('the shared owner snapshot', () => {
   });
 
   it('stores a newer copy, never lets an older one replace it, and ignores a malformed item', async () => {
-    const store = createOwnersSnapshotStore(doc, TABLE, TOKEN);
+    const store = createOwnersSnapshotStore(memory.doc, tableName, TOKEN);
     expect(await store.read()).toBeUndefined();
     await store.write(ownersOf(10), 2_000);
     await store.write(ownersOf(10, 1), 1_000); // a slower instance finishing late
@@ -46,9 +34,9 @@ describe('the shared owner snapshot', () => {
     await store.write(ownersOf(10, 2), 3_000);
     expect(await store.read()).toEqual({ owners: ownersOf(10, 2), loadedAt: 3_000 });
 
-    const other = createOwnersSnapshotStore(doc, TABLE, '0.0.1');
+    const other = createOwnersSnapshotStore(memory.doc, tableName, '0.0.1');
     expect(await other.read(), 'another token has its own copy').toBeUndefined();
-    await doc.send(new PutCommand({ TableName: TABLE, Item: { pk: 'SNAPSHOT#OWNERS#0.0.1', sk: 'OWNERS', owners: '1=2,oops', loadedAt: 5 } }));
+    await memory.doc.send(new PutCommand({ TableName: tableName, Item: { pk: 'SNAPSHOT#OWNERS#0.0.1', sk: 'OWNERS', owners: '1=2,oops', loadedAt: 5 } }));
     expect(await other.read()).toBeUndefined();
   });
 });

@@ -1,14 +1,12 @@
 import { createPrivateKey, sign } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { AccountAllowanceApproveTransaction, Hbar, NftId, PublicKey, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDynamoLedgerLog, sandboxLedgerSk } from '@/features/ledger/sandbox/dynamo-ledger-log';
 import { createMemoryLedgerLog, type LedgerLog, type LedgerLogEntry } from '@/features/ledger/sandbox/ledger-log';
 import { SandboxLogError } from '@/features/ledger/sandbox/sandbox-errors';
 import { sandboxKeySeed, sandboxPublicKeyHex } from '@/features/ledger/sandbox/sandbox-keys';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 import { ALICE, BOB, CAROL, DAVE, OPERATOR, PAWS, PAWS_UNIT, TIGERS, fingerprint, frozen, newLedger, serialsOf, signed } from './sandbox-helpers';
 
 const nft = (serial: number) => new NftId(TokenId.fromString(TIGERS), serial);
@@ -38,41 +36,14 @@ function logContract(name: string, makeLog: () => Promise<LedgerLog>) {
 
 logContract('memory', async () => createMemoryLedgerLog());
 
-let stopDynalite: (() => Promise<void>) | undefined;
-let doc: DynamoDBDocumentClient;
-let tableCount = 0;
+let memory: MemoryStore;
 beforeAll(async () => {
-  const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => {
-    listen(port: number, callback: () => void): void;
-    address(): AddressInfo;
-    close(callback: () => void): void;
-  };
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${server.address().port}`,
-    region: 'local',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  doc = DynamoDBDocumentClient.from(client);
-  stopDynalite = async () => {
-    client.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  };
+  memory = await startMemoryStore();
 });
-afterAll(() => stopDynalite?.());
+afterAll(() => memory.stop());
 
 async function dynamoLog(): Promise<LedgerLog> {
-  const tableName = `wild-tigers-test-${++tableCount}`;
-  await doc.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    }),
-  );
-  return createDynamoLedgerLog({ doc, tableName });
+  return createDynamoLedgerLog({ doc: memory.doc, tableName: await memory.newTable() });
 }
 
 logContract('DynamoDB (dynalite)', dynamoLog);

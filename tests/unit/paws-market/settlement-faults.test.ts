@@ -1,16 +1,10 @@
-import { rmSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
 import { type ListingStore, createListingStore } from '../../../src/features/paws-market/listing-store';
 import { STALE_CLAIM_MS, createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
 import type { Settlement } from '../../../src/features/paws-market/settlement';
-import { ensureTable } from '../../../src/server/store/bootstrap';
-import { type EmbeddedStore, startEmbeddedStore } from '../../../src/server/store/dynalite';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -19,23 +13,12 @@ const BUYER = '0.0.1002';
 const MARKET = '0.0.900';
 const settings = { nftTokenId: '0.0.500', pawsTokenId: '0.0.600', marketplaceAccountId: MARKET };
 
-let embedded: EmbeddedStore;
-let dir: string;
-let doc: DynamoDBDocumentClient;
-let table = 0;
+let memory: MemoryStore;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'wt-faults-'));
-  embedded = await startEmbeddedStore(dir);
-  doc = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: embedded.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  memory = await startMemoryStore();
 });
-afterAll(async () => {
-  await embedded.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => memory.stop());
 
 /** A ledger the test controls: one NFT of the seller approved to the market, a buyer with PAWS and allowance. */
 function fakeLedger() {
@@ -87,9 +70,7 @@ function fakeSettlement(state: ReturnType<typeof fakeLedger>['state'], outcome: 
 
 let store: ListingStore;
 beforeEach(async () => {
-  table += 1;
-  await ensureTable(doc, `faults-${table}`);
-  store = createListingStore(doc, `faults-${table}`);
+  store = createListingStore(memory.doc, await memory.newTable());
 });
 
 async function listedService(outcome: () => Promise<{ status: string }>, now = () => Date.now()) {

@@ -4,10 +4,10 @@ import { LedgerUnavailableError } from '@/features/ledger/errors';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
 import { createListingStore } from '@/features/paws-market/listing-store';
 import { createOwnedNftService } from '@/features/profile/owned-nfts';
-import { startMemoryStore } from './memory-store';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const TOKEN = '0.0.7000333';
-let store: Awaited<ReturnType<typeof startMemoryStore>>;
+let store: MemoryStore;
 
 beforeAll(async () => {
   store = await startMemoryStore();

@@ -4,14 +4,14 @@ import type { CollectionCatalog } from '@/features/collection/catalog';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
 import { type ProfileService, createProfileService } from '@/features/profile/profile-service';
 import { createProfileStore } from '@/features/profile/profile-store';
-import { startMemoryStore } from './memory-store';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const TOKEN = '0.0.7000333';
 const OWNER = '0.0.1001';
 const OTHER = '0.0.1002';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let store: Awaited<ReturnType<typeof startMemoryStore>>;
+let store: MemoryStore;
 let doc: DynamoDBDocumentClient;
 
 beforeAll(async () => {

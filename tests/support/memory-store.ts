@@ -4,8 +4,16 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ensureTable } from '@/server/store/bootstrap';
 
-/** An in-memory DynamoDB-compatible server (dynalite) with the app's table definition, for store tests. */
-export async function startMemoryStore(): Promise<{ doc: DynamoDBDocumentClient; newTable(): Promise<string>; stop(): Promise<void> }> {
+/** An in-memory DynamoDB-compatible server (dynalite) for store tests. */
+export interface MemoryStore {
+  doc: DynamoDBDocumentClient;
+  /** Creates a fresh table with the app's definition and returns its name. */
+  newTable(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts dynalite on a free local port. */
+export async function startMemoryStore(): Promise<MemoryStore> {
   const dynalite = createRequire(import.meta.url)('dynalite') as (options: object) => {
     listen(port: number, callback: () => void): void;
     address(): AddressInfo;
@@ -23,7 +31,7 @@ export async function startMemoryStore(): Promise<{ doc: DynamoDBDocumentClient;
   return {
     doc,
     async newTable() {
-      const tableName = `profile-test-${++tables}`;
+      const tableName = `test-table-${++tables}`;
       await ensureTable(doc, tableName);
       return tableName;
     },
