@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '../../server/store/dynamo-operations';
 
 export interface StoredChallenge {
   nonce: string;
@@ -32,20 +32,16 @@ export function createAuthStore(doc: DynamoDBDocumentClient, tableName: string) 
 
     /** Deletes the challenge if it is exactly this one and unexpired; false when it was not (single use). */
     async consumeChallenge(challenge: Omit<StoredChallenge, 'expiresAt'>, now: number): Promise<boolean> {
-      try {
-        await doc.send(
+      return conditionalWrite(() =>
+        doc.send(
           new DeleteCommand({
             TableName: tableName,
             Key: challengeKey(challenge.nonce),
             ConditionExpression: 'attribute_exists(pk) AND accountId = :account AND message = :message AND expiresAtMs > :now',
             ExpressionAttributeValues: { ':account': challenge.accountId, ':message': challenge.message, ':now': now },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async putSession(session: StoredSession): Promise<void> {

@@ -4,8 +4,8 @@
  * loads the map from the ledger writes it back. Owner lookups stay fresh 5 minutes (spec 001 §9):
  * the reader only keeps a copy younger than that, and an older copy never replaces a newer one.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '../../server/store/dynamo-operations';
 
 /** The partition key prefix of shared snapshots (the only keys the read-only collection Lambda may write). */
 export const SNAPSHOT_KEY_PREFIX = 'SNAPSHOT#';
@@ -59,18 +59,16 @@ export function createOwnersSnapshotStore(doc: DynamoDBDocumentClient, tableName
     async write(owners: ReadonlyMap<number, string>, loadedAt: number): Promise<void> {
       const encoded = encodeOwners(owners);
       if (encoded === null || encoded.length > MAX_ENCODED_BYTES) return;
-      try {
-        await doc.send(
+      await conditionalWrite(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
             Item: { ...ownersKey(tokenId), owners: encoded, loadedAt, expiresAt: Math.ceil(loadedAt / 1000) + EXPIRY_SECONDS } satisfies Record<(typeof SNAPSHOT_ATTRIBUTES)[number], unknown>,
             ConditionExpression: 'attribute_not_exists(pk) OR loadedAt < :loadedAt',
             ExpressionAttributeValues: { ':loadedAt': loadedAt },
           }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite } from '../../server/store/dynamo-operations';
 
 /** A purchase the app prepared with the market: who started it and which transaction settles it. */
 export interface PurchaseRecord {
@@ -25,9 +25,9 @@ const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' }
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
 export function createPurchaseStore(doc: DynamoDBDocumentClient, tableName: string): PurchaseStore {
   return {
-    async putPurchase(purchase) {
-      try {
-        await doc.send(
+    putPurchase(purchase) {
+      return conditionalWrite(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -39,12 +39,8 @@ export function createPurchaseStore(doc: DynamoDBDocumentClient, tableName: stri
             ConditionExpression: 'attribute_not_exists(pk) OR buyerId = :buyer',
             ExpressionAttributeValues: { ':buyer': purchase.buyerId },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async getPurchase(code, now) {

@@ -2,8 +2,8 @@
  * The sandbox market's own records in the app's table: its listings, its sales, the buys it
  * prepared (pending sales) and its seeding marker. Every guarded write is conditional.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
 
 export interface MarketListing {
   listingId: number;
@@ -60,47 +60,28 @@ const slotKey = (listingId: number, buyerId: string) => ({ pk: `SXPENDINGBY#${li
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
-async function conditional(run: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
 function strip<T>(item: Record<string, unknown>): T {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, ...rest } = item;
   return rest as T;
 }
 
 export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName: string) {
-  async function queryIndex(partition: string, options: { limit?: number } = {}): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :partition',
-          ExpressionAttributeValues: { ':partition': partition },
-          ScanIndexForward: false,
-          ExclusiveStartKey,
-          ...(options.limit ? { Limit: options.limit - items.length } : {}),
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey && (!options.limit || items.length < options.limit));
-    return items;
+  /** One index partition, newest first (at most `limit` items when given). */
+  function queryIndex(partition: string, limit?: number): Promise<Record<string, unknown>[]> {
+    const input = {
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :partition',
+      ExpressionAttributeValues: { ':partition': partition },
+      ScanIndexForward: false,
+    };
+    return queryAll(doc, input, limit);
   }
 
   return {
     /** When the market was first opened (set once) and whether its seeding finished. */
     async seedState(now: number): Promise<{ anchorMs: number; complete: boolean }> {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(new PutCommand({ TableName: tableName, Item: { ...SEED_KEY, anchorMs: now, complete: false }, ConditionExpression: 'attribute_not_exists(pk)' })),
       );
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: SEED_KEY, ConsistentRead: true }));
@@ -113,7 +94,7 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
 
     /** Writes a listing unless it exists (a sold listing is never re-created). */
     async putListing(listing: MarketListing): Promise<void> {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,
@@ -131,7 +112,7 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
 
     /** Marks an active listing sold; false when it was not active any more. */
     async markSold(listingId: number, sale: { buyerId: string; soldAt: string }): Promise<boolean> {
-      return conditional(() =>
+      return conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -147,7 +128,7 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
 
     /** Records a sale once (by its id). */
     async putSale(sale: MarketSale): Promise<void> {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,
@@ -160,7 +141,7 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
 
     /** Sales, newest first; all of them without a limit. */
     async sales(limit?: number): Promise<MarketSale[]> {
-      return (await queryIndex(SALES_INDEX, limit ? { limit } : {})).map((item) => strip<MarketSale>(item));
+      return (await queryIndex(SALES_INDEX, limit)).map((item) => strip<MarketSale>(item));
     },
 
     async putPending(pending: PendingSale): Promise<void> {
@@ -192,7 +173,7 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
      */
     async claimReuse(pending: PendingSale, now: number): Promise<string> {
       const key = slotKey(pending.listingId, pending.buyerId);
-      const claimed = await conditional(() =>
+      const claimed = await conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,

@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
 import type { ListingStatus, PawsListing } from './listing';
 
 /** A prepared listing waiting for the seller's allowance approval: the listing's own fields, not yet live. */
@@ -24,20 +24,6 @@ const lockKey = (tokenId: string, serial: number) => ({ pk: `PAWSLOCK#${tokenId}
 const pendingKey = (id: string) => ({ pk: `PAWSPENDING#${id}`, sk: 'PENDING' });
 const statusIndex = (status: ListingStatus) => `PAWSLISTING#${status}`;
 
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException;
-}
-
-async function conditional(run: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 function toListing(item: Record<string, unknown>): PawsListing {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...listing } = item;
   return listing as unknown as PawsListing;
@@ -45,17 +31,6 @@ function toListing(item: Record<string, unknown>): PawsListing {
 
 /** PAWS listings, their per-serial locks, pending listings and sales; every guarded write is conditional. */
 export function createListingStore(doc: DynamoDBDocumentClient, tableName: string) {
-  async function queryAll(input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'TableName'>): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
-  }
-
   return {
     async putPending(pending: PendingListing): Promise<void> {
       const ttl = Math.ceil(Date.parse(pending.expiresAt) / 1000);
@@ -76,7 +51,7 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
 
     /** Takes the one-active-listing lock of a serial for `listingId`; false when another listing holds it. */
     async takeLock(tokenId: string, serial: number, listingId: string): Promise<boolean> {
-      return conditional(() =>
+      return conditionalWrite(() =>
         doc.send(new PutCommand({ TableName: tableName, Item: { ...lockKey(tokenId, serial), listingId }, ConditionExpression: 'attribute_not_exists(pk)' })),
       );
     },
@@ -89,7 +64,7 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
 
     /** Hands a lock from a dead listing to a new one (conditional on the old holder). */
     async replaceLock(tokenId: string, serial: number, previousListingId: string, listingId: string): Promise<boolean> {
-      return conditional(() =>
+      return conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,
@@ -103,7 +78,7 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
 
     /** Frees a serial's lock if `listingId` still holds it. */
     async releaseLock(tokenId: string, serial: number, listingId: string): Promise<void> {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(new DeleteCommand({ TableName: tableName, Key: lockKey(tokenId, serial), ConditionExpression: 'listingId = :id', ExpressionAttributeValues: { ':id': listingId } })),
       );
     },
@@ -132,7 +107,8 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
 
     /** Active listings, newest first. */
     async activeListings(): Promise<PawsListing[]> {
-      const items = await queryAll({
+      const items = await queryAll(doc, {
+        TableName: tableName,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :status',
         ExpressionAttributeValues: { ':status': statusIndex('active') },
@@ -143,7 +119,8 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
 
     /** A seller's listings (every status), newest first. */
     async sellerListings(sellerId: string): Promise<PawsListing[]> {
-      const items = await queryAll({
+      const items = await queryAll(doc, {
+        TableName: tableName,
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :seller AND begins_with(gsi2sk, :prefix)',
         ExpressionAttributeValues: { ':seller': `SELLER#${sellerId}`, ':prefix': 'PAWSLISTING#' },
@@ -178,7 +155,7 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
         values[':claimId'] = claimId;
         condition += ' AND #claim.#claimId = :claimId';
       }
-      return conditional(() =>
+      return conditionalWrite(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
@@ -193,7 +170,7 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
     },
 
     async putSale(sale: PawsSale): Promise<void> {
-      await conditional(() =>
+      await conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,

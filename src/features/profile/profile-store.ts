@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, isConditionFailure, queryAll } from '../../server/store/dynamo-operations';
 import type { Profile } from './profile-types';
 
 /** A saved profile: the API's fields plus its optimistic-concurrency version. */
@@ -30,10 +30,6 @@ function toProfile(item: Record<string, unknown>): StoredProfile {
     updatedAt: String(item.updatedAt),
     version: Number(item.version ?? 0),
   };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException;
 }
 
 /** Profiles and their per-day view markers; every write is a single-item conditional write. */
@@ -85,8 +81,8 @@ export function createProfileStore(doc: DynamoDBDocumentClient, tableName: strin
         values[':version'] = expectedVersion;
         condition = '#version = :version';
       }
-      try {
-        await doc.send(
+      return conditionalWrite(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: profileKey(accountId),
@@ -95,33 +91,20 @@ export function createProfileStore(doc: DynamoDBDocumentClient, tableName: strin
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     /** Account ids of the profiles in the public index (eventually consistent: confirm with getMany). */
     async publicAccountIds(): Promise<string[]> {
-      const ids: string[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :index',
-            ExpressionAttributeValues: { ':index': PUBLIC_PROFILES_INDEX },
-            ProjectionExpression: 'accountId',
-            ExclusiveStartKey,
-          }),
-        );
-        ids.push(...(page.Items ?? []).map((item) => String(item.accountId)));
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return ids;
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :index',
+        ExpressionAttributeValues: { ':index': PUBLIC_PROFILES_INDEX },
+        ProjectionExpression: 'accountId',
+      });
+      return items.map((item) => String(item.accountId));
     },
 
     /**

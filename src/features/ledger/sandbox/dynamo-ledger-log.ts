@@ -1,5 +1,6 @@
 /** The sandbox ledger log in the app's single DynamoDB table (dynalite locally). */
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, queryAll } from '../../../server/store/dynamo-operations';
 import type { LedgerLog, LedgerLogEntry } from './ledger-log';
 
 export const SANDBOX_LEDGER_PK = 'SANDBOX#LEDGER';
@@ -13,37 +14,24 @@ export function createDynamoLedgerLog(options: { doc: DynamoDBDocumentClient; ta
   const { doc, tableName } = options;
   return {
     async readAfter(seq) {
-      const entries: LedgerLogEntry[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND sk > :sk',
-            ExpressionAttributeValues: { ':pk': SANDBOX_LEDGER_PK, ':sk': sandboxLedgerSk(seq) },
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) entries.push(toEntry(item));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return entries;
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk > :sk',
+        ExpressionAttributeValues: { ':pk': SANDBOX_LEDGER_PK, ':sk': sandboxLedgerSk(seq) },
+        ConsistentRead: true,
+      });
+      return items.map(toEntry);
     },
-    async append(entry) {
-      try {
-        await doc.send(
+    append(entry) {
+      return conditionalWrite(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
             Item: { pk: SANDBOX_LEDGER_PK, sk: sandboxLedgerSk(entry.seq), ...entry },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if ((error as { name?: unknown }).name === 'ConditionalCheckFailedException') return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }
