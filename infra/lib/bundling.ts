@@ -19,31 +19,21 @@ const REQUIRE_BANNER =
  * every dependency inlined, the AWS SDK v3 clients included, no source map, and only the parts of
  * the Hedera SDK a handler uses (ledger-sdk-tree-shaking.ts). The CDK stack (through
  * infra/bin/bundle-group.ts), the bundle-size test and the cold-start bench all bundle this way.
+ * `entry` is a TypeScript module, `outfile` a `.mjs` path; the build writes a metafile.
  */
-export const LAMBDA_BUNDLE = {
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  banner: REQUIRE_BANNER,
-  minify: true,
-  /** Off: the app's errors set their `name` explicitly, so logs stay readable without the extra bytes. */
-  keepNames: false,
-  sourcemap: false,
-  external: [],
-  /** Marks the bundle as a Lambda's: every sandbox-only branch and the code it imports is dropped. */
-  define: { 'process.env.WILD_TIGERS_BUNDLE': '"lambda"' },
-} as const;
-
-/** esbuild options that bundle `entry` (a TypeScript module) as a Lambda handler into `outfile` (a `.mjs` path), with a metafile. */
 export function lambdaBuildOptions(entry: string, outfile: string): BuildOptions {
-  const { banner, mainFields, external, define, ...options } = LAMBDA_BUNDLE;
   return {
-    ...options,
-    define: { ...define },
-    banner: { js: banner },
-    mainFields: [...mainFields],
-    external: [...external],
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: REQUIRE_BANNER },
+    minify: true,
+    /** Off: the app's errors set their `name` explicitly, so logs stay readable without the extra bytes. */
+    keepNames: false,
+    sourcemap: false,
+    /** Marks the bundle as a Lambda's: every sandbox-only branch and the code it imports is dropped. */
+    define: { 'process.env.WILD_TIGERS_BUNDLE': '"lambda"' },
     plugins: [ledgerSdkTreeShaking()],
     bundle: true,
     entryPoints: [entry],
