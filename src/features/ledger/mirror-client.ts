@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { mapConcurrently } from '../../lib/concurrency';
 import { isEntityId } from './entity-id';
 import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
 import type { LedgerNft, LedgerReader, LedgerTransaction } from './ledger-reader';
@@ -25,17 +26,6 @@ const MAX_PAGES = 1000;
 /** Serials per range (the mirror node's largest page) and ranges read at once by getAllNftOwners. */
 const RANGE_SIZE = 100;
 const PARALLEL_RANGES = 8;
-
-/** Runs `task(0..count-1)` with at most `parallel` running at once; results in index order. */
-async function mapConcurrently<T>(count: number, parallel: number, task: (index: number) => Promise<T>): Promise<T[]> {
-  const results = new Array<T>(count);
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < count; index = next++) results[index] = await task(index);
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, count) }, worker));
-  return results;
-}
 
 /** The ledger-read adapter over the mirror node REST API (mainnet, or the sandbox's compatible REST). */
 export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): LedgerReader {

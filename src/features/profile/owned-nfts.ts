@@ -1,4 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mapConcurrently } from '../../lib/concurrency';
 import { ForbiddenError } from '../../server/http/errors';
 import { log } from '../../server/log';
 import type { CollectionCatalog } from '../collection/catalog';
@@ -112,18 +113,16 @@ export function createOwnedNftService(deps: {
         }
       }
       const missing = unique.filter((id) => !held.has(id));
-      const readLedger = async (): Promise<void> => {
-        for (let accountId = missing.shift(); accountId; accountId = missing.shift()) {
-          try {
-            const serials = await fromLedger(accountId);
-            await storeCopy(accountId, serials);
-            held.set(accountId, serials.map((entry) => entry.serial));
-          } catch (error) {
-            log.warn('owned NFTs: no copy and no ledger answer', { accountId, error });
-          }
+      await mapConcurrently(missing.length, LEDGER_READ_CONCURRENCY, async (index) => {
+        const accountId = missing[index] as string;
+        try {
+          const serials = await fromLedger(accountId);
+          await storeCopy(accountId, serials);
+          held.set(accountId, serials.map((entry) => entry.serial));
+        } catch (error) {
+          log.warn('owned NFTs: no copy and no ledger answer', { accountId, error });
         }
-      };
-      await Promise.all(Array.from({ length: LEDGER_READ_CONCURRENCY }, readLedger));
+      });
       return held;
     },
 
