@@ -5,6 +5,8 @@
  * retried before `retryMs`, and the very first readers wait at most `firstWaitMs` for it.
  */
 
+import { withTimeout } from '../../lib/timeout';
+
 export interface Snapshot<T> {
   value: T;
   /** When this value was loaded (ms). */
@@ -103,13 +105,8 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
   /** Publishes the value, waiting at most PUBLISH_WAIT_MS (a Lambda must not answer mid-write, nor wait on a slow table). */
   async function share(value: T, loadedAt: number): Promise<void> {
     if (!publish) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const shared = publish(value, loadedAt).catch((error: unknown) => onError?.(error));
-    const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, PUBLISH_WAIT_MS);
-    });
-    await Promise.race([shared, waited]);
-    clearTimeout(timer);
+    await withTimeout(shared, PUBLISH_WAIT_MS, () => undefined);
   }
 
   return {
@@ -121,16 +118,7 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
       if (!inFlight && coolingDown()) return undefined;
       const loading = start();
       if (!Number.isFinite(firstWaitMs)) return loading;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), firstWaitMs);
-        (timer as { unref?: () => void }).unref?.();
-      });
-      try {
-        return await Promise.race([loading, timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
+      return withTimeout(loading, firstWaitMs, () => undefined);
     },
     peek: () => current,
     onChange(listener) {

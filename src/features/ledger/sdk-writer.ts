@@ -5,6 +5,7 @@
  * and leaving the gRPC library out keeps the bundle and its cold start small.
  */
 import { PrecheckStatusError, PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
+import { withTimeout } from '../../lib/timeout';
 import { LedgerUnavailableError } from './errors';
 import type { LedgerExecution, LedgerWriter } from './ledger-writer';
 
@@ -25,21 +26,10 @@ const NODE_REQUEST_DEADLINE_MS = 4_000;
 
 /** Submits and waits for the receipt; rejects when that takes longer than `timeoutMs` (the outcome is then unknown). */
 async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeoutMs: number): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no receipt within ${timeoutMs} ms`)), timeoutMs);
+  const receiptStatus = async () => (await (await tx.execute(client)).getReceipt(client)).status.toString();
+  return withTimeout(receiptStatus(), timeoutMs, () => {
+    throw new Error(`no receipt within ${timeoutMs} ms`);
   });
-  try {
-    return await Promise.race([
-      (async () => {
-        const response = await tx.execute(client);
-        return (await response.getReceipt(client)).status.toString();
-      })(),
-      deadline,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWriter & { close(): void } {

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import { apiJson } from '../../lib/api';
+import { withTimeout } from '../../lib/timeout';
 import { toast } from '../toast/toastStore';
 import { type WalletAdapter, type WalletType, loadWalletAdapter } from './wallet-adapter';
 import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';
@@ -67,12 +68,11 @@ async function adapterFor(type: WalletType): Promise<WalletAdapter> {
   return loaded;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new WalletError(message)), ms);
+/** Rejects with the spec's time-out message when the wallet takes longer than the signing time-out. */
+function withinSigningTimeout<T>(promise: Promise<T>): Promise<T> {
+  return withTimeout(promise, WALLET_TIMING.signingTimeoutMs, () => {
+    throw new WalletError(WALLET_MESSAGES.executionTimeout);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function clearWallet(): void {
@@ -128,7 +128,7 @@ export async function authenticate(): Promise<boolean> {
   try {
     const connected = await adapterFor(walletType);
     const { message } = await apiJson<{ message: string }>('/api/auth/challenge', { method: 'POST', body: { accountId } });
-    const signatureMap = await withTimeout(connected.signMessage(accountId, message), WALLET_TIMING.signingTimeoutMs, WALLET_MESSAGES.executionTimeout);
+    const signatureMap = await withinSigningTimeout(connected.signMessage(accountId, message));
     await apiJson('/api/auth/verify', { method: 'POST', body: { accountId, message, signatureMap } });
     $wallet.set({ ...$wallet.get(), isAuthenticated: true, isAuthenticating: false });
     return true;
@@ -180,11 +180,7 @@ export async function signAndExecute(
   if (!isConnected || !accountId || !walletType) throw new WalletError(WALLET_MESSAGES.notConnected);
   try {
     const connected = await adapterFor(walletType);
-    const result = await withTimeout(
-      connected.signAndExecuteTransaction(accountId, transactionBytes),
-      WALLET_TIMING.signingTimeoutMs,
-      WALLET_MESSAGES.executionTimeout,
-    );
+    const result = await withinSigningTimeout(connected.signAndExecuteTransaction(accountId, transactionBytes));
     if (!result?.transactionId) throw new WalletError(WALLET_MESSAGES.noResponse, true);
     return result.transactionId;
   } catch (error) {
