@@ -8,6 +8,10 @@ import { createPublicKey, verify } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { proto } from '@hiero-ledger/proto';
+import { readBody } from '../../src/server/local/read-body';
+
+/** Larger than any transaction or query the SDK sends. */
+const MAX_REQUEST_BYTES = 1024 * 1024;
 
 export interface SubmittedTransaction {
   /** SDK form `0.0.5@1700000000.000000001`. */
@@ -57,12 +61,6 @@ function grpcWebFrames(message: Uint8Array): Buffer {
   return Buffer.concat([frame(0, message), frame(0x80, trailer)]);
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 function verifiedSigners(bodyBytes: Uint8Array, sigMap: proto.ISignatureMap | null | undefined): string[] {
   return (sigMap?.sigPair ?? []).flatMap((pair) => {
     if (!pair.pubKeyPrefix || pair.pubKeyPrefix.length !== 32 || !pair.ed25519) return [];
@@ -102,7 +100,7 @@ export async function startFakeHederaNode(): Promise<FakeHederaNode> {
   };
 
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
-    const body = await readBody(request);
+    const body = (await readBody(request, MAX_REQUEST_BYTES)) ?? Buffer.alloc(0);
     const method = methods[request.url ?? ''];
     if (request.url === '/' || request.url === '') {
       response.writeHead(200, { 'grpc-status': '0' }).end(); // the WebChannel's readiness probe

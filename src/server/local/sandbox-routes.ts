@@ -3,6 +3,7 @@ import { handleSandboxIpfsRequest } from '../../features/ledger/sandbox/ipfs';
 import { handleMirrorRequest } from '../../features/ledger/sandbox/mirror-api';
 import { sandboxAccountPrivateKey } from '../../features/ledger/sandbox/sandbox-keys';
 import { sandboxLedger } from '../sandbox';
+import { readBody } from './read-body';
 import type { PrefixHandler } from './server';
 
 const MAX_TRANSACTION_BODY = 64 * 1024;
@@ -14,15 +15,10 @@ function send(response: ServerResponse, status: number, contentType: string, bod
 const json = (response: ServerResponse, status: number, body: unknown) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_TRANSACTION_BODY) return undefined;
-    chunks.push(chunk);
-  }
+  const body = await readBody(request, MAX_TRANSACTION_BODY);
+  if (!body) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
+    return JSON.parse(body.toString('utf8')) as unknown;
   } catch {
     return undefined;
   }

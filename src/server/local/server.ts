@@ -6,6 +6,7 @@ import { log } from '../log';
 import { ROUTES } from '../routes';
 import { createApiRouter } from './api-router';
 import { localContext, toLambdaEvent } from './lambda-event';
+import { readBody } from './read-body';
 import { createStaticSite } from './static-site';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -41,17 +42,6 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
     .end(JSON.stringify(body));
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > READ_LIMIT_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
 function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, method: string): void {
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
@@ -73,7 +63,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const match = router.match(method, url.pathname);
       if (match === 'methodMismatch') return sendJson(response, 405, { error: 'Method not allowed' });
       if (!match) return sendJson(response, 404, { error: 'Not found' });
-      const body = await readBody(request);
+      const body = await readBody(request, READ_LIMIT_BYTES);
       if (!body) return sendJson(response, 413, { error: 'Request body is too large' });
       const event = toLambdaEvent(request, url, match.key, match.pathParameters, body);
       const handler = await loadGroup(match.route.group);
