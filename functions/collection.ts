@@ -11,9 +11,9 @@ import {
   UNKNOWN_OWNER,
   cleanSearch,
   parseTraitFilter,
-} from '../src/features/collection-browser/collection-rules';
-import { createCollectionService } from '../src/features/collection-browser/collection-service';
-import { createOwnersSnapshotStore } from '../src/features/collection-browser/owners-snapshot-store';
+} from '../src/features/collection/collection-rules';
+import { createCollectionService } from '../src/features/collection/collection-service';
+import { createOwnersSnapshotStore } from '../src/features/collection/owners-snapshot-repo';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader } from '../src/server/context';
 import { defineRoute, routeGroup } from '../src/server/http/handler';

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { IPFS_GATEWAYS } from '../src/features/collection/ipfs';
-import { createCollectionLookup } from '../src/features/market/collection-lookup';
-import { createMarketService } from '../src/features/market/market-service';
-import { createPurchaseStore } from '../src/features/market/market-store';
+import { IPFS_GATEWAYS } from '../src/features/tiger/ipfs';
+import { createCollectionLookup } from '../src/features/tiger/tiger-service';
+import { createMarketService } from '../src/features/hbar-market/market-service';
+import { createPurchaseStore } from '../src/features/hbar-market/purchase-repo';
 import { config } from '../src/server/config';
 import { onSandbox } from '../src/server/runtime';
 import { collectionCatalog } from '../src/server/context';

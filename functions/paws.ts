@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createListingStore } from '../src/features/paws-market/listing-store';
+import { createListingStore } from '../src/features/paws-market/listing-repo';
 import { PAWS_PAGE_SIZE, createPawsMarketService } from '../src/features/paws-market/paws-market-service';
 import { createLedgerSettlement } from '../src/features/paws-market/settlement';
 import { config } from '../src/server/config';

@@ -1,6 +1,6 @@
 import { createPublicPriceSource } from '../src/features/prices/public-price-source';
 import type { PriceSource } from '../src/features/prices/prices';
-import { createSandboxPriceSource } from '../src/features/prices/sandbox-price-source';
+import { createSandboxPriceSource } from '../src/sandbox/prices/sandbox-price-source';
 import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/context';
 import { defineRoute, routeGroup } from '../src/server/http/handler';

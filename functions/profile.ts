@@ -1,9 +1,9 @@
 import * as z from 'zod';
-import { createListingStore } from '../src/features/paws-market/listing-store';
+import { createListingStore } from '../src/features/paws-market/listing-repo';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
 import { profileUpdateSchema, publicProfilesQuerySchema } from '../src/features/profile/profile-schema';
 import { createProfileService } from '../src/features/profile/profile-service';
-import { createProfileStore } from '../src/features/profile/profile-store';
+import { createProfileStore } from '../src/features/profile/profile-repo';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader } from '../src/server/context';
 import { defineRoute, routeGroup } from '../src/server/http/handler';

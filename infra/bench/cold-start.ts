@@ -46,9 +46,9 @@ async function startSandbox(): Promise<{ env: Record<string, string>; stop: () =
   const [{ ensureTable }, { documentClient, tableName }, { sandboxLedger }, { createLocalServer }, { sandboxRoutes }] = await Promise.all([
     import('../../src/server/store/bootstrap'),
     import('../../src/server/store/client'),
-    import('../../src/server/sandbox'),
+    import('../../src/sandbox/sandbox-ledger-instance'),
     import('../../src/server/local/server'),
-    import('../../src/server/local/sandbox-routes'),
+    import('../../src/sandbox/sandbox-routes'),
   ]);
   await ensureTable(documentClient(), tableName());
   await sandboxLedger().read();

@@ -1,8 +1,8 @@
-import { createAuthStore } from '../features/auth/auth-store';
+import { createAuthStore } from '../features/auth/auth-repo';
 import { createSessions } from '../features/auth/sessions';
-import type { CollectionCatalog } from '../features/collection/catalog';
-import { IPFS_GATEWAYS } from '../features/collection/ipfs';
-import { createMetadataCatalog } from '../features/collection/metadata-catalog';
+import type { CollectionCatalog } from '../features/tiger/catalog';
+import { IPFS_GATEWAYS } from '../features/tiger/ipfs';
+import { createMetadataCatalog } from '../features/tiger/metadata-catalog';
 import type { LedgerReader } from '../features/ledger/ledger-reader';
 import { createMirrorLedgerReader } from '../features/ledger/mirror-client';
 import { config } from './config';
@@ -28,7 +28,7 @@ export const sessions = once(() => createSessions({ store: authStore(), sessionS
 export const collectionCatalog = once((): CollectionCatalog => {
   const settings = config();
   if (process.env.WILD_TIGERS_BUNDLE !== 'lambda' && settings.network === 'sandbox') {
-    const sandbox = import('../features/collection/sandbox-catalog').then((module) => module.createSandboxCatalog());
+    const sandbox = import('../sandbox/collection/sandbox-catalog').then((module) => module.createSandboxCatalog());
     return { rarity: async () => (await sandbox).rarity(), entry: async (serial) => (await sandbox).entry(serial) };
   }
   return createMetadataCatalog({

@@ -8,8 +8,8 @@ export const ledgerWriter = once(async (): Promise<LedgerWriter> => {
   const settings = config();
   if (process.env.WILD_TIGERS_BUNDLE !== 'lambda' && settings.network === 'sandbox') {
     const [{ createSandboxLedgerWriter }, { sandboxLedger }] = await Promise.all([
-      import('../features/ledger/sandbox/sandbox-writer'),
-      import('./sandbox'),
+      import('../sandbox/ledger/sandbox-writer'),
+      import('../sandbox/sandbox-ledger-instance'),
     ]);
     return createSandboxLedgerWriter({ ledger: sandboxLedger() });
   }

@@ -1,6 +1,6 @@
-import { parseMarketConfig } from '../features/market/market-config';
-import type { MarketPort } from '../features/market/market-port';
-import { createSentxAdapter } from '../features/market/sentx-adapter';
+import { parseMarketConfig } from '../features/hbar-market/market-config';
+import type { MarketPort } from '../features/hbar-market/market-port';
+import { createSentxAdapter } from '../features/hbar-market/sentx-adapter';
 import { config } from './config';
 import { log } from './log';
 import { secret } from './secrets';
@@ -9,9 +9,9 @@ import { documentClient, tableName } from './store/client';
 async function buildMarketPort(): Promise<MarketPort> {
   if (process.env.WILD_TIGERS_BUNDLE !== 'lambda' && config().network === 'sandbox') {
     const [{ createSandboxMarket }, { createSandboxMarketStore }, { sandboxLedger }] = await Promise.all([
-      import('../features/market/sandbox-market'),
-      import('../features/market/sandbox-market-store'),
-      import('./sandbox'),
+      import('../sandbox/hbar-market/sandbox-market'),
+      import('../sandbox/hbar-market/sandbox-market-repo'),
+      import('../sandbox/sandbox-ledger-instance'),
     ]);
     return createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketStore(documentClient(), tableName()) });
   }

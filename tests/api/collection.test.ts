@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectionEntry, CollectionResponse } from '../../src/features/collection-browser/collection-types';
-import { tigerTraits } from '../../src/features/ledger/sandbox/metadata';
-import { sandboxRarity } from '../../src/features/ledger/sandbox/sandbox-rarity';
+import type { CollectionEntry, CollectionResponse } from '../../src/features/collection/collection-types';
+import { tigerTraits } from '../../src/sandbox/collection/metadata';
+import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { ALICE, DAVE, NFT_TOKEN, call, nftOnLedger, ownedSerials } from '../support/sandbox-client';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxRarity } from '../../src/features/ledger/sandbox/sandbox-rarity';
-import { sandboxSeed } from '../../src/features/ledger/sandbox/seed';
+import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
+import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, signAndExecute, signIn } from '../support/sandbox-client';
 

@@ -10,10 +10,10 @@
  * Run: npx tsx tests/bench/collection-load.ts
  */
 import autocannon from 'autocannon';
-import { buildCollectionIndex, buildStaticIndex, queryCollection } from '../../src/features/collection-browser/collection-index';
-import { SORT_KEYS, type SortKey, parseSearch, parseTraitFilter } from '../../src/features/collection-browser/collection-rules';
-import { seededRandom } from '../../src/features/ledger/sandbox/prng';
-import { sandboxRarity } from '../../src/features/ledger/sandbox/sandbox-rarity';
+import { buildCollectionIndex, buildStaticIndex, queryCollection } from '../../src/features/collection/collection-index';
+import { SORT_KEYS, type SortKey, parseSearch, parseTraitFilter } from '../../src/features/collection/collection-rules';
+import { seededRandom } from '../../src/sandbox/ledger/prng';
+import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { startTestServer } from '../support/local-server';
 import { DAVE, NFT_TOKEN, call } from '../support/sandbox-client';
 

@@ -4,7 +4,7 @@
  * Prints throughput, latency percentiles and errors; exits non-zero on any error or double sale.
  */
 import autocannon from 'autocannon';
-import { sandboxSeed } from '../../src/features/ledger/sandbox/seed';
+import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { startTestServer } from '../support/local-server';
 import { ALICE, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance, signAndExecute, signIn } from '../support/sandbox-client';
 

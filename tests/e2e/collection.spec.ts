@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { tigerTraits } from '../../src/features/ledger/sandbox/metadata';
+import { tigerTraits } from '../../src/sandbox/collection/metadata';
 
 const SERIALS = Array.from({ length: 3333 }, (_, index) => index + 1);
 const count = (match: (traits: ReturnType<typeof tigerTraits>) => boolean) => SERIALS.filter((serial) => match(tigerTraits(serial))).length;

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 
-/** The sandbox network's fixed prices (src/features/prices/sandbox-price-source.ts). */
+/** The sandbox network's fixed prices (src/sandbox/prices/sandbox-price-source.ts). */
 const SANDBOX = { paws: '$0.000418', pawsChange: '-1.20%', marketCap: '$400.17K', hbar: '$0.1825', hbarChange: '+2.35%' };
 const PAWS_TOKEN_ID = '0.0.9296439';
 

@@ -2,7 +2,7 @@ import { proto } from '@hiero-ledger/proto';
 import { Transaction } from '@hiero-ledger/sdk';
 import { prefixedMessageBytes } from '../../src/features/auth/sign-in-message';
 import type { PrivateKey } from '@hiero-ledger/sdk';
-import { holderKeyName, sandboxAccountPrivateKey, sandboxKeyNameOf, sandboxPrivateKey } from '../../src/features/ledger/sandbox/sandbox-keys';
+import { holderKeyName, sandboxAccountPrivateKey, sandboxKeyNameOf, sandboxPrivateKey } from '../../src/sandbox/ledger/sandbox-keys';
 
 export const ALICE = '0.0.7001001';
 export const BOB = '0.0.7001002';

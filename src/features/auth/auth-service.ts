@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import type { AuthStore } from './auth-store';
+import type { AuthStore } from './auth-repo';
 import { ChallengeRejectedError, SignatureRejectedError } from './errors';
 import { buildChallengeMessage, parseChallengeMessage } from './sign-in-message';
 import { SESSION_TTL_SECONDS, type SessionClaims, signSessionToken } from './session-token';

@@ -1,4 +1,4 @@
-import type { AuthStore } from './auth-store';
+import type { AuthStore } from './auth-repo';
 import { type SessionClaims, readSessionToken, sessionTokenFromCookies } from './session-token';
 
 export interface SessionDeps {

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG } from '../network/public-config';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { numberOrNull, remoteJson } from './remote';
 
 /** Spec 000 §9: prices refetch every 60 s; the holder count is cached 60 s. */

@@ -3,10 +3,10 @@ import { useEffect, useId, useState } from 'react';
 import { apiJson } from '@/lib/api';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { NftMedia } from '../collection/NftMedia';
-import { PUBLIC_CONFIG } from '../network/public-config';
+import { NftMedia } from '../tiger/NftMedia';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
-import { toast } from '../toast/toastStore';
+import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { approveNftAllowance, errorText, refreshAfterTrade } from './paws-client';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/Card';
 import { TierBadge } from '@/components/ui/Badge';
-import { NftMedia } from '../collection/NftMedia';
-import { tierByRank, traitLabel } from '../collection/tiers';
+import { NftMedia } from '../tiger/NftMedia';
+import { tierByRank, traitLabel } from '../tiger/tiers';
 
 /** The fields of a listing or an owned NFT that a card shows. */
 export interface TigerSummary {

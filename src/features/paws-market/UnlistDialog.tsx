@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { apiJson } from '@/lib/api';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { toast } from '../toast/toastStore';
+import { toast } from '../toast/toast-store';
 import { errorText, refreshAfterTrade, revokeNftAllowance } from './paws-client';
 
 export interface UnlistTarget {

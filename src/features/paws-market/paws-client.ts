@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
 import { refreshBalances } from '../balances/balance-store';
-import { PUBLIC_CONFIG } from '../network/public-config';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { $wallet, signAndExecute } from '../wallet/wallet-store';
 import type { PawsListing } from './listing';

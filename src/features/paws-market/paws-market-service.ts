@@ -5,7 +5,7 @@ import { formatUnits, parseUnits } from '../balances/units';
 import { LedgerUnavailableError } from '../ledger/errors';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { type PawsListing, insufficientPawsMessage, isOwnListing, publicListing } from './listing';
-import type { ListingStore, PendingListing } from './listing-store';
+import type { ListingStore, PendingListing } from './listing-repo';
 import type { Settlement } from './settlement';
 
 export const PAWS_PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ import { ListingModal } from '../paws-market/ListingModal';
 import { TigerCard } from '../paws-market/PawsListingCard';
 import { $myListings, $ownedNfts, errorText } from '../paws-market/paws-client';
 import { type UnlistTarget, UnlistDialog } from '../paws-market/UnlistDialog';
-import { toast } from '../toast/toastStore';
+import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
 import { verifyOwnership } from './profile-client';

@@ -1,7 +1,7 @@
 import { TierBadge } from '@/components/ui/Badge';
 import { cn } from '@/lib/cn';
-import { NftMedia } from '../collection/NftMedia';
-import { tierByRank } from '../collection/tiers';
+import { NftMedia } from '../tiger/NftMedia';
+import { tierByRank } from '../tiger/tiers';
 
 /** A profile's avatar tiger with its tier badge, or a paw placeholder when there is none. */
 export function ProfileAvatar({

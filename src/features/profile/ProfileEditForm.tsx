@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorText } from '../paws-market/paws-client';
-import { toast } from '../toast/toastStore';
+import { toast } from '../toast/toast-store';
 import { saveProfile } from './profile-client';
 import { BIO_MAX, USERNAME_MAX, normaliseTwitterHandle, profileDraftErrors } from './profile-rules';
 import type { Profile } from './profile-types';

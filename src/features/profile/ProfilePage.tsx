@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { $balances } from '../balances/balance-store';
-import { PUBLIC_CONFIG } from '../network/public-config';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { $ownedNfts } from '../paws-market/paws-client';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { AchievementsPanel } from './AchievementsPanel';

@@ -3,7 +3,7 @@
  * card, and the portfolio analytics of the own profile. Tier cut-offs are those of §4.
  */
 import type { RarityTier } from '@/components/ui/Badge';
-import { tierByRank } from '../collection/tiers';
+import { tierByRank } from '../tiger/tiers';
 
 export type AchievementCategory = 'collection' | 'rarity' | 'community';
 

@@ -2,9 +2,9 @@ import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClien
 import { mapConcurrently } from '../../lib/concurrency';
 import { ForbiddenError } from '../../server/http/errors';
 import { log } from '../../server/log';
-import type { CollectionCatalog } from '../collection/catalog';
+import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import type { ListingStore } from '../paws-market/listing-store';
+import type { ListingStore } from '../paws-market/listing-repo';
 
 export interface OwnedNft {
   id: string;

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { apiJson, createFetcherStore, invalidateKeys, mutateCache } from '@/lib/api';
-import { PUBLIC_CONFIG } from '../network/public-config';
-import type { RarityDataset } from '../rarity/rarity';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
+import type { RarityDataset } from '../tiger/rarity';
 import { $wallet } from '../wallet/wallet-store';
 import type { OwnedNft } from './owned-nfts';
 import type { Profile, ProfileAnswer, PublicProfilesAnswer } from './profile-types';

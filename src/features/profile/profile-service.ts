@@ -1,9 +1,9 @@
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../server/http/errors';
-import type { CollectionCatalog } from '../collection/catalog';
+import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { bestRank, publicBadges } from './achievements';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
-import type { ProfileFields, ProfileStore, StoredProfile } from './profile-store';
+import type { ProfileFields, ProfileStore, StoredProfile } from './profile-repo';
 import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
 import { type Viewer, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
 

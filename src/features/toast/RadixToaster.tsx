@@ -8,7 +8,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from '@/components/ui/Toast';
-import { $toasts, dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toastStore';
+import { $toasts, dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast-store';
 
 /** Renders the toast store with Radix Toast; the light Toaster loads it on the first toast. */
 export function RadixToaster() {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { $toasts, TOAST_HOTKEY } from './toastStore';
+import { $toasts, TOAST_HOTKEY } from './toast-store';
 
 /** Radix's viewport label, so the landmark reads the same before and after Radix loads. */
 const VIEWPORT_LABEL = `Notifications (${TOAST_HOTKEY.join('+')})`;

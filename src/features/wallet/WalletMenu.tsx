@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { PUBLIC_CONFIG } from '../network/public-config';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { formatAccountId } from './format';
-import { $sandboxPrompt } from './sandbox-prompt';
+import { $sandboxPrompt } from '../../sandbox/wallet/sandbox-prompt-store';
 import { $wallet, connectWallet, restoreWallet } from './wallet-store';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
@@ -31,7 +31,7 @@ export function WalletTrigger({ accountId, authenticated, ...props }: ComponentP
   );
 }
 
-const SandboxWalletDialog = lazy(() => import('./SandboxWalletDialog').then((module) => ({ default: module.SandboxWalletDialog })));
+const SandboxWalletDialog = lazy(() => import('../../sandbox/wallet/SandboxWalletDialog').then((module) => ({ default: module.SandboxWalletDialog })));
 
 /**
  * The nav's wallet area: connect, sign in ('Authenticate'), the account, My Profile, disconnect.

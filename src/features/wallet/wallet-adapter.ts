@@ -1,10 +1,22 @@
 export type WalletType = 'walletconnect' | 'sandbox';
 
+/** A wallet browser extension detected in the page, which can pair without a QR code. */
+export interface WalletExtension {
+  id: string;
+  name: string;
+  icon: string;
+}
+
 /** One wallet behind the app: Hedera WalletConnect on mainnet, the sandbox wallet locally. */
 export interface WalletAdapter {
   readonly type: WalletType;
-  /** Opens the wallet's own UI (modal, picker); resolves once the user finished it, rejects if closed. */
-  connect(): Promise<void>;
+  /**
+   * Opens the wallet's own UI (modal, picker), or pairs with the extension `extensionId` (one of
+   * extensions()); resolves once the user finished it, rejects if closed.
+   */
+  connect(extensionId?: string): Promise<void>;
+  /** The wallet extensions found in the page (WalletConnect only). */
+  extensions?(): WalletExtension[];
   /** The connected account id (0.0.N), or null while no session exists. */
   accountId(): string | null;
   /** Signs a message as Hedera wallets do; resolves to the base64 protobuf SignatureMap. */
@@ -18,6 +30,6 @@ export interface WalletAdapter {
 
 /** Loads an adapter's code on first use, so no page ships wallet code before the user connects. */
 export async function loadWalletAdapter(type: WalletType): Promise<WalletAdapter> {
-  if (type === 'sandbox') return (await import('./sandbox-wallet')).createSandboxWallet();
+  if (type === 'sandbox') return (await import('../../sandbox/wallet/sandbox-wallet')).createSandboxWallet();
   return (await import('./walletconnect-wallet')).createWalletConnectWallet();
 }

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import { apiJson } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
-import { toast } from '../toast/toastStore';
+import { toast } from '../toast/toast-store';
 import { type WalletAdapter, type WalletType, loadWalletAdapter } from './wallet-adapter';
 import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';
 

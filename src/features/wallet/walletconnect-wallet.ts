@@ -1,6 +1,6 @@
 import { DAppConnector, HederaChainId, HederaJsonRpcMethod, HederaSessionEvent } from '@hashgraph/hedera-wallet-connect';
 import { LedgerId } from '@hiero-ledger/sdk';
-import { PUBLIC_CONFIG } from '../network/public-config';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { WalletAdapter } from './wallet-adapter';
 import { WALLET_MESSAGES, WalletError } from './wallet-errors';
 

@@ -1,5 +1,5 @@
-export { ApiError } from './apiError';
-export { apiFetch, apiJson, type ApiInit } from './apiFetch';
+export { ApiError } from './api-error';
+export { apiFetch, apiJson, type ApiInit } from './api-fetch';
 export {
   createFetcherStore,
   createMutatorStore,

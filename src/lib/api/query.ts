@@ -1,6 +1,6 @@
 import { nanoquery, type CommonSettings } from '@nanostores/query';
-import { ApiError } from './apiError';
-import { apiJson } from './apiFetch';
+import { ApiError } from './api-error';
+import { apiJson } from './api-fetch';
 
 type KeyPart = string | number | true;
 

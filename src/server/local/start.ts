@@ -7,11 +7,11 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, config } from '../config';
 import { log } from '../log';
-import { sandboxLedger } from '../sandbox';
+import { sandboxLedger } from '../../sandbox/sandbox-ledger-instance';
 import { ensureTable } from '../store/bootstrap';
 import { documentClient } from '../store/client';
 import { type EmbeddedStore, startEmbeddedStore } from '../store/dynalite';
-import { sandboxRoutes } from './sandbox-routes';
+import { sandboxRoutes } from '../../sandbox/sandbox-routes';
 import { createLocalServer } from './server';
 
 const apiOnly = process.argv.includes('--api-only');

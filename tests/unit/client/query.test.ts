@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createFetcherStore, getJson, getJsonOrNullOn401, QUERY_DEFAULTS } from '@/lib/api';
-import { installFakeFetch } from './fakeFetch';
+import { installFakeFetch } from './fake-fetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickHbarPrice, pickOwnerCount, pickPawsPrice } from '@/features/landing/landing-data';
 import { balanceLineView, changeText, hbarPriceText, holdersText, marketCapText, pawsPriceText } from '@/features/landing/landing-format';
 import { remoteJson } from '@/features/landing/remote';
-import { installFakeFetch } from '../client/fakeFetch';
+import { installFakeFetch } from '../client/fake-fetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();

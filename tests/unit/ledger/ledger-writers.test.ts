@@ -10,9 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHederaNode, startFakeHederaNode } from '../../support/fake-hedera-node';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import { executeAsOperator } from '@/features/ledger/ledger-writer';
-import { createSandboxLedgerWriter } from '@/features/ledger/sandbox/sandbox-writer';
+import { createSandboxLedgerWriter } from '@/sandbox/ledger/sandbox-writer';
 import { createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
-import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from './sandbox-helpers';
+import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
 
 const MAINNET_OPERATOR = '0.0.4812345';
 const operatorKey = PrivateKey.fromBytesED25519(new Uint8Array(32).fill(7));

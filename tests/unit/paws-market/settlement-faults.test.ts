@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
-import { type ListingStore, createListingStore } from '../../../src/features/paws-market/listing-store';
+import { type ListingStore, createListingStore } from '../../../src/features/paws-market/listing-repo';
 import { STALE_CLAIM_MS, createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
 import type { Settlement } from '../../../src/features/paws-market/settlement';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectionCatalog } from '@/features/collection/catalog';
+import type { CollectionCatalog } from '@/features/tiger/catalog';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
-import { createListingStore } from '@/features/paws-market/listing-store';
+import { createListingStore } from '@/features/paws-market/listing-repo';
 import { createOwnedNftService } from '@/features/profile/owned-nfts';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 

@@ -1,9 +1,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CollectionCatalog } from '@/features/collection/catalog';
+import type { CollectionCatalog } from '@/features/tiger/catalog';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
 import { type ProfileService, createProfileService } from '@/features/profile/profile-service';
-import { createProfileStore } from '@/features/profile/profile-store';
+import { createProfileStore } from '@/features/profile/profile-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const TOKEN = '0.0.7000333';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSandboxNetwork } from '../../../src/features/ledger/sandbox/sandbox-network';
-import { sandboxAccountPrivateKey } from '../../../src/features/ledger/sandbox/sandbox-keys';
+import { defaultSandboxNetwork } from '../../../src/sandbox/ledger/sandbox-network';
+import { sandboxAccountPrivateKey } from '../../../src/sandbox/ledger/sandbox-keys';
 
 const dist = resolve(import.meta.dirname, '../../../dist');
 const TEXT = /\.(html|js|mjs|css|json|xml|txt|svg|webmanifest|map)$/;

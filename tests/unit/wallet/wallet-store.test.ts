@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toasts } from '../../../src/features/toast/toastStore';
+import { $toasts } from '../../../src/features/toast/toast-store';
 import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
 import {
   $wallet,

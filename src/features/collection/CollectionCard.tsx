@@ -1,0 +1,61 @@
+import { TierBadge } from '@/components/ui/Badge';
+import { NftMedia } from '../tiger/NftMedia';
+import { tierByRank, traitLabel } from '../tiger/tiers';
+import { formatAccountId } from '../wallet/format';
+import { formatHbarPrice } from './collection-client';
+import { NOT_MINTED, UNKNOWN_OWNER } from './collection-rules';
+import type { CollectionEntry } from './collection-types';
+
+function ownerText(owner: string): string {
+  if (owner === UNKNOWN_OWNER) return 'Unknown';
+  return owner === NOT_MINTED ? NOT_MINTED : formatAccountId(owner);
+}
+
+/** One tiger of the collection grid: image, rank tier, rank, HBAR price, traits and owner (spec 001 §2). */
+export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry; totalSupply: number }) {
+  const titleId = `tiger-${entry.serialId}-name`;
+  const listing = entry.currentListing;
+  return (
+    <article aria-labelledby={titleId} data-serial={entry.serialId} className="flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-colors hover:border-stone-600">
+      <div className="relative">
+        <NftMedia serial={entry.serialId} image={entry.image} name={entry.name} />
+        <div className="absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
+          <TierBadge tier={tierByRank(entry.rarityRank)} />
+          {listing && <span className="rounded-full border border-emerald-400 bg-emerald-950 px-2 py-0.5 text-xs font-semibold text-emerald-200">For sale</span>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <h3 id={titleId} className="truncate text-sm font-semibold sm:text-base">
+            {entry.name}
+          </h3>
+          <span className="text-xs whitespace-nowrap text-muted-foreground" data-testid="rank">
+            {entry.rarityRank !== null ? `#${entry.rarityRank} / ${totalSupply}` : 'Unranked'}
+          </span>
+        </div>
+        <p className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <span className="sr-only">Price: </span>
+          <span className={listing ? 'text-base font-bold text-highlight' : 'text-sm text-muted-foreground'} data-testid="price">
+            {listing ? formatHbarPrice(listing.price) : 'Not listed'}
+          </span>
+          {entry.lastSale && <span className="text-xs text-muted-foreground">Last sale {formatHbarPrice(entry.lastSale.price)}</span>}
+        </p>
+        {entry.traits.length > 0 && (
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs" aria-label="Traits">
+            {entry.traits.map((trait) => (
+              <div key={trait.trait_type} className="contents">
+                <dt className="text-muted-foreground">{traitLabel(trait.trait_type)}</dt>
+                <dd className="truncate text-stone-200" title={trait.value}>
+                  {trait.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <p className="mt-auto border-t border-border pt-2 text-xs text-muted-foreground">
+          Owner <span className="font-mono text-stone-200">{ownerText(entry.owner)}</span>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,230 @@
+import { NotFoundError } from '../../server/http/errors';
+import { log } from '../../server/log';
+import { createTtlCache } from '../../server/ttl-cache';
+import type { ListingRecord, SaleRecord } from '../hbar-market/market-port';
+import type { RarityDataset } from '../tiger/rarity';
+import {
+  type CollectionIndex,
+  type DisplayInfo,
+  type StaticIndex,
+  buildCollectionIndex,
+  buildStaticIndex,
+  queryCollection,
+} from './collection-index';
+import { MINTED, NOT_MINTED, type SortKey, TOTAL_SUPPLY, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
+import type { CollectionResponse, OwnerResponse } from './collection-types';
+import { type RefreshingValue, type RefreshingValueOptions, type Snapshot, createRefreshingValue } from './refreshing-value';
+
+const MINUTE_MS = 60_000;
+
+/** How long each source is fresh, how soon a failed load is retried, how long the first readers wait. */
+export const COLLECTION_FRESHNESS = {
+  /** Spec 001 §9: rarity data fresh 30 minutes. */
+  rarity: { ttlMs: 30 * MINUTE_MS, retryMs: MINUTE_MS, firstWaitMs: 10_000 },
+  /** Spec 001 §9: owner lookups fresh 5 minutes. */
+  owners: { ttlMs: 5 * MINUTE_MS, retryMs: 30_000, firstWaitMs: 8_000 },
+  /** Spec 001 §9: market listings polled every 60 s. */
+  listings: { ttlMs: MINUTE_MS, retryMs: 15_000, firstWaitMs: 5_000 },
+  sales: { ttlMs: MINUTE_MS, retryMs: 15_000, firstWaitMs: 5_000 },
+} as const;
+
+export interface CollectionServiceDeps {
+  nftTokenId: string;
+  totalSupply?: number;
+  minted?: number;
+  /** The rarity dataset of every serial. */
+  rarity: () => Promise<RarityDataset>;
+  /** Names and images of every serial at once, where a cheap source has them (the sandbox catalog). */
+  display?: (totalSupply: number) => Promise<ReadonlyMap<number, DisplayInfo>>;
+  /** Owner of every existing serial, in bulk (all mirror node pages). */
+  owners: () => Promise<ReadonlyMap<number, string>>;
+  /** Where instances share the bulk owner map (owners-snapshot-store.ts), so a cold start need not reload it. */
+  sharedOwners?: {
+    read(): Promise<{ owners: ReadonlyMap<number, string>; loadedAt: number } | undefined>;
+    write(owners: ReadonlyMap<number, string>, loadedAt: number): Promise<void>;
+  };
+  /** Owner of one serial; null when it does not exist. */
+  ownerOf: (serial: number) => Promise<string | null>;
+  /** Current HBAR listings of the collection. */
+  listings: () => Promise<ListingRecord[]>;
+  /** Recent HBAR sales of the collection. */
+  sales: () => Promise<SaleRecord[]>;
+  now?: () => number;
+  freshness?: typeof COLLECTION_FRESHNESS;
+}
+
+export interface CollectionQuery {
+  page: number;
+  limit: number;
+  sort: SortKey;
+  search: string;
+  traits: TraitSelection;
+}
+
+const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } };
+
+/**
+ * The collection browser's data: an in-memory index of the whole collection over sources that
+ * refresh in bulk in the background (rarity, names, owners, listings, sales), so a request never
+ * waits on the ledger or the market once the index exists, and never costs a request per serial.
+ * Market or ledger failures degrade to "no listing / no last sale" and '0.0.unknown' owners.
+ */
+export function createCollectionService(deps: CollectionServiceDeps) {
+  const { nftTokenId, totalSupply = TOTAL_SUPPLY, minted = MINTED, now = Date.now, freshness = COLLECTION_FRESHNESS } = deps;
+
+  function source<T>(
+    what: string,
+    load: () => Promise<T>,
+    settings: { ttlMs: number; retryMs: number; firstWaitMs: number },
+    sharing: Pick<RefreshingValueOptions<T>, 'seed' | 'publish'> = {},
+  ): RefreshingValue<T> {
+    return createRefreshingValue({ load, ...settings, ...sharing, now, onError: (error) => log.warn(`collection: ${what} unavailable, serving the last good copy`, { error }) });
+  }
+  const shared = deps.sharedOwners;
+
+  const sources = {
+    rarity: source(
+      'rarity',
+      async () => {
+        const dataset = await deps.rarity();
+        if (!Object.keys(dataset.rarityData).length) throw new Error('the rarity dataset is empty');
+        return dataset;
+      },
+      freshness.rarity,
+    ),
+    display: deps.display ? source('names and images', () => deps.display!(totalSupply), freshness.rarity) : undefined,
+    owners: source(
+      'owners',
+      deps.owners,
+      freshness.owners,
+      shared && {
+        seed: async () => {
+          const snapshot = await shared.read();
+          return snapshot && { value: snapshot.owners, loadedAt: snapshot.loadedAt };
+        },
+        publish: (owners, loadedAt) => shared.write(owners, loadedAt),
+      },
+    ),
+    listings: source('listings', deps.listings, freshness.listings),
+    sales: source('sales', deps.sales, freshness.sales),
+  };
+
+  let base: { key: string; index: StaticIndex } | undefined;
+  let live: { key: string; index: CollectionIndex } | undefined;
+
+  type Snapshots = {
+    rarity?: Snapshot<RarityDataset> | undefined;
+    display?: Snapshot<ReadonlyMap<number, DisplayInfo>> | undefined;
+    owners?: Snapshot<ReadonlyMap<number, string>> | undefined;
+    listings?: Snapshot<ListingRecord[]> | undefined;
+    sales?: Snapshot<SaleRecord[]> | undefined;
+  };
+
+  /** The index of these snapshots, rebuilt only for the parts whose sources changed. */
+  function assemble(snapshots: Snapshots): CollectionIndex {
+    const baseKey = `${snapshots.rarity?.version ?? 0}:${snapshots.display?.version ?? 0}`;
+    if (base?.key !== baseKey) {
+      const names = snapshots.display?.value;
+      base = {
+        key: baseKey,
+        index: buildStaticIndex({ totalSupply, rarity: snapshots.rarity?.value ?? EMPTY_RARITY, display: names ? (serial) => names.get(serial) : undefined }),
+      };
+    }
+    const liveKey = `${baseKey}:${snapshots.owners?.version ?? 0}:${snapshots.listings?.version ?? 0}:${snapshots.sales?.version ?? 0}`;
+    if (live?.key !== liveKey) {
+      const index = buildCollectionIndex(
+        base.index,
+        { owners: snapshots.owners?.value ?? null, listings: snapshots.listings?.value ?? [], sales: snapshots.sales?.value ?? [] },
+        { tokenId: nftTokenId, minted, now: now() },
+      );
+      live = { key: liveKey, index };
+    }
+    return live.index;
+  }
+
+  /** After a background refresh, the index is rebuilt at once, off the request path. */
+  let rebuildScheduled = false;
+  const rebuildSoon = () => {
+    if (rebuildScheduled || !live) return;
+    rebuildScheduled = true;
+    setImmediate(() => {
+      rebuildScheduled = false;
+      assemble({
+        rarity: sources.rarity.peek(),
+        display: sources.display?.peek(),
+        owners: sources.owners.peek(),
+        listings: sources.listings.peek(),
+        sales: sources.sales.peek(),
+      });
+    });
+  };
+  for (const value of Object.values(sources)) value?.onChange(rebuildSoon);
+
+  async function currentIndex(): Promise<CollectionIndex> {
+    const [rarity, display, owners, listings, sales] = await Promise.all([
+      sources.rarity.get(),
+      sources.display?.get(),
+      sources.owners.get(),
+      sources.listings.get(),
+      sources.sales.get(),
+    ]);
+    return assemble({ rarity, display, owners, listings, sales });
+  }
+
+  function requireCollection(tokenId: string): void {
+    if (tokenId !== nftTokenId) throw new NotFoundError(`Collection ${tokenId} is not known here`);
+  }
+
+  const singleOwners = createTtlCache<string>(freshness.owners.ttlMs, { now, maxEntries: 5_000 });
+
+  return {
+    /** Spec 001 §3 collection response: one page for a sort, search and trait filter, with facet counts. */
+    async collection(tokenId: string, query: CollectionQuery): Promise<CollectionResponse> {
+      requireCollection(tokenId);
+      const index = await currentIndex();
+      const page = queryCollection(index, { page: query.page, limit: query.limit, sort: query.sort, search: parseSearch(query.search), traits: query.traits });
+      return {
+        success: true,
+        collectionData: page.entries,
+        totalSupply,
+        minted,
+        totalPages: page.totalPages,
+        startSerial: page.startSerial,
+        endSerial: page.endSerial,
+        total: page.total,
+        page: query.page,
+        limit: query.limit,
+        sort: query.sort,
+        search: query.search,
+        traitCounts: page.traitCounts,
+        listedCount: index.listedCount,
+        updatedAt: new Date(index.builtAt).toISOString(),
+      };
+    },
+
+    /**
+     * Spec 001 §3 owner lookup: 'Not Minted' above the minted serials, '0.0.unknown' when the
+     * ledger fails. Served from the bulk owner map when it is loaded, else one cached lookup.
+     */
+    async owner(tokenId: string, serial: number): Promise<OwnerResponse> {
+      requireCollection(tokenId);
+      if (serial > minted) return { serial, owner: NOT_MINTED };
+      const bulk = sources.owners.peek()?.value.get(serial);
+      if (bulk) return { serial, owner: bulk };
+      try {
+        const owner = await singleOwners.get(String(serial), async () => (await deps.ownerOf(serial)) ?? NOT_MINTED);
+        return { serial, owner };
+      } catch (error) {
+        log.warn('collection: owner lookup failed', { serial, error });
+        return { serial, owner: UNKNOWN_OWNER };
+      }
+    },
+
+    /** Starts loading every source (e.g. at start-up), without waiting. */
+    warm(): void {
+      void currentIndex().catch(() => undefined);
+    },
+  };
+}
+
+export type CollectionService = ReturnType<typeof createCollectionService>;

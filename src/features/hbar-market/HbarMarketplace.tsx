@@ -1,0 +1,258 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { toast } from '../toast/toast-store';
+import { $wallet, connectWallet } from '../wallet/wallet-store';
+import { $listings, $rarity, $sales } from './market-client';
+import {
+  type ListingSort,
+  MARKET_PAGE_SIZE,
+  type NftCardModel,
+  SKELETON_CARDS,
+  SORT_OPTIONS,
+  buildListingCards,
+  buildSaleCards,
+  isListingSort,
+  pageItems,
+  pageWindow,
+  sortListingCards,
+} from './market-model';
+import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
+import { purchaseBlocker } from './purchase-machine';
+import { PurchaseDialog } from './PurchaseDialog';
+
+type Tab = 'sales' | 'listings';
+const GRID = 'grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4';
+
+/** The last data a store had: a refetch (after a purchase) keeps the cards on screen meanwhile. */
+function useLastData<T>(value: T | undefined): T | undefined {
+  const last = useRef(value);
+  if (value !== undefined) last.current = value;
+  return last.current;
+}
+
+/** A clock for the age texts, ticking each minute. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function SkeletonGrid({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <div className={GRID} aria-hidden="true" data-testid="market-skeletons">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <MarketNftCardSkeleton key={index} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="grid place-items-center gap-2 rounded-xl border border-dashed border-border bg-card/40 px-6 py-14 text-center">
+      <svg viewBox="0 0 24 24" className="size-10 text-primary" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true">
+        <path d="M4 7h16l-1.5 11.5a2 2 0 0 1-2 1.5h-9a2 2 0 0 1-2-1.5L4 7Z" strokeLinejoin="round" />
+        <path d="M9 7V5a3 3 0 0 1 6 0v2" strokeLinecap="round" />
+      </svg>
+      <h3 className="text-lg font-bold">{title}</h3>
+      <p className="max-w-md text-sm text-muted-foreground">{children}</p>
+    </div>
+  );
+}
+
+interface PagedGridProps {
+  name: string;
+  cards: NftCardModel[];
+  loading: boolean;
+  page: number;
+  onPage: (page: number) => void;
+  now: number;
+  toolbar?: ReactNode;
+  empty: ReactNode;
+  onBuy: (card: NftCardModel) => void;
+  buyDisabled: boolean;
+  buyHintId: string;
+}
+
+/** 'Showing a-b of n', the cards of one page, Previous / 'Page x of y' / Next (spec 000 §2, §5). */
+function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, onBuy, buyDisabled, buyHintId }: PagedGridProps) {
+  const view = pageWindow(cards.length, page, MARKET_PAGE_SIZE);
+  const shown = pageItems(cards, view);
+  return (
+    <div className="grid gap-4">
+      <div className="flex min-h-10 flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {loading ? `Loading ${name.toLowerCase()}…` : view.total > 0 ? `Showing ${view.start}-${view.end} of ${view.total}` : ''}
+        </p>
+        {toolbar}
+      </div>
+      {loading ? (
+        <SkeletonGrid label={`Loading ${name.toLowerCase()}`} />
+      ) : view.total === 0 ? (
+        empty
+      ) : (
+        <>
+          <div className={GRID}>
+            {shown.map((card) => (
+              <MarketNftCard
+                key={`${card.serialId}-${card.lastSaleDate ?? ''}-${card.currentListing?.marketplaceListingId ?? ''}`}
+                card={card}
+                now={now}
+                onBuy={onBuy}
+                buyDisabled={buyDisabled}
+                buyHintId={buyHintId}
+              />
+            ))}
+          </div>
+          <nav className="flex items-center justify-center gap-3 pt-2" aria-label={`${name} pages`}>
+            <Button variant="outline" size="sm" disabled={!view.hasPrevious} onClick={() => onPage(view.page - 1)}>
+              <span aria-hidden="true">←</span> Previous
+            </Button>
+            <span className="min-w-24 text-center text-sm tabular-nums">
+              Page {view.page} of {view.pages}
+            </span>
+            <Button variant="outline" size="sm" disabled={!view.hasNext} onClick={() => onPage(view.page + 1)}>
+              Next <span aria-hidden="true">→</span>
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The HBAR marketplace (/marketplace): recent sales and current listings, and buying a listed tiger. */
+export default function HbarMarketplace() {
+  const wallet = useStore($wallet);
+  const salesStore = useStore($sales);
+  const listingsStore = useStore($listings);
+  const rarityStore = useStore($rarity);
+  const sales = useLastData(salesStore.data);
+  const listings = useLastData(listingsStore.data);
+  const rarity = useLastData(rarityStore.data)?.rarityData;
+  const now = useNow();
+  const [tab, setTab] = useState<Tab>('sales');
+  const [salesPage, setSalesPage] = useState(1);
+  const [listingsPage, setListingsPage] = useState(1);
+  const [sort, setSort] = useState<ListingSort>('newest');
+  const [buying, setBuying] = useState<NftCardModel | null>(null);
+  const top = useRef<HTMLDivElement>(null);
+  const hintId = useId();
+  const sortId = useId();
+  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+
+  const saleRecords = sales?.marketActivity;
+  const listingRecords = listings?.marketListings;
+  const saleCards = useMemo(() => buildSaleCards(saleRecords ?? [], listingRecords ?? [], rarity), [saleRecords, listingRecords, rarity]);
+  const listingCards = useMemo(
+    () => sortListingCards(buildListingCards(listingRecords ?? [], saleRecords ?? [], rarity), sort),
+    [listingRecords, saleRecords, rarity, sort],
+  );
+  const connected = wallet.isConnected && Boolean(wallet.accountId);
+
+  function goToPage(set: (page: number) => void, page: number): void {
+    set(page);
+    const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (top.current && top.current.getBoundingClientRect().top < 0) top.current.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  }
+
+  function openPurchase(card: NftCardModel): void {
+    const { isConnected, accountId } = $wallet.get();
+    const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing) });
+    if (blocked) return void toast({ ...blocked, variant: 'destructive' });
+    setBuying(card);
+  }
+
+  const count = (value: unknown[] | undefined) => (value ? value.length.toLocaleString('en-US') : '…');
+  const sortControl = (
+    <div className="flex items-center gap-2">
+      <label htmlFor={sortId} className="text-sm font-medium text-muted-foreground">
+        Sort listings
+      </label>
+      <select
+        id={sortId}
+        value={sort}
+        onChange={(event) => {
+          if (!isListingSort(event.target.value)) return;
+          setSort(event.target.value);
+          setListingsPage(1);
+        }}
+        className="h-10 rounded-md border border-input bg-card px-3 pr-8 text-sm font-semibold text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  return (
+    <div ref={top} className="grid scroll-mt-24 gap-6">
+      {!connected && (
+        <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-amber-950/30 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p id={hintId} className="text-sm text-amber-100">
+            <span className="font-semibold text-highlight">Want a tiger?</span> Connect your Hedera wallet to buy a listed tiger with HBAR.
+          </p>
+          <Button size="sm" onClick={() => void connectWallet(walletType)} disabled={wallet.isConnecting} className="self-start sm:self-auto">
+            {wallet.isConnecting ? 'Connecting…' : 'Connect Wallet'}
+          </Button>
+        </div>
+      )}
+      <Tabs value={tab} onValueChange={(value) => setTab(value === 'listings' ? 'listings' : 'sales')}>
+        <TabsList aria-label="Marketplace" className="flex w-full sm:inline-flex sm:w-auto">
+          <TabsTrigger value="sales" className="flex-1 px-2 sm:flex-none sm:px-4">
+            Recent Sales ({count(saleRecords)})
+          </TabsTrigger>
+          <TabsTrigger value="listings" className="flex-1 px-2 sm:flex-none sm:px-4">
+            Current Listings ({count(listingRecords)})
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="sales" className="mt-5">
+          <h2 className="sr-only">Recent Sales</h2>
+          <PagedGrid
+            name="Recent sales"
+            cards={saleCards}
+            loading={!sales}
+            page={salesPage}
+            onPage={(page) => goToPage(setSalesPage, page)}
+            now={now}
+            empty={<EmptyState title="No Recent Sales">Sales of Wild Tigers on the marketplace show up here.</EmptyState>}
+            onBuy={openPurchase}
+            buyDisabled={!connected}
+            buyHintId={hintId}
+          />
+        </TabsContent>
+
+        <TabsContent value="listings" className="mt-5">
+          <h2 className="sr-only">Current Listings</h2>
+          <PagedGrid
+            name="Current listings"
+            cards={listingCards}
+            loading={!listings}
+            page={listingsPage}
+            onPage={(page) => goToPage(setListingsPage, page)}
+            now={now}
+            toolbar={sortControl}
+            empty={<EmptyState title="No Active Listings">No tiger is for sale right now. Check back soon.</EmptyState>}
+            onBuy={openPurchase}
+            buyDisabled={!connected}
+            buyHintId={hintId}
+          />
+        </TabsContent>
+      </Tabs>
+      <PurchaseDialog card={buying} onClose={() => setBuying(null)} />
+    </div>
+  );
+}

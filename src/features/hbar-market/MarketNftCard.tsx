@@ -1,0 +1,123 @@
+import { Badge, type BadgeVariant, TierBadge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { cn } from '@/lib/cn';
+import { NftMedia } from '../tiger/NftMedia';
+import { formatAccountId } from '../wallet/format';
+import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier, formatHbarPrice } from './market-model';
+
+/** Label chips are square-cornered, apart from the round tier badges; SALE is light to stand out from every tier colour. */
+const LABEL_STYLE: Record<CardLabel, { variant: BadgeVariant; className: string }> = {
+  LISTING: { variant: 'default', className: 'border-amber-300' },
+  SALE: { variant: 'outline', className: 'border-stone-300 bg-stone-100 text-stone-900' },
+  UNLISTED: { variant: 'unknown', className: '' },
+};
+
+interface MarketNftCardProps {
+  card: NftCardModel;
+  /** The reference time for the age text (one clock per render of the grid). */
+  now: number;
+  /** Shown on listed cards; disabled (with the reason) when no wallet is connected. */
+  onBuy?: (card: NftCardModel) => void;
+  buyDisabled?: boolean;
+  /** id of the text explaining why Buy is disabled. */
+  buyHintId?: string;
+}
+
+function Account({ term, accountId }: { term: string; accountId: string | null }) {
+  if (!accountId) return null;
+  return (
+    <>
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="truncate text-right font-mono text-stone-200" title={accountId}>
+        {formatAccountId(accountId)}
+      </dd>
+    </>
+  );
+}
+
+/** Spec 000 §3/§4: one tiger of the HBAR marketplace: image, label, tier, name, price, age, buyer/seller, Buy. */
+export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: MarketNftCardProps) {
+  const label = cardLabel(card);
+  const tier = cardTier(card);
+  const price = cardPrice(card);
+  const date = cardDate(card);
+  const age = ageText(date, now);
+  const listing = card.currentListing;
+  const headingId = `market-card-${card.serialId}-${label}-${listing?.marketplaceListingId ?? card.lastSaleDate ?? ''}`.replace(/[^\w-]/g, '');
+  const soldBefore = listing && card.lastSalePrice !== null;
+
+  return (
+    <Card
+      className="group @container flex flex-col overflow-hidden p-0 transition-colors focus-within:border-primary/60 hover:border-primary/60"
+      role="article"
+      aria-labelledby={headingId}
+      data-serial={card.serialId}
+      data-label={label}
+    >
+      <div className="relative">
+        <NftMedia serial={card.serialId} image={card.image} name={card.name} className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]" />
+        <div className="pointer-events-none absolute inset-x-2 top-2 flex items-start justify-between gap-1">
+          <TierBadge tier={tier} className="px-1.5 text-[11px] shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs" />
+          <Badge
+            variant={LABEL_STYLE[label].variant}
+            className={cn('rounded-md px-1.5 text-[11px] tracking-wide shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs @[13rem]:tracking-wider', LABEL_STYLE[label].className)}
+          >
+            {label}
+          </Badge>
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <div className="flex flex-col @[15rem]:flex-row @[15rem]:items-baseline @[15rem]:justify-between @[15rem]:gap-2">
+          <h3 id={headingId} className="truncate text-sm font-semibold @[13rem]:text-base">
+            {card.name}
+          </h3>
+          {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{card.rarityRank.toLocaleString('en-US')}</span>}
+        </div>
+        <div className="flex flex-wrap items-end justify-between gap-x-2">
+          <p className="grid">
+            <span className="text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">{listing ? 'Price' : price !== null ? 'Sold for' : 'Not listed'}</span>
+            {price !== null && <span className="text-lg leading-tight font-bold text-highlight tabular-nums">{formatHbarPrice(price)} HBAR</span>}
+          </p>
+          {age && date && (
+            <time className="text-xs text-muted-foreground tabular-nums" dateTime={date} title={new Date(date).toLocaleString('en-US')}>
+              {age}
+            </time>
+          )}
+        </div>
+        {soldBefore && (
+          <p className="text-xs text-muted-foreground">
+            Last sale <span className="font-semibold text-stone-200 tabular-nums">{formatHbarPrice(card.lastSalePrice ?? 0)} HBAR</span>
+          </p>
+        )}
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
+          {!listing && <Account term="Buyer" accountId={card.buyerAddress} />}
+          <Account term="Seller" accountId={listing?.sellerAddress ?? card.sellerAddress} />
+        </dl>
+        {listing && onBuy && (
+          <div className="mt-auto pt-1">
+            <Button className="w-full" variant={buyDisabled ? 'secondary' : 'default'} onClick={() => onBuy(card)} disabled={buyDisabled} aria-label={`Buy ${card.name}`} aria-describedby={buyDisabled ? buyHintId : undefined}>
+              Buy
+            </Button>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The loading card (spec 000 §9: 12 of them per tab). */
+export function MarketNftCardSkeleton() {
+  return (
+    <div className="flex flex-col overflow-hidden rounded-xl border border-border bg-card" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="grid gap-2 p-3">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-6 w-1/2" />
+        <Skeleton className="h-3 w-full" />
+        <Skeleton className="h-9 w-full" />
+      </div>
+    </div>
+  );
+}

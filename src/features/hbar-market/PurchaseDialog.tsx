@@ -1,0 +1,233 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useReducer, useRef } from 'react';
+import { TierBadge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
+import { cn } from '@/lib/cn';
+import { $balances } from '../balances/balance-store';
+import { NftMedia } from '../tiger/NftMedia';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { toast } from '../toast/toast-store';
+import { formatAccountId } from '../wallet/format';
+import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
+import { buyListing, refreshMarket } from './market-client';
+import { type NftCardModel, cardTier, formatHbarPrice } from './market-model';
+import { INITIAL_PURCHASE, type PurchaseStep, isBusy, purchaseBlocker, purchaseFailure, purchaseReducer } from './purchase-machine';
+
+const PROGRESS: { step: PurchaseStep; label: string; busy: string }[] = [
+  { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
+  { step: 'signing', label: 'Approve in your wallet', busy: 'Waiting for your wallet…' },
+  { step: 'completing', label: 'Confirm on the ledger', busy: 'Completing the purchase…' },
+];
+const ORDER: PurchaseStep[] = ['confirm', 'preparing', 'signing', 'completing', 'success'];
+
+function Spinner() {
+  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
+}
+
+function ProgressList({ step }: { step: PurchaseStep }) {
+  const current = ORDER.indexOf(step);
+  return (
+    <ol className="grid gap-2 text-sm" aria-label="Purchase progress">
+      {PROGRESS.map((item, index) => {
+        const position = ORDER.indexOf(item.step);
+        const done = step === 'success' || current > position;
+        const active = current === position;
+        return (
+          <li key={item.step} className={cn('flex items-center gap-2', done ? 'text-emerald-300' : active ? 'text-foreground' : 'text-muted-foreground')} aria-current={active ? 'step' : undefined}>
+            <span
+              aria-hidden="true"
+              className={cn(
+                'grid size-6 shrink-0 place-items-center rounded-full border text-xs font-bold',
+                done ? 'border-emerald-400 bg-emerald-950' : active ? 'border-primary text-highlight' : 'border-input',
+              )}
+            >
+              {done ? '✓' : active ? <Spinner /> : index + 1}
+            </span>
+            <span>
+              {item.label}
+              <span className="sr-only">{done ? ' (done)' : active ? ' (in progress)' : ''}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+interface PurchaseDialogProps {
+  card: NftCardModel | null;
+  onClose: () => void;
+}
+
+/** Spec 000 §4: the HBAR purchase dialog (confirm -> preparing -> signing -> completing -> success | error). */
+export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
+  const wallet = useStore($wallet);
+  const balances = useStore($balances);
+  const [state, dispatch] = useReducer(purchaseReducer, INITIAL_PURCHASE);
+  // Each opening is one run: answers of an earlier (closed) run no longer move this dialog.
+  const run = useRef(0);
+
+  useEffect(() => {
+    run.current += 1;
+    dispatch({ type: 'reset' });
+  }, [card]);
+
+  if (!card) return null;
+  const listing = card.currentListing;
+  const busy = isBusy(state.step);
+  const tier = cardTier(card);
+  const hbar = Number(balances.hbarBalance);
+  const short = Boolean(listing && balances.isReady && balances.accountId === wallet.accountId && Number.isFinite(hbar) && hbar < listing.price);
+
+  function close(): void {
+    if (busy) return;
+    run.current += 1;
+    dispatch({ type: 'reset' });
+    onClose();
+  }
+
+  async function purchase(): Promise<void> {
+    if (!card || busy) return;
+    const { accountId, isConnected } = $wallet.get();
+    const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing) });
+    if (blocked) return void toast({ ...blocked, variant: 'destructive' });
+    const mine = (run.current += 1);
+    const live = () => mine === run.current;
+    dispatch({ type: 'start' });
+    try {
+      await buyListing(card, accountId, {
+        onPrepared: (saleVerificationCode) => live() && dispatch({ type: 'prepared', saleVerificationCode }),
+        onSigned: (transactionId) => live() && dispatch({ type: 'signed', transactionId }),
+      });
+      refreshMarket();
+      toast({ title: 'Purchase Successful!', description: `${card.name} is now in your wallet.` });
+      if (live()) dispatch({ type: 'completed' });
+    } catch (failure) {
+      const error = purchaseFailure(failure);
+      toast({ title: error.title, description: error.description, variant: 'destructive' });
+      if (live()) dispatch({ type: 'failed', error });
+    }
+  }
+
+  async function reconnect(): Promise<void> {
+    const type = $wallet.get().walletType ?? (PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect');
+    await connectWallet(type);
+    dispatch({ type: 'retry' });
+  }
+
+  const title =
+    state.step === 'success'
+      ? 'Purchase Successful!'
+      : state.step === 'error'
+        ? (state.error?.title ?? 'Purchase Failed')
+        : busy
+          ? `Buying ${card.name}`
+          : `Buy ${card.name}`;
+  const description =
+    state.step === 'success'
+      ? `${card.name} is now yours. It leaves the listings and tops Recent Sales.`
+      : state.step === 'error'
+        ? (state.error?.description ?? '')
+        : busy
+          ? (PROGRESS.find((item) => item.step === state.step)?.busy ?? '')
+          : 'Review the price, then approve the transaction in your wallet. The HBAR and the tiger change hands in one ledger transaction.';
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent closeLabel="Close purchase" onEscapeKeyDown={(event) => busy && event.preventDefault()} onPointerDownOutside={(event) => busy && event.preventDefault()} hideClose={busy}>
+        <DialogHeader>
+          <DialogTitle className={cn(state.step === 'error' && 'text-red-300', state.step === 'success' && 'text-emerald-300')}>{title}</DialogTitle>
+          <DialogDescription role={state.step === 'error' ? 'alert' : undefined}>{description}</DialogDescription>
+        </DialogHeader>
+
+        <div className="grid grid-cols-[96px_minmax(0,1fr)] items-start gap-4 sm:grid-cols-[120px_minmax(0,1fr)]">
+          <div className="relative overflow-hidden rounded-lg border border-border">
+            <NftMedia serial={card.serialId} image={card.image} name={card.name} variant="plain" />
+          </div>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+            <dt className="text-muted-foreground">Tiger</dt>
+            <dd className="font-semibold break-words">{card.name}</dd>
+            <dt className="text-muted-foreground">Price</dt>
+            <dd className="font-bold text-highlight tabular-nums">{listing ? `${formatHbarPrice(listing.price)} HBAR` : 'Not listed'}</dd>
+            <dt className="text-muted-foreground">Rarity</dt>
+            <dd className="flex flex-wrap items-center gap-1.5">
+              <TierBadge tier={tier} />
+              {card.rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{card.rarityRank.toLocaleString('en-US')}</span>}
+            </dd>
+            {listing?.sellerAddress && (
+              <>
+                <dt className="text-muted-foreground">Seller</dt>
+                <dd className="truncate font-mono text-xs leading-5" title={listing.sellerAddress}>
+                  {formatAccountId(listing.sellerAddress)}
+                </dd>
+              </>
+            )}
+            {wallet.isAuthenticated && balances.isReady && balances.accountId === wallet.accountId && (
+              <>
+                <dt className="text-muted-foreground">Your balance</dt>
+                <dd className="tabular-nums">{formatHbarPrice(hbar)} HBAR</dd>
+              </>
+            )}
+          </dl>
+        </div>
+
+        {(busy || state.step === 'success') && <ProgressList step={state.step} />}
+        <p className="sr-only" role="status" aria-live="polite">
+          {busy ? PROGRESS.find((item) => item.step === state.step)?.busy : state.step === 'success' ? 'Purchase successful' : ''}
+        </p>
+
+        {state.step === 'confirm' && wallet.isConnected && !wallet.isAuthenticated && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-950/40 p-3 text-sm text-amber-100">
+            <span>Sign in with your wallet before buying.</span>
+            <Button size="sm" variant="outline" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+              {wallet.isAuthenticating ? 'Signing in…' : 'Sign In'}
+            </Button>
+          </div>
+        )}
+        {state.step === 'confirm' && short && (
+          <p className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">Your HBAR balance looks lower than the price; the ledger will refuse the purchase.</p>
+        )}
+        {state.step === 'success' && state.transactionId && (
+          <p className="rounded-lg bg-muted p-3 text-xs text-muted-foreground">
+            Transaction <span className="font-mono break-all text-stone-200">{state.transactionId}</span>
+          </p>
+        )}
+
+        <DialogFooter>
+          {state.step === 'confirm' && (
+            <>
+              <Button variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button onClick={() => void purchase()} disabled={!wallet.isConnected || !listing}>
+                {listing ? `Confirm Purchase · ${formatHbarPrice(listing.price)} HBAR` : 'Not Available'}
+              </Button>
+            </>
+          )}
+          {busy && (
+            <Button disabled aria-busy="true">
+              <Spinner />
+              {state.step === 'signing' ? 'Check your wallet…' : state.step === 'completing' ? 'Completing…' : 'Preparing…'}
+            </Button>
+          )}
+          {state.step === 'error' && (
+            <>
+              <Button variant="outline" onClick={close}>
+                Close
+              </Button>
+              {state.error?.reconnect ? (
+                <Button onClick={() => void reconnect()} disabled={wallet.isConnecting}>
+                  {wallet.isConnecting ? 'Reconnecting…' : 'Reconnect Wallet'}
+                </Button>
+              ) : (
+                <Button onClick={() => dispatch({ type: 'retry' })}>Try Again</Button>
+              )}
+            </>
+          )}
+          {state.step === 'success' && <Button onClick={close}>Done</Button>}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

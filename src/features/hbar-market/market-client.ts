@@ -1,0 +1,236 @@
+/**
+ * The HBAR marketplace's data and its buy flow in the browser: recent sales, current listings and
+ * rarity (spec 000 §7, §9), the cache refresh after a purchase, and the purchase itself:
+ * POST /api/market/buy -> the wallet signs and executes the bytes -> POST /api/market/buy/complete.
+ */
+import { atom, computed } from 'nanostores';
+import { apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
+import { refreshBalances } from '../balances/balance-store';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { signAndExecute } from '../wallet/wallet-store';
+import { frozenTransactionId } from './frozen-transaction-id';
+import { type CurrentListing, LISTINGS_FETCH_LIMIT, type ListingRecord, type RarityMap, SALES_FETCH_LIMIT, type SaleRecord } from './market-model';
+import { PURCHASE_MESSAGES, PurchaseError, completeFailureText, prepareFailureText, serverMessage } from './purchase-machine';
+
+const TOKEN = PUBLIC_CONFIG.nftTokenId;
+export const SALES_PATH = `/api/market/activity?token=${TOKEN}&activityFilter=Sales&amount=${SALES_FETCH_LIMIT}`;
+export const LISTINGS_PATH = `/api/market/listings?token=${TOKEN}&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=${LISTINGS_FETCH_LIMIT}`;
+export const RARITY_PATH = `/api/collection/hedera-rarity/${TOKEN}`;
+/** Spec 000 §9: rarity is refetched and goes stale after 5 minutes. */
+export const RARITY_FRESH_MS = 5 * 60_000;
+
+export interface SalesAnswer {
+  success: boolean;
+  marketActivity: SaleRecord[];
+}
+export interface ListingsAnswer {
+  success: boolean;
+  marketListings: ListingRecord[];
+}
+export interface RarityAnswer {
+  rarityData: RarityMap;
+}
+
+/** Keys are null while rendering on the server: the island fetches in the browser only. */
+const $inBrowser = atom<string | null>(typeof window === 'undefined' ? null : '');
+
+/** Paths the next fetch must load past any CDN copy (after a purchase). */
+const bustNext = new Set<string>();
+
+/**
+ * The API lets CDNs and browsers keep these answers a while (s-maxage 15 s, stale-while-revalidate
+ * 45 s). After a purchase this tab remembers the time, so a reload within that minute still reads
+ * past the cached copies instead of showing the bought tiger as listed.
+ */
+const CHANGED_AT_KEY = 'wildTigers.market.changedAt';
+export const CACHED_COPY_MS = 60_000;
+
+function recentlyChanged(): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(CHANGED_AT_KEY));
+    return at > 0 && Date.now() - at < CACHED_COPY_MS;
+  } catch {
+    return false;
+  }
+}
+
+function markChanged(): void {
+  try {
+    sessionStorage.setItem(CHANGED_AT_KEY, String(Date.now()));
+  } catch {
+    // No storage (private mode, server): the in-page refresh still busts the cache.
+  }
+}
+
+/**
+ * A fetcher that never fails (spec 000 §7: failed activity and listing fetches yield empty data
+ * with a console warning, nothing the user sees); adds a cache-buster when a refresh asked for one.
+ */
+function fetchOrEmpty<T>(what: string, empty: () => T) {
+  return async (...parts: (string | number | true)[]): Promise<T> => {
+    const path = parts.join('');
+    const bust = bustNext.delete(path) || recentlyChanged();
+    try {
+      return await apiJson<T>(bust ? `${path}${path.includes('?') ? '&' : '?'}_=${Date.now()}` : path);
+    } catch (error) {
+      console.warn(`Failed to fetch ${what}`, error);
+      return empty();
+    }
+  };
+}
+
+/** Recent sales (up to 100), with the spec's defaults: fetched once, never stale, no retries. */
+export const $sales = createFetcherStore<SalesAnswer>([SALES_PATH, $inBrowser], {
+  fetcher: fetchOrEmpty('market activity', () => ({ success: false, marketActivity: [] })),
+});
+
+/** Current listings (up to 1000), same defaults. */
+export const $listings = createFetcherStore<ListingsAnswer>([LISTINGS_PATH, $inBrowser], {
+  fetcher: fetchOrEmpty('market listings', () => ({ success: false, marketListings: [] })),
+});
+
+/** Rarity is loaded once sales exist. */
+const $rarityEnabled = computed($sales, (sales) => (sales.data?.marketActivity.length ? '' : null));
+
+/** Rarity by serial: refetched and stale after 5 minutes; a failure leaves the tiers Unknown. */
+export const $rarity = createFetcherStore<RarityAnswer>([RARITY_PATH, $rarityEnabled], {
+  dedupeTime: RARITY_FRESH_MS,
+  revalidateInterval: RARITY_FRESH_MS,
+  fetcher: fetchOrEmpty('rarity data', () => ({ rarityData: {} })),
+});
+
+/** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances. */
+export function refreshMarket(): void {
+  const keys = [SALES_PATH, LISTINGS_PATH];
+  markChanged();
+  for (const key of keys) bustNext.add(key);
+  invalidateKeys(keys);
+  void refreshBalances();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buying
+
+export interface PurchaseTarget {
+  serialId: number;
+  currentListing: CurrentListing | null;
+}
+
+export interface PurchaseProgress {
+  onPrepared?: (saleVerificationCode: string) => void;
+  onSigned?: (transactionId: string) => void;
+}
+
+export interface PurchaseResult {
+  saleVerificationCode: string;
+  transactionId: string;
+  apimessage: string;
+}
+
+interface Prepared {
+  saleVerificationCode: string;
+  transBytes: string;
+  /** The id frozen into the bytes (for the wallet's inconclusive-rejection fallback). */
+  frozenId: string | undefined;
+  preparedAt: number;
+  /** Set once the wallet executed the bytes: a retry then only completes, it never signs again. */
+  executedTransactionId?: string;
+}
+
+/**
+ * Prepared purchases are reused while the server would hand out the same sale anyway (60 s), so a
+ * retry (after a cancel or a wallet time-out) signs the very same transaction: the ledger executes
+ * a transaction id once, so it can never pay twice.
+ */
+export const PREPARED_REUSE_MS = 60_000;
+const prepared = new Map<string, Prepared>();
+const inFlight = new Map<string, Promise<PurchaseResult>>();
+
+interface BuyAnswer {
+  success?: boolean;
+  data?: { saleVerificationCode?: string; transBytes?: string; apimessage?: string };
+  error?: string;
+}
+interface CompleteAnswer {
+  success?: boolean;
+  data?: { success?: boolean; apimessage?: string };
+  error?: string;
+}
+
+function purchaseKey(accountId: string, serialId: number, listing: CurrentListing): string {
+  return `${accountId}|${serialId}|${listing.marketplaceListingId}|${listing.price}`;
+}
+
+/** Test seam: forgets prepared purchases. */
+export function forgetPreparedPurchases(): void {
+  prepared.clear();
+  inFlight.clear();
+}
+
+async function prepare(key: string, accountId: string, target: PurchaseTarget, listing: CurrentListing, now: number): Promise<Prepared> {
+  const known = prepared.get(key);
+  if (known && (known.executedTransactionId || now - known.preparedAt < PREPARED_REUSE_MS)) return known;
+  let answer: BuyAnswer;
+  try {
+    answer = await apiJson<BuyAnswer>('/api/market/buy', {
+      method: 'POST',
+      body: { token_address: TOKEN, serial_number: target.serialId, user_address: accountId, price: String(listing.price) },
+    });
+  } catch (error) {
+    throw new PurchaseError('prepare', prepareFailureText(error), error);
+  }
+  const code = answer.data?.saleVerificationCode;
+  const bytes = answer.data?.transBytes;
+  if (!answer.success || !code || !bytes) throw new PurchaseError('prepare', serverMessage(answer) ?? PURCHASE_MESSAGES.prepareFailed);
+  const entry: Prepared = { saleVerificationCode: code, transBytes: bytes, frozenId: frozenTransactionId(bytes), preparedAt: now };
+  prepared.set(key, entry);
+  return entry;
+}
+
+async function execute(entry: Prepared): Promise<string> {
+  if (entry.executedTransactionId) return entry.executedTransactionId;
+  try {
+    entry.executedTransactionId = await signAndExecute(entry.transBytes, 'transaction', entry.frozenId);
+  } catch (error) {
+    // The same bytes already ran (a retry after a time-out that went through): only complete.
+    const message = error instanceof Error ? error.message : String(error);
+    if (entry.frozenId && /DUPLICATE_TRANSACTION/.test(message)) entry.executedTransactionId = entry.frozenId;
+    else throw new PurchaseError('sign', message, error);
+  }
+  return entry.executedTransactionId;
+}
+
+async function complete(saleVerificationCode: string): Promise<string> {
+  let answer: CompleteAnswer;
+  try {
+    answer = await apiJson<CompleteAnswer>('/api/market/buy/complete', { method: 'POST', body: { saleVerificationCode } });
+  } catch (error) {
+    throw new PurchaseError('complete', completeFailureText(error), error);
+  }
+  if (!answer.success || !answer.data?.success) throw new PurchaseError('complete', completeFailureText(answer.data?.apimessage ?? answer.error));
+  return answer.data.apimessage ?? '';
+}
+
+/**
+ * Buys a listed tiger for `accountId`. Throws 'Wallet not connected or NFT not listed' without an
+ * account or a listing, and a PurchaseError (stage prepare, sign or complete) on any failure. A
+ * second call for the same listing while one runs joins it instead of starting another.
+ */
+export function buyListing(target: PurchaseTarget, accountId: string | null | undefined, progress: PurchaseProgress = {}): Promise<PurchaseResult> {
+  const listing = target.currentListing;
+  if (!accountId || !listing) return Promise.reject(new Error(PURCHASE_MESSAGES.notReady));
+  const key = purchaseKey(accountId, target.serialId, listing);
+  const running = inFlight.get(key);
+  if (running) return running;
+  const run = (async () => {
+    const entry = await prepare(key, accountId, target, listing, Date.now());
+    progress.onPrepared?.(entry.saleVerificationCode);
+    const transactionId = await execute(entry);
+    progress.onSigned?.(transactionId);
+    const apimessage = await complete(entry.saleVerificationCode);
+    prepared.delete(key);
+    return { saleVerificationCode: entry.saleVerificationCode, transactionId, apimessage };
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, run);
+  return run;
+}

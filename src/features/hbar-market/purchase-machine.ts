@@ -1,0 +1,158 @@
+/**
+ * The HBAR purchase dialog's state machine (spec 000 §4) and its error catalogue (spec 000 §8):
+ * confirm -> preparing -> signing -> completing -> success; any failure -> error; 'Try Again'
+ * (or a reconnect) -> confirm; closing resets everything. Pure: no React, no network.
+ */
+import { ApiError } from '@/lib/api/api-error';
+
+export type PurchaseStep = 'confirm' | 'preparing' | 'signing' | 'completing' | 'success' | 'error';
+
+/** What the dialog and the toast say about a failed purchase. */
+export interface PurchaseFailure {
+  title: string;
+  description: string;
+  /** The wallet session is gone: offer 'Reconnect Wallet' instead of 'Try Again'. */
+  reconnect: boolean;
+}
+
+export interface PurchaseState {
+  step: PurchaseStep;
+  error: PurchaseFailure | null;
+  transactionId: string | null;
+  saleVerificationCode: string | null;
+}
+
+export type PurchaseEvent =
+  | { type: 'start' }
+  | { type: 'prepared'; saleVerificationCode: string }
+  | { type: 'signed'; transactionId: string }
+  | { type: 'completed' }
+  | { type: 'failed'; error: PurchaseFailure }
+  | { type: 'retry' }
+  | { type: 'reset' };
+
+export const INITIAL_PURCHASE: PurchaseState = { step: 'confirm', error: null, transactionId: null, saleVerificationCode: null };
+
+/** The steps during which the purchase is in flight (the dialog can't start another or be dismissed). */
+export function isBusy(step: PurchaseStep): boolean {
+  return step === 'preparing' || step === 'signing' || step === 'completing';
+}
+
+/** The transitions; an event that does not apply to the current step leaves the state as it is. */
+export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): PurchaseState {
+  switch (event.type) {
+    case 'start':
+      return state.step === 'confirm' ? { ...state, step: 'preparing', error: null } : state;
+    case 'prepared':
+      return state.step === 'preparing' ? { ...state, step: 'signing', saleVerificationCode: event.saleVerificationCode } : state;
+    case 'signed':
+      return state.step === 'signing' ? { ...state, step: 'completing', transactionId: event.transactionId } : state;
+    case 'completed':
+      return state.step === 'completing' ? { ...state, step: 'success' } : state;
+    case 'failed':
+      return isBusy(state.step) ? { ...state, step: 'error', error: event.error } : state;
+    case 'retry':
+      return state.step === 'error' ? { ...state, step: 'confirm', error: null } : state;
+    case 'reset':
+      return INITIAL_PURCHASE;
+  }
+}
+
+/** Where the purchase failed: the server's preparation, the wallet, or the server's completion. */
+export type PurchaseStage = 'prepare' | 'sign' | 'complete';
+
+/** Raised by the purchase flow with the stage it failed in. */
+export class PurchaseError extends Error {
+  override name = 'PurchaseError';
+  constructor(
+    readonly stage: PurchaseStage,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const PURCHASE_MESSAGES = {
+  prepareFailed: 'Failed to prepare transaction',
+  completeFailed: 'Failed to complete purchase',
+  notReady: 'Wallet not connected or NFT not listed',
+  cancelledTitle: 'Transaction Cancelled',
+  cancelledText: 'You cancelled the transaction in your wallet',
+  lostTitle: 'Wallet Connection Lost',
+  lostText: 'Please reconnect your wallet and try again',
+  signingTitle: 'Transaction signing failed',
+  failedTitle: 'Purchase Failed',
+} as const;
+
+/**
+ * Spec 000 §5: buying needs a connected wallet and a current listing; otherwise the toast to show
+ * ('Wallet Required' or 'Not Available'). null when the purchase may go ahead.
+ */
+export function purchaseBlocker(input: { isConnected: boolean; accountId: string | null | undefined; listed: boolean }): { title: string; description: string } | null {
+  if (!input.isConnected || !input.accountId) return { title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs' };
+  if (!input.listed) return { title: 'Not Available', description: 'This NFT is not currently listed for sale' };
+  return null;
+}
+
+/** The message of an API answer: its `data.apimessage`, `apimessage` or `error`, if any. */
+export function serverMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const record = body as { data?: { apimessage?: unknown }; apimessage?: unknown; error?: unknown };
+  for (const candidate of [record.data?.apimessage, record.apimessage, record.error]) {
+    if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
+  }
+  return undefined;
+}
+
+/** The text of whatever was thrown. */
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return serverMessage(error.body) ?? '';
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return '';
+}
+
+/** Spec 000 §8: the wallet messages that mean the session is gone (expired, or a lost connection). */
+export function needsReconnect(error: unknown): boolean {
+  if (error && typeof error === 'object' && 'reconnect' in error && error.reconnect === true) return true;
+  const message = messageOf(error);
+  return /^Wallet session expired/i.test(message) || /^Wallet connection lost/i.test(message);
+}
+
+/** Spec 000 §8: a refusal in the wallet ('cancelled by user' or 'rejected' in its message). */
+export function isCancelled(error: unknown): boolean {
+  return /cancelled by user|rejected/i.test(messageOf(error));
+}
+
+/** Maps a wallet failure to the catalogue's title and text. */
+export function signingFailure(error: unknown): PurchaseFailure {
+  if (isCancelled(error)) return { title: PURCHASE_MESSAGES.cancelledTitle, description: PURCHASE_MESSAGES.cancelledText, reconnect: false };
+  if (needsReconnect(error)) return { title: PURCHASE_MESSAGES.lostTitle, description: PURCHASE_MESSAGES.lostText, reconnect: true };
+  const raw = messageOf(error).replace(/^Transaction signing failed:\s*/i, '').trim();
+  return { title: PURCHASE_MESSAGES.signingTitle, description: raw || 'Unknown wallet error', reconnect: false };
+}
+
+/** Maps any failure of the purchase flow to what the dialog and the toast say. */
+export function purchaseFailure(error: unknown): PurchaseFailure {
+  if (error instanceof PurchaseError) {
+    if (error.stage === 'sign') return signingFailure(error.cause ?? error);
+    return { title: PURCHASE_MESSAGES.failedTitle, description: error.message, reconnect: false };
+  }
+  const message = messageOf(error);
+  if (message === PURCHASE_MESSAGES.notReady) return { title: PURCHASE_MESSAGES.failedTitle, description: message, reconnect: false };
+  return signingFailure(error);
+}
+
+/** The text of a failed preparation: the server's apimessage (or error), else 'Failed to prepare transaction'. */
+export function prepareFailureText(error: unknown): string {
+  if (error instanceof ApiError) return serverMessage(error.body) ?? PURCHASE_MESSAGES.prepareFailed;
+  return PURCHASE_MESSAGES.prepareFailed;
+}
+
+/** The text of a failed completion: 'Failed to complete purchase', with the server's reason when it gave one. */
+export function completeFailureText(error: unknown): string {
+  const reason = error instanceof ApiError ? serverMessage(error.body) : typeof error === 'string' ? error : undefined;
+  return reason ? `${PURCHASE_MESSAGES.completeFailed}: ${reason}` : PURCHASE_MESSAGES.completeFailed;
+}

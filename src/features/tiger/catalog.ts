@@ -1,0 +1,33 @@
+import type { RarityDataset, RarityEntry } from './rarity';
+
+/** What the product shows of one tiger, from the collection's own data (never from a client). */
+export interface CatalogEntry {
+  serial: number;
+  nftName: string;
+  /** The HIP-412 image URI (usually ipfs://…); the media component resolves it through gateways. */
+  nftImage: string;
+  rarityRank: number | null;
+  rarityPct: number | null;
+  rarityScore: number | null;
+  traits: RarityEntry['traits'];
+}
+
+/** The collection catalog port: rarity for every serial and each tiger's name, image and traits. */
+export interface CollectionCatalog {
+  rarity(): Promise<RarityDataset>;
+  entry(serial: number): Promise<CatalogEntry | undefined>;
+}
+
+/** Joins a serial's rarity with its name and image. */
+export function catalogEntry(serial: number, image: string, rarity: RarityDataset, name?: string): CatalogEntry {
+  const entry = rarity.rarityData[String(serial)];
+  return {
+    serial,
+    nftName: name ?? `Wild Tiger #${serial}`,
+    nftImage: image,
+    rarityRank: entry?.rarityRank ?? null,
+    rarityPct: entry?.rarityPct ?? null,
+    rarityScore: entry?.rarityScore ?? null,
+    traits: entry?.traits ?? [],
+  };
+}

@@ -1,0 +1,148 @@
+/** Sandbox state rendered in the official mirror node response shapes (reference/mirror-node-openapi.yml). */
+import { compareEntityIds, longZeroEvmAddress } from '../../features/ledger/entity-id';
+import { toMirrorTransactionId } from '../../features/ledger/transaction-id';
+import type { AccountState, NftState, TokenState } from './state';
+import type { TransactionRecord } from './transaction-record';
+
+const NINETY_DAYS_SECONDS = 7_776_000;
+
+export function accountJson(account: AccountState, balanceTimestamp: string) {
+  const tokens = [...account.tokens.entries()].sort(([a], [b]) => compareEntityIds(a, b));
+  return {
+    account: account.id,
+    alias: null,
+    auto_renew_period: NINETY_DAYS_SECONDS,
+    balance: {
+      balance: account.hbar,
+      timestamp: balanceTimestamp,
+      tokens: tokens.map(([tokenId, relation]) => ({ token_id: tokenId, balance: relation.balance })),
+    },
+    created_timestamp: account.createdTimestamp,
+    decline_reward: false,
+    deleted: false,
+    ethereum_nonce: 0,
+    evm_address: longZeroEvmAddress(account.id),
+    expiry_timestamp: null,
+    key: { _type: account.key.type, key: account.key.hex },
+    max_automatic_token_associations: 0,
+    memo: '',
+    pending_reward: 0,
+    receiver_sig_required: false,
+    staked_account_id: null,
+    staked_node_id: null,
+    stake_period_start: null,
+  };
+}
+
+export function tokenRelationshipJson(tokenId: string, token: TokenState | undefined, balance: bigint, createdTimestamp: string) {
+  return {
+    automatic_association: false,
+    balance,
+    created_timestamp: createdTimestamp,
+    decimals: token?.decimals ?? 0,
+    freeze_status: 'NOT_APPLICABLE',
+    kyc_status: 'NOT_APPLICABLE',
+    token_id: tokenId,
+  };
+}
+
+export function nftJson(tokenId: string, nft: NftState) {
+  return {
+    account_id: nft.owner,
+    created_timestamp: nft.createdTimestamp,
+    delegating_spender: nft.delegatingSpender,
+    deleted: false,
+    metadata: nft.metadata,
+    modified_timestamp: nft.modifiedTimestamp,
+    serial_number: nft.serial,
+    spender: nft.spender,
+    token_id: tokenId,
+  };
+}
+
+/** TokenInfo: supplies and decimals are strings; the sandbox tokens have no keys and no custom fees. */
+export function tokenInfoJson(token: TokenState) {
+  return {
+    admin_key: null,
+    auto_renew_account: null,
+    auto_renew_period: null,
+    created_timestamp: token.createdTimestamp,
+    custom_fees: {
+      created_timestamp: token.createdTimestamp,
+      fixed_fees: [],
+      ...(token.type === 'FUNGIBLE_COMMON' ? { fractional_fees: [] } : { royalty_fees: [] }),
+    },
+    decimals: String(token.decimals),
+    deleted: false,
+    expiry_timestamp: null,
+    fee_schedule_key: null,
+    freeze_default: false,
+    freeze_key: null,
+    initial_supply: String(token.initialSupply),
+    kyc_key: null,
+    max_supply: String(token.maxSupply),
+    memo: '',
+    metadata_key: null,
+    modified_timestamp: token.createdTimestamp,
+    name: token.name,
+    pause_key: null,
+    pause_status: 'NOT_APPLICABLE',
+    supply_key: null,
+    supply_type: 'FINITE',
+    symbol: token.symbol,
+    token_id: token.id,
+    total_supply: String(token.totalSupply),
+    treasury_account_id: token.treasury,
+    type: token.type,
+    wipe_key: null,
+  };
+}
+
+export function tokenAllowanceJson(owner: string, allowance: { spender: string; tokenId: string; amount: bigint; amountGranted: bigint; timestamp: string }) {
+  return {
+    amount: allowance.amount,
+    amount_granted: allowance.amountGranted,
+    owner,
+    spender: allowance.spender,
+    timestamp: { from: allowance.timestamp, to: null },
+    token_id: allowance.tokenId,
+  };
+}
+
+export function nftAllowanceJson(owner: string, spender: string, tokenId: string, timestamp: string) {
+  return { approved_for_all: true, owner, spender, timestamp: { from: timestamp, to: null }, token_id: tokenId };
+}
+
+/** TransactionDetail; the sandbox charges no fees, so there are no fee transfers. */
+export function transactionJson(record: TransactionRecord) {
+  return {
+    assessed_custom_fees: [],
+    bytes: null,
+    charged_tx_fee: 0,
+    consensus_timestamp: record.consensusTimestamp,
+    entity_id: null,
+    max_custom_fees: [],
+    max_fee: String(record.maxFee),
+    memo_base64: Buffer.from(record.memo).toString('base64'),
+    name: record.name,
+    nft_transfers: record.nftTransfers.map((n) => ({
+      is_approval: n.isApproval,
+      receiver_account_id: n.receiver,
+      sender_account_id: n.sender,
+      serial_number: n.serial,
+      token_id: n.tokenId,
+    })),
+    node: record.node,
+    nonce: 0,
+    parent_consensus_timestamp: null,
+    result: record.result,
+    scheduled: false,
+    staking_reward_transfers: [],
+    token_transfers: record.tokenTransfers.map((t) => ({ token_id: t.tokenId, account: t.account, amount: t.amount, is_approval: t.isApproval })),
+    transaction_hash: record.transactionHash,
+    transaction_id: toMirrorTransactionId(record.transactionId) ?? record.transactionId,
+    transfers: record.transfers.map((t) => ({ account: t.account, amount: t.amount, is_approval: t.isApproval })),
+    valid_duration_seconds: String(record.validDurationSeconds),
+    valid_start_timestamp: record.validStartTimestamp,
+  };
+}

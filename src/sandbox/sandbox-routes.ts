@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleSandboxIpfsRequest } from './collection/ipfs-routes';
+import { handleMirrorRequest } from './ledger/mirror-api';
+import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
+import { sandboxLedger } from './sandbox-ledger-instance';
+import { readBody } from '../server/local/read-body';
+import type { PrefixHandler } from '../server/local/server';
+
+const MAX_TRANSACTION_BODY = 64 * 1024;
+
+function send(response: ServerResponse, status: number, contentType: string, body: string, cache = 'no-store'): void {
+  response.writeHead(status, { 'content-type': contentType, 'cache-control': cache, 'x-content-type-options': 'nosniff' }).end(body);
+}
+
+const json = (response: ServerResponse, status: number, body: unknown) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const body = await readBody(request, MAX_TRANSACTION_BODY);
+  if (!body) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sandbox network on the local server: its mirror node REST (/sandbox/mirror/api/v1/...), its
+ * IPFS gateway (/sandbox/ipfs/...), the sandbox wallet's demo accounts and its transaction
+ * submission (the stand-in for a consensus node).
+ */
+export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
+  const path = url.pathname;
+  if (!path.startsWith('/sandbox/')) return false;
+  const method = request.method ?? 'GET';
+
+  if (path.startsWith('/sandbox/mirror/') && (method === 'GET' || method === 'HEAD')) {
+    const answer = await handleMirrorRequest(sandboxLedger(), path.slice('/sandbox/mirror'.length), url.searchParams);
+    send(response, answer.status, answer.contentType, answer.body);
+    return true;
+  }
+  if (path.startsWith('/sandbox/ipfs/') && (method === 'GET' || method === 'HEAD')) {
+    const answer = handleSandboxIpfsRequest(path.slice('/sandbox/ipfs'.length));
+    send(response, answer.status, answer.contentType, answer.body, answer.status === 200 ? 'public, max-age=86400, immutable' : 'no-store');
+    return true;
+  }
+  if (path === '/sandbox/wallet/accounts' && method === 'GET') {
+    const { network } = sandboxLedger();
+    json(
+      response,
+      200,
+      network.demoAccounts.map((account) => ({
+        accountId: account.accountId,
+        name: account.displayName,
+        privateKey: sandboxAccountPrivateKey(account.accountId, network).toStringRaw(),
+      })),
+    );
+    return true;
+  }
+  if (path === '/sandbox/ledger/execute' && method === 'POST') {
+    const body = (await readJson(request)) as { transactionBytes?: unknown } | undefined;
+    if (typeof body?.transactionBytes !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.transactionBytes)) {
+      json(response, 400, { error: 'transactionBytes (base64 of a signed transaction) is required' });
+      return true;
+    }
+    json(response, 200, await sandboxLedger().execute(Buffer.from(body.transactionBytes, 'base64')));
+    return true;
+  }
+  json(response, 404, { error: 'Not found' });
+  return true;
+};

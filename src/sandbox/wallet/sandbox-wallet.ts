@@ -1,0 +1,96 @@
+import { proto } from '@hiero-ledger/proto';
+import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, PrivateKey, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
+import { apiJson } from '../../lib/api';
+import { prefixedMessageBytes } from '../../features/auth/sign-in-message';
+import { base64ToBytes, bytesToBase64 } from '../../features/wallet/base64';
+import { type DemoAccount, ask } from './sandbox-prompt-store';
+import type { WalletAdapter } from '../../features/wallet/wallet-adapter';
+
+interface SandboxAccount extends DemoAccount {
+  privateKey: string;
+}
+
+const SESSION_KEY = 'wildTigers.sandboxWallet';
+
+function describe(transaction: Transaction): string[] {
+  // Class names are minified in the build: recognise the types with instanceof.
+  if (transaction instanceof AccountAllowanceApproveTransaction) {
+    return [
+      'Allowance approval (AccountAllowanceApprove)',
+      ...transaction.tokenApprovals.map((approval) => `${approval.spenderAccountId?.toString()} may spend ${approval.amount?.toString()} of token ${approval.tokenId.toString()}`),
+      ...transaction.tokenNftApprovals.map((approval) => `${approval.spenderAccountId?.toString()} may transfer NFT ${approval.tokenId.toString()} #${(approval.serialNumbers ?? []).join(', #')}`),
+    ];
+  }
+  if (transaction instanceof AccountAllowanceDeleteTransaction) return ['Allowance removal (AccountAllowanceDelete)'];
+  if (!(transaction instanceof TransferTransaction)) return ['Transaction'];
+  const lines: string[] = [];
+  for (const [account, amount] of transaction.hbarTransfers) lines.push(`${account.toString()}: ${amount.toString()}`);
+  for (const [token, transfers] of transaction.tokenTransfers) {
+    for (const [account, amount] of transfers) lines.push(`${account.toString()}: ${amount.toString()} of token ${token.toString()}`);
+  }
+  for (const [token, transfers] of transaction.nftTransfers) {
+    for (const transfer of transfers) lines.push(`NFT ${token.toString()} #${transfer.serial.toString()}: ${transfer.sender.toString()} -> ${transfer.recipient.toString()}`);
+  }
+  return lines;
+}
+
+/**
+ * The sandbox wallet (sandbox network only): pick a demo account, approve or reject each request
+ * in its prompt, sign in the browser with the account's sandbox key, execute on the sandbox ledger.
+ */
+export function createSandboxWallet(): WalletAdapter {
+  let accounts: SandboxAccount[] = [];
+  let current: string | null = sessionStorage.getItem(SESSION_KEY);
+
+  async function keyOf(accountId: string): Promise<PrivateKey> {
+    if (!accounts.length) accounts = await apiJson<SandboxAccount[]>('/sandbox/wallet/accounts');
+    const account = accounts.find((candidate) => candidate.accountId === accountId);
+    if (!account) throw new Error('Signer is not found for this session');
+    return PrivateKey.fromStringED25519(account.privateKey);
+  }
+
+  return {
+    type: 'sandbox',
+
+    async connect() {
+      accounts = await apiJson<SandboxAccount[]>('/sandbox/wallet/accounts');
+      const picked = await ask<'pick'>({ kind: 'pick', accounts: accounts.map(({ accountId, name }) => ({ accountId, name })) });
+      if (!picked) throw Object.assign(new Error('User rejected the connection'), { code: 4001 });
+      current = picked;
+      sessionStorage.setItem(SESSION_KEY, picked);
+    },
+
+    accountId: () => current,
+
+    async signMessage(accountId, message) {
+      const approved = await ask<'sign-message'>({ kind: 'sign-message', accountId, message });
+      if (!approved) throw Object.assign(new Error('User rejected the request'), { code: 4001 });
+      const key = await keyOf(accountId);
+      const signature = key.sign(prefixedMessageBytes(message));
+      const map = proto.SignatureMap.encode({ sigPair: [{ pubKeyPrefix: key.publicKey.toBytesRaw(), ed25519: signature }] }).finish();
+      return bytesToBase64(map);
+    },
+
+    async signAndExecuteTransaction(accountId, transactionBytes) {
+      const transaction = Transaction.fromBytes(base64ToBytes(transactionBytes));
+      const transactionId = transaction.transactionId?.toString() ?? '';
+      const approved = await ask<'sign-transaction'>({ kind: 'sign-transaction', accountId, transactionId, lines: describe(transaction) });
+      if (!approved) throw Object.assign(new Error('User rejected the transaction'), { code: 4001 });
+      await transaction.sign(await keyOf(accountId));
+      const result = await apiJson<{ status: string; transactionId: string }>('/sandbox/ledger/execute', {
+        method: 'POST',
+        body: { transactionBytes: bytesToBase64(transaction.toBytes()) },
+      });
+      if (result.status !== 'SUCCESS') throw new Error(`the ledger answered ${result.status}`);
+      return { transactionId: result.transactionId };
+    },
+
+    async disconnect() {
+      current = null;
+      sessionStorage.removeItem(SESSION_KEY);
+    },
+
+    // The sandbox wallet never ends a session on its own.
+    onSessionEnded() {},
+  };
+}

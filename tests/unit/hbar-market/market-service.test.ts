@@ -1,0 +1,180 @@
+import { AccountId, Hbar, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
+import { describe, expect, it, vi } from 'vitest';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '@/server/http/errors';
+import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
+import type { ListingRecord, MarketPort, SaleRecord } from '@/features/hbar-market/market-port';
+import { MARKET_READ_CACHE_MS, createMarketService } from '@/features/hbar-market/market-service';
+import type { PurchaseRecord, PurchaseStore } from '@/features/hbar-market/purchase-repo';
+
+process.env.LOG_LEVEL = 'silent';
+
+const NFT = '0.0.7000333';
+const DAVE = '0.0.7001004';
+const SELLER = '0.0.7100003';
+
+function memoryPurchases(): PurchaseStore & { records: Map<string, PurchaseRecord> } {
+  const records = new Map<string, PurchaseRecord>();
+  return {
+    records,
+    async putPurchase(purchase) {
+      const existing = records.get(purchase.saleVerificationCode);
+      if (existing && existing.buyerId !== purchase.buyerId) return false;
+      records.set(purchase.saleVerificationCode, purchase);
+      return true;
+    },
+    async getPurchase(code, now) {
+      const record = records.get(code);
+      return record && Date.parse(record.expiresAt) > now ? record : undefined;
+    },
+  };
+}
+
+function purchaseBytes(options: { serial?: number; buyer?: string; tinybars?: bigint } = {}): { bytes: string; transactionId: string } {
+  const tinybars = options.tinybars ?? 12_000_000_000n;
+  const buyer = options.buyer ?? DAVE;
+  const transaction = new TransferTransaction()
+    .addHbarTransfer(buyer, Hbar.fromTinybars((-tinybars).toString()))
+    .addHbarTransfer(SELLER, Hbar.fromTinybars(tinybars.toString()))
+    .addApprovedNftTransfer(new NftId(TokenId.fromString(NFT), options.serial ?? 12), SELLER, buyer)
+    .setTransactionId(TransactionId.generate(AccountId.fromString('0.0.7000200')))
+    .setNodeAccountIds([AccountId.fromString('0.0.3')])
+    .freeze();
+  return { bytes: Buffer.from(transaction.toBytes()).toString('base64'), transactionId: transaction.transactionId?.toString() ?? '' };
+}
+
+const sale = { saletype: 'Sale', salePrice: 120, saleDate: '2026-10-01T00:00:00.000Z', nftSerialId: 5 } as SaleRecord;
+const listing = (serialId: number, isAvailableForPurchase = true) => ({ serialId, salePrice: 120, isAvailableForPurchase }) as ListingRecord;
+
+function setup(overrides: Partial<MarketPort> = {}) {
+  let clock = Date.parse('2026-11-01T12:00:00.000Z');
+  const prepared = purchaseBytes();
+  const port: MarketPort = {
+    activity: vi.fn(async () => [sale]),
+    listings: vi.fn(async () => [listing(12), listing(13, false)]),
+    floor: vi.fn(async () => 120),
+    stats: vi.fn(async () => []),
+    owners: vi.fn(async () => ({ ownerCount: 900, nftCount: 3328 })),
+    buy: vi.fn(async () => ({ saleVerificationCode: 'code-1', transBytes: prepared.bytes, apimessage: 'sign it' })),
+    buyComplete: vi.fn(async () => ({ success: true, apimessage: 'done' })),
+    ...overrides,
+  };
+  const purchases = memoryPurchases();
+  const service = createMarketService({ port: async () => port, purchases, nftTokenId: NFT, now: () => clock });
+  return { service, port, purchases, prepared, advance: (ms: number) => (clock += ms) };
+}
+
+const buyInput = { tokenAddress: NFT, serial: 12, userAddress: DAVE, price: '120' };
+
+describe('market reads', () => {
+  it('answer in SentX’s envelopes and show only buyable listings', async () => {
+    const { service, port } = setup();
+    expect(await service.activity({ amount: 100 })).toEqual({ success: true, marketActivity: [sale] });
+    expect(await service.listings({ sortBy: 'price', sortDirection: 'ASC', limit: 1000 })).toEqual({ success: true, marketListings: [listing(12)] });
+    expect(port.listings).toHaveBeenCalledWith({ tokenId: NFT, sortBy: 'price', sortDirection: 'ASC', limit: 1000 });
+    expect(await service.floor()).toEqual({ success: true, floor: 120 });
+    expect(await service.holders(NFT)).toEqual({ success: true, ownerCount: 900 });
+    await service.stats(30);
+    expect(port.stats).toHaveBeenCalledWith({ tokenId: NFT, startDate: '2026-10-03', endDate: '2026-11-01' });
+  });
+
+  it('degrade to empty data when the market fails, and try again next time', async () => {
+    const down = async () => {
+      throw new MarketUnavailableError('SentX /v1/public/market/activity answered 500');
+    };
+    const { service, port } = setup({ activity: vi.fn(down), listings: down, floor: down, stats: down, owners: down });
+    expect(await service.activity({ amount: 100 })).toEqual({ success: false, marketActivity: [] });
+    expect(await service.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 10 })).toEqual({ success: false, marketListings: [] });
+    expect(await service.floor()).toEqual({ success: false, floor: null });
+    expect(await service.stats(7)).toEqual({ success: false, stats: [] });
+    expect(await service.holders(NFT)).toEqual({ success: false, ownerCount: null });
+    await service.activity({ amount: 100 });
+    expect(port.activity).toHaveBeenCalledTimes(2);
+  });
+
+  it('are cached 60 s', async () => {
+    const { service, port, advance } = setup();
+    await service.activity({ amount: 100 });
+    await service.activity({ amount: 100 });
+    expect(port.activity).toHaveBeenCalledTimes(1);
+    advance(MARKET_READ_CACHE_MS + 1);
+    await service.activity({ amount: 100 });
+    expect(port.activity).toHaveBeenCalledTimes(2);
+  });
+
+  it('serve only the configured collection', async () => {
+    const { service } = setup();
+    await expect(service.activity({ tokenId: '0.0.1', amount: 5 })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.holders('0.0.1')).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('buying', () => {
+  it('prepares a purchase for the signed-in buyer and remembers its transaction', async () => {
+    const { service, purchases, prepared, port } = setup();
+    expect(await service.buy(DAVE, buyInput)).toEqual({ success: true, data: { saleVerificationCode: 'code-1', transBytes: prepared.bytes, apimessage: 'sign it' } });
+    expect(port.buy).toHaveBeenCalledWith({ tokenId: NFT, serial: 12, buyerId: DAVE, price: '120' });
+    expect(purchases.records.get('code-1')).toMatchObject({ buyerId: DAVE, transactionId: prepared.transactionId, serial: 12, price: '120' });
+  });
+
+  it('refuses another account, another token and a malformed price before asking the market', async () => {
+    const { service, port } = setup();
+    await expect(service.buy('0.0.7001001', buyInput)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(service.buy(DAVE, { ...buyInput, tokenAddress: '0.0.5' })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(service.buy(DAVE, { ...buyInput, price: '-1' })).rejects.toThrow('Please enter a valid HBAR price');
+    await expect(service.buy(DAVE, { ...buyInput, price: '0' })).rejects.toThrow('Please enter a valid HBAR price');
+    expect(port.buy).not.toHaveBeenCalled();
+  });
+
+  it('passes the market’s refusal on as a 400 and its outage as a 503', async () => {
+    const refused = setup({ buy: async () => Promise.reject(new MarketRejectedError('Price does not match the current listing')) });
+    await expect(refused.service.buy(DAVE, buyInput)).rejects.toThrow(new BadRequestError('Price does not match the current listing'));
+    const down = setup({ buy: async () => Promise.reject(new MarketUnavailableError('timed out')) });
+    await expect(down.service.buy(DAVE, buyInput)).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it('never hands out a transaction that charges more or delivers elsewhere', async () => {
+    for (const bad of [purchaseBytes({ tinybars: 12_000_000_001n }), purchaseBytes({ serial: 99 }), purchaseBytes({ buyer: '0.0.7001001' })]) {
+      const { service, purchases } = setup({ buy: async () => ({ saleVerificationCode: 'code-x', transBytes: bad.bytes, apimessage: '' }) });
+      await expect(service.buy(DAVE, buyInput)).rejects.toBeInstanceOf(UpstreamError);
+      expect(purchases.records.size).toBe(0);
+    }
+  });
+
+  it('refuses a code the market already gave another buyer', async () => {
+    const { service, purchases } = setup();
+    purchases.records.set('code-1', { buyerId: '0.0.7001002', expiresAt: '2099-01-01T00:00:00.000Z' } as PurchaseRecord);
+    await expect(service.buy(DAVE, buyInput)).rejects.toBeInstanceOf(ConflictError);
+  });
+});
+
+describe('completing a purchase', () => {
+  it('is only for the buyer who started it, and unknown codes are 404', async () => {
+    const { service, port } = setup();
+    await service.buy(DAVE, buyInput);
+    await expect(service.complete(DAVE, 'nope')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.complete('0.0.7001001', 'code-1')).rejects.toBeInstanceOf(ForbiddenError);
+    expect(port.buyComplete).not.toHaveBeenCalled();
+  });
+
+  it('confirms with the remembered transaction id and drops the read caches', async () => {
+    const { service, port, prepared } = setup();
+    await service.activity({ amount: 100 });
+    await service.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 });
+    await service.buy(DAVE, buyInput);
+    expect(await service.complete(DAVE, 'code-1')).toEqual({ success: true, data: { success: true, apimessage: 'done' } });
+    expect(port.buyComplete).toHaveBeenCalledWith({ saleVerificationCode: 'code-1', transactionId: prepared.transactionId });
+    await service.activity({ amount: 100 });
+    await service.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 });
+    expect(port.activity).toHaveBeenCalledTimes(2);
+    expect(port.listings).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the caches when the market did not confirm', async () => {
+    const { service, port } = setup({ buyComplete: async () => ({ success: false, apimessage: 'not executed yet' }) });
+    await service.activity({ amount: 100 });
+    await service.buy(DAVE, buyInput);
+    expect(await service.complete(DAVE, 'code-1')).toEqual({ success: true, data: { success: false, apimessage: 'not executed yet' } });
+    await service.activity({ amount: 100 });
+    expect(port.activity).toHaveBeenCalledTimes(1);
+  });
+});
