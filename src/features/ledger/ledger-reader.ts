@@ -28,6 +28,7 @@ export interface TokenBalance {
 export interface LedgerNft {
   tokenId: string;
   serial: number;
+  /** Null when the NFT is deleted (burned; the mirror node may still name its last account) or has no account. */
   owner: string | null;
   /** The per-serial allowance (one spender per serial). */
   spender: string | null;
@@ -69,7 +70,8 @@ export interface TokenTransfer extends HbarTransfer {
 
 export interface NftTransfer {
   tokenId: string;
-  serial: number;
+  /** Serial numbers are int64: a number while safe, the exact bigint beyond 2^53 (never equal to a number). */
+  serial: number | bigint;
   sender: string | null;
   receiver: string | null;
   isApproval: boolean;
@@ -83,9 +85,39 @@ export interface LedgerTransaction {
   /** Hedera status name, e.g. SUCCESS or INSUFFICIENT_TOKEN_BALANCE. */
   result: string;
   consensusTimestamp: string;
+  /** 0 for the transaction the payer submitted; child records (made by the network) count up from 1. */
+  nonce: number;
+  /** True for the execution of a scheduled transaction (its id is the schedule's ScheduleCreate id). */
+  scheduled: boolean;
   transfers: HbarTransfer[];
   tokenTransfers: TokenTransfer[];
   nftTransfers: NftTransfer[];
+}
+
+/** Which record of a transaction id to read (the mirror node's `nonce` and `scheduled` filters). */
+export interface TransactionLookup {
+  /** Default 0: the transaction the payer submitted. */
+  nonce?: number;
+  /** Default false; true for the execution of a scheduled transaction. */
+  scheduled?: boolean;
+}
+
+export interface ServiceEndpoint {
+  /** Empty when the endpoint is given by address. */
+  domainName: string;
+  /** Empty when the endpoint is given by domain name. */
+  ipAddressV4: string;
+  port: number;
+}
+
+export interface LedgerNetworkNode {
+  nodeId: number;
+  /** The account to name in a transaction's node account ids. */
+  nodeAccountId: string | null;
+  /** gRPC endpoints of the consensus node. */
+  serviceEndpoints: ServiceEndpoint[];
+  /** The node's gRPC-web proxy (what a browser client calls); null when it has none. */
+  grpcProxyEndpoint: ServiceEndpoint | null;
 }
 
 export interface LedgerReader {
@@ -108,6 +140,15 @@ export interface LedgerReader {
   getTokenInfo(tokenId: string): Promise<LedgerTokenInfo>;
   /** USD per HBAR from the network exchange rate. */
   getExchangeRate(): Promise<number>;
-  /** Accepts the SDK (`@`) or mirror (`-`) form; null until the mirror node has the transaction. */
-  getTransaction(transactionId: string): Promise<LedgerTransaction | null>;
+  /**
+   * Accepts the SDK (`@`) or mirror (`-`) form; null until the mirror node has the transaction.
+   * Without `lookup`, the record the payer submitted (nonce 0, not scheduled), read from the
+   * unfiltered list; with it, the mirror node's `scheduled`/`nonce` filters are sent and the record
+   * matching them is returned. Only records with this transaction id are considered (an atomic
+   * batch lists its inner transactions too); of several (a DUPLICATE_TRANSACTION after the
+   * original), the first in consensus order.
+   */
+  getTransaction(transactionId: string, lookup?: TransactionLookup): Promise<LedgerTransaction | null>;
+  /** The consensus nodes of the current address book, across all pages, by node id. */
+  getNetworkNodes(): Promise<LedgerNetworkNode[]>;
 }

@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import { mapConcurrently } from '../../lib/concurrency';
 import { isEntityId } from './entity-id';
 import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
-import type { LedgerNft, LedgerReader, LedgerTransaction } from './ledger-reader';
+import type { LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';
 import { createMirrorHttp, type MirrorHttpOptions, type MirrorResponse } from './mirror-http';
 import {
   accountSchema,
   exchangeRateSchema,
+  networkNodesPageSchema,
   nftAllowancesSchema,
   nftSchema,
   nftsPageSchema,
@@ -15,6 +16,7 @@ import {
   tokenRelationshipsSchema,
   transactionByIdSchema,
   type MirrorNft,
+  type MirrorServiceEndpoint,
   type MirrorTransaction,
 } from './mirror-types';
 import { toMirrorTransactionId } from './transaction-id';
@@ -26,6 +28,10 @@ const MAX_PAGES = 1000;
 /** Serials per range (the mirror node's largest page) and ranges read at once by getAllNftOwners. */
 const RANGE_SIZE = 100;
 const PARALLEL_RANGES = 8;
+/** The largest page of /api/v1/network/nodes. */
+const NODES_PAGE_SIZE = 25;
+/** The mirror node's bound on the `nonce` filter (int32). */
+const MAX_NONCE = 2_147_483_647;
 
 /** The ledger-read adapter over the mirror node REST API (mainnet, or the sandbox's compatible REST). */
 export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): LedgerReader {
@@ -151,7 +157,8 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
         type: body.type,
         decimals: body.decimals,
         totalSupply: body.total_supply,
-        maxSupply: body.max_supply,
+        // An INFINITE token may report max_supply as int64 max; the port promises 0 for "no cap".
+        maxSupply: body.supply_type === 'INFINITE' ? 0n : body.max_supply,
         treasuryAccountId: body.treasury_account_id ?? null,
         royaltyFees: (body.custom_fees?.royalty_fees ?? []).map((fee) => ({
           numerator: fee.amount.numerator,
@@ -169,13 +176,43 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
       return body.current_rate.cent_equivalent / body.current_rate.hbar_equivalent / 100;
     },
 
-    async getTransaction(transactionId) {
+    async getTransaction(transactionId, lookup) {
       const mirrorId = toMirrorTransactionId(transactionId);
       if (!mirrorId) throw new TypeError(`Not a transaction id: ${transactionId}`);
-      const body = await getOptional(`/api/v1/transactions/${mirrorId}`, transactionByIdSchema);
-      // A transaction id can also name child and scheduled records; the user-submitted one has nonce 0.
-      const parent = body?.transactions.find((t) => !t.scheduled && (t.nonce ?? 0) === 0);
-      return parent ? toLedgerTransaction(parent) : null;
+      const filters: string[] = [];
+      if (lookup?.scheduled !== undefined) filters.push(`scheduled=${lookup.scheduled}`);
+      if (lookup?.nonce !== undefined) filters.push(`nonce=${nonceFilter(lookup.nonce)}`);
+      const query = filters.length ? `?${filters.join('&')}` : '';
+      const body = await getOptional(`/api/v1/transactions/${mirrorId}${query}`, transactionByIdSchema);
+      // A transaction id also names child (nonce > 0) and scheduled records, and the answer for an
+      // atomic batch lists its inner transactions, which have ids of their own. The mirror node lists
+      // records in consensus order, so the first match is the one the network handled (a later one with
+      // the same id, nonce and flag is a DUPLICATE_TRANSACTION).
+      const nonce = lookup?.nonce ?? 0;
+      const scheduled = lookup?.scheduled ?? false;
+      const match = body?.transactions.find(
+        (t) => toMirrorTransactionId(t.transaction_id) === mirrorId && (t.nonce ?? 0) === nonce && (t.scheduled ?? false) === scheduled,
+      );
+      return match ? toLedgerTransaction(match) : null;
+    },
+
+    async getNetworkNodes() {
+      const nodes = await getAllPages(
+        `/api/v1/network/nodes?limit=${NODES_PAGE_SIZE}`,
+        networkNodesPageSchema,
+        (page) => page.nodes,
+        'network nodes',
+      );
+      return nodes
+        .map(
+          (node): LedgerNetworkNode => ({
+            nodeId: node.node_id,
+            nodeAccountId: node.node_account_id,
+            serviceEndpoints: node.service_endpoints.map(toServiceEndpoint),
+            grpcProxyEndpoint: node.grpc_proxy_endpoint ? toServiceEndpoint(node.grpc_proxy_endpoint) : null,
+          }),
+        )
+        .sort((a, b) => a.nodeId - b.nodeId);
     },
   };
 }
@@ -199,11 +236,21 @@ function serialNumber(serial: number): number {
   return serial;
 }
 
+function nonceFilter(nonce: number): number {
+  if (!Number.isInteger(nonce) || nonce < 0 || nonce > MAX_NONCE) throw new TypeError(`Not a transaction nonce: ${nonce}`);
+  return nonce;
+}
+
+function toServiceEndpoint(endpoint: MirrorServiceEndpoint): ServiceEndpoint {
+  return { domainName: endpoint.domain_name, ipAddressV4: endpoint.ip_address_v4, port: endpoint.port };
+}
+
 function toLedgerNft(nft: MirrorNft): LedgerNft {
   return {
     tokenId: nft.token_id,
     serial: nft.serial_number,
-    owner: nft.account_id,
+    // A deleted (burned) NFT keeps its last account_id on the mirror node; nobody owns it.
+    owner: nft.deleted ? null : nft.account_id,
     spender: nft.spender ?? null,
     delegatingSpender: nft.delegating_spender ?? null,
     metadata: nft.metadata ? Buffer.from(nft.metadata, 'base64').toString('utf8') : '',
@@ -217,6 +264,8 @@ function toLedgerTransaction(tx: MirrorTransaction): LedgerTransaction {
     name: tx.name,
     result: tx.result,
     consensusTimestamp: tx.consensus_timestamp,
+    nonce: tx.nonce ?? 0,
+    scheduled: tx.scheduled ?? false,
     transfers: (tx.transfers ?? []).map((t) => ({ account: t.account, amount: t.amount, isApproval: t.is_approval ?? false })),
     tokenTransfers: (tx.token_transfers ?? []).map((t) => ({
       tokenId: t.token_id,

@@ -13,6 +13,8 @@ const int64String = z
   .union([z.string().regex(/^-?\d+$/), z.number().int()])
   .transform((value) => BigInt(value));
 const smallIntString = z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number);
+/** An int64 serial number: a number while it is a safe integer, the exact bigint beyond 2^53. */
+const int64Serial = z.union([z.number().int(), z.bigint()]);
 
 const linksSchema = z.object({ next: z.string().nullable().optional() });
 
@@ -37,7 +39,8 @@ export const accountSchema = z.object({
 });
 
 export const tokenRelationshipsSchema = z.object({
-  tokens: z.array(z.object({ token_id: entityId, balance: int64, decimals: z.number().int().nonnegative() })),
+  // decimals is null when the mirror node has the relationship but not the token (partial data).
+  tokens: z.array(z.object({ token_id: entityId, balance: int64, decimals: z.number().int().nonnegative().nullable() })),
   links: linksSchema,
 });
 
@@ -84,6 +87,7 @@ export const tokenInfoSchema = z.object({
   decimals: smallIntString,
   total_supply: int64String,
   max_supply: int64String,
+  supply_type: z.string().optional(),
   treasury_account_id: entityId.nullable().optional(),
   custom_fees: z.object({ royalty_fees: z.array(royaltyFeeSchema).optional() }).optional(),
 });
@@ -110,7 +114,7 @@ const transactionSchema = z.object({
     .array(
       z.object({
         token_id: entityId,
-        serial_number: z.number().int(),
+        serial_number: int64Serial,
         sender_account_id: entityId.nullable(),
         receiver_account_id: entityId.nullable(),
         is_approval: z.boolean(),
@@ -121,5 +125,20 @@ const transactionSchema = z.object({
 
 export const transactionByIdSchema = z.object({ transactions: z.array(transactionSchema) });
 
+const serviceEndpointSchema = z.object({ domain_name: z.string(), ip_address_v4: z.string(), port: z.number().int() });
+
+export const networkNodesPageSchema = z.object({
+  nodes: z.array(
+    z.object({
+      node_id: z.number().int().nonnegative(),
+      node_account_id: entityId.nullable(),
+      service_endpoints: z.array(serviceEndpointSchema),
+      grpc_proxy_endpoint: serviceEndpointSchema.nullable().optional(),
+    }),
+  ),
+  links: linksSchema,
+});
+
 export type MirrorNft = z.output<typeof nftSchema>;
 export type MirrorTransaction = z.output<typeof transactionSchema>;
+export type MirrorServiceEndpoint = z.output<typeof serviceEndpointSchema>;
