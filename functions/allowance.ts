@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { createAllowanceService } from '../src/features/allowances/allowance-service';
 import { config } from '../src/server/config';
-import { ledgerReader } from '../src/server/context';
+import { ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 
@@ -12,11 +12,13 @@ const amountSchema = z.union([z.string().max(40), z.number().positive().finite()
 /** Allowance reads for anyone; approve/delete transactions prepared for the signed-in owner only. */
 export const handler = routeGroup('allowance', {
   'GET /api/hedera/allowance/token/{owner}/{tokenId}/{spender}': defineRoute(
+    'public',
     { params: z.object({ owner: entityIdSchema, tokenId: entityIdSchema, spender: entityIdSchema }) },
     async ({ params }) => ({ success: true, allowance: await allowances.tokenAllowance(params.owner, params.tokenId, params.spender) }),
   ),
 
   'GET /api/hedera/allowance/nft/{owner}/{tokenId}/{serial}/{spender}': defineRoute(
+    'public',
     { params: z.object({ owner: entityIdSchema, tokenId: entityIdSchema, serial: serialSchema, spender: entityIdSchema }) },
     async ({ params }) => ({
       success: true,
@@ -25,17 +27,20 @@ export const handler = routeGroup('allowance', {
   ),
 
   'POST /api/paws/allowance/prepare': defineRoute(
+    'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumber: serialSchema, spenderAccountId: entityIdSchema }) },
-    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareNftAllowance(session!.accountId, body) }),
+    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareNftAllowance(session.accountId, body) }),
   ),
 
   'POST /api/paws/token-allowance/prepare': defineRoute(
+    'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, amount: amountSchema, spenderAccountId: entityIdSchema }) },
-    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareTokenAllowance(session!.accountId, body) }),
+    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareTokenAllowance(session.accountId, body) }),
   ),
 
   'POST /api/paws/allowance/delete/prepare': defineRoute(
+    'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumber: serialSchema }) },
-    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareNftAllowanceDelete(session!.accountId, body) }),
+    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareNftAllowanceDelete(session.accountId, body) }),
   ),
 });

@@ -2,12 +2,12 @@ import * as z from 'zod';
 import { createAuthService } from '../src/features/auth/auth-service';
 import { SESSION_TTL_SECONDS, sessionCookie } from '../src/features/auth/session-token';
 import { config } from '../src/server/config';
-import { authStore, ledgerReader, sessionSecret, sessions } from '../src/server/context';
+import { authRepo, ledgerReader, sessionSecret, sessions } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { respond } from '../src/server/http/respond';
 import { entityIdSchema } from '../src/server/http/schemas';
 
-const auth = createAuthService({ store: authStore(), ledger: ledgerReader(), sessionSecret });
+const auth = createAuthService({ store: authRepo(), ledger: ledgerReader(), sessionSecret });
 
 const origin = new URL(config().siteOrigin);
 const plainHttpLocal = origin.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(origin.hostname);
@@ -15,11 +15,12 @@ const secureCookie = !plainHttpLocal;
 
 /** Sign-in by signed message: challenge, verify (sets the session cookie), session, logout. */
 export const handler = routeGroup('auth', {
-  'POST /api/auth/challenge': defineRoute({ body: z.object({ accountId: entityIdSchema }) }, async ({ body }) =>
+  'POST /api/auth/challenge': defineRoute('public', { body: z.object({ accountId: entityIdSchema }) }, async ({ body }) =>
     auth.createChallenge(body.accountId),
   ),
 
   'POST /api/auth/verify': defineRoute(
+    'public',
     {
       body: z.object({
         accountId: entityIdSchema,
@@ -37,13 +38,11 @@ export const handler = routeGroup('auth', {
     },
   ),
 
-  'GET /api/auth/session': defineRoute({}, async ({ session }) =>
-    session
-      ? { authenticated: true, accountId: session.accountId, expiresAt: new Date(session.expiresAt).toISOString() }
-      : { authenticated: false },
+  'GET /api/auth/session': defineRoute('optional', {}, async ({ session }) =>
+    session ? { authenticated: true, accountId: session.accountId, expiresAt: new Date(session.expiresAt).toISOString() } : { authenticated: false },
   ),
 
-  'POST /api/auth/logout': defineRoute({}, async ({ event }) => {
+  'POST /api/auth/logout': defineRoute('public', {}, async ({ event }) => {
     await sessions().end(event.cookies);
     return respond(200, { success: true }, { cookies: [sessionCookie('', 0, secureCookie)] });
   }),

@@ -1,8 +1,8 @@
 import * as z from 'zod';
+import { DomainError } from '../src/lib/domain-error';
 import { createBalanceService } from '../src/features/balances/balance-service';
 import { config } from '../src/server/config';
-import { ledgerReader } from '../src/server/context';
-import { UpstreamError } from '../src/server/http/errors';
+import { ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/server/http/schemas';
 import { log } from '../src/server/log';
@@ -16,21 +16,21 @@ async function read<T>(what: string, message: string, load: () => Promise<T>): P
     return await load();
   } catch (error) {
     log.warn('balance read failed', { what, error });
-    throw new UpstreamError(message);
+    throw new DomainError('BALANCE_UNAVAILABLE', message);
   }
 }
 
 /** HBAR and PAWS balances of any account, read from the ledger and cached per the spec. */
 export const handler = routeGroup('balance', {
-  'GET /api/balance/fast/{accountId}': defineRoute({ params }, async ({ params: { accountId } }) => ({
+  'GET /api/balance/fast/{accountId}': defineRoute('public', { params }, async ({ params: { accountId } }) => ({
     success: true,
     balances: await read('both', 'Failed to get balances from API', () => balances.both(accountId)),
   })),
-  'GET /api/hedera/balance/{accountId}': defineRoute({ params }, async ({ params: { accountId } }) => ({
+  'GET /api/hedera/balance/{accountId}': defineRoute('public', { params }, async ({ params: { accountId } }) => ({
     success: true,
     balance: { hbar: await read('hbar', 'Failed to get HBAR balance from API', () => balances.hbar(accountId)) },
   })),
-  'GET /api/paws/balance/{accountId}': defineRoute({ params }, async ({ params: { accountId } }) => ({
+  'GET /api/paws/balance/{accountId}': defineRoute('public', { params }, async ({ params: { accountId } }) => ({
     success: true,
     balance: await read('paws', 'Failed to get token balance from API', () => balances.paws(accountId)),
   })),

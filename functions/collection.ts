@@ -7,19 +7,17 @@ import {
   MAX_SEARCH_LENGTH,
   MAX_TRAITS_PARAM_LENGTH,
   SORT_KEYS,
-  TOTAL_SUPPLY,
   UNKNOWN_OWNER,
   cleanSearch,
   parseTraitFilter,
 } from '../src/features/collection/collection-rules';
+import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
-import { createOwnersSnapshotStore } from '../src/features/collection/owners-snapshot-repo';
+import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
 import { config } from '../src/server/config';
-import { collectionCatalog, ledgerReader } from '../src/server/context';
+import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
-import { marketPort } from '../src/server/market-port';
-import { onSandbox } from '../src/server/runtime';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
@@ -36,16 +34,9 @@ const service = createCollectionService({
   rarity: () => catalog.rarity(),
   // Locally every name and image is generated, so the whole catalog is read at once; on mainnet a
   // name or image comes from the market records, and the page's media component looks up the rest.
-  ...(onSandbox()
-    ? {
-        display: async (total: number) => {
-          const entries = await Promise.all(Array.from({ length: total }, (_, index) => catalog.entry(index + 1)));
-          return new Map(entries.flatMap((entry) => (entry ? [[entry.serial, { name: entry.nftName, image: entry.nftImage }] as const] : [])));
-        },
-      }
-    : {}),
+  ...(catalog.displayAll ? { display: catalog.displayAll } : {}),
   owners: () => ledger.getAllNftOwners(settings.nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
-  sharedOwners: createOwnersSnapshotStore(documentClient(), tableName(), settings.nftTokenId),
+  sharedOwners: createOwnersSnapshotRepo(documentClient(), tableName(), settings.nftTokenId),
   ownerOf: async (serial) => {
     const nft = await ledger.getNft(settings.nftTokenId, serial);
     return nft ? (nft.owner ?? UNKNOWN_OWNER) : null;
@@ -61,9 +52,21 @@ const service = createCollectionService({
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 const collectionQuery = z.object({
-  page: optional(z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(MAX_PAGE, `must be at most ${MAX_PAGE}`).default(1)),
+  page: optional(
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
+      .default(1),
+  ),
   limit: optional(
-    z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be 1 or more').max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`).default(COLLECTION_PAGE_SIZE),
+    z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be 1 or more')
+      .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+      .default(COLLECTION_PAGE_SIZE),
   ),
   sort: optional(z.enum(SORT_KEYS, { error: `must be one of ${SORT_KEYS.join(', ')}` }).default(DEFAULT_SORT)),
   search: z
@@ -87,11 +90,12 @@ const tokenParams = z.object({ tokenId: entityIdSchema });
 
 /** The collection browser: the whole collection, paged, sorted, searched and filtered, and owner lookups. */
 export const handler = routeGroup('collection', {
-  'GET /api/collection/complete/{tokenId}': defineRoute({ params: tokenParams, query: collectionQuery }, async ({ params, query }) =>
+  'GET /api/collection/complete/{tokenId}': defineRoute('public', { params: tokenParams, query: collectionQuery }, async ({ params, query }) =>
     service.collection(params.tokenId, query),
   ),
 
   'GET /api/collection/owner/{tokenId}/{serial}': defineRoute(
+    'public',
     { params: z.object({ tokenId: entityIdSchema, serial: serialSchema }) },
     async ({ params }) => service.owner(params.tokenId, params.serial),
   ),

@@ -8,7 +8,7 @@ const { version, network, nftTokenId, pawsTokenId } = config();
 
 /** GET /api/health: liveness of the API and its store, and the network it serves. */
 export const handler = routeGroup('health', {
-  'GET /api/health': defineRoute({}, async () => {
+  'GET /api/health': defineRoute('public', {}, async () => {
     const storeOk = await storeIsReachable(documentClient(), tableName());
     const body = { ok: storeOk, version, network, store: storeOk ? 'ok' : 'unavailable', nftTokenId, pawsTokenId };
     return storeOk ? body : respond(503, body);

@@ -1,25 +1,17 @@
 import * as z from 'zod';
-import { IPFS_GATEWAYS } from '../src/features/tiger/ipfs';
-import { createCollectionLookup } from '../src/features/tiger/tiger-service';
 import { createMarketService } from '../src/features/hbar-market/market-service';
-import { createPurchaseStore } from '../src/features/hbar-market/purchase-repo';
+import { createPurchaseRepo } from '../src/features/hbar-market/purchase-repo';
+import { createTigerService } from '../src/features/tiger/tiger-service';
 import { config } from '../src/server/config';
-import { onSandbox } from '../src/server/runtime';
-import { collectionCatalog } from '../src/server/context';
-import { marketPort } from '../src/server/market-port';
+import { collectionCatalog, marketPort } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
-import { log } from '../src/server/log';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
 
-const market = createMarketService({ port: marketPort, purchases: createPurchaseStore(documentClient(), tableName()), nftTokenId: settings.nftTokenId });
-const collection = createCollectionLookup({
-  catalog: collectionCatalog(),
-  nftTokenId: settings.nftTokenId,
-  gateway: onSandbox() ? '/sandbox/ipfs/' : IPFS_GATEWAYS[0],
-});
+const market = createMarketService({ port: marketPort, purchases: createPurchaseRepo(documentClient(), tableName()), nftTokenId: settings.nftTokenId });
+const tigers = createTigerService({ catalog: collectionCatalog(), nftTokenId: settings.nftTokenId });
 
 /** `token=` may be empty (the default collection) or must name it. */
 const token = z.union([z.literal(''), entityIdSchema]).optional();
@@ -28,6 +20,7 @@ const tokenParams = z.object({ tokenId: entityIdSchema });
 /** The HBAR marketplace (SentX or its sandbox stand-in), the collection's rarity and tiger images. */
 export const handler = routeGroup('market', {
   'GET /api/market/activity': defineRoute(
+    'public',
     {
       query: z.object({
         token,
@@ -39,6 +32,7 @@ export const handler = routeGroup('market', {
   ),
 
   'GET /api/market/listings': defineRoute(
+    'public',
     {
       query: z.object({
         token,
@@ -50,21 +44,24 @@ export const handler = routeGroup('market', {
     async ({ query }) => market.listings({ tokenId: query.token, sortBy: query.sortBy, sortDirection: query.sortDirection, limit: query.limit }),
   ),
 
-  'GET /api/market/floor': defineRoute({}, async () => market.floor()),
+  'GET /api/market/floor': defineRoute('public', {}, async () => market.floor()),
 
-  'GET /api/market/stats': defineRoute({ query: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) }, async ({ query }) =>
+  'GET /api/market/stats': defineRoute('public', { query: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) }, async ({ query }) =>
     market.stats(query.days),
   ),
 
-  'GET /api/market/whales/{tokenId}': defineRoute({ params: tokenParams }, async ({ params }) => market.holders(params.tokenId)),
+  'GET /api/market/whales/{tokenId}': defineRoute('public', { params: tokenParams }, async ({ params }) => market.holders(params.tokenId)),
 
-  'GET /api/collection/hedera-rarity/{tokenId}': defineRoute({ params: tokenParams }, async ({ params }) => collection.rarity(params.tokenId)),
+  'GET /api/collection/hedera-rarity/{tokenId}': defineRoute('public', { params: tokenParams }, async ({ params }) => tigers.rarity(params.tokenId)),
 
-  'GET /api/nft-metadata/{tokenId}/{serial}': defineRoute({ params: z.object({ tokenId: entityIdSchema, serial: serialSchema }) }, async ({ params }) =>
-    collection.image(params.tokenId, params.serial),
+  'GET /api/nft-metadata/{tokenId}/{serial}': defineRoute(
+    'public',
+    { params: z.object({ tokenId: entityIdSchema, serial: serialSchema }) },
+    async ({ params }) => tigers.image(params.tokenId, params.serial),
   ),
 
   'POST /api/market/buy': defineRoute(
+    'session',
     {
       body: z.object({
         token_address: entityIdSchema,
@@ -74,10 +71,10 @@ export const handler = routeGroup('market', {
       }),
     },
     async ({ body, session }) =>
-      market.buy(session!.accountId, { tokenAddress: body.token_address, serial: body.serial_number, userAddress: body.user_address, price: body.price }),
+      market.buy(session.accountId, { tokenAddress: body.token_address, serial: body.serial_number, userAddress: body.user_address, price: body.price }),
   ),
 
-  'POST /api/market/buy/complete': defineRoute({ body: z.object({ saleVerificationCode: z.string().min(1).max(200) }) }, async ({ body, session }) =>
-    market.complete(session!.accountId, body.saleVerificationCode),
+  'POST /api/market/buy/complete': defineRoute('session', { body: z.object({ saleVerificationCode: z.string().min(1).max(200) }) }, async ({ body, session }) =>
+    market.complete(session.accountId, body.saleVerificationCode),
   ),
 });

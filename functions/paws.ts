@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import { createListingStore } from '../src/features/paws-market/listing-repo';
-import { PAWS_PAGE_SIZE, createPawsMarketService } from '../src/features/paws-market/paws-market-service';
-import { createLedgerSettlement } from '../src/features/paws-market/settlement';
+import { createListingRepo } from '../src/features/paws-market/listing-repo';
+import { PAWS_PAGE_SIZE } from '../src/features/paws-market/listing';
+import { createPawsMarketService } from '../src/features/paws-market/paws-market-service';
+import { DomainError } from '../src/lib/domain-error';
+import { collectionCatalog, ledgerReader, settlement } from '../src/server/adapters';
 import { config } from '../src/server/config';
-import { collectionCatalog, ledgerReader } from '../src/server/context';
-import { ledgerWriter } from '../src/server/ledger-writer';
-import { BadRequestError } from '../src/server/http/errors';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
@@ -13,11 +12,9 @@ import { documentClient, tableName } from '../src/server/store/client';
 const settings = config();
 const catalog = collectionCatalog();
 const market = createPawsMarketService({
-  store: createListingStore(documentClient(), tableName()),
+  store: createListingRepo(documentClient(), tableName()),
   ledger: ledgerReader(),
-  settlement: {
-    prepare: async (input) => createLedgerSettlement(await ledgerWriter()).prepare(input),
-  },
+  settlement,
   settings: { nftTokenId: settings.nftTokenId, pawsTokenId: settings.pawsTokenId, marketplaceAccountId: settings.marketplaceAccountId },
   display: (serial) => catalog.entry(serial),
 });
@@ -26,11 +23,12 @@ const listingId = z.string().uuid('must be a listing id');
 const price = z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value));
 const buyBody = z.object({ listingId, buyerId: entityIdSchema });
 
-const buy = defineRoute({ body: buyBody }, async ({ body, session }) => market.buy(session!.accountId, body));
+const buy = defineRoute('session', { body: buyBody }, async ({ body, session }) => market.buy(session.accountId, body));
 
 /** The PAWS marketplace: listings, listing and unlisting by the seller, buying settled on the ledger. */
 export const handler = routeGroup('paws', {
   'GET /api/paws/listings': defineRoute(
+    'public',
     {
       query: z.object({
         page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -40,11 +38,12 @@ export const handler = routeGroup('paws', {
     async ({ query }) => market.listActive(query.page, query.limit),
   ),
 
-  'GET /api/paws/listings/user/{accountId}': defineRoute({ params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
+  'GET /api/paws/listings/user/{accountId}': defineRoute('public', { params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
     market.sellerListings(params.accountId),
   ),
 
   'POST /api/paws/listings/prepare': defineRoute(
+    'session',
     {
       body: z.object({
         sellerId: entityIdSchema,
@@ -53,10 +52,11 @@ export const handler = routeGroup('paws', {
         pawsPrice: price,
       }),
     },
-    async ({ body, session }) => market.prepareListing(session!.accountId, body),
+    async ({ body, session }) => market.prepareListing(session.accountId, body),
   ),
 
   'POST /api/paws/listings/complete': defineRoute(
+    'session',
     {
       body: z.object({
         pendingListing: z.object({ id: z.string().uuid('must be a pending listing id') }),
@@ -64,13 +64,13 @@ export const handler = routeGroup('paws', {
       }),
     },
     async ({ body, session }) => {
-      if (!body.approvalTransactionId) throw new BadRequestError('NFT allowance approval failed - no transaction ID received');
-      return market.completeListing(session!.accountId, { pendingListingId: body.pendingListing.id, approvalTransactionId: body.approvalTransactionId });
+      if (!body.approvalTransactionId) throw new DomainError('APPROVAL_ID_MISSING', 'NFT allowance approval failed - no transaction ID received');
+      return market.completeListing(session.accountId, { pendingListingId: body.pendingListing.id, approvalTransactionId: body.approvalTransactionId });
     },
   ),
 
-  'DELETE /api/paws/listings/{id}': defineRoute({ params: z.object({ id: listingId }) }, async ({ params, session }) =>
-    market.unlist(session!.accountId, params.id),
+  'DELETE /api/paws/listings/{id}': defineRoute('session', { params: z.object({ id: listingId }) }, async ({ params, session }) =>
+    market.unlist(session.accountId, params.id),
   ),
 
   'POST /api/paws/buy/prepare': buy,

@@ -1,11 +1,11 @@
 import * as z from 'zod';
-import { createListingStore } from '../src/features/paws-market/listing-repo';
+import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
 import { profileUpdateSchema, publicProfilesQuerySchema } from '../src/features/profile/profile-schema';
 import { createProfileService } from '../src/features/profile/profile-service';
-import { createProfileStore } from '../src/features/profile/profile-repo';
+import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { config } from '../src/server/config';
-import { collectionCatalog, ledgerReader } from '../src/server/context';
+import { collectionCatalog, ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
@@ -13,14 +13,14 @@ import { documentClient, tableName } from '../src/server/store/client';
 const owned = createOwnedNftService({
   ledger: ledgerReader(),
   catalog: collectionCatalog(),
-  listings: createListingStore(documentClient(), tableName()),
+  listings: createListingRepo(documentClient(), tableName()),
   doc: documentClient(),
   tableName: tableName(),
   nftTokenId: config().nftTokenId,
 });
 
 const profiles = createProfileService({
-  store: createProfileStore(documentClient(), tableName()),
+  store: createProfileRepo(documentClient(), tableName()),
   ledger: ledgerReader(),
   catalog: collectionCatalog(),
   heldSerials: (accountIds) => owned.heldSerials(accountIds),
@@ -31,15 +31,19 @@ const params = z.object({ accountId: entityIdSchema });
 
 /** Holder profiles: reading and editing them, the public directory, and the tigers an account owns (ledger-verified). */
 export const handler = routeGroup('profile', {
-  'GET /api/profile/{accountId}': defineRoute({ params }, async ({ params: { accountId }, session, event }) =>
-    profiles.view(accountId, { sessionAccountId: session?.accountId, sourceIp: event.requestContext.http.sourceIp, userAgent: event.requestContext.http.userAgent }),
+  'GET /api/profile/{accountId}': defineRoute('optional', { params }, async ({ params: { accountId }, session, event }) =>
+    profiles.view(accountId, {
+      sessionAccountId: session?.accountId,
+      sourceIp: event.requestContext.http.sourceIp,
+      userAgent: event.requestContext.http.userAgent,
+    }),
   ),
-  'POST /api/profile': defineRoute({ body: profileUpdateSchema }, async ({ body: { accountId, ...changes }, session }) =>
-    profiles.update(session!.accountId, accountId, changes),
+  'POST /api/profile': defineRoute('session', { body: profileUpdateSchema }, async ({ body: { accountId, ...changes }, session }) =>
+    profiles.update(session.accountId, accountId, changes),
   ),
-  'GET /api/public-profiles': defineRoute({ query: publicProfilesQuerySchema }, async ({ query }) => profiles.publicProfiles(query.search)),
-  'GET /api/profile/{accountId}/nfts': defineRoute({ params }, async ({ params: { accountId } }) => owned.list(accountId)),
-  'POST /api/profile/{accountId}/sync-nfts': defineRoute({ params }, async ({ params: { accountId }, session }) =>
-    owned.sync(session!.accountId, accountId),
+  'GET /api/public-profiles': defineRoute('public', { query: publicProfilesQuerySchema }, async ({ query }) => profiles.publicProfiles(query.search)),
+  'GET /api/profile/{accountId}/nfts': defineRoute('public', { params }, async ({ params: { accountId } }) => owned.list(accountId)),
+  'POST /api/profile/{accountId}/sync-nfts': defineRoute('session', { params }, async ({ params: { accountId }, session }) =>
+    owned.sync(session.accountId, accountId),
   ),
 });

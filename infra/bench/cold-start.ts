@@ -46,7 +46,7 @@ async function startSandbox(): Promise<{ env: Record<string, string>; stop: () =
   const [{ ensureTable }, { documentClient, tableName }, { sandboxLedger }, { createLocalServer }, { sandboxRoutes }] = await Promise.all([
     import('../../src/server/store/bootstrap'),
     import('../../src/server/store/client'),
-    import('../../src/sandbox/sandbox-ledger-instance'),
+    import('../../src/sandbox/sandbox-adapters'),
     import('../../src/server/local/server'),
     import('../../src/sandbox/sandbox-routes'),
   ]);
@@ -72,7 +72,13 @@ async function startSandbox(): Promise<{ env: Record<string, string>; stop: () =
     DATA_DIR: process.env.DATA_DIR ?? '',
     MIRROR_NODE_URL: `http://127.0.0.1:${port}/sandbox/mirror`,
   };
-  return { env, stop: async () => void (await new Promise((closed) => server.close(closed)), await store.close()) };
+  return {
+    env,
+    stop: async () => {
+      await new Promise((closed) => server.close(closed));
+      await store.close();
+    },
+  };
 }
 
 /** The HTTP API (payload 2.0) event of a route, with sample path parameters. */
@@ -152,13 +158,35 @@ async function main(): Promise<void> {
       const totals = samples.map((sample) => sample.importMs + sample.invokeMs);
       const total = median(totals);
       const first = totals[0]!;
-      rows.push([group, `${route.method} ${route.path}`, kb(code.length), kb(gzipSync(code).length), importMs.toFixed(0), invokeMs.toFixed(0), total.toFixed(0), first.toFixed(0), String(samples[0]!.status), total <= TARGET_MS ? 'ok' : 'OVER']);
+      rows.push([
+        group,
+        `${route.method} ${route.path}`,
+        kb(code.length),
+        kb(gzipSync(code).length),
+        importMs.toFixed(0),
+        invokeMs.toFixed(0),
+        total.toFixed(0),
+        first.toFixed(0),
+        String(samples[0]!.status),
+        total <= TARGET_MS ? 'ok' : 'OVER',
+      ]);
     }
   } finally {
     await sandbox.stop();
     rmSync(work, { recursive: true, force: true });
   }
-  const header = ['group', 'route (first GET)', 'bundle', 'gzip', 'import ms', 'first call ms', 'cold start ms', 'first run ms', 'status', `<= ${TARGET_MS} ms`];
+  const header = [
+    'group',
+    'route (first GET)',
+    'bundle',
+    'gzip',
+    'import ms',
+    'first call ms',
+    'cold start ms',
+    'first run ms',
+    'status',
+    `<= ${TARGET_MS} ms`,
+  ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
   process.stdout.write(`\nLambda cold start (median of ${RUNS} fresh Node ${process.version} processes; import + first invocation)\n`);

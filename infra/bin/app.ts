@@ -5,7 +5,10 @@ import { addWildTigers } from '../lib/wild-tigers';
 
 const app = new App();
 try {
-  addWildTigers(app, readSettings((key) => app.node.tryGetContext(key)));
+  addWildTigers(
+    app,
+    readSettings((key) => app.node.tryGetContext(key)),
+  );
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 import { ledgerSdkTreeShaking } from './ledger-sdk-tree-shaking';
+import { sandboxExclusion } from './sandbox-exclusion';
 
 /** The repository root (package.json, package-lock.json, functions/, dist/). */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -11,13 +12,13 @@ export function groupEntry(group: string): string {
 }
 
 /** Gives the ESM bundle a `require` for the CommonJS dependencies esbuild inlines (aliased to avoid name clashes). */
-const REQUIRE_BANNER =
-  "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
+const REQUIRE_BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);";
 
 /**
  * How every Lambda handler is bundled: one minified ESM file (written as `.mjs`) for Node 22 with
  * every dependency inlined, the AWS SDK v3 clients included, no source map, and only the parts of
- * the Hedera SDK a handler uses (ledger-sdk-tree-shaking.ts). The CDK stack (through
+ * the Hedera SDK a handler uses (ledger-sdk-tree-shaking.ts), and nothing from src/sandbox
+ * (sandbox-exclusion.ts). The CDK stack (through
  * infra/bin/bundle-group.ts), the bundle-size test and the cold-start bench all bundle this way.
  * `entry` is a TypeScript module, `outfile` a `.mjs` path; the build writes a metafile.
  */
@@ -34,7 +35,7 @@ export function lambdaBuildOptions(entry: string, outfile: string): BuildOptions
     sourcemap: false,
     /** Marks the bundle as a Lambda's: every sandbox-only branch and the code it imports is dropped. */
     define: { 'process.env.WILD_TIGERS_BUNDLE': '"lambda"' },
-    plugins: [ledgerSdkTreeShaking()],
+    plugins: [sandboxExclusion(), ledgerSdkTreeShaking()],
     bundle: true,
     entryPoints: [entry],
     outfile,

@@ -4,16 +4,23 @@ import * as z from 'zod';
 import { REPO_ROOT } from './bundling';
 
 const hederaId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');
-const httpsOrigin = z
-  .url({ protocol: /^https$/, error: 'must be an https origin like https://wildtigers.example' })
-  .transform((url) => new URL(url).origin);
+const httpsOrigin = z.url({ protocol: /^https$/, error: 'must be an https origin like https://wildtigers.example' }).transform((url) => new URL(url).origin);
 
 const schema = z
   .object({
-    stage: z.string().regex(/^[a-z][a-z0-9-]{0,19}$/, 'must be lowercase letters, digits and dashes (max 20), starting with a letter').default('dev'),
+    stage: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,19}$/, 'must be lowercase letters, digits and dashes (max 20), starting with a letter')
+      .default('dev'),
     network: z.enum(['sandbox', 'mainnet']).default('sandbox'),
-    account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
-    region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region like eu-west-1').optional(),
+    account: z
+      .string()
+      .regex(/^\d{12}$/, 'must be a 12-digit AWS account id')
+      .optional(),
+    region: z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'must be an AWS region like eu-west-1')
+      .optional(),
     nftTokenId: hederaId.optional(),
     pawsTokenId: hederaId.optional(),
     marketplaceAccountId: hederaId.optional(),
@@ -53,7 +60,11 @@ function toSettings(context: z.infer<typeof schema>) {
 
 /** The deployment settings from CDK context (`-c key=value`); throws one error naming every bad key. */
 export function readSettings(context: (key: string) => unknown): Settings {
-  const raw = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, context(key)]).filter(([, value]) => value !== undefined));
+  const raw = Object.fromEntries(
+    Object.keys(schema.shape)
+      .map((key) => [key, context(key)])
+      .filter(([, value]) => value !== undefined),
+  );
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  -c ${issue.path.join('.')}: ${issue.message}`);

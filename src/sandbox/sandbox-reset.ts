@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const projectRoot = resolve(import.meta.dirname, '../../..');
+const projectRoot = resolve(import.meta.dirname, '../..');
 const storeDir = join(resolve(projectRoot, process.env.DATA_DIR ?? '.data'), 'dynalite');
 const origin = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '4321'}`;
 

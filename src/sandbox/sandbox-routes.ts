@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleSandboxIpfsRequest } from './collection/ipfs-routes';
 import { handleMirrorRequest } from './ledger/mirror-api';
 import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
-import { sandboxLedger } from './sandbox-ledger-instance';
+import { sandboxLedger } from './sandbox-adapters';
 import { readBody } from '../server/local/read-body';
 import type { PrefixHandler } from '../server/local/server';
 
@@ -22,6 +22,11 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   } catch {
     return undefined;
   }
+}
+
+/** Replays the sandbox ledger (its deterministic seed plus the transaction log in the store). */
+export async function readSandboxLedger(): Promise<void> {
+  await sandboxLedger().read();
 }
 
 /**
@@ -60,12 +65,12 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
   if (path === '/sandbox/ledger/execute' && method === 'POST') {
     const body = (await readJson(request)) as { transactionBytes?: unknown } | undefined;
     if (typeof body?.transactionBytes !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.transactionBytes)) {
-      json(response, 400, { error: 'transactionBytes (base64 of a signed transaction) is required' });
+      json(response, 400, { error: 'transactionBytes (base64 of a signed transaction) is required', code: 'INVALID_REQUEST' });
       return true;
     }
     json(response, 200, await sandboxLedger().execute(Buffer.from(body.transactionBytes, 'base64')));
     return true;
   }
-  json(response, 404, { error: 'Not found' });
+  json(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   return true;
 };

@@ -17,9 +17,15 @@ const schema = z
     PORT: port.default(4321),
     SITE_ORIGIN: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-    APP_VERSION: z.string().min(1).default(process.env.npm_package_version ?? '0.0.0'),
+    APP_VERSION: z
+      .string()
+      .min(1)
+      .default(process.env.npm_package_version ?? '0.0.0'),
     AWS_REGION: z.string().min(1).default('us-east-1'),
-    TABLE_NAME: z.string().regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name').default('wild-tigers'),
+    TABLE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')
+      .default('wild-tigers'),
     DYNAMODB_ENDPOINT: z.url().optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     MIRROR_NODE_URL: z.url().optional(),
@@ -50,8 +56,7 @@ function resolve(env: z.infer<typeof schema>) {
     tableName: env.TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
     dataDir: env.DATA_DIR,
-    mirrorNodeUrl:
-      env.MIRROR_NODE_URL ?? (sandbox ? `${localOrigin}/sandbox/mirror` : 'https://mainnet-public.mirrornode.hedera.com'),
+    mirrorNodeUrl: env.MIRROR_NODE_URL ?? (sandbox ? `${localOrigin}/sandbox/mirror` : 'https://mainnet-public.mirrornode.hedera.com'),
     nftTokenId: env.NFT_TOKEN_ID ?? SANDBOX_DEFAULTS.NFT_TOKEN_ID,
     pawsTokenId: env.PAWS_TOKEN_ID,
     marketplaceAccountId: env.MARKETPLACE_ACCOUNT_ID ?? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,

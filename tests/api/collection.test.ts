@@ -52,7 +52,17 @@ describe('GET /api/collection/complete/{tokenId}', () => {
     const answer = await collection();
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toContain('s-maxage=30');
-    expect(answer.json).toMatchObject({ success: true, totalSupply: 3333, minted: 3328, totalPages: 76, startSerial: 1, endSerial: 44, total: 3333, page: 1, limit: 44 });
+    expect(answer.json).toMatchObject({
+      success: true,
+      totalSupply: 3333,
+      minted: 3328,
+      totalPages: 76,
+      startSerial: 1,
+      endSerial: 44,
+      total: 3333,
+      page: 1,
+      limit: 44,
+    });
     expect(serialsOf(answer)).toEqual(Array.from({ length: 44 }, (_, index) => index + 1));
     const twelve = answer.json.collectionData[11] as Entry;
     const rarity = sandboxRarity().rarityData['12']!;
@@ -119,7 +129,9 @@ describe('GET /api/collection/complete/{tokenId}', () => {
 
   it('finds trait values case-insensitively and an account’s tigers by its id', async () => {
     const golden = await allPages('search=GOLDEN');
-    const expected = Array.from({ length: 3333 }, (_, index) => index + 1).filter((serial) => Object.values(tigerTraits(serial)).some((value) => value?.toLowerCase().includes('golden')));
+    const expected = Array.from({ length: 3333 }, (_, index) => index + 1).filter((serial) =>
+      Object.values(tigerTraits(serial)).some((value) => value?.toLowerCase().includes('golden')),
+    );
     expect(golden.map((entry) => entry.serialId)).toEqual(expected);
 
     const daves = await allPages(`search=${DAVE}`);
@@ -198,7 +210,8 @@ describe('GET /api/collection/complete/{tokenId}', () => {
 });
 
 describe('GET /api/collection/owner/{tokenId}/{serial}', () => {
-  const owner = (serial: string | number, token = NFT_TOKEN) => call<{ serial: number; owner: string }>(server.origin, 'GET', `/api/collection/owner/${token}/${serial}`);
+  const owner = (serial: string | number, token = NFT_TOKEN) =>
+    call<{ serial: number; owner: string }>(server.origin, 'GET', `/api/collection/owner/${token}/${serial}`);
 
   it('answers the ledger owner of a minted serial', async () => {
     const answer = await owner(12);

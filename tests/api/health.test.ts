@@ -27,10 +27,10 @@ describe('local API server', () => {
   it('answers unknown API paths with a JSON 404 and wrong methods with a JSON 405', async () => {
     const unknown = await fetch(`${server.origin}/api/no-such-route`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Not found' });
+    expect(await unknown.json()).toEqual({ error: 'Not found', code: 'ROUTE_NOT_FOUND' });
     const wrongMethod = await fetch(`${server.origin}/api/health`, { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } });
     expect(wrongMethod.status).toBe(405);
-    expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed' });
+    expect(await wrongMethod.json()).toEqual({ error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' });
   });
 
   it('refuses bodies far over the limit before any handler runs', async () => {

@@ -49,7 +49,10 @@ const listings = async (query = 'token=0.0.7000333&sortBy=listingDate&sortDirect
   call<{ success: boolean; marketListings: Listing[] }>(server.origin, 'GET', `/api/market/listings?${query}`);
 const buy = (cookie: string | undefined, body: unknown) => call<Prepared>(server.origin, 'POST', '/api/market/buy', { ...(cookie ? { cookie } : {}), body });
 const complete = (cookie: string, saleVerificationCode: string) =>
-  call<{ success: boolean; data: { success: boolean; apimessage: string } }>(server.origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
+  call<{ success: boolean; data: { success: boolean; apimessage: string } }>(server.origin, 'POST', '/api/market/buy/complete', {
+    cookie,
+    body: { saleVerificationCode },
+  });
 
 async function hbarBalance(accountId: string): Promise<bigint> {
   const answer = await call<{ balance: { balance: number } }>(server.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
@@ -100,7 +103,7 @@ describe('HBAR market reads (sandbox market)', () => {
       expect(DEMO).not.toContain(listing.sellerAddress);
     }
     const onLedger = await Promise.all(current.map((listing) => nftOnLedger(server.origin, listing.serialId)));
-    onLedger.forEach((nft, index) => expect(nft).toEqual({ owner: current[index]?.sellerAddress, spender: MARKET }));
+    for (const [index, nft] of onLedger.entries()) expect(nft).toEqual({ owner: current[index]?.sellerAddress, spender: MARKET });
   });
 
   it('listings sort by price either way, honour the limit and validate the query', async () => {
@@ -135,7 +138,10 @@ describe('HBAR market reads (sandbox market)', () => {
     const since = Date.parse(stats[0]?.datetime ?? '');
     const recent = (await activity()).json.marketActivity.filter((sale) => Date.parse(sale.saleDate) >= since);
     expect(stats.reduce((sum, day) => sum + day.sales, 0)).toBe(recent.length);
-    expect(stats.reduce((sum, day) => sum + day.volume, 0)).toBeCloseTo(recent.reduce((sum, sale) => sum + sale.salePrice, 0), 6);
+    expect(stats.reduce((sum, day) => sum + day.volume, 0)).toBeCloseTo(
+      recent.reduce((sum, sale) => sum + sale.salePrice, 0),
+      6,
+    );
     const today = stats.at(-1);
     expect(today?.listings).toBe(30);
     expect(today?.floor).toBe((await call<{ floor: number }>(server.origin, 'GET', '/api/market/floor')).json.floor);

@@ -110,7 +110,11 @@ describe('PAWS marketplace', () => {
     const listing = await list(serial, '50');
     await approvePaws(BOB, '1000');
     await approvePaws(CAROL, '1000');
-    const [bobBefore, carolBefore, aliceBefore] = (await Promise.all([BOB, CAROL, ALICE].map((account) => pawsBalance(server.origin, account)))) as [bigint, bigint, bigint];
+    const [bobBefore, carolBefore, aliceBefore] = (await Promise.all([BOB, CAROL, ALICE].map((account) => pawsBalance(server.origin, account)))) as [
+      bigint,
+      bigint,
+      bigint,
+    ];
     const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => buy(listing.id, index % 2 ? BOB : CAROL)));
     const winners = answers.filter((answer) => answer.status === 200);
     const winnerIds = new Set(winners.map((answer) => (answer.json.listing as { sale: { buyerId: string } }).sale.buyerId));
@@ -118,7 +122,9 @@ describe('PAWS marketplace', () => {
     for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.status).toBe(409);
     const winner = [...winnerIds][0] as string;
     const loser = winner === BOB ? CAROL : BOB;
-    const after: Record<string, bigint> = Object.fromEntries(await Promise.all([BOB, CAROL, ALICE].map(async (account) => [account, await pawsBalance(server.origin, account)])));
+    const after: Record<string, bigint> = Object.fromEntries(
+      await Promise.all([BOB, CAROL, ALICE].map(async (account) => [account, await pawsBalance(server.origin, account)])),
+    );
     expect(after[winner]).toBe((winner === BOB ? bobBefore : carolBefore) - 50_000_000n);
     expect(after[loser]).toBe(loser === BOB ? bobBefore : carolBefore);
     expect(after[ALICE]).toBe(aliceBefore + 50_000_000n);
@@ -200,7 +206,10 @@ describe('PAWS marketplace', () => {
       cookie: cookies[CAROL],
       body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: 3 },
     });
-    const noApproval = await call(server.origin, 'POST', '/api/paws/listings/complete', { cookie: cookies[CAROL], body: { pendingListing: prepared.json.pendingListing } });
+    const noApproval = await call(server.origin, 'POST', '/api/paws/listings/complete', {
+      cookie: cookies[CAROL],
+      body: { pendingListing: prepared.json.pendingListing },
+    });
     expect(noApproval).toMatchObject({ status: 400, json: { error: 'NFT allowance approval failed - no transaction ID received' } });
     const notApproved = await call(server.origin, 'POST', '/api/paws/listings/complete', {
       cookie: cookies[CAROL],

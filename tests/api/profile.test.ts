@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 function save(accountId: string, body: Record<string, unknown>, cookie: string | undefined = cookies[accountId]) {
-  return call<{ success: boolean; profile: Profile; error?: string }>(server.origin, 'POST', '/api/profile', { body: { accountId, ...body }, ...(cookie ? { cookie } : {}) });
+  return call<{ success: boolean; profile: Profile; error?: string }>(server.origin, 'POST', '/api/profile', {
+    body: { accountId, ...body },
+    ...(cookie ? { cookie } : {}),
+  });
 }
 
 function read(accountId: string, options: { cookie?: string; userAgent?: string } = {}) {
@@ -62,7 +65,14 @@ describe('profile', () => {
     const bio = '<script>alert("roar")</script> Guardian of the den & friend of all tigers';
     const answer = await save(ALICE, { username: 'Alice the Tiger', bio, twitterHandle: '@alice_tiger', isPublic: true });
     expect(answer.status).toBe(200);
-    expect(answer.json.profile).toMatchObject({ accountId: ALICE, username: 'Alice the Tiger', bio, twitterHandle: 'alice_tiger', isPublic: true, profileViews: 0 });
+    expect(answer.json.profile).toMatchObject({
+      accountId: ALICE,
+      username: 'Alice the Tiger',
+      bio,
+      twitterHandle: 'alice_tiger',
+      isPublic: true,
+      profileViews: 0,
+    });
     expect(Date.parse(answer.json.profile.joinedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
     const stored = await ownRead(ALICE);
     expect(stored).toEqual(answer.json.profile);
@@ -108,8 +118,14 @@ describe('profile', () => {
       [{ username: 'x'.repeat(33) }, "Invalid body 'username': Username must be 32 characters or fewer"],
       [{ username: 'tab\there' }, "Invalid body 'username': Username cannot contain control characters"],
       [{ bio: 'b'.repeat(281) }, "Invalid body 'bio': Bio must be 280 characters or fewer"],
-      [{ twitterHandle: 'not a handle' }, "Invalid body 'twitterHandle': Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)"],
-      [{ twitterHandle: '@sixteen_chars_xx' }, "Invalid body 'twitterHandle': Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)"],
+      [
+        { twitterHandle: 'not a handle' },
+        "Invalid body 'twitterHandle': Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)",
+      ],
+      [
+        { twitterHandle: '@sixteen_chars_xx' },
+        "Invalid body 'twitterHandle': Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)",
+      ],
       [{ twitterHandle: '@@double' }, "Invalid body 'twitterHandle': Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)"],
       [{ isPublic: 'yes' }, "Invalid body 'isPublic': isPublic must be true or false"],
       [{ avatarNftSerial: 0 }, "Invalid body 'avatarNftSerial': must be 1 or more"],
@@ -187,7 +203,10 @@ describe('profile', () => {
 
     for (const search of ['alice THE', '7001001', '0.0.70010']) {
       const found = await publicList(search);
-      expect(found.json.profiles.map((p) => p.accountId), search).toContain(ALICE);
+      expect(
+        found.json.profiles.map((p) => p.accountId),
+        search,
+      ).toContain(ALICE);
     }
     const carolOnly = await publicList('CAROL');
     expect(carolOnly.json.profiles.map((p) => p.accountId)).toEqual([CAROL]);

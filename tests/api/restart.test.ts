@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, DAVE, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance, signAndExecute, signIn, signMessageAs } from '../support/sandbox-client';
+import {
+  ALICE,
+  BOB,
+  DAVE,
+  MARKETPLACE,
+  NFT_TOKEN,
+  PAWS_TOKEN,
+  call,
+  nftOnLedger,
+  ownedSerials,
+  pawsBalance,
+  signAndExecute,
+  signIn,
+  signMessageAs,
+} from '../support/sandbox-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,7 +69,11 @@ describe('a local server restarted in the middle of a flow loses nothing', () =>
 
   it('an HBAR purchase prepared before the restart completes after it', async () => {
     const dave = await signIn(server.origin, DAVE);
-    const listings = await call<{ marketListings: { serialId: number; salePrice: number }[] }>(server.origin, 'GET', `/api/market/listings?token=${NFT_TOKEN}&limit=1000`);
+    const listings = await call<{ marketListings: { serialId: number; salePrice: number }[] }>(
+      server.origin,
+      'GET',
+      `/api/market/listings?token=${NFT_TOKEN}&limit=1000`,
+    );
     const target = listings.json.marketListings[0] as { serialId: number; salePrice: number };
     const prepared = await call<{ data: { saleVerificationCode: string; transBytes: string } }>(server.origin, 'POST', '/api/market/buy', {
       cookie: dave,
@@ -70,7 +88,11 @@ describe('a local server restarted in the middle of a flow loses nothing', () =>
     });
     expect(completed.json.data.success).toBe(true);
     expect((await nftOnLedger(server.origin, target.serialId)).owner).toBe(DAVE);
-    const activity = await call<{ marketActivity: { nftSerialId: number; buyerAddress: string }[] }>(server.origin, 'GET', `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`);
+    const activity = await call<{ marketActivity: { nftSerialId: number; buyerAddress: string }[] }>(
+      server.origin,
+      'GET',
+      `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`,
+    );
     expect(activity.json.marketActivity[0]).toMatchObject({ nftSerialId: target.serialId, buyerAddress: DAVE });
   });
 });

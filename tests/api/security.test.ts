@@ -21,7 +21,18 @@ const SAMPLE_PARAMS: Record<string, () => string> = {
   id: () => '00000000-0000-4000-8000-000000000000',
 };
 
-const EVIL = ['..%2F..%2Fetc%2Fpasswd', "'%20OR%201=1--", '%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%00', 'x'.repeat(400), '0.0.-1', '1e309', '-1', '%F0%9F%90%AF', '0.0.99999999999999'];
+const EVIL = [
+  '..%2F..%2Fetc%2Fpasswd',
+  "'%20OR%201=1--",
+  '%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+  '%00',
+  'x'.repeat(400),
+  '0.0.-1',
+  '1e309',
+  '-1',
+  '%F0%9F%90%AF',
+  '0.0.99999999999999',
+];
 
 function fill(path: string, override?: [string, string]): string {
   return path.replace(/\{(\w+)\+?\}/g, (_whole, name: string) => (override?.[0] === name ? override[1] : (SAMPLE_PARAMS[name]?.() ?? 'x')));
@@ -36,7 +47,10 @@ async function snapshot(): Promise<string> {
     call(server.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${ALICE}/allowances/tokens`),
     call(server.origin, 'GET', `/api/profile/${ALICE}`, { cookie: alice }),
   ]);
-  return JSON.stringify(reads.map((read) => [read.status, read.json]), (key, value) => (key === 'profileViews' || key === 'timestamp' ? undefined : value));
+  return JSON.stringify(
+    reads.map((read) => [read.status, read.json]),
+    (key, value) => (key === 'profileViews' || key === 'timestamp' ? undefined : value),
+  );
 }
 
 function expectClientError(answer: { status: number; json: unknown }, what: string): void {
@@ -73,9 +87,24 @@ describe('API security', () => {
   it('refuses forged, expired and tampered session cookies on every write route', async () => {
     const secret = readFileSync(join(server.dataDir, 'session-secret'), 'utf8').trim();
     const key = new TextEncoder().encode(secret);
-    const expired = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(ALICE).setIssuer('wild-tigers').setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(key);
-    const forged = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject(ALICE).setIssuer('wild-tigers').setExpirationTime('1h').sign(new TextEncoder().encode('not-the-secret'));
-    const unknownSession = await new SignJWT({ sid: 'never-issued' }).setProtectedHeader({ alg: 'HS256' }).setSubject(ALICE).setIssuer('wild-tigers').setExpirationTime('1h').sign(key);
+    const expired = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(ALICE)
+      .setIssuer('wild-tigers')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(key);
+    const forged = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(ALICE)
+      .setIssuer('wild-tigers')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret'));
+    const unknownSession = await new SignJWT({ sid: 'never-issued' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(ALICE)
+      .setIssuer('wild-tigers')
+      .setExpirationTime('1h')
+      .sign(key);
     const [head, body, signature] = alice.slice('wt_session='.length).split('.') as [string, string, string];
     const tampered = `${head}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), sub: BOB })).toString('base64url')}.${signature}`;
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
@@ -87,7 +116,7 @@ describe('API security', () => {
     }
   });
 
-  it("answers 403 when a session acts for another account", async () => {
+  it('answers 403 when a session acts for another account', async () => {
     const before = await snapshot();
     const attempts: Array<[string, string, unknown]> = [
       ['POST', '/api/paws/listings/prepare', { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: aliceSerial, pawsPrice: '1' }],
@@ -108,7 +137,14 @@ describe('API security', () => {
 
   it('answers malformed JSON, wrong types, missing fields and oversized bodies with a 4xx JSON error', async () => {
     const before = await snapshot();
-    const bodies = ['{bad json', '[]', '"text"', 'null', '{}', JSON.stringify({ accountId: 12, sellerId: [], tokenId: {}, serialNumber: 'x', pawsPrice: true, listingId: 5 })];
+    const bodies = [
+      '{bad json',
+      '[]',
+      '"text"',
+      'null',
+      '{}',
+      JSON.stringify({ accountId: 12, sellerId: [], tokenId: {}, serialNumber: 'x', pawsPrice: true, listingId: 5 }),
+    ];
     // logout last: it ends the session the other routes use
     const ordered = ROUTES.filter((r) => r.method !== 'GET').sort((a, b) => Number(a.path === '/api/auth/logout') - Number(b.path === '/api/auth/logout'));
     for (const route of ordered) {
@@ -132,7 +168,10 @@ describe('API security', () => {
     for (const route of ROUTES.filter((r) => r.path.includes('{'))) {
       for (const name of [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string)) {
         for (const evil of EVIL) {
-          const answer = await call(server.origin, route.method, fill(route.path, [name, evil]), { cookie: alice, ...(route.method === 'GET' ? {} : { body: {} }) });
+          const answer = await call(server.origin, route.method, fill(route.path, [name, evil]), {
+            cookie: alice,
+            ...(route.method === 'GET' ? {} : { body: {} }),
+          });
           expect(answer.status, `${route.method} ${route.path} ${name}=${evil}`).toBeLessThan(500);
           if (answer.status >= 400) expectClientError(answer, `${route.method} ${route.path} ${name}=${evil}`);
         }

@@ -110,7 +110,10 @@ try {
       `${(SEQUENTIAL_REQUESTS / run.seconds).toFixed(0)} req/s, avg body ${(run.bytes / SEQUENTIAL_REQUESTS / 1024).toFixed(1)} KiB, errors ${run.errors}\n`,
   );
   if (run.errors) failed = true;
-  const health = await sequential(server.origin, Array.from({ length: 500 }, () => '/api/health'));
+  const health = await sequential(
+    server.origin,
+    Array.from({ length: 500 }, () => '/api/health'),
+  );
   process.stdout.write(`baseline GET /api/health (500 sequential): ${summary(health.latencies)}\n`);
   process.stdout.write(`index query + JSON in-process (${SEQUENTIAL_REQUESTS}): ${summary(inProcess(paths))}\n`);
 

@@ -39,7 +39,10 @@ const CHROME_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/help').split(',').map((path) => path.trim()).filter(Boolean);
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/help')
+  .split(',')
+  .map((path) => path.trim())
+  .filter(Boolean);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const COMPRESS = process.env.LIGHTHOUSE_COMPRESS === '1';
 const STRICT = process.env.LIGHTHOUSE_STRICT !== '0';
@@ -100,23 +103,20 @@ async function launchChrome(): Promise<Chrome> {
 async function startGzipProxy(origin: string): Promise<{ origin: string; stop(): Promise<void> }> {
   const target = new URL(origin);
   const proxy: Server = createServer((incoming, outgoing) => {
-    const upstream = request(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-      (answer) => {
-        const headers = { ...answer.headers };
-        const compressible = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/.test(headers['content-type'] ?? '');
-        if (compressible && answer.statusCode !== 304 && /\bgzip\b/.test(String(incoming.headers['accept-encoding'] ?? ''))) {
-          delete headers['content-length'];
-          headers['content-encoding'] = 'gzip';
-          headers.vary = 'accept-encoding';
-          outgoing.writeHead(answer.statusCode ?? 200, headers);
-          answer.pipe(createGzip({ level: 6 })).pipe(outgoing);
-        } else {
-          outgoing.writeHead(answer.statusCode ?? 200, headers);
-          answer.pipe(outgoing);
-        }
-      },
-    );
+    const upstream = request({ host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
+      const headers = { ...answer.headers };
+      const compressible = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/.test(headers['content-type'] ?? '');
+      if (compressible && answer.statusCode !== 304 && /\bgzip\b/.test(String(incoming.headers['accept-encoding'] ?? ''))) {
+        delete headers['content-length'];
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'accept-encoding';
+        outgoing.writeHead(answer.statusCode ?? 200, headers);
+        answer.pipe(createGzip({ level: 6 })).pipe(outgoing);
+      } else {
+        outgoing.writeHead(answer.statusCode ?? 200, headers);
+        answer.pipe(outgoing);
+      }
+    });
     upstream.on('error', () => outgoing.writeHead(502).end());
     incoming.pipe(upstream);
   });
@@ -183,7 +183,9 @@ try {
     process.stdout.write(`${report(path, result).join('\n')}\n`);
     for (const category of CATEGORIES) if (score(result, category.id) < category.target) missed += 1;
   }
-  process.stdout.write(`${missed === 0 ? 'all scores on target' : `${missed} score(s) below target`} (targets: ${CATEGORIES.map((category) => `${category.label} ${category.target}`).join(', ')})\n`);
+  process.stdout.write(
+    `${missed === 0 ? 'all scores on target' : `${missed} score(s) below target`} (targets: ${CATEGORIES.map((category) => `${category.label} ${category.target}`).join(', ')})\n`,
+  );
 } finally {
   await chrome?.stop();
   await proxy?.stop();

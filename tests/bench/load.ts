@@ -103,7 +103,8 @@ try {
       `409s ${attempts.length - sales.length - errors}, errors ${errors}, double sales ${doubleSales}, ledger mismatches ${ledgerMismatch}, ` +
       `buyers charged wrongly ${paidWrong}, seller received ${Number(sellerGain) / 1e6} PAWS\n`,
   );
-  if (errors || doubleSales || ledgerMismatch || paidWrong || sales.length !== listingIds.length || sellerGain !== BigInt(sales.length) * PRICE_UNITS) failed = true;
+  if (errors || doubleSales || ledgerMismatch || paidWrong || sales.length !== listingIds.length || sellerGain !== BigInt(sales.length) * PRICE_UNITS)
+    failed = true;
 } finally {
   await server.dispose();
 }

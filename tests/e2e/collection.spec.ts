@@ -34,7 +34,9 @@ test.describe('collection browser', () => {
     await expect(page.getByTestId('stat-listed')).toHaveText('30');
     await expect(page.getByTestId('stat-listed-percent')).toHaveText('0.9%');
     await expect(page.getByPlaceholder('Search by name or #...')).toBeVisible();
-    await expect(page.getByRole('img', { name: /Floor price and sales per day/ })).toHaveAccessibleDescription(/Daily floor price and sales of the last 30 days/);
+    await expect(page.getByRole('img', { name: /Floor price and sales per day/ })).toHaveAccessibleDescription(
+      /Daily floor price and sales of the last 30 days/,
+    );
     const about = page.getByRole('region', { name: 'About the collection' });
     await expect(about).toContainText('3,333');
     await expect(about).toContainText('3,328');
@@ -62,7 +64,9 @@ test.describe('collection browser', () => {
     await tick(page, 'Fur', 'Ghost');
     await tick(page, 'Eye Color', 'Blue');
     await expect(summary(page)).toHaveText(showing(Math.min(44, goldenOrGhostBlue), goldenOrGhostBlue, 1, Math.ceil(goldenOrGhostBlue / 44)));
-    await expect(page.getByRole('group', { name: 'Eye Color' }).getByRole('checkbox', { name: /^Blue, / })).toHaveAccessibleName(`Blue, ${goldenOrGhostBlue} tigers`);
+    await expect(page.getByRole('group', { name: 'Eye Color' }).getByRole('checkbox', { name: /^Blue, / })).toHaveAccessibleName(
+      `Blue, ${goldenOrGhostBlue} tigers`,
+    );
     for (const card of await cards(page).all()) {
       await expect(card).toContainText(/Fur\s*(Golden|Ghost)/);
       await expect(card).toContainText(/Eye Color\s*Blue/);
@@ -138,6 +142,7 @@ test.describe('collection browser', () => {
   });
 
   test('has no axe violations with filters open, on a phone too', async ({ page }) => {
+    test.slow();
     await openCollection(page, '?traits=Fur%3AGolden');
     await expect(page.getByRole('group', { name: 'Fur' })).toBeVisible();
     const desktop = await new AxeBuilder({ page }).analyze();

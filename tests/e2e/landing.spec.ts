@@ -5,7 +5,12 @@ const SANDBOX = { paws: '$0.000418', pawsChange: '-1.20%', marketCap: '$400.17K'
 const PAWS_TOKEN_ID = '0.0.9296439';
 
 async function nftTokenId(page: Page): Promise<string> {
-  const url = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).find((name) => name.includes('/api/market/whales/')));
+  const url = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .find((name) => name.includes('/api/market/whales/')),
+  );
   return new URL(url ?? 'http://x/api/market/whales/unknown').pathname.split('/').pop() ?? '';
 }
 
@@ -110,7 +115,10 @@ test.describe('landing page', () => {
 
   test('missing prices show N/A', async ({ page }) => {
     await page.route('**/api/paws/price', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: false, price: null, priceChange24h: null, marketCap: null, source: 'none' }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, price: null, priceChange24h: null, marketCap: null, source: 'none' }),
+      }),
     );
     await page.route('**/api/hbar/price', (route) => route.fulfill({ status: 500, body: 'down' }));
     await page.goto('/');
@@ -141,7 +149,10 @@ test.describe('landing page', () => {
 
   test('roadmap: two completed phases and one in progress', async ({ page }) => {
     await page.goto('/');
-    const phases = page.locator('section#roadmap').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    const phases = page
+      .locator('section#roadmap')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3 }) });
     await expect(phases).toHaveCount(3);
     await expect(phases.nth(0)).toContainText('Phase 1');
     await expect(phases.nth(0)).toContainText('Genesis');
@@ -173,9 +184,11 @@ test.describe('landing page', () => {
 
   test('every link to another site opens in a new tab without an opener', async ({ page, baseURL }) => {
     await page.goto('/');
-    const links = await page.locator('a[href]').evaluateAll((anchors) =>
-      anchors.map((anchor) => ({ href: (anchor as HTMLAnchorElement).href, target: anchor.getAttribute('target'), rel: anchor.getAttribute('rel') ?? '' })),
-    );
+    const links = await page
+      .locator('a[href]')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => ({ href: (anchor as HTMLAnchorElement).href, target: anchor.getAttribute('target'), rel: anchor.getAttribute('rel') ?? '' })),
+      );
     const external = links.filter((link) => link.href.startsWith('http') && new URL(link.href).origin !== new URL(baseURL ?? '').origin);
     expect(external.length).toBeGreaterThan(10);
     for (const link of external) {
@@ -284,7 +297,19 @@ test.describe('static pages', () => {
 
 test.describe('SEO', () => {
   test('every page has its title, description, keywords, social cards and canonical link', async ({ page }) => {
-    const paths = ['/', '/marketplace', '/paws-marketplace', '/collection', '/wild-tiger-profile', '/public-profiles', '/help', '/about', '/contact', '/terms', '/privacy'];
+    const paths = [
+      '/',
+      '/marketplace',
+      '/paws-marketplace',
+      '/collection',
+      '/wild-tiger-profile',
+      '/public-profiles',
+      '/help',
+      '/about',
+      '/contact',
+      '/terms',
+      '/privacy',
+    ];
     const titles = new Set<string>();
     for (const path of paths) {
       await page.goto(path);
@@ -307,21 +332,40 @@ test.describe('SEO', () => {
     for (const path of ['/marketplace', '/collection']) {
       await page.goto(path);
       const items = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text) as Record<string, unknown>);
-      expect(items.map((item) => item['@type']), path).toContain('CollectionPage');
+      expect(
+        items.map((item) => item['@type']),
+        path,
+      ).toContain('CollectionPage');
     }
   });
-
 
   test('sitemap.xml lists every page on the configured origin; robots.txt points at it', async ({ page }) => {
     const sitemap = await (await page.request.get('/sitemap.xml')).text();
     const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    expect(locs).toEqual(['/', '/marketplace', '/paws-marketplace', '/collection', '/wild-tiger-profile', '/public-profiles', '/help', '/about', '/contact', '/terms', '/privacy']);
+    expect(locs).toEqual([
+      '/',
+      '/marketplace',
+      '/paws-marketplace',
+      '/collection',
+      '/wild-tiger-profile',
+      '/public-profiles',
+      '/help',
+      '/about',
+      '/contact',
+      '/terms',
+      '/privacy',
+    ]);
     const robots = await (await page.request.get('/robots.txt')).text();
     expect(robots).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
   });
 
   test('favicon, touch icon and social image are served', async ({ page }) => {
-    for (const [path, type] of [['/favicon.svg', 'image/svg+xml'], ['/favicon.ico', 'image/x-icon'], ['/apple-touch-icon.png', 'image/png'], ['/og-image.png', 'image/png']] as const) {
+    for (const [path, type] of [
+      ['/favicon.svg', 'image/svg+xml'],
+      ['/favicon.ico', 'image/x-icon'],
+      ['/apple-touch-icon.png', 'image/png'],
+      ['/og-image.png', 'image/png'],
+    ] as const) {
       const response = await page.request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-type'], path).toBe(type);

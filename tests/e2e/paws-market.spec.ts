@@ -22,7 +22,10 @@ async function pawsOf(page: import('@playwright/test').Page, accountId: string):
 /** Lists the last tiger of the signed-in account's "My NFTs" tab for `price` PAWS; returns its serial. */
 async function listLastTiger(page: import('@playwright/test').Page, price: string): Promise<number> {
   await page.getByRole('tab', { name: 'My NFTs' }).click();
-  const card = page.getByRole('tabpanel').locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) }).last();
+  const card = page
+    .getByRole('tabpanel')
+    .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
+    .last();
   const name = (await card.getByRole('heading').innerText()).trim();
   const serial = Number(name.replace(/\D+/g, ''));
   await card.getByRole('button', { name: 'List', exact: true }).click();
@@ -36,49 +39,50 @@ async function listLastTiger(page: import('@playwright/test').Page, price: strin
   return serial;
 }
 
-test.describe.serial('PAWS marketplace', () => {
-  test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.goto('/paws-marketplace');
-    await expect(page.getByRole('main').getByText('Connect your Hedera wallet', { exact: true })).toBeVisible();
-    await connectAs(page, 'Alice');
+test.describe
+  .serial('PAWS marketplace', () => {
+    test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto('/paws-marketplace');
+      await expect(page.getByRole('main').getByText('Connect your Hedera wallet', { exact: true })).toBeVisible();
+      await connectAs(page, 'Alice');
 
-    const sold = await listLastTiger(page, '25');
-    expect((await ledgerNft(page, sold)).spender).toBe('0.0.7000100');
-    await page.getByRole('tab', { name: 'My Listings' }).click();
-    await expect(page.getByRole('heading', { name: 'My Active Listings' })).toBeVisible();
-    await expect(page.getByRole('tabpanel')).toContainText(`Wild Tiger #${sold}`);
-    const kept = await listLastTiger(page, '40');
-    const aliceBefore = await pawsOf(page, '0.0.7001001');
-    await disconnect(page);
+      const sold = await listLastTiger(page, '25');
+      expect((await ledgerNft(page, sold)).spender).toBe('0.0.7000100');
+      await page.getByRole('tab', { name: 'My Listings' }).click();
+      await expect(page.getByRole('heading', { name: 'My Active Listings' })).toBeVisible();
+      await expect(page.getByRole('tabpanel')).toContainText(`Wild Tiger #${sold}`);
+      const kept = await listLastTiger(page, '40');
+      const aliceBefore = await pawsOf(page, '0.0.7001001');
+      await disconnect(page);
 
-    await connectAs(page, 'Bob');
-    const bobBefore = await pawsOf(page, '0.0.7001002');
-    await expect(page.getByRole('heading', { name: 'Available Listings' })).toBeVisible();
-    const card = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${sold}` });
-    await card.getByRole('button', { name: 'Buy' }).click();
-    const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${sold}` });
-    await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
-    await approveNext(page, /AccountAllowanceApprove|Allowance/i);
-    await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
+      await connectAs(page, 'Bob');
+      const bobBefore = await pawsOf(page, '0.0.7001002');
+      await expect(page.getByRole('heading', { name: 'Available Listings' })).toBeVisible();
+      const card = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${sold}` });
+      await card.getByRole('button', { name: 'Buy' }).click();
+      const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${sold}` });
+      await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
+      await approveNext(page, /AccountAllowanceApprove|Allowance/i);
+      await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
 
-    expect((await ledgerNft(page, sold)).account_id).toBe('0.0.7001002');
-    expect(await pawsOf(page, '0.0.7001002')).toBeCloseTo(bobBefore - 25, 6);
-    expect(await pawsOf(page, '0.0.7001001')).toBeCloseTo(aliceBefore + 25, 6);
-    await page.getByRole('dialog', { name: 'Purchase Successful!' }).getByRole('button', { name: 'Close', exact: true }).click();
-    await disconnect(page);
+      expect((await ledgerNft(page, sold)).account_id).toBe('0.0.7001002');
+      expect(await pawsOf(page, '0.0.7001002')).toBeCloseTo(bobBefore - 25, 6);
+      expect(await pawsOf(page, '0.0.7001001')).toBeCloseTo(aliceBefore + 25, 6);
+      await page.getByRole('dialog', { name: 'Purchase Successful!' }).getByRole('button', { name: 'Close', exact: true }).click();
+      await disconnect(page);
 
-    await connectAs(page, 'Alice');
-    await page.getByRole('tab', { name: 'My Listings' }).click();
-    const listed = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${kept}` });
-    await listed.getByRole('button', { name: 'Unlist NFT' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Return Tiger to Your Den?' });
-    await expect(confirm.getByRole('button', { name: 'Keep Listed' })).toBeVisible();
-    await confirm.getByRole('button', { name: 'Return to Den' }).click();
-    await approveNext(page);
-    await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible();
-    expect((await ledgerNft(page, kept)).spender).toBeNull();
-    await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
+      await connectAs(page, 'Alice');
+      await page.getByRole('tab', { name: 'My Listings' }).click();
+      const listed = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${kept}` });
+      await listed.getByRole('button', { name: 'Unlist NFT' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Return Tiger to Your Den?' });
+      await expect(confirm.getByRole('button', { name: 'Keep Listed' })).toBeVisible();
+      await confirm.getByRole('button', { name: 'Return to Den' }).click();
+      await approveNext(page);
+      await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible();
+      expect((await ledgerNft(page, kept)).spender).toBeNull();
+      await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
+    });
   });
-});

@@ -1,16 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { approveNext } from './support/sandbox-wallet';
+import { ALICE } from '../../src/sandbox/ledger/demo-accounts';
 
 /** Alice holds 26 tigers in the sandbox seed (other specs may trade one away), one of them ranked in the top 100. */
-const ALICE = '0.0.7001001';
 const USERNAME = 'Alice Stripes E2E';
 const BIO = 'Keeper of twenty-six tigers and one legend.';
 
 /** Connects through the profile page's own button and approves the sign-in. */
 async function signInFromProfile(page: Page, name: string): Promise<void> {
   await page.getByRole('main').getByRole('button', { name: 'Connect Wallet' }).click();
-  await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('dialog', { name: 'Sandbox Wallet: choose an account' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await approveNext(page);
 }
 
@@ -34,7 +37,10 @@ async function editProfile(page: Page, fields: { username?: string; bio?: string
 async function searchPublicProfiles(page: Page, search: string) {
   await page.goto(`/public-profiles?search=${encodeURIComponent(search)}`);
   await expect(page.getByRole('searchbox', { name: 'Search public profiles' })).toHaveValue(search);
-  return page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name: USERNAME }) });
+  return page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: USERNAME }) });
 }
 
 test.describe.configure({ mode: 'serial' });

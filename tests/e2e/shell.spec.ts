@@ -22,7 +22,7 @@ test.describe('routes', () => {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveTitle(/\| Wild Tigers$/);
-      const canonical = new URL(await page.locator('link[rel="canonical"]').getAttribute('href') ?? '', baseURL);
+      const canonical = new URL((await page.locator('link[rel="canonical"]').getAttribute('href')) ?? '', baseURL);
       expect(canonical.pathname).toBe(path);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Wild Tigers/);
       await expect(page.locator('main#main')).toHaveCount(1);
@@ -157,6 +157,8 @@ test('the toast viewport is mounted with its F8 hotkey label', async ({ page }) 
 });
 
 test.describe('accessibility', () => {
+  // A full axe analysis of a page takes seconds of the browser's time, more with two workers on two cores.
+  test.slow();
   const axeViolations = async (page: import('@playwright/test').Page) => {
     const { violations } = await new AxeBuilder({ page }).analyze();
     return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

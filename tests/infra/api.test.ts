@@ -95,17 +95,21 @@ describe('API: each Lambda reaches only what it needs', () => {
       const shared = sharedWriteOf(group);
       // The table itself (the first resource the read grant names), not its indexes.
       const tableArn = resourcesOfStatement(statements.find((statement) => actionsOf(statement).includes('dynamodb:GetItem'))!)[0];
-      expect(keyScoped.map((statement) => ({ actions: actionsOf(statement), resources: resourcesOfStatement(statement), condition: statement.Condition }))).toEqual(
+      expect(
+        keyScoped.map((statement) => ({ actions: actionsOf(statement), resources: resourcesOfStatement(statement), condition: statement.Condition })),
+      ).toEqual(
         shared
-          ? [{
-              actions: ['dynamodb:PutItem'],
-              resources: [tableArn],
-              condition: {
-                'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${shared.keyPrefix}*`] },
-                'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...shared.attributes] },
-                StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+          ? [
+              {
+                actions: ['dynamodb:PutItem'],
+                resources: [tableArn],
+                condition: {
+                  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${shared.keyPrefix}*`] },
+                  'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...shared.attributes] },
+                  StringEqualsIfExists: { 'dynamodb:ReturnValues': 'NONE' },
+                },
               },
-            }]
+            ]
           : [],
       );
     } else expect(writesIn(statements).sort()).toEqual([...TABLE_WRITES].sort());
@@ -119,7 +123,11 @@ describe('API: each Lambda reaches only what it needs', () => {
   it.each(routeGroups())('%s: reads exactly the secrets listed for it, and gets their ARNs', (group) => {
     const env = functions[functionIdOf(group)]!.Properties.Environment.Variables as Record<string, unknown>;
     const arnVariables = Object.keys(env).filter((name) => name.endsWith('_SECRET_ARN'));
-    expect(arnVariables.sort()).toEqual(secretsOf(group).map((name) => `${name}_SECRET_ARN`).sort());
+    expect(arnVariables.sort()).toEqual(
+      secretsOf(group)
+        .map((name) => `${name}_SECRET_ARN`)
+        .sort(),
+    );
 
     const readable = statementsOf(group)
       .filter((statement) => statement.Effect === 'Allow' && actionsOf(statement).some((action) => action.startsWith('secretsmanager:')))
@@ -132,6 +140,10 @@ describe('API: each Lambda reaches only what it needs', () => {
 
   it('gives the health check no secret at all', () => {
     expect(secretsOf('health')).toEqual([]);
-    expect(statementsOf('health').flatMap(actionsOf).filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
+    expect(
+      statementsOf('health')
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('secretsmanager:')),
+    ).toEqual([]);
   });
 });

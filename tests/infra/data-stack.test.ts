@@ -30,7 +30,11 @@ describe('data stack', () => {
   });
 
   it('retains and protects the data outside dev stages', () => {
-    prod.data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+    prod.data.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
     for (const secret of Object.values(resourcesOf(prod.data, 'AWS::SecretsManager::Secret'))) expect(secret.DeletionPolicy).toBe('Retain');
     expect(prod.stacks.data.terminationProtection).toBe(true);
   });

@@ -48,7 +48,9 @@ describe('Lambda bundling (the GroupFunction asset, built with the shared esbuil
 
   it('writes one minified ESM file with a require shim and no source map', () => {
     expect(readdirSync(assetDir)).toEqual(['index.mjs']);
-    expect(code.startsWith("import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);")).toBe(true);
+    expect(
+      code.startsWith("import { createRequire as __bundleCreateRequire } from 'node:module'; const require = __bundleCreateRequire(import.meta.url);"),
+    ).toBe(true);
     expect(code.length / code.split('\n').length, 'average line length of a minified file').toBeGreaterThan(1000);
     expect(code).not.toMatch(/sourceMappingURL/);
   });
@@ -60,7 +62,9 @@ describe('Lambda bundling (the GroupFunction asset, built with the shared esbuil
 
   it('loads in Node 22 and exports the handler', () => {
     const script = `import(${JSON.stringify(join(assetDir, 'index.mjs'))}).then((m) => process.stdout.write(typeof m.handler))`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH, NETWORK: 'sandbox', LOG_LEVEL: 'silent' } });
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, NETWORK: 'sandbox', LOG_LEVEL: 'silent' },
+    });
     expect(output.toString()).toBe('function');
     expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(false);
   });

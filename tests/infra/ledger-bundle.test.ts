@@ -78,10 +78,18 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
     expect(sent?.signedBy).toEqual([operatorKey.publicKey.toStringRaw()]);
     const transfer = sent?.body.cryptoTransfer;
     const [nftList, pawsList] = transfer?.tokenTransfers ?? [];
-    expect(nftList?.nftTransfers?.map((leg) => ({ serial: Number(leg.serialNumber), from: Number(leg.senderAccountID?.accountNum), to: Number(leg.receiverAccountID?.accountNum), approved: leg.isApproval })))
-      .toEqual([{ serial: 77, from: 7001001, to: 7001002, approved: true }]);
-    expect(pawsList?.transfers?.map((leg) => [Number(leg.accountID?.accountNum), Number(leg.amount), Boolean(leg.isApproval)]).sort())
-      .toEqual([[7001001, 2_500_000, false], [7001002, -2_500_000, true]]);
+    expect(
+      nftList?.nftTransfers?.map((leg) => ({
+        serial: Number(leg.serialNumber),
+        from: Number(leg.senderAccountID?.accountNum),
+        to: Number(leg.receiverAccountID?.accountNum),
+        approved: leg.isApproval,
+      })),
+    ).toEqual([{ serial: 77, from: 7001001, to: 7001002, approved: true }]);
+    expect(pawsList?.transfers?.map((leg) => [Number(leg.accountID?.accountNum), Number(leg.amount), Boolean(leg.isApproval)]).sort()).toEqual([
+      [7001001, 2_500_000, false],
+      [7001002, -2_500_000, true],
+    ]);
   });
 
   it('returns a receipt failure as a status, and a refused connection as LedgerUnavailableError', async () => {
@@ -93,7 +101,12 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
 
     const offline = await startFakeHederaNode();
     await offline.close();
-    const unreachable = paws.createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: offline.nodes });
+    const unreachable = paws.createSdkLedgerWriter({
+      network: 'mainnet',
+      operatorAccountId: OPERATOR,
+      operatorKey: operatorKey.toStringDer(),
+      nodes: offline.nodes,
+    });
     const lost = await paws.createLedgerSettlement(unreachable).prepare(settlementInput);
     await expect(lost.execute()).rejects.toMatchObject({ name: 'LedgerUnavailableError', transactionId: lost.transactionId });
     unreachable.close();
@@ -104,7 +117,10 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
     expect(inputs.filter((path) => path.includes('@grpc/'))).toEqual([]);
     expect(inputs.some((path) => path.endsWith('sdk/lib/client/NodeClient.js'))).toBe(false);
     expect(inputs.some((path) => path.endsWith('sdk/lib/token/TokenCreateTransaction.js'))).toBe(false);
-    expect(inputs.some((path) => path.endsWith('sdk/lib/PublicKey.js')), 'PublicKey fills the SDK Cache, so it stays').toBe(true);
+    expect(
+      inputs.some((path) => path.endsWith('sdk/lib/PublicKey.js')),
+      'PublicKey fills the SDK Cache, so it stays',
+    ).toBe(true);
   });
 });
 
@@ -122,20 +138,32 @@ describe('the allowance bundle builds the same transactions as the full SDK', ()
     const approve = decode(allowance.nftAllowanceApproveBytes({ owner: SELLER, tokenId: NFT, serial: 9, spender: OPERATOR }, freeze));
     expect(approve).toBeInstanceOf(AccountAllowanceApproveTransaction);
     const [nft] = (approve as AccountAllowanceApproveTransaction).tokenNftApprovals;
-    expect({ token: String(nft?.tokenId), owner: String(nft?.ownerAccountId), spender: String(nft?.spenderAccountId), serials: nft?.serialNumbers?.map(Number) })
-      .toEqual({ token: NFT, owner: SELLER, spender: OPERATOR, serials: [9] });
+    expect({
+      token: String(nft?.tokenId),
+      owner: String(nft?.ownerAccountId),
+      spender: String(nft?.spenderAccountId),
+      serials: nft?.serialNumbers?.map(Number),
+    }).toEqual({ token: NFT, owner: SELLER, spender: OPERATOR, serials: [9] });
   });
 
-  it('approves a PAWS amount and deletes a serial\'s allowances', () => {
+  it("approves a PAWS amount and deletes a serial's allowances", () => {
     const tokens = decode(allowance.tokenAllowanceApproveBytes({ owner: SELLER, tokenId: PAWS, amount: 12_345_678n, spender: OPERATOR }, freeze));
     const [approval] = (tokens as AccountAllowanceApproveTransaction).tokenApprovals;
-    expect({ token: String(approval?.tokenId), owner: String(approval?.ownerAccountId), spender: String(approval?.spenderAccountId), amount: String(approval?.amount) })
-      .toEqual({ token: PAWS, owner: SELLER, spender: OPERATOR, amount: '12345678' });
+    expect({
+      token: String(approval?.tokenId),
+      owner: String(approval?.ownerAccountId),
+      spender: String(approval?.spenderAccountId),
+      amount: String(approval?.amount),
+    }).toEqual({ token: PAWS, owner: SELLER, spender: OPERATOR, amount: '12345678' });
 
     const removal = decode(allowance.nftAllowanceDeleteBytes({ owner: SELLER, tokenId: NFT, serial: 9 }, freeze));
     expect(removal).toBeInstanceOf(AccountAllowanceDeleteTransaction);
     const [deleted] = (removal as AccountAllowanceDeleteTransaction).tokenNftAllowanceDeletions;
-    expect({ token: String(deleted?.tokenId), owner: String(deleted?.ownerAccountId), serials: deleted?.serialNumbers?.map(Number) }).toEqual({ token: NFT, owner: SELLER, serials: [9] });
+    expect({ token: String(deleted?.tokenId), owner: String(deleted?.ownerAccountId), serials: deleted?.serialNumbers?.map(Number) }).toEqual({
+      token: NFT,
+      owner: SELLER,
+      serials: [9],
+    });
   });
 });
 
@@ -143,7 +171,10 @@ describe('the market bundle checks purchases as the full SDK does', () => {
   const expected = { buyerId: BUYER, tokenId: NFT, serial: 12, priceTinybars: 1_000_000_000n };
 
   function frozenBytes(transaction: Transaction): string {
-    transaction.setTransactionId(TransactionId.generate(AccountId.fromString(OPERATOR))).setNodeAccountIds([AccountId.fromString('0.0.3')]).freeze();
+    transaction
+      .setTransactionId(TransactionId.generate(AccountId.fromString(OPERATOR)))
+      .setNodeAccountIds([AccountId.fromString('0.0.3')])
+      .freeze();
     return Buffer.from(transaction.toBytes()).toString('base64');
   }
   const purchase = (pays: bigint) =>
@@ -176,6 +207,7 @@ describe('which SDK modules must stay (they fill the SDK Cache)', () => {
       .filter((path) => setters.some((setter) => sdkFile(path).includes(`.${setter}(`) && /Cache\.js"/.test(sdkFile(path))));
     expect(callers).toEqual(expect.arrayContaining(['PublicKey.js', 'PrivateKey.js', 'KeyList.js', 'account/AccountId.js']));
     for (const path of callers) expect(registersWithSdkCache(sdkFile(path)), path).toBe(true);
-    for (const path of ['account/TransferTransaction.js', 'token/TokenCreateTransaction.js', 'client/NodeClient.js', 'Status.js']) expect(registersWithSdkCache(sdkFile(path)), path).toBe(false);
+    for (const path of ['account/TransferTransaction.js', 'token/TokenCreateTransaction.js', 'client/NodeClient.js', 'Status.js'])
+      expect(registersWithSdkCache(sdkFile(path)), path).toBe(false);
   });
 });

@@ -19,7 +19,11 @@ describe('site build', () => {
 
   it('lists the pages and the distinct inline script hashes of a build', () => {
     const site = fixtureSite();
-    expect(readSiteBuild(site.dir)).toEqual({ dir: site.dir, pages: ['/404.html', '/about.html', '/index.html'], inlineScriptHashes: [sha(site.inlineScript)] });
+    expect(readSiteBuild(site.dir)).toEqual({
+      dir: site.dir,
+      pages: ['/404.html', '/about.html', '/index.html'],
+      inlineScriptHashes: [sha(site.inlineScript)],
+    });
   });
 
   it('finds no build without an index.html', () => {

@@ -36,11 +36,15 @@ describe('site bucket', () => {
   });
 
   it('grants nothing to everyone: a statement with principal * is a Deny with a condition', () => {
-    const statements = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).flatMap((policy) => policy.Properties.PolicyDocument.Statement as Behavior[]);
+    const statements = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as Behavior[],
+    );
     const toEveryone = statements.filter((statement) => ['"*"', '{"AWS":"*"}'].includes(JSON.stringify(statement.Principal)));
     expect(toEveryone.length).toBeGreaterThan(0);
     for (const statement of toEveryone) expect(statement).toMatchObject({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } });
-    expect(statements.some((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com' && statement.Condition?.StringEquals?.['AWS:SourceArn'])).toBe(true);
+    expect(
+      statements.some((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com' && statement.Condition?.StringEquals?.['AWS:SourceArn']),
+    ).toBe(true);
   });
 });
 
@@ -60,7 +64,11 @@ describe('CloudFront', () => {
   });
 
   it('routes /api/* to the HTTP API uncached, with cookies and all methods', () => {
-    expect(apiBehavior).toMatchObject({ CachePolicyId: CACHING_DISABLED, OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER, ViewerProtocolPolicy: 'https-only' });
+    expect(apiBehavior).toMatchObject({
+      CachePolicyId: CACHING_DISABLED,
+      OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+      ViewerProtocolPolicy: 'https-only',
+    });
     expect(apiBehavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']));
     const apiOrigin = (distribution.Origins as Behavior[]).find((origin) => origin.Id === apiBehavior.TargetOriginId);
     expect(JSON.stringify(apiOrigin?.DomainName)).toContain('ApiEndpoint');
@@ -74,7 +82,10 @@ describe('CloudFront', () => {
       expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD']);
       const cache = policyConfig(behavior.CachePolicyId, customCachePolicies).CachePolicyConfig;
       expect(cache).toMatchObject({ MinTTL: 0, DefaultTTL: 0 });
-      expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({ CookiesConfig: { CookieBehavior: 'none' }, QueryStringsConfig: { QueryStringBehavior: 'all' } });
+      expect(cache.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+        CookiesConfig: { CookieBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+      });
       const origin = policyConfig(behavior.OriginRequestPolicyId, customOriginPolicies).OriginRequestPolicyConfig;
       expect(origin.CookiesConfig).toEqual({ CookieBehavior: 'none' });
     }
@@ -96,7 +107,7 @@ describe('CloudFront', () => {
     const csp = cspOf(template);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain('connect-src \'self\' wss://relay.walletconnect.com');
+    expect(csp).toContain("connect-src 'self' wss://relay.walletconnect.com");
     expect(csp).toContain('frame-src https://verify.walletconnect.com https://verify.walletconnect.org;');
   });
 

@@ -26,7 +26,11 @@ export function synthStacks({ context = {}, routes = ROUTES }: SynthOptions = {}
     outdir: mkdtempSync(join(tmpdir(), 'wt-cdk-')),
     context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true, ...context },
   });
-  const stacks = addWildTigers(app, readSettings((key) => app.node.tryGetContext(key)), routes);
+  const stacks = addWildTigers(
+    app,
+    readSettings((key) => app.node.tryGetContext(key)),
+    routes,
+  );
   return { stacks, data: Template.fromStack(stacks.data), app: Template.fromStack(stacks.app) };
 }
 

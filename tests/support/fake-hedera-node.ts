@@ -63,7 +63,7 @@ function grpcWebFrames(message: Uint8Array): Buffer {
 
 function verifiedSigners(bodyBytes: Uint8Array, sigMap: proto.ISignatureMap | null | undefined): string[] {
   return (sigMap?.sigPair ?? []).flatMap((pair) => {
-    if (!pair.pubKeyPrefix || pair.pubKeyPrefix.length !== 32 || !pair.ed25519) return [];
+    if (pair.pubKeyPrefix?.length !== 32 || !pair.ed25519) return [];
     const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, pair.pubKeyPrefix]), format: 'der', type: 'spki' });
     return verify(null, bodyBytes, key, pair.ed25519) ? [Buffer.from(pair.pubKeyPrefix).toString('hex')] : [];
   });

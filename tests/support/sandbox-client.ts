@@ -4,10 +4,7 @@ import { prefixedMessageBytes } from '../../src/features/auth/sign-in-message';
 import type { PrivateKey } from '@hiero-ledger/sdk';
 import { holderKeyName, sandboxAccountPrivateKey, sandboxKeyNameOf, sandboxPrivateKey } from '../../src/sandbox/ledger/sandbox-keys';
 
-export const ALICE = '0.0.7001001';
-export const BOB = '0.0.7001002';
-export const CAROL = '0.0.7001003';
-export const DAVE = '0.0.7001004';
+export { ALICE, BOB, CAROL, DAVE } from '../../src/sandbox/ledger/demo-accounts';
 export const NFT_TOKEN = '0.0.7000333';
 export const PAWS_TOKEN = '0.0.9296439';
 export const MARKETPLACE = '0.0.7000100';
@@ -73,7 +70,11 @@ export async function signAndExecute(origin: string, accountId: string, transact
 
 /** The serials of the collection an account owns, from the sandbox mirror node. */
 export async function ownedSerials(origin: string, accountId: string): Promise<number[]> {
-  const answer = await call<{ nfts: { serial_number: number }[] }>(origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}/nfts?token.id=${NFT_TOKEN}&limit=100`);
+  const answer = await call<{ nfts: { serial_number: number }[] }>(
+    origin,
+    'GET',
+    `/sandbox/mirror/api/v1/accounts/${accountId}/nfts?token.id=${NFT_TOKEN}&limit=100`,
+  );
   return answer.json.nfts.map((nft) => nft.serial_number);
 }
 

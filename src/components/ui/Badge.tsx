@@ -6,28 +6,25 @@ export const RARITY_TIERS = ['Mythic', 'Legendary', 'Epic', 'Rare', 'Uncommon', 
 export type RarityTier = (typeof RARITY_TIERS)[number];
 
 // Solid dark fills with light text: readable on cards and on top of NFT artwork alike.
-export const badgeVariants = cva(
-  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
-  {
-    variants: {
-      variant: {
-        default: 'border-transparent bg-primary text-primary-foreground',
-        secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        outline: 'border-input text-foreground',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground',
-        success: 'border-emerald-500 bg-emerald-950 text-emerald-200',
-        mythic: 'border-fuchsia-400 bg-fuchsia-950 text-fuchsia-200',
-        legendary: 'border-amber-400 bg-amber-950 text-amber-200',
-        epic: 'border-violet-400 bg-violet-950 text-violet-200',
-        rare: 'border-sky-400 bg-sky-950 text-sky-200',
-        uncommon: 'border-emerald-400 bg-emerald-950 text-emerald-200',
-        common: 'border-stone-500 bg-stone-800 text-stone-200',
-        unknown: 'border-dashed border-stone-500 bg-stone-900 text-stone-300',
-      },
+export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', {
+  variants: {
+    variant: {
+      default: 'border-transparent bg-primary text-primary-foreground',
+      secondary: 'border-transparent bg-secondary text-secondary-foreground',
+      outline: 'border-input text-foreground',
+      destructive: 'border-transparent bg-destructive text-destructive-foreground',
+      success: 'border-emerald-500 bg-emerald-950 text-emerald-200',
+      mythic: 'border-fuchsia-400 bg-fuchsia-950 text-fuchsia-200',
+      legendary: 'border-amber-400 bg-amber-950 text-amber-200',
+      epic: 'border-violet-400 bg-violet-950 text-violet-200',
+      rare: 'border-sky-400 bg-sky-950 text-sky-200',
+      uncommon: 'border-emerald-400 bg-emerald-950 text-emerald-200',
+      common: 'border-stone-500 bg-stone-800 text-stone-200',
+      unknown: 'border-dashed border-stone-500 bg-stone-900 text-stone-300',
     },
-    defaultVariants: { variant: 'default' },
   },
-);
+  defaultVariants: { variant: 'default' },
+});
 
 export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['variant']>;
 

@@ -42,12 +42,7 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description
-      className={cn('text-sm text-muted-foreground group-[.destructive]:text-red-100', className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Description className={cn('text-sm text-muted-foreground group-[.destructive]:text-red-100', className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

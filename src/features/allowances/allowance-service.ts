@@ -1,4 +1,4 @@
-import { BadRequestError, ForbiddenError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import { formatUnits, parseUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { type FreezeOptions, nftAllowanceApproveBytes, nftAllowanceDeleteBytes, tokenAllowanceApproveBytes } from './allowance-transactions';
@@ -15,20 +15,20 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
   const freezeFor = (owner: string): FreezeOptions => ({ payerAccountId: owner, nodeAccountIds: settings.nodeAccountIds });
 
   function requireOwner(sessionAccountId: string, ownerAccountId: string): void {
-    if (sessionAccountId !== ownerAccountId) throw new ForbiddenError('You can only approve allowances for your own account');
+    if (sessionAccountId !== ownerAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only approve allowances for your own account');
   }
 
   function requireMarketplaceSpender(spenderAccountId: string): void {
     if (spenderAccountId !== settings.marketplaceAccountId) {
-      throw new BadRequestError(`Allowances can only be granted to the Wild Tigers marketplace account ${settings.marketplaceAccountId}`);
+      throw new DomainError('WRONG_SPENDER', `Allowances can only be granted to the Wild Tigers marketplace account ${settings.marketplaceAccountId}`);
     }
   }
 
   async function requireOwnedTiger(owner: string, tokenId: string, serial: number): Promise<void> {
-    if (tokenId !== settings.nftTokenId) throw new BadRequestError(`Only Wild Tigers (${settings.nftTokenId}) can be approved here`);
+    if (tokenId !== settings.nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${settings.nftTokenId}) can be approved here`);
     const nft = await ledger.getNft(tokenId, serial);
-    if (!nft || nft.deleted) throw new BadRequestError(`Wild Tiger #${serial} does not exist`);
-    if (nft.owner !== owner) throw new ForbiddenError(`Wild Tiger #${serial} is not owned by ${owner}`);
+    if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
+    if (nft.owner !== owner) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${serial} is not owned by ${owner}`);
   }
 
   return {
@@ -57,11 +57,11 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
     async prepareTokenAllowance(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; amount: string; spenderAccountId: string }) {
       requireOwner(sessionAccountId, input.ownerAccountId);
       requireMarketplaceSpender(input.spenderAccountId);
-      if (input.tokenId !== settings.pawsTokenId) throw new BadRequestError(`Only PAWS (${settings.pawsTokenId}) can be approved here`);
+      if (input.tokenId !== settings.pawsTokenId) throw new DomainError('WRONG_TOKEN', `Only PAWS (${settings.pawsTokenId}) can be approved here`);
       const { decimals } = await ledger.getTokenInfo(input.tokenId);
       const amount = parseUnits(input.amount, decimals);
       if (amount === undefined || amount <= 0n) {
-        throw new BadRequestError(`Invalid amount: a number greater than 0 with at most ${decimals} decimals`);
+        throw new DomainError('INVALID_AMOUNT', `Invalid amount: a number greater than 0 with at most ${decimals} decimals`);
       }
       const owner = input.ownerAccountId;
       return tokenAllowanceApproveBytes({ owner, tokenId: input.tokenId, amount, spender: input.spenderAccountId }, freezeFor(owner));

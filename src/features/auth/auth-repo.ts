@@ -18,7 +18,7 @@ const challengeKey = (nonce: string) => ({ pk: `CHALLENGE#${nonce}`, sk: 'CHALLE
 const sessionKey = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
 
 /** Sign-in challenges and sessions in the single table; both expire through the TTL attribute. */
-export function createAuthStore(doc: DynamoDBDocumentClient, tableName: string) {
+export function createAuthRepo(doc: DynamoDBDocumentClient, tableName: string) {
   return {
     async putChallenge(challenge: StoredChallenge): Promise<void> {
       await doc.send(
@@ -67,4 +67,4 @@ export function createAuthStore(doc: DynamoDBDocumentClient, tableName: string) 
   };
 }
 
-export type AuthStore = ReturnType<typeof createAuthStore>;
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

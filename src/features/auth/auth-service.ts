@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import type { AuthStore } from './auth-repo';
+import type { AuthRepo } from './auth-repo';
 import { ChallengeRejectedError, SignatureRejectedError } from './errors';
 import { buildChallengeMessage, parseChallengeMessage } from './sign-in-message';
 import { SESSION_TTL_SECONDS, type SessionClaims, signSessionToken } from './session-token';
@@ -10,7 +10,7 @@ import { verifySignedMessage } from './signature';
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
 export interface AuthDeps {
-  store: AuthStore;
+  store: AuthRepo;
   ledger: LedgerReader;
   sessionSecret: () => Promise<string>;
   now?: () => number;

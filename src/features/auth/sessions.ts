@@ -1,8 +1,8 @@
-import type { AuthStore } from './auth-repo';
+import type { AuthRepo } from './auth-repo';
 import { type SessionClaims, readSessionToken, sessionTokenFromCookies } from './session-token';
 
 export interface SessionDeps {
-  store: AuthStore;
+  store: AuthRepo;
   sessionSecret: () => Promise<string>;
   now?: () => number;
 }

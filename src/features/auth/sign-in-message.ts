@@ -11,18 +11,14 @@ export interface ChallengeFields {
 
 /** The single-use ASCII message a wallet signs to sign in. */
 export function buildChallengeMessage({ accountId, nonce, expiresAt }: ChallengeFields): string {
-  return [
-    `${SIGN_IN_TEXT} of ${PRODUCT_NAME}`,
-    '',
-    `Account: ${accountId}`,
-    `Nonce: ${nonce}`,
-    `Expires: ${new Date(expiresAt).toISOString()}`,
-  ].join('\n');
+  return [`${SIGN_IN_TEXT} of ${PRODUCT_NAME}`, '', `Account: ${accountId}`, `Nonce: ${nonce}`, `Expires: ${new Date(expiresAt).toISOString()}`].join('\n');
 }
 
 /** The fields of a message built by buildChallengeMessage, or undefined when it is not one. */
 export function parseChallengeMessage(message: string): ChallengeFields | undefined {
-  const match = /^Click to sign in and accept the Terms of Service of Wild Tigers\n\nAccount: (0\.0\.\d+)\nNonce: ([A-Za-z0-9_-]{16,64})\nExpires: (\S+)$/.exec(message);
+  const match = /^Click to sign in and accept the Terms of Service of Wild Tigers\n\nAccount: (0\.0\.\d+)\nNonce: ([A-Za-z0-9_-]{16,64})\nExpires: (\S+)$/.exec(
+    message,
+  );
   if (!match) return undefined;
   const expiresAt = Date.parse(match[3] as string);
   if (Number.isNaN(expiresAt)) return undefined;

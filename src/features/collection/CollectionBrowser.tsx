@@ -4,13 +4,12 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { $collection, $collectionQuery, $floor, $holders, $marketStats, CHART_DAYS, formatHbarPrice, listedPercent } from './collection-client';
+import { $collection, $collectionQuery, $floor, $holders, $marketStats, CHART_DAYS, listedPercent } from './collection-client';
+import { formatHbarPrice } from '@/lib/format';
 import {
   type CollectionView,
   MAX_SEARCH_LENGTH,
-  MINTED,
-  SORT_OPTIONS,
-  TOTAL_SUPPLY,
+  COLLECTION_SORT_OPTIONS,
   cleanSearch,
   isSortKey,
   selectedCount,
@@ -24,6 +23,7 @@ import { CollectionCard } from './CollectionCard';
 import { MarketChart } from './MarketChart';
 import { Pagination } from './Pagination';
 import { TraitFilters } from './TraitFilters';
+import { MINTED, TOTAL_SUPPLY } from '../tiger/supply';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const PRODUCT = 'Wild Tigers';
@@ -42,6 +42,7 @@ function SkeletonGrid() {
   return (
     <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <div key={index} className="aspect-[3/5] rounded-xl bg-muted motion-safe:animate-pulse" />
       ))}
     </div>
@@ -110,6 +111,7 @@ export default function CollectionBrowser() {
   }
 
   // Typing searches after a short pause (back to page 1); the first keystroke adds a history entry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit is a new function each render; this runs when the draft or the view change
   useEffect(() => {
     if (!view) return;
     const text = cleanSearch(draft);
@@ -119,6 +121,7 @@ export default function CollectionBrowser() {
   }, [draft, view]);
 
   // A page past the end (an old link, fewer matches now) goes to the last page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit is a new function each render; this runs when the data or the view change
   useEffect(() => {
     const current = collection.data;
     if (view && current && current.total > 0 && view.page > current.totalPages) commit({ ...view, page: current.totalPages }, 'replace');
@@ -139,8 +142,22 @@ export default function CollectionBrowser() {
   const shownView = view ?? viewFromQuery('');
   const selection = shownView.traits;
   const activeFilters = selectedCount(selection);
-  const floorValue = floor.data ? (floor.data.floor !== null ? formatHbarPrice(floor.data.floor) : floor.data.success ? 'None listed' : 'Unavailable') : floor.error ? 'Unavailable' : 'Loading...';
-  const holdersValue = holders.data ? (holders.data.ownerCount !== null ? holders.data.ownerCount.toLocaleString('en-US') : 'Unavailable') : holders.error ? 'Unavailable' : 'Loading...';
+  const floorValue = floor.data
+    ? floor.data.floor !== null
+      ? `${formatHbarPrice(floor.data.floor)} HBAR`
+      : floor.data.success
+        ? 'None listed'
+        : 'Unavailable'
+    : floor.error
+      ? 'Unavailable'
+      : 'Loading...';
+  const holdersValue = holders.data
+    ? holders.data.ownerCount !== null
+      ? holders.data.ownerCount.toLocaleString('en-US')
+      : 'Unavailable'
+    : holders.error
+      ? 'Unavailable'
+      : 'Loading...';
   const busy = collection.loading && data !== undefined;
 
   return (
@@ -167,7 +184,11 @@ export default function CollectionBrowser() {
               Filters
             </h2>
             {activeFilters > 0 && (
-              <button type="button" className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'hidden h-auto px-0 lg:inline-flex')} onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}>
+              <button
+                type="button"
+                className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'hidden h-auto px-0 lg:inline-flex')}
+                onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}
+              >
                 Clear all
               </button>
             )}
@@ -186,6 +207,7 @@ export default function CollectionBrowser() {
             {PRODUCT}
           </h2>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            {/* biome-ignore lint/a11y/useSemanticElements: a form with role=search is the landmark every screen reader announces */}
             <form role="search" className="grid flex-1 gap-1" onSubmit={submitSearch}>
               <label htmlFor="collection-search" className="text-xs font-semibold text-muted-foreground">
                 Search
@@ -215,7 +237,7 @@ export default function CollectionBrowser() {
                 onChange={(event) => view && isSortKey(event.target.value) && commit({ ...view, sort: event.target.value, page: 1 }, 'push')}
                 className="h-10 rounded-md border border-input bg-background px-2 text-sm"
               >
-                {SORT_OPTIONS.map((option) => (
+                {COLLECTION_SORT_OPTIONS.map((option) => (
                   <option key={option.value} value={option.value}>
                     {option.label}
                   </option>
@@ -252,7 +274,11 @@ export default function CollectionBrowser() {
                 )),
               )}
               <li>
-                <button type="button" className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto px-1')} onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}>
+                <button
+                  type="button"
+                  className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto px-1')}
+                  onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}
+                >
                   Clear all
                 </button>
               </li>
@@ -265,7 +291,10 @@ export default function CollectionBrowser() {
           </p>
 
           {collection.error && (
-            <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-900 bg-red-950/40 p-4 text-sm text-red-200">
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-900 bg-red-950/40 p-4 text-sm text-red-200"
+            >
               <span>Failed to fetch collection data{data ? '; showing the last loaded page.' : '.'}</span>
               <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} onClick={() => $collection.invalidate()}>
                 Try again
@@ -274,7 +303,9 @@ export default function CollectionBrowser() {
           )}
 
           {!data ? (
-            collection.error ? null : <SkeletonGrid />
+            collection.error ? null : (
+              <SkeletonGrid />
+            )
           ) : data.collectionData.length === 0 ? (
             <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
               <p className="text-lg font-semibold">No Tigers Found</p>

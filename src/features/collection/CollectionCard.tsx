@@ -1,8 +1,8 @@
 import { TierBadge } from '@/components/ui/Badge';
 import { NftMedia } from '../tiger/NftMedia';
 import { tierByRank, traitLabel } from '../tiger/tiers';
-import { formatAccountId } from '../wallet/format';
-import { formatHbarPrice } from './collection-client';
+import { formatAccountId } from '../../lib/format';
+import { formatHbarPrice } from '@/lib/format';
 import { NOT_MINTED, UNKNOWN_OWNER } from './collection-rules';
 import type { CollectionEntry } from './collection-types';
 
@@ -16,12 +16,18 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
   const titleId = `tiger-${entry.serialId}-name`;
   const listing = entry.currentListing;
   return (
-    <article aria-labelledby={titleId} data-serial={entry.serialId} className="flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-colors hover:border-stone-600">
+    <article
+      aria-labelledby={titleId}
+      data-serial={entry.serialId}
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-colors hover:border-stone-600"
+    >
       <div className="relative">
         <NftMedia serial={entry.serialId} image={entry.image} name={entry.name} />
         <div className="absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
           <TierBadge tier={tierByRank(entry.rarityRank)} />
-          {listing && <span className="rounded-full border border-emerald-400 bg-emerald-950 px-2 py-0.5 text-xs font-semibold text-emerald-200">For sale</span>}
+          {listing && (
+            <span className="rounded-full border border-emerald-400 bg-emerald-950 px-2 py-0.5 text-xs font-semibold text-emerald-200">For sale</span>
+          )}
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
@@ -36,9 +42,9 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
         <p className="flex flex-wrap items-baseline justify-between gap-x-2">
           <span className="sr-only">Price: </span>
           <span className={listing ? 'text-base font-bold text-highlight' : 'text-sm text-muted-foreground'} data-testid="price">
-            {listing ? formatHbarPrice(listing.price) : 'Not listed'}
+            {listing ? `${formatHbarPrice(listing.price)} HBAR` : 'Not listed'}
           </span>
-          {entry.lastSale && <span className="text-xs text-muted-foreground">Last sale {formatHbarPrice(entry.lastSale.price)}</span>}
+          {entry.lastSale && <span className="text-xs text-muted-foreground">Last sale {formatHbarPrice(entry.lastSale.price)} HBAR</span>}
         </p>
         {entry.traits.length > 0 && (
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs" aria-label="Traits">

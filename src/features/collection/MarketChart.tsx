@@ -34,6 +34,7 @@ export function MarketChart({ stats }: { stats: DailyStat[] }) {
         ))}
         {geometry.bars.map((bar, index) =>
           bar.height > 0 ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one bar per day of a fixed range
             <rect key={index} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx="2" fill="#0ea5e9" fillOpacity="0.55">
               <title>{bar.label}</title>
             </rect>

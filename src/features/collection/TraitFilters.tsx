@@ -20,6 +20,7 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
     return (
       <div className="grid gap-2" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <div key={index} className="h-11 rounded-lg bg-muted motion-safe:animate-pulse" />
         ))}
       </div>
@@ -49,7 +50,10 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
                 {chosen.length > 0 && <span className="ml-2 rounded-full bg-primary px-1.5 py-0.5 text-xs text-primary-foreground">{chosen.length}</span>}
               </span>
               <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180">
-                <path fill="currentColor" d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z" />
+                <path
+                  fill="currentColor"
+                  d="M5.2 7.2a.75.75 0 0 1 1.06 0L10 10.94l3.74-3.74a.75.75 0 1 1 1.06 1.06l-4.27 4.27a.75.75 0 0 1-1.06 0L5.2 8.26a.75.75 0 0 1 0-1.06Z"
+                />
               </svg>
             </summary>
             <fieldset className="grid gap-0.5 px-2 pb-2">
@@ -71,9 +75,7 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
                       onChange={() => onToggle(type, value)}
                     />
                     <span className="min-w-0 flex-1 truncate">{value}</span>
-                    <span className="text-xs tabular-nums text-muted-foreground">
-                      {count.toLocaleString('en-US')}
-                    </span>
+                    <span className="text-xs tabular-nums text-muted-foreground">{count.toLocaleString('en-US')}</span>
                   </label>
                 );
               })}

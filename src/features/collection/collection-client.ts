@@ -41,11 +41,6 @@ export const $marketStats = createFetcherStore<{ success: boolean; stats: DailyS
   revalidateInterval: 15 * MINUTE_MS,
 });
 
-/** HBAR for a card or a tile: up to 2 decimals. */
-export function formatHbarPrice(value: number): string {
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} HBAR`;
-}
-
 /** Spec 001 §2: % Listed = listed / 3333, one decimal. */
 export function listedPercent(listed: number, totalSupply: number): string {
   return `${((listed / totalSupply) * 100).toFixed(1)}%`;

@@ -6,8 +6,6 @@
 
 /** Spec 001 §9. */
 export const COLLECTION_PAGE_SIZE = 44;
-export const TOTAL_SUPPLY = 3333;
-export const MINTED = 3328;
 export const NOT_MINTED = 'Not Minted';
 export const UNKNOWN_OWNER = '0.0.unknown';
 export const MAX_SEARCH_LENGTH = 100;
@@ -17,7 +15,7 @@ export const MAX_TRAIT_TEXT_LENGTH = 100;
 export const MAX_PAGE = 10_000;
 export const MAX_LIMIT = 100;
 
-export const SORT_OPTIONS = [
+export const COLLECTION_SORT_OPTIONS = [
   { value: 'serial-asc', label: 'Serial # low to high' },
   { value: 'serial-desc', label: 'Serial # high to low' },
   { value: 'rarity', label: 'Rarity rarest first' },
@@ -25,8 +23,8 @@ export const SORT_OPTIONS = [
   { value: 'price-high', label: 'Price high to low' },
 ] as const;
 
-export type SortKey = (typeof SORT_OPTIONS)[number]['value'];
-export const SORT_KEYS = SORT_OPTIONS.map((option) => option.value) as [SortKey, ...SortKey[]];
+export type SortKey = (typeof COLLECTION_SORT_OPTIONS)[number]['value'];
+export const SORT_KEYS = COLLECTION_SORT_OPTIONS.map((option) => option.value) as [SortKey, ...SortKey[]];
 export const DEFAULT_SORT: SortKey = 'serial-asc';
 
 export function isSortKey(value: unknown): value is SortKey {
@@ -48,7 +46,13 @@ export type SearchQuery =
 /** Search text as typed: trimmed, inner whitespace collapsed, control characters dropped. */
 export function cleanSearch(raw: string): string {
   // eslint-disable-next-line no-control-regex
-  return raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return (
+    raw
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** How a search text is read (spec 001 §2: 'Search by name or #...'). */
@@ -94,7 +98,8 @@ export function parseTraitFilter(param: string): TraitFilterParse {
     const cleanType = type.trim();
     const cleanValue = field.trim();
     if (!cleanType || !cleanValue) return 'every pair needs a trait type and a value (Type:Value)';
-    if (cleanType.length > MAX_TRAIT_TEXT_LENGTH || cleanValue.length > MAX_TRAIT_TEXT_LENGTH) return `trait types and values are at most ${MAX_TRAIT_TEXT_LENGTH} characters`;
+    if (cleanType.length > MAX_TRAIT_TEXT_LENGTH || cleanValue.length > MAX_TRAIT_TEXT_LENGTH)
+      return `trait types and values are at most ${MAX_TRAIT_TEXT_LENGTH} characters`;
     pairs.push([cleanType, cleanValue]);
     type = undefined;
     field = '';

@@ -1,17 +1,11 @@
-import { NotFoundError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { createTtlCache } from '../../server/ttl-cache';
 import type { ListingRecord, SaleRecord } from '../hbar-market/market-port';
 import type { RarityDataset } from '../tiger/rarity';
-import {
-  type CollectionIndex,
-  type DisplayInfo,
-  type StaticIndex,
-  buildCollectionIndex,
-  buildStaticIndex,
-  queryCollection,
-} from './collection-index';
-import { MINTED, NOT_MINTED, type SortKey, TOTAL_SUPPLY, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
+import { type CollectionIndex, type DisplayInfo, type StaticIndex, buildCollectionIndex, buildStaticIndex, queryCollection } from './collection-index';
+import { MINTED, TOTAL_SUPPLY } from '../tiger/supply';
+import { NOT_MINTED, type SortKey, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
 import type { CollectionResponse, OwnerResponse } from './collection-types';
 import { type RefreshingValue, type RefreshingValueOptions, type Snapshot, createRefreshingValue } from './refreshing-value';
 
@@ -70,7 +64,7 @@ const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, cov
  * Market or ledger failures degrade to "no listing / no last sale" and '0.0.unknown' owners.
  */
 export function createCollectionService(deps: CollectionServiceDeps) {
-  const { nftTokenId, totalSupply = TOTAL_SUPPLY, minted = MINTED, now = Date.now, freshness = COLLECTION_FRESHNESS } = deps;
+  const { nftTokenId, display, totalSupply = TOTAL_SUPPLY, minted = MINTED, now = Date.now, freshness = COLLECTION_FRESHNESS } = deps;
 
   function source<T>(
     what: string,
@@ -78,7 +72,13 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     settings: { ttlMs: number; retryMs: number; firstWaitMs: number },
     sharing: Pick<RefreshingValueOptions<T>, 'seed' | 'publish'> = {},
   ): RefreshingValue<T> {
-    return createRefreshingValue({ load, ...settings, ...sharing, now, onError: (error) => log.warn(`collection: ${what} unavailable, serving the last good copy`, { error }) });
+    return createRefreshingValue({
+      load,
+      ...settings,
+      ...sharing,
+      now,
+      onError: (error) => log.warn(`collection: ${what} unavailable, serving the last good copy`, { error }),
+    });
   }
   const shared = deps.sharedOwners;
 
@@ -92,7 +92,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       },
       freshness.rarity,
     ),
-    display: deps.display ? source('names and images', () => deps.display!(totalSupply), freshness.rarity) : undefined,
+    display: display ? source('names and images', () => display(totalSupply), freshness.rarity) : undefined,
     owners: source(
       'owners',
       deps.owners,
@@ -172,7 +172,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   }
 
   function requireCollection(tokenId: string): void {
-    if (tokenId !== nftTokenId) throw new NotFoundError(`Collection ${tokenId} is not known here`);
+    if (tokenId !== nftTokenId) throw new DomainError('UNKNOWN_COLLECTION', `Collection ${tokenId} is not known here`);
   }
 
   const singleOwners = createTtlCache<string>(freshness.owners.ttlMs, { now, maxEntries: 5_000 });

@@ -114,7 +114,11 @@ export function describeMarket(points: readonly DailyPoint[]): string {
   const floors = points.map((point) => point.floor).filter((floor): floor is number => floor !== null && Number.isFinite(floor));
   const sales = points.reduce((sum, point) => sum + point.sales, 0);
   const volume = points.reduce((sum, point) => sum + point.volume, 0);
-  const parts = [`Daily floor price and sales of the last ${days === 1 ? 'day' : `${days} days`}, ${shortDay(points[0]!.datetime)} to ${shortDay(points[days - 1]!.datetime)}.`];
+  const [first] = points;
+  const last = points.at(-1) ?? first;
+  const parts = [
+    `Daily floor price and sales of the last ${days === 1 ? 'day' : `${days} days`}, ${shortDay(first?.datetime ?? '')} to ${shortDay(last?.datetime ?? '')}.`,
+  ];
   if (floors.length) {
     const latest = [...points].reverse().find((point) => point.floor !== null)?.floor as number;
     parts.push(`The floor ranged from ${hbar(Math.min(...floors))} to ${hbar(Math.max(...floors))}; latest ${hbar(latest)}.`);

@@ -46,7 +46,7 @@ export interface OwnersSnapshot {
   loadedAt: number;
 }
 
-export function createOwnersSnapshotStore(doc: DynamoDBDocumentClient, tableName: string, tokenId: string) {
+export function createOwnersSnapshotRepo(doc: DynamoDBDocumentClient, tableName: string, tokenId: string) {
   return {
     async read(): Promise<OwnersSnapshot | undefined> {
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: ownersKey(tokenId) }));
@@ -63,7 +63,10 @@ export function createOwnersSnapshotStore(doc: DynamoDBDocumentClient, tableName
         doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...ownersKey(tokenId), owners: encoded, loadedAt, expiresAt: Math.ceil(loadedAt / 1000) + EXPIRY_SECONDS } satisfies Record<(typeof SNAPSHOT_ATTRIBUTES)[number], unknown>,
+            Item: { ...ownersKey(tokenId), owners: encoded, loadedAt, expiresAt: Math.ceil(loadedAt / 1000) + EXPIRY_SECONDS } satisfies Record<
+              (typeof SNAPSHOT_ATTRIBUTES)[number],
+              unknown
+            >,
             ConditionExpression: 'attribute_not_exists(pk) OR loadedAt < :loadedAt',
             ExpressionAttributeValues: { ':loadedAt': loadedAt },
           }),

@@ -11,7 +11,7 @@ import {
   MARKET_PAGE_SIZE,
   type NftCardModel,
   SKELETON_CARDS,
-  SORT_OPTIONS,
+  LISTING_SORT_OPTIONS,
   buildListingCards,
   buildSaleCards,
   isListingSort,
@@ -49,6 +49,7 @@ function SkeletonGrid({ label }: { label: string }) {
       <span className="sr-only">{label}</span>
       <div className={GRID} aria-hidden="true" data-testid="market-skeletons">
         {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <MarketNftCardSkeleton key={index} />
         ))}
       </div>
@@ -188,7 +189,7 @@ export default function HbarMarketplace() {
         }}
         className="h-10 rounded-md border border-input bg-card px-3 pr-8 text-sm font-semibold text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        {SORT_OPTIONS.map((option) => (
+        {LISTING_SORT_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

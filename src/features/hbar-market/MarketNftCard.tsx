@@ -4,8 +4,9 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
-import { formatAccountId } from '../wallet/format';
-import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier, formatHbarPrice } from './market-model';
+import { formatAccountId } from '../../lib/format';
+import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
+import { formatHbarPrice } from '@/lib/format';
 
 /** Label chips are square-cornered, apart from the round tier badges; SALE is light to stand out from every tier colour. */
 const LABEL_STYLE: Record<CardLabel, { variant: BadgeVariant; className: string }> = {
@@ -57,12 +58,20 @@ export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: Mark
       data-label={label}
     >
       <div className="relative">
-        <NftMedia serial={card.serialId} image={card.image} name={card.name} className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]" />
+        <NftMedia
+          serial={card.serialId}
+          image={card.image}
+          name={card.name}
+          className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
+        />
         <div className="pointer-events-none absolute inset-x-2 top-2 flex items-start justify-between gap-1">
           <TierBadge tier={tier} className="px-1.5 text-[11px] shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs" />
           <Badge
             variant={LABEL_STYLE[label].variant}
-            className={cn('rounded-md px-1.5 text-[11px] tracking-wide shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs @[13rem]:tracking-wider', LABEL_STYLE[label].className)}
+            className={cn(
+              'rounded-md px-1.5 text-[11px] tracking-wide shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs @[13rem]:tracking-wider',
+              LABEL_STYLE[label].className,
+            )}
           >
             {label}
           </Badge>
@@ -77,7 +86,9 @@ export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: Mark
         </div>
         <div className="flex flex-wrap items-end justify-between gap-x-2">
           <p className="grid">
-            <span className="text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">{listing ? 'Price' : price !== null ? 'Sold for' : 'Not listed'}</span>
+            <span className="text-[11px] font-semibold tracking-wide text-muted-foreground uppercase">
+              {listing ? 'Price' : price !== null ? 'Sold for' : 'Not listed'}
+            </span>
             {price !== null && <span className="text-lg leading-tight font-bold text-highlight tabular-nums">{formatHbarPrice(price)} HBAR</span>}
           </p>
           {age && date && (
@@ -97,7 +108,14 @@ export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: Mark
         </dl>
         {listing && onBuy && (
           <div className="mt-auto pt-1">
-            <Button className="w-full" variant={buyDisabled ? 'secondary' : 'default'} onClick={() => onBuy(card)} disabled={buyDisabled} aria-label={`Buy ${card.name}`} aria-describedby={buyDisabled ? buyHintId : undefined}>
+            <Button
+              className="w-full"
+              variant={buyDisabled ? 'secondary' : 'default'}
+              onClick={() => onBuy(card)}
+              disabled={buyDisabled}
+              aria-label={`Buy ${card.name}`}
+              aria-describedby={buyDisabled ? buyHintId : undefined}
+            >
               Buy
             </Button>
           </div>

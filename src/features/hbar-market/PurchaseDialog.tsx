@@ -8,24 +8,25 @@ import { $balances } from '../balances/balance-store';
 import { NftMedia } from '../tiger/NftMedia';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { toast } from '../toast/toast-store';
-import { formatAccountId } from '../wallet/format';
+import { formatAccountId } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { buyListing, refreshMarket } from './market-client';
-import { type NftCardModel, cardTier, formatHbarPrice } from './market-model';
-import { INITIAL_PURCHASE, type PurchaseStep, isBusy, purchaseBlocker, purchaseFailure, purchaseReducer } from './purchase-machine';
+import { formatHbarPrice } from '@/lib/format';
+import { type NftCardModel, cardTier } from './market-model';
+import { INITIAL_PURCHASE, type HbarPurchaseStep, isBusy, purchaseBlocker, purchaseFailure, purchaseReducer } from './purchase-machine';
 
-const PROGRESS: { step: PurchaseStep; label: string; busy: string }[] = [
+const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
   { step: 'signing', label: 'Approve in your wallet', busy: 'Waiting for your wallet…' },
   { step: 'completing', label: 'Confirm on the ledger', busy: 'Completing the purchase…' },
 ];
-const ORDER: PurchaseStep[] = ['confirm', 'preparing', 'signing', 'completing', 'success'];
+const ORDER: HbarPurchaseStep[] = ['confirm', 'preparing', 'signing', 'completing', 'success'];
 
 function Spinner() {
   return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
 }
 
-function ProgressList({ step }: { step: PurchaseStep }) {
+function ProgressList({ step }: { step: HbarPurchaseStep }) {
   const current = ORDER.indexOf(step);
   return (
     <ol className="grid gap-2 text-sm" aria-label="Purchase progress">
@@ -34,7 +35,11 @@ function ProgressList({ step }: { step: PurchaseStep }) {
         const done = step === 'success' || current > position;
         const active = current === position;
         return (
-          <li key={item.step} className={cn('flex items-center gap-2', done ? 'text-emerald-300' : active ? 'text-foreground' : 'text-muted-foreground')} aria-current={active ? 'step' : undefined}>
+          <li
+            key={item.step}
+            className={cn('flex items-center gap-2', done ? 'text-emerald-300' : active ? 'text-foreground' : 'text-muted-foreground')}
+            aria-current={active ? 'step' : undefined}
+          >
             <span
               aria-hidden="true"
               className={cn(
@@ -68,6 +73,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   // Each opening is one run: answers of an earlier (closed) run no longer move this dialog.
   const run = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new card is a new run of the dialog
   useEffect(() => {
     run.current += 1;
     dispatch({ type: 'reset' });
@@ -92,7 +98,8 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
     const { accountId, isConnected } = $wallet.get();
     const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing) });
     if (blocked) return void toast({ ...blocked, variant: 'destructive' });
-    const mine = (run.current += 1);
+    run.current += 1;
+    const mine = run.current;
     const live = () => mine === run.current;
     dispatch({ type: 'start' });
     try {
@@ -135,7 +142,12 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close purchase" onEscapeKeyDown={(event) => busy && event.preventDefault()} onPointerDownOutside={(event) => busy && event.preventDefault()} hideClose={busy}>
+      <DialogContent
+        closeLabel="Close purchase"
+        onEscapeKeyDown={(event) => busy && event.preventDefault()}
+        onPointerDownOutside={(event) => busy && event.preventDefault()}
+        hideClose={busy}
+      >
         <DialogHeader>
           <DialogTitle className={cn(state.step === 'error' && 'text-red-300', state.step === 'success' && 'text-emerald-300')}>{title}</DialogTitle>
           <DialogDescription role={state.step === 'error' ? 'alert' : undefined}>{description}</DialogDescription>
@@ -186,7 +198,9 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
           </div>
         )}
         {state.step === 'confirm' && short && (
-          <p className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">Your HBAR balance looks lower than the price; the ledger will refuse the purchase.</p>
+          <p className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">
+            Your HBAR balance looks lower than the price; the ledger will refuse the purchase.
+          </p>
         )}
         {state.step === 'success' && state.transactionId && (
           <p className="rounded-lg bg-muted p-3 text-xs text-muted-foreground">

@@ -10,7 +10,8 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { signAndExecute } from '../wallet/wallet-store';
 import { frozenTransactionId } from './frozen-transaction-id';
 import { type CurrentListing, LISTINGS_FETCH_LIMIT, type ListingRecord, type RarityMap, SALES_FETCH_LIMIT, type SaleRecord } from './market-model';
-import { PURCHASE_MESSAGES, PurchaseError, completeFailureText, prepareFailureText, serverMessage } from './purchase-machine';
+import { serverMessage } from '@/lib/api/error-text';
+import { PURCHASE_MESSAGES, PurchaseError, completeFailureText, prepareFailureText } from './purchase-machine';
 
 const TOKEN = PUBLIC_CONFIG.nftTokenId;
 export const SALES_PATH = `/api/market/activity?token=${TOKEN}&activityFilter=Sales&amount=${SALES_FETCH_LIMIT}`;

@@ -4,63 +4,20 @@
  * the card label, the hour-based age, the listings sort and the pagination arithmetic.
  */
 import type { RarityTier } from '@/components/ui/Badge';
+import type { RarityEntry, Trait } from '../tiger/rarity';
 import { tierByPercentile } from '../tiger/tiers';
+import type { ListingRecord, SaleRecord } from './market-port';
+
+export type { ListingRecord, SaleRecord };
 
 /** Spec 000 §9. */
 export const MARKET_PAGE_SIZE = 25;
 export const SALES_FETCH_LIMIT = 100;
 export const LISTINGS_FETCH_LIMIT = 1000;
 export const SKELETON_CARDS = 12;
-export const COLLECTION_SUPPLY = 3333;
 
-/** A sale of the activity feed (GET /api/market/activity). */
-export interface SaleRecord {
-  nftSerialId: number;
-  nftName?: string | null;
-  nftImage?: string | null;
-  /** HIP-412 JSON text with attributes or props; may be empty. */
-  nftMetadata?: string | null;
-  salePrice: number;
-  saleDate: string;
-  buyerAddress?: string | null;
-  buyerNickname?: string | null;
-  sellerAddress?: string | null;
-  sellerNickname?: string | null;
-}
-
-/** A current listing (GET /api/market/listings). */
-export interface ListingRecord {
-  serialId?: number | null;
-  nftSerialId?: number | null;
-  nftName?: string | null;
-  nftImage?: string | null;
-  nftMetadata?: string | null;
-  /** The listing price in HBAR. */
-  salePrice: number;
-  listingDate: string;
-  marketplaceListingId: number | string;
-  sellerAddress?: string | null;
-  lastSalePrice?: number | null;
-  lastSaleDate?: string | null;
-  lastBuyer?: string | null;
-  salesCount?: number | null;
-  rarityRank?: number | null;
-  rarityPct?: number | null;
-}
-
-/** Rarity of one serial (GET /api/collection/hedera-rarity/{token}). */
-export interface RarityEntry {
-  rarityRank: number;
-  rarityPct: number;
-  rarityScore?: number;
-  traits?: Attribute[];
-}
+/** Rarity of every serial (GET /api/collection/hedera-rarity/{token}), by serial. */
 export type RarityMap = Record<string, RarityEntry | undefined>;
-
-export interface Attribute {
-  trait_type: string;
-  value: string;
-}
 
 export interface CurrentListing {
   price: number;
@@ -84,7 +41,7 @@ export interface NftCardModel {
   sellerAddress: string | null;
   currentListing: CurrentListing | null;
   salesCount: number;
-  attributes: Attribute[];
+  attributes: Trait[];
 }
 
 export type CardLabel = 'LISTING' | 'SALE' | 'UNLISTED';
@@ -122,13 +79,8 @@ export function cardPrice(card: Pick<NftCardModel, 'currentListing' | 'lastSaleP
   return card.currentListing?.price ?? card.lastSalePrice ?? null;
 }
 
-/** HBAR with at most 2 decimals and thousands separators ('1,250', '99.5'). */
-export function formatHbarPrice(value: number): string {
-  return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '0';
-}
-
 /** The attributes of HIP-412 metadata text: `attributes`, or `props`/`properties` (a list or a map). */
-export function parseAttributes(metadata: string | null | undefined): Attribute[] {
+export function parseAttributes(metadata: string | null | undefined): Trait[] {
   if (!metadata) return [];
   let parsed: unknown;
   try {
@@ -262,15 +214,15 @@ export function buildListingCards(listings: readonly ListingRecord[], sales: rea
   });
 }
 
-export const SORT_OPTIONS = [
+export const LISTING_SORT_OPTIONS = [
   { value: 'newest', label: 'Newest' },
   { value: 'price-low', label: 'Price: Low to High' },
   { value: 'price-high', label: 'Price: High to Low' },
 ] as const;
-export type ListingSort = (typeof SORT_OPTIONS)[number]['value'];
+export type ListingSort = (typeof LISTING_SORT_OPTIONS)[number]['value'];
 
 export function isListingSort(value: string): value is ListingSort {
-  return SORT_OPTIONS.some((option) => option.value === value);
+  return LISTING_SORT_OPTIONS.some((option) => option.value === value);
 }
 
 /** Sorts listing cards (a copy): newest listing first, or by price either way; ties by serial. */

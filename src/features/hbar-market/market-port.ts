@@ -35,6 +35,13 @@ export interface ListingRecord {
   nftImage: string;
   nftMetadata?: string;
   isAvailableForPurchase: boolean;
+  /** Spec 000 §3: what some markets add to a listing record. */
+  lastSalePrice?: number | null;
+  lastSaleDate?: string | null;
+  lastBuyer?: string | null;
+  salesCount?: number | null;
+  rarityRank?: number | null;
+  rarityPct?: number | null;
 }
 
 /** One day of the collection's market, for price history charts. */

@@ -1,10 +1,9 @@
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { createTtlCache } from '../../server/ttl-cache';
-import { MarketRejectedError, MarketUnavailableError } from './market-errors';
-import type { BuyCompletion, BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
+import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
-import type { PurchaseStore } from './purchase-repo';
+import type { PurchaseRepo } from './purchase-repo';
 import { checkPurchaseTransaction } from './purchase-transaction';
 
 /** Listings, sales, floor and stats are kept 60 s in-process (dropped at once after a completed sale). */
@@ -17,7 +16,7 @@ const PURCHASE_TTL_MS = 24 * 60 * 60 * 1000;
 export interface MarketServiceDeps {
   /** The market adapter (resolved lazily: SentX needs its API key, the sandbox market its ledger). */
   port: () => Promise<MarketPort>;
-  purchases: PurchaseStore;
+  purchases: PurchaseRepo;
   nftTokenId: string;
   now?: () => number;
 }
@@ -39,16 +38,6 @@ function readCaches(now: () => number) {
   };
 }
 
-/** The market's typed failures as the API's. */
-function asHttpError(error: unknown): unknown {
-  if (error instanceof MarketRejectedError) return new BadRequestError(error.message);
-  if (error instanceof MarketUnavailableError) {
-    log.warn('market unavailable', { error });
-    return new UpstreamError('The marketplace is unavailable, try again shortly');
-  }
-  return error;
-}
-
 /**
  * The HBAR marketplace: cached public reads that degrade to empty data when the market fails,
  * and the buy flow for the signed-in buyer, whose prepared transaction is checked before it is
@@ -60,7 +49,7 @@ export function createMarketService({ port, purchases, nftTokenId, now = Date.no
 
   /** Only this collection is served (the API is no open proxy to the market). */
   function requireCollection(tokenId: string | undefined): void {
-    if (tokenId && tokenId !== nftTokenId) throw new NotFoundError(`Collection ${tokenId} is not traded here`);
+    if (tokenId && tokenId !== nftTokenId) throw new DomainError('UNKNOWN_COLLECTION', `Collection ${tokenId} is not traded here`);
   }
 
   /** A read that fails yields `empty` with `success: false` and a warning, never an error. */
@@ -115,20 +104,18 @@ export function createMarketService({ port, purchases, nftTokenId, now = Date.no
 
     /** Prepares the purchase of a listed tiger for the signed-in account; returns the bytes to sign. */
     async buy(sessionAccountId: string, input: BuyInput): Promise<{ success: true; data: BuyPreparation }> {
-      if (input.userAddress !== sessionAccountId) throw new ForbiddenError('You can only buy for your own account');
-      if (input.tokenAddress !== nftTokenId) throw new BadRequestError(`Only Wild Tigers (${nftTokenId}) can be bought here`);
+      if (input.userAddress !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
+      if (input.tokenAddress !== nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${nftTokenId}) can be bought here`);
       const priceTinybars = parseHbar(input.price);
-      if (priceTinybars === undefined || priceTinybars <= 0n) throw new BadRequestError('Please enter a valid HBAR price');
-      let prepared: BuyPreparation;
-      try {
-        prepared = await (await port()).buy({ tokenId: nftTokenId, serial: input.serial, buyerId: input.userAddress, price: input.price });
-      } catch (error) {
-        throw asHttpError(error);
-      }
+      if (priceTinybars === undefined || priceTinybars <= 0n) throw new DomainError('INVALID_PRICE', 'Please enter a valid HBAR price');
+      const prepared = await (await port()).buy({ tokenId: nftTokenId, serial: input.serial, buyerId: input.userAddress, price: input.price });
       const check = checkPurchaseTransaction(prepared.transBytes, { buyerId: input.userAddress, tokenId: nftTokenId, serial: input.serial, priceTinybars });
       if (!check.ok) {
         log.error('market prepared a purchase that does not match the request', { reason: check.reason, serial: input.serial });
-        throw new UpstreamError('The marketplace prepared a transaction that does not match this purchase; do not sign it, try again');
+        throw new DomainError(
+          'MARKET_TRANSACTION_MISMATCH',
+          'The marketplace prepared a transaction that does not match this purchase; do not sign it, try again',
+        );
       }
       const createdAt = now();
       const recorded = await purchases.putPurchase({
@@ -141,21 +128,16 @@ export function createMarketService({ port, purchases, nftTokenId, now = Date.no
         createdAt: new Date(createdAt).toISOString(),
         expiresAt: new Date(createdAt + PURCHASE_TTL_MS).toISOString(),
       });
-      if (!recorded) throw new ConflictError('This sale belongs to another buyer');
+      if (!recorded) throw new DomainError('SALE_OF_ANOTHER_BUYER', 'This sale belongs to another buyer');
       return { success: true, data: prepared };
     },
 
     /** Asks the market to confirm the executed purchase; a confirmed sale drops the read caches. */
     async complete(sessionAccountId: string, saleVerificationCode: string) {
       const purchase = await purchases.getPurchase(saleVerificationCode, now());
-      if (!purchase) throw new NotFoundError('Unknown or expired sale verification code');
-      if (purchase.buyerId !== sessionAccountId) throw new ForbiddenError('This purchase belongs to another account');
-      let result: BuyCompletion;
-      try {
-        result = await (await port()).buyComplete({ saleVerificationCode, transactionId: purchase.transactionId });
-      } catch (error) {
-        throw asHttpError(error);
-      }
+      if (!purchase) throw new DomainError('SALE_NOT_FOUND', 'Unknown or expired sale verification code');
+      if (purchase.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This purchase belongs to another account');
+      const result = await (await port()).buyComplete({ saleVerificationCode, transactionId: purchase.transactionId });
       if (result.success) {
         reads = readCaches(now);
         holders.delete(nftTokenId);

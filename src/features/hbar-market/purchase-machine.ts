@@ -4,8 +4,9 @@
  * (or a reconnect) -> confirm; closing resets everything. Pure: no React, no network.
  */
 import { ApiError } from '@/lib/api/api-error';
+import { errorText, serverMessage } from '@/lib/api/error-text';
 
-export type PurchaseStep = 'confirm' | 'preparing' | 'signing' | 'completing' | 'success' | 'error';
+export type HbarPurchaseStep = 'confirm' | 'preparing' | 'signing' | 'completing' | 'success' | 'error';
 
 /** What the dialog and the toast say about a failed purchase. */
 export interface PurchaseFailure {
@@ -16,7 +17,7 @@ export interface PurchaseFailure {
 }
 
 export interface PurchaseState {
-  step: PurchaseStep;
+  step: HbarPurchaseStep;
   error: PurchaseFailure | null;
   transactionId: string | null;
   saleVerificationCode: string | null;
@@ -34,7 +35,7 @@ export type PurchaseEvent =
 export const INITIAL_PURCHASE: PurchaseState = { step: 'confirm', error: null, transactionId: null, saleVerificationCode: null };
 
 /** The steps during which the purchase is in flight (the dialog can't start another or be dismissed). */
-export function isBusy(step: PurchaseStep): boolean {
+export function isBusy(step: HbarPurchaseStep): boolean {
   return step === 'preparing' || step === 'signing' || step === 'completing';
 }
 
@@ -89,30 +90,18 @@ export const PURCHASE_MESSAGES = {
  * Spec 000 §5: buying needs a connected wallet and a current listing; otherwise the toast to show
  * ('Wallet Required' or 'Not Available'). null when the purchase may go ahead.
  */
-export function purchaseBlocker(input: { isConnected: boolean; accountId: string | null | undefined; listed: boolean }): { title: string; description: string } | null {
+export function purchaseBlocker(input: {
+  isConnected: boolean;
+  accountId: string | null | undefined;
+  listed: boolean;
+}): { title: string; description: string } | null {
   if (!input.isConnected || !input.accountId) return { title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs' };
   if (!input.listed) return { title: 'Not Available', description: 'This NFT is not currently listed for sale' };
   return null;
 }
 
-/** The message of an API answer: its `data.apimessage`, `apimessage` or `error`, if any. */
-export function serverMessage(body: unknown): string | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const record = body as { data?: { apimessage?: unknown }; apimessage?: unknown; error?: unknown };
-  for (const candidate of [record.data?.apimessage, record.apimessage, record.error]) {
-    if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
-  }
-  return undefined;
-}
-
 /** The text of whatever was thrown. */
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return serverMessage(error.body) ?? '';
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
-  return '';
-}
+const messageOf = (error: unknown) => errorText(error, '');
 
 /** Spec 000 §8: the wallet messages that mean the session is gone (expired, or a lost connection). */
 export function needsReconnect(error: unknown): boolean {
@@ -130,7 +119,9 @@ export function isCancelled(error: unknown): boolean {
 export function signingFailure(error: unknown): PurchaseFailure {
   if (isCancelled(error)) return { title: PURCHASE_MESSAGES.cancelledTitle, description: PURCHASE_MESSAGES.cancelledText, reconnect: false };
   if (needsReconnect(error)) return { title: PURCHASE_MESSAGES.lostTitle, description: PURCHASE_MESSAGES.lostText, reconnect: true };
-  const raw = messageOf(error).replace(/^Transaction signing failed:\s*/i, '').trim();
+  const raw = messageOf(error)
+    .replace(/^Transaction signing failed:\s*/i, '')
+    .trim();
   return { title: PURCHASE_MESSAGES.signingTitle, description: raw || 'Unknown wallet error', reconnect: false };
 }
 

@@ -13,7 +13,7 @@ export interface PurchaseRecord {
   expiresAt: string;
 }
 
-export interface PurchaseStore {
+export interface PurchaseRepo {
   /** Records a prepared purchase; false when the code already belongs to another buyer. */
   putPurchase(purchase: PurchaseRecord): Promise<boolean>;
   /** The purchase, or undefined when unknown or expired. */
@@ -23,7 +23,7 @@ export interface PurchaseStore {
 const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
 
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
-export function createPurchaseStore(doc: DynamoDBDocumentClient, tableName: string): PurchaseStore {
+export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo {
   return {
     putPurchase(purchase) {
       return conditionalWrite(() =>

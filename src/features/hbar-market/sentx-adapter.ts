@@ -1,16 +1,7 @@
 import type { z } from 'zod';
 import { MarketRejectedError, MarketUnavailableError } from './market-errors';
 import type { MarketPort } from './market-port';
-import {
-  activitySchema,
-  buyNftResultSchema,
-  buyNftSchema,
-  floorSchema,
-  listingsSchema,
-  ownersSchema,
-  refusalSchema,
-  tokenStatsSchema,
-} from './sentx-schemas';
+import { activitySchema, buyNftResultSchema, buyNftSchema, floorSchema, listingsSchema, ownersSchema, refusalSchema, tokenStatsSchema } from './sentx-schemas';
 
 const SENTX_TIMEOUT_MS = 10_000;
 /** Listings are fetched in pages of this size until the requested limit. */

@@ -1,7 +1,10 @@
 /** The SentX API's response shapes (reference/README.md), validated before anything is used. */
 import * as z from 'zod';
 
-const text = z.string().nullish().transform((value) => value ?? '');
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
 /** Metadata arrives as JSON text; an object is turned into that text. */
 const metadata = z
   .union([z.string(), z.record(z.string(), z.unknown())])

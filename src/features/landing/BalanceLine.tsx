@@ -28,7 +28,9 @@ export default function BalanceLine() {
       ) : (
         <>
           <span className={chip} data-testid="balance-hbar">
-            <span aria-hidden="true" className="font-black text-highlight">ℏ</span>
+            <span aria-hidden="true" className="font-black text-highlight">
+              ℏ
+            </span>
             {view.hbar}
           </span>
           <span className={chip} data-testid="balance-paws">

@@ -56,11 +56,15 @@ export default function PriceTabs() {
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((tab) => tab.id === selected);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % TABS.length
-      : event.key === 'ArrowLeft' ? (index - 1 + TABS.length) % TABS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? TABS.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TABS.length - 1
+              : -1;
     const tab = TABS[next];
     if (!tab) return;
     event.preventDefault();
@@ -92,6 +96,7 @@ export default function PriceTabs() {
         ))}
       </div>
 
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes a tab panel focusable */}
       <div role="tabpanel" id="price-panel-paws" aria-labelledby="price-tab-paws" tabIndex={0} hidden={selected !== 'paws'} className="mt-6 rounded-lg">
         <dl className="grid gap-5">
           <Figure label="$PAWS in USD" remote={paws}>
@@ -109,6 +114,7 @@ export default function PriceTabs() {
         </dl>
       </div>
 
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes a tab panel focusable */}
       <div role="tabpanel" id="price-panel-hbar" aria-labelledby="price-tab-hbar" tabIndex={0} hidden={selected !== 'hbar'} className="mt-6 rounded-lg">
         <dl className="grid gap-5">
           <Figure label="HBAR in USD" remote={hbar}>

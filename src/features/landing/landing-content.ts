@@ -1,8 +1,9 @@
 // The landing page's fixed figures and texts (spec 000 §2 and §9).
 import { PAWS_TOKEN_ID } from '../site/site';
+import { TOTAL_SUPPLY } from '../tiger/supply';
 
 export const COLLECTION_FIGURES = {
-  totalSupply: 3_333,
+  totalSupply: TOTAL_SUPPLY,
   /** Spec 000 §9: minted as shown on the landing page (the roadmap text says 3,326). */
   minted: 3_327,
   roadmapMinted: 3_326,

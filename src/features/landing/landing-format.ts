@@ -1,5 +1,5 @@
 import type { BalanceState } from '../balances/balance-store';
-import { formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '../wallet/format';
+import { formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '../../lib/format';
 import type { WalletState } from '../wallet/wallet-store';
 
 /** What the landing page prints for a value it does not have (spec 000 §2). */
@@ -43,7 +43,10 @@ function amount(value: string): number | null {
  * authenticating, while connected but not signed in, or while loading; then HBAR with 2 decimals
  * and PAWS, with 'Unable to load' / '0 PAWS' when a balance is unavailable.
  */
-export function balanceLineView(wallet: Pick<WalletState, 'isConnected' | 'accountId' | 'isAuthenticated' | 'isAuthenticating'>, balances: Pick<BalanceState, 'pawsBalance' | 'hbarBalance' | 'isLoading' | 'isReady'>): BalanceLineView {
+export function balanceLineView(
+  wallet: Pick<WalletState, 'isConnected' | 'accountId' | 'isAuthenticated' | 'isAuthenticating'>,
+  balances: Pick<BalanceState, 'pawsBalance' | 'hbarBalance' | 'isLoading' | 'isReady'>,
+): BalanceLineView {
   if (!wallet.isConnected || !wallet.accountId) return { kind: 'hidden' };
   if (wallet.isAuthenticating || !wallet.isAuthenticated) return { kind: 'loading', needsSignIn: !wallet.isAuthenticating && !wallet.isAuthenticated };
   if (balances.isLoading || !balances.isReady) return { kind: 'loading', needsSignIn: false };

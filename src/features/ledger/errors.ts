@@ -1,29 +1,28 @@
+import { DomainError } from '../../lib/domain-error';
+
 /** Base class of every error the ledger ports throw; `code` is stable for callers to switch on. */
-export abstract class LedgerError extends Error {
-  abstract readonly code: string;
-}
+export abstract class LedgerError extends DomainError {}
 
 /** The mirror node answered 404 for a resource the caller needs to exist. */
 export class LedgerNotFoundError extends LedgerError {
-  readonly code = 'LEDGER_NOT_FOUND';
   override readonly name = 'LedgerNotFoundError';
   constructor(
     readonly resource: string,
     readonly messages: readonly string[] = [],
   ) {
-    super(`Not found on the ledger: ${resource}${messages.length ? ` (${messages.join('; ')})` : ''}`);
+    super('LEDGER_NOT_FOUND', `Not found on the ledger: ${resource}${messages.length ? ` (${messages.join('; ')})` : ''}`);
   }
 }
 
 /** The ledger could not be reached: timeouts, network errors, 5xx or 429 after every retry. */
 export class LedgerUnavailableError extends LedgerError {
-  readonly code = 'LEDGER_UNAVAILABLE';
   override readonly name = 'LedgerUnavailableError';
   readonly httpStatus: number | undefined;
   /** Set when a transaction may have reached the network before the failure (check it before retrying). */
   readonly transactionId: string | undefined;
   constructor(message: string, options: { cause?: unknown; httpStatus?: number; transactionId?: string } = {}) {
-    super(message, { cause: options.cause });
+    super('LEDGER_UNAVAILABLE', message);
+    this.cause = options.cause;
     this.httpStatus = options.httpStatus;
     this.transactionId = options.transactionId;
   }
@@ -31,26 +30,24 @@ export class LedgerUnavailableError extends LedgerError {
 
 /** The mirror node answered with a body that does not have the documented shape. */
 export class LedgerBadResponseError extends LedgerError {
-  readonly code = 'LEDGER_BAD_RESPONSE';
   override readonly name = 'LedgerBadResponseError';
   constructor(
     message: string,
     readonly url: string,
     readonly issues: readonly string[] = [],
   ) {
-    super(`${message} (${url})${issues.length ? `: ${issues.slice(0, 5).join('; ')}` : ''}`);
+    super('LEDGER_BAD_RESPONSE', `${message} (${url})${issues.length ? `: ${issues.slice(0, 5).join('; ')}` : ''}`);
   }
 }
 
 /** The mirror node rejected the request itself (400 and other non-retryable 4xx), e.g. a malformed id. */
 export class LedgerRequestError extends LedgerError {
-  readonly code = 'LEDGER_BAD_REQUEST';
   override readonly name = 'LedgerRequestError';
   constructor(
     readonly httpStatus: number,
     readonly messages: readonly string[],
     readonly url: string,
   ) {
-    super(`Mirror node rejected the request with ${httpStatus}: ${messages.join('; ') || 'no message'} (${url})`);
+    super('LEDGER_BAD_REQUEST', `Mirror node rejected the request with ${httpStatus}: ${messages.join('; ') || 'no message'} (${url})`);
   }
 }

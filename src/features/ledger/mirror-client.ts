@@ -81,15 +81,9 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     },
 
     async getTokenBalance(accountId, tokenId) {
-      const body = await getOne(
-        `/api/v1/accounts/${id(accountId)}/tokens?token.id=${id(tokenId)}`,
-        tokenRelationshipsSchema,
-        `account ${accountId}`,
-      );
+      const body = await getOne(`/api/v1/accounts/${id(accountId)}/tokens?token.id=${id(tokenId)}`, tokenRelationshipsSchema, `account ${accountId}`);
       const relation = body.tokens.find((t) => t.token_id === tokenId);
-      return relation
-        ? { associated: true, balance: relation.balance, decimals: relation.decimals }
-        : { associated: false, balance: 0n, decimals: null };
+      return relation ? { associated: true, balance: relation.balance, decimals: relation.decimals } : { associated: false, balance: 0n, decimals: null };
     },
 
     async getAccountNfts(accountId, tokenId) {
@@ -118,7 +112,13 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
         const last = index === ranges - 1;
         const end = above + RANGE_SIZE;
         const inRange = (nft: MirrorNft) => last || nft.serial_number <= end;
-        const nfts = await getAllPages(path(above), nftsPageSchema, (page) => page.nfts, `token ${tokenId}`, (page) => page.every(inRange));
+        const nfts = await getAllPages(
+          path(above),
+          nftsPageSchema,
+          (page) => page.nfts,
+          `token ${tokenId}`,
+          (page) => page.every(inRange),
+        );
         return nfts.filter(inRange);
       };
       const owners = new Map<number, string>();
@@ -164,9 +164,7 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
           numerator: fee.amount.numerator,
           denominator: fee.amount.denominator,
           collectorAccountId: fee.collector_account_id ?? null,
-          fallbackFee: fee.fallback_fee
-            ? { amount: fee.fallback_fee.amount, denominatingTokenId: fee.fallback_fee.denominating_token_id ?? null }
-            : null,
+          fallbackFee: fee.fallback_fee ? { amount: fee.fallback_fee.amount, denominatingTokenId: fee.fallback_fee.denominating_token_id ?? null } : null,
         })),
       };
     },
@@ -197,12 +195,7 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     },
 
     async getNetworkNodes() {
-      const nodes = await getAllPages(
-        `/api/v1/network/nodes?limit=${NODES_PAGE_SIZE}`,
-        networkNodesPageSchema,
-        (page) => page.nodes,
-        'network nodes',
-      );
+      const nodes = await getAllPages(`/api/v1/network/nodes?limit=${NODES_PAGE_SIZE}`, networkNodesPageSchema, (page) => page.nodes, 'network nodes');
       return nodes
         .map(
           (node): LedgerNetworkNode => ({

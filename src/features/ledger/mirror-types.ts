@@ -9,9 +9,7 @@ import * as z from 'zod';
 const entityId = z.string().regex(/^\d{1,10}\.\d{1,10}\.\d{1,10}$/, 'expected shard.realm.num');
 const timestamp = z.string().regex(/^\d{1,10}(\.\d{1,9})?$/, 'expected seconds.nanos');
 const int64 = z.union([z.number().int(), z.bigint()]).transform((value) => BigInt(value));
-const int64String = z
-  .union([z.string().regex(/^-?\d+$/), z.number().int()])
-  .transform((value) => BigInt(value));
+const int64String = z.union([z.string().regex(/^-?\d+$/), z.number().int()]).transform((value) => BigInt(value));
 const smallIntString = z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(Number);
 /** An int64 serial number: a number while it is a safe integer, the exact bigint beyond 2^53. */
 const int64Serial = z.union([z.number().int(), z.bigint()]);
@@ -57,26 +55,19 @@ export const nftSchema = z.object({
 export const nftsPageSchema = z.object({ nfts: z.array(nftSchema), links: linksSchema });
 
 export const tokenAllowancesSchema = z.object({
-  allowances: z.array(
-    z.object({ owner: entityId, spender: entityId, token_id: entityId, amount: int64, amount_granted: int64 }),
-  ),
+  allowances: z.array(z.object({ owner: entityId, spender: entityId, token_id: entityId, amount: int64, amount_granted: int64 })),
   links: linksSchema,
 });
 
 export const nftAllowancesSchema = z.object({
-  allowances: z.array(
-    z.object({ owner: entityId, spender: entityId, token_id: entityId, approved_for_all: z.boolean() }),
-  ),
+  allowances: z.array(z.object({ owner: entityId, spender: entityId, token_id: entityId, approved_for_all: z.boolean() })),
   links: linksSchema,
 });
 
 const royaltyFeeSchema = z.object({
   amount: z.object({ numerator: z.number().int(), denominator: z.number().int().positive() }),
   collector_account_id: entityId.nullable().optional(),
-  fallback_fee: z
-    .object({ amount: int64, denominating_token_id: entityId.nullable().optional() })
-    .nullable()
-    .optional(),
+  fallback_fee: z.object({ amount: int64, denominating_token_id: entityId.nullable().optional() }).nullable().optional(),
 });
 
 export const tokenInfoSchema = z.object({
@@ -107,9 +98,7 @@ const transactionSchema = z.object({
   nonce: z.number().int().optional(),
   scheduled: z.boolean().optional(),
   transfers: z.array(z.object({ account: entityId, amount: int64, is_approval: z.boolean().optional() })).optional(),
-  token_transfers: z
-    .array(z.object({ token_id: entityId, account: entityId, amount: int64, is_approval: z.boolean().optional() }))
-    .optional(),
+  token_transfers: z.array(z.object({ token_id: entityId, account: entityId, amount: int64, is_approval: z.boolean().optional() })).optional(),
   nft_transfers: z
     .array(
       z.object({

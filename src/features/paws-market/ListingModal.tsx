@@ -8,7 +8,8 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
-import { approveNftAllowance, errorText, refreshAfterTrade } from './paws-client';
+import { errorText } from '@/lib/api/error-text';
+import { approveNftAllowance, refreshAfterTrade } from './paws-client';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';

@@ -9,12 +9,14 @@ import { $balances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
-import { formatPaws } from '../wallet/format';
+import { formatPaws } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { ListingModal } from './ListingModal';
 import { isOwnListing } from './listing';
 import { TigerCard } from './PawsListingCard';
-import { $listings, $listingsPage, $myListings, $ownedNfts, $rarity, PAWS_PAGE_SIZE, type PublicListing, errorText, refreshAfterTrade } from './paws-client';
+import { $listings, $listingsPage, $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from './paws-client';
+import { errorText } from '@/lib/api/error-text';
+import { PAWS_PAGE_SIZE } from './listing';
 import { PurchaseModal } from './PurchaseModal';
 import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
 
@@ -22,6 +24,7 @@ function SkeletonGrid() {
   return (
     <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
       ))}
     </div>
@@ -94,7 +97,8 @@ export default function PawsMarketplace() {
   const listedSerials = new Set((mine.data?.listings ?? []).map((entry) => entry.serialNumber));
 
   function tryBuy(entry: PublicListing): void {
-    if (!wallet.isConnected) return void toast({ title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs', variant: 'destructive' });
+    if (!wallet.isConnected)
+      return void toast({ title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs', variant: 'destructive' });
     if (isOwnListing(entry, accountId)) return void toast({ title: 'Invalid Purchase', description: 'You cannot buy your own NFT', variant: 'destructive' });
     setBuying(entry);
   }
@@ -141,7 +145,13 @@ export default function PawsMarketplace() {
                 <TigerCard
                   key={entry.id}
                   tiger={entry}
-                  action={!isOwnListing(entry, accountId) && <Button className="w-full" onClick={() => tryBuy(entry)}>Buy</Button>}
+                  action={
+                    !isOwnListing(entry, accountId) && (
+                      <Button className="w-full" onClick={() => tryBuy(entry)}>
+                        Buy
+                      </Button>
+                    )
+                  }
                 >
                   <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
                 </TigerCard>

@@ -5,21 +5,20 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { $balances } from '../balances/balance-store';
 import { NftMedia } from '../tiger/NftMedia';
 import { toast } from '../toast/toast-store';
-import { formatPaws } from '../wallet/format';
+import { formatPaws } from '../../lib/format';
 import { $wallet } from '../wallet/wallet-store';
 import { insufficientPawsMessage } from './listing';
-import { type PublicListing, WAIT_AFTER_ALLOWANCE_MS, approvePawsAllowance, errorText, prepareBuy, refreshAfterTrade, sleep } from './paws-client';
+import { errorText } from '@/lib/api/error-text';
+import { type PublicListing, WAIT_AFTER_ALLOWANCE_MS, approvePawsAllowance, prepareBuy, refreshAfterTrade, sleep } from './paws-client';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
-export type PurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
-
-const ALLOWANCE_ERROR = 'Insufficient PAWS token allowance';
+export type PawsPurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
 
 /** The purchase modal of the PAWS marketplace, with the allowance approval and its 2 s retry. */
 export function PurchaseModal({ listing, onClose }: { listing: PublicListing | null; onClose: () => void }) {
   const wallet = useStore($wallet);
   const balances = useStore($balances);
-  const [step, setStep] = useState<PurchaseStep>('prepare');
+  const [step, setStep] = useState<PawsPurchaseStep>('prepare');
   const [error, setError] = useState<string | null>(null);
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
@@ -44,7 +43,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
     setStep('execute');
     try {
       let answer = await prepareBuy(listing.id, buyer);
-      if (!answer.ok && answer.body.error === ALLOWANCE_ERROR) {
+      if (!answer.ok && answer.body.code === 'PAWS_ALLOWANCE_LOW') {
         setStep('approve');
         try {
           await approvePawsAllowance(buyer, String(answer.body.amount ?? listing.pawsPrice));

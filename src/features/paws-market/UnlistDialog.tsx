@@ -3,7 +3,8 @@ import { apiJson } from '@/lib/api';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { toast } from '../toast/toast-store';
-import { errorText, refreshAfterTrade, revokeNftAllowance } from './paws-client';
+import { errorText } from '@/lib/api/error-text';
+import { refreshAfterTrade, revokeNftAllowance } from './paws-client';
 
 export interface UnlistTarget {
   listingId: string;
@@ -53,8 +54,7 @@ export function UnlistDialog({
         <DialogHeader>
           <DialogTitle>Return Tiger to Your Den?</DialogTitle>
           <DialogDescription>
-            {target.nftName} will be removed from the PAWS marketplace, and the trading permission you gave the marketplace will be revoked in
-            your wallet.
+            {target.nftName} will be removed from the PAWS marketplace, and the trading permission you gave the marketplace will be revoked in your wallet.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

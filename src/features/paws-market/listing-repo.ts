@@ -30,11 +30,13 @@ function toListing(item: Record<string, unknown>): PawsListing {
 }
 
 /** PAWS listings, their per-serial locks, pending listings and sales; every guarded write is conditional. */
-export function createListingStore(doc: DynamoDBDocumentClient, tableName: string) {
+export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string) {
   return {
     async putPending(pending: PendingListing): Promise<void> {
       const ttl = Math.ceil(Date.parse(pending.expiresAt) / 1000);
-      await doc.send(new PutCommand({ TableName: tableName, Item: { ...pendingKey(pending.id), ...pending, expiresAt: ttl, expiresAtIso: pending.expiresAt } }));
+      await doc.send(
+        new PutCommand({ TableName: tableName, Item: { ...pendingKey(pending.id), ...pending, expiresAt: ttl, expiresAtIso: pending.expiresAt } }),
+      );
     },
 
     /** The pending listing, or undefined when unknown or expired. */
@@ -79,7 +81,14 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
     /** Frees a serial's lock if `listingId` still holds it. */
     async releaseLock(tokenId: string, serial: number, listingId: string): Promise<void> {
       await conditionalWrite(() =>
-        doc.send(new DeleteCommand({ TableName: tableName, Key: lockKey(tokenId, serial), ConditionExpression: 'listingId = :id', ExpressionAttributeValues: { ':id': listingId } })),
+        doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: lockKey(tokenId, serial),
+            ConditionExpression: 'listingId = :id',
+            ExpressionAttributeValues: { ':id': listingId },
+          }),
+        ),
       );
     },
 
@@ -191,4 +200,4 @@ export function createListingStore(doc: DynamoDBDocumentClient, tableName: strin
   };
 }
 
-export type ListingStore = ReturnType<typeof createListingStore>;
+export type ListingRepo = ReturnType<typeof createListingRepo>;

@@ -1,11 +1,10 @@
 /** Pure rules of PAWS listings. */
+import type { Trait } from '../tiger/rarity';
+
+/** Spec 001 §9: listings per page of the PAWS marketplace. */
+export const PAWS_PAGE_SIZE = 20;
 
 export type ListingStatus = 'active' | 'claimed' | 'sold' | 'removed' | 'invalid';
-
-export interface Trait {
-  trait_type: string;
-  value: string;
-}
 
 export interface PawsListing {
   id: string;

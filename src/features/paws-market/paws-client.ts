@@ -4,26 +4,23 @@ import { refreshBalances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { $wallet, signAndExecute } from '../wallet/wallet-store';
-import type { PawsListing } from './listing';
+import { PAWS_PAGE_SIZE, type PawsListing } from './listing';
 
 export type PublicListing = Omit<PawsListing, 'claim' | 'priceBaseUnits'>;
 
 /** Spec 001 §9 page size and freshness: listings 30 s, owned NFTs 60 s, user listings 5 s. */
-export const PAWS_PAGE_SIZE = 20;
 export const WAIT_AFTER_ALLOWANCE_MS = 2_000;
 
 export const $listingsPage = atom(1);
 const $accountKey = computed($wallet, (wallet) => wallet.accountId ?? null);
 
-export const $listings = createFetcherStore<{ listings: PublicListing[]; total: number }>(
-  ['/api/paws/listings?limit=20&page=', $listingsPage],
-  { dedupeTime: 30_000 },
-);
+export const $listings = createFetcherStore<{ listings: PublicListing[]; total: number }>([`/api/paws/listings?limit=${PAWS_PAGE_SIZE}&page=`, $listingsPage], {
+  dedupeTime: 30_000,
+});
 export const $myListings = createFetcherStore<{ listings: PublicListing[] }>(['/api/paws/listings/user/', $accountKey], { dedupeTime: 5_000 });
-export const $ownedNfts = createFetcherStore<{ nfts: OwnedNft[]; verified: boolean; source: string }>(
-  ['/api/profile/', $accountKey, '/nfts'],
-  { dedupeTime: 60_000 },
-);
+export const $ownedNfts = createFetcherStore<{ nfts: OwnedNft[]; verified: boolean; source: string }>(['/api/profile/', $accountKey, '/nfts'], {
+  dedupeTime: 60_000,
+});
 export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coveragePercentage: number } }>(
   [`/api/collection/hedera-rarity/${PUBLIC_CONFIG.nftTokenId}`],
   { dedupeTime: 30 * 60_000 },
@@ -33,15 +30,6 @@ export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coverage
 export function refreshAfterTrade(): void {
   invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/'));
   void refreshBalances();
-}
-
-/** The server's JSON error text of an ApiError, else the fallback. */
-export function errorText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    const body = error.body as { error?: unknown } | undefined;
-    return typeof body?.error === 'string' ? body.error : fallback;
-  }
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createTtlCache } from '../../server/ttl-cache';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import { formatUnits, parseUnits } from '../balances/units';
 import { LedgerUnavailableError } from '../ledger/errors';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { type PawsListing, insufficientPawsMessage, isOwnListing, publicListing } from './listing';
-import type { ListingStore, PendingListing } from './listing-repo';
+import type { ListingRepo, PendingListing } from './listing-repo';
 import type { Settlement } from './settlement';
 
-export const PAWS_PAGE_SIZE = 20;
 /** How long a prepared listing waits for the seller's allowance approval. */
 export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
 /** A claim whose settlement never reported back is reconciled with the ledger after this long. */
@@ -32,7 +31,7 @@ export interface ListingDisplay {
 }
 
 export interface PawsMarketDeps {
-  store: ListingStore;
+  store: ListingRepo;
   ledger: LedgerReader;
   settlement: Settlement;
   settings: PawsMarketSettings;
@@ -98,7 +97,11 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     async listActive(page: number, limit: number) {
       const active = await store.activeListings();
       const backed = await Promise.all(
-        active.map(async (listing) => ((await backedForDisplay.get(listing.id, () => stillBacked(listing))) ? listing : (await retire(listing), null))),
+        active.map(async (listing) => {
+          if (await backedForDisplay.get(listing.id, () => stillBacked(listing))) return listing;
+          await retire(listing);
+          return null;
+        }),
       );
       const listings = backed.filter((listing): listing is PawsListing => listing !== null);
       const start = (page - 1) * limit;
@@ -113,16 +116,16 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
 
     /** Checks the seller, the serial and the price, and returns the pending listing to approve. */
     async prepareListing(sessionAccountId: string, input: { sellerId: string; tokenId: string; serialNumber: number; pawsPrice: string }) {
-      if (input.sellerId !== sessionAccountId) throw new ForbiddenError('You can only list tigers from your own account');
-      if (input.tokenId !== settings.nftTokenId) throw new BadRequestError(`Only Wild Tigers (${settings.nftTokenId}) can be listed`);
+      if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only list tigers from your own account');
+      if (input.tokenId !== settings.nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${settings.nftTokenId}) can be listed`);
       const tokenDecimals = await decimals();
       const price = parseUnits(input.pawsPrice, tokenDecimals);
-      if (price === undefined || price <= 0n) throw new BadRequestError('Please enter a valid PAWS price');
+      if (price === undefined || price <= 0n) throw new DomainError('INVALID_PRICE', 'Please enter a valid PAWS price');
       const nft = await ledger.getNft(input.tokenId, input.serialNumber);
-      if (!nft || nft.deleted) throw new NotFoundError(`Wild Tiger #${input.serialNumber} does not exist`);
-      if (nft.owner !== input.sellerId) throw new ForbiddenError(`Wild Tiger #${input.serialNumber} is not owned by ${input.sellerId}`);
+      if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${input.serialNumber} does not exist`);
+      if (nft.owner !== input.sellerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${input.serialNumber} is not owned by ${input.sellerId}`);
       const holder = await store.lockHolder(input.tokenId, input.serialNumber);
-      if (holder && (await store.getListing(holder))?.status === 'active') throw new ConflictError('This tiger is already listed');
+      if (holder && (await store.getListing(holder))?.status === 'active') throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
       const shown = await display(input.serialNumber);
       const pending: PendingListing = {
         id: randomUUID(),
@@ -147,12 +150,16 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     /** After the seller's approval: verifies the allowance on the ledger and writes the one active listing. */
     async completeListing(sessionAccountId: string, input: { pendingListingId: string; approvalTransactionId: string }) {
       const pending = await store.getPending(input.pendingListingId, now());
-      if (!pending) throw new NotFoundError('This listing request expired; start the listing again');
-      if (pending.sellerId !== sessionAccountId) throw new ForbiddenError('This listing belongs to another account');
+      if (!pending) throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
+      if (pending.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This listing belongs to another account');
       const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
-      if (!nft || nft.owner !== pending.sellerId) throw new ForbiddenError(`Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
+      if (!nft || nft.owner !== pending.sellerId)
+        throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
       if (nft.spender !== settings.marketplaceAccountId) {
-        throw new BadRequestError('The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again');
+        throw new DomainError(
+          'NFT_ALLOWANCE_MISSING',
+          'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again',
+        );
       }
       const stamp = new Date(now()).toISOString();
       const listing: PawsListing = {
@@ -171,7 +178,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         const held = holder ? await store.getListing(holder) : undefined;
         const alive = held && (held.status === 'active' || held.status === 'claimed');
         if (alive || !holder || !(await store.replaceLock(listing.tokenId, listing.serialNumber, holder, listing.id))) {
-          throw new ConflictError('This tiger is already listed');
+          throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
         }
       }
       await store.putListing(listing);
@@ -182,10 +189,12 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     /** Removes the seller's own active listing. */
     async unlist(sessionAccountId: string, listingId: string) {
       const listing = await store.getListing(listingId);
-      if (!listing) throw new NotFoundError('Listing not found');
-      if (listing.sellerId !== sessionAccountId) throw new ForbiddenError('You can only unlist your own tigers');
-      if (listing.status !== 'active' && listing.status !== 'invalid') throw new ConflictError(`This listing is ${listing.status} and cannot be removed`);
-      if (!(await store.transition(listing.id, listing.status, 'removed'))) throw new ConflictError('This listing changed; refresh and try again');
+      if (!listing) throw new DomainError('LISTING_NOT_FOUND', 'Listing not found');
+      if (listing.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only unlist your own tigers');
+      if (listing.status !== 'active' && listing.status !== 'invalid')
+        throw new DomainError('LISTING_NOT_REMOVABLE', `This listing is ${listing.status} and cannot be removed`);
+      if (!(await store.transition(listing.id, listing.status, 'removed')))
+        throw new DomainError('LISTING_CHANGED', 'This listing changed; refresh and try again');
       await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
       return { success: true, message: 'Listing removed. Revoke the marketplace allowance in your wallet to finish.' };
     },
@@ -196,19 +205,22 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
      * settles atomically, and marks it sold only on SUCCESS. Repeating a finished purchase returns it.
      */
     async buy(sessionAccountId: string, input: { listingId: string; buyerId: string }) {
-      if (input.buyerId !== sessionAccountId) throw new ForbiddenError('You can only buy for your own account');
+      if (input.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
       let listing = await store.getListing(input.listingId);
-      if (!listing) throw new NotFoundError('Listing not found');
-      if (isOwnListing(listing, input.buyerId)) throw new BadRequestError('You cannot buy your own NFT');
+      if (!listing) throw new DomainError('LISTING_NOT_FOUND', 'Listing not found');
+      if (isOwnListing(listing, input.buyerId)) throw new DomainError('OWN_LISTING', 'You cannot buy your own NFT');
       if (listing.status === 'claimed') listing = await reconcile(listing);
       if (listing.status === 'sold' && listing.sale?.buyerId === input.buyerId) return purchaseResult(listing);
       if (listing.status === 'claimed') {
-        throw new ConflictError(listing.claim?.buyerId === input.buyerId ? 'Your purchase of this tiger is being settled' : 'Another buyer is purchasing this tiger');
+        throw new DomainError(
+          'PURCHASE_IN_PROGRESS',
+          listing.claim?.buyerId === input.buyerId ? 'Your purchase of this tiger is being settled' : 'Another buyer is purchasing this tiger',
+        );
       }
-      if (listing.status !== 'active') throw new ConflictError('This NFT is not currently listed for sale');
+      if (listing.status !== 'active') throw new DomainError('LISTING_UNAVAILABLE', 'This NFT is not currently listed for sale');
       if (!(await stillBacked(listing))) {
         await retire(listing);
-        throw new ConflictError('This listing is no longer available: the tiger moved or its marketplace approval was revoked');
+        throw new DomainError('LISTING_UNAVAILABLE', 'This listing is no longer available: the tiger moved or its marketplace approval was revoked');
       }
       const price = BigInt(listing.priceBaseUnits);
       const tokenDecimals = await decimals();
@@ -218,10 +230,10 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       ]);
       const available = balance.associated ? balance.balance : 0n;
       if (available < price) {
-        throw new BadRequestError(insufficientPawsMessage(Number(listing.pawsPrice), Number(formatUnits(available, tokenDecimals))));
+        throw new DomainError('PAWS_BALANCE_LOW', insufficientPawsMessage(Number(listing.pawsPrice), Number(formatUnits(available, tokenDecimals))));
       }
       if (allowance < price) {
-        throw new BadRequestError('Insufficient PAWS token allowance', {
+        throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
           tokenId: settings.pawsTokenId,
           spenderAccountId: settings.marketplaceAccountId,
           amount: listing.pawsPrice,
@@ -237,18 +249,20 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         amount: price,
       });
       const claim = { claimId: randomUUID(), buyerId: input.buyerId, transactionId: prepared.transactionId, claimedAt: new Date(now()).toISOString() };
-      if (!(await store.transition(listing.id, 'active', 'claimed', { claim }))) throw new ConflictError('Another buyer is purchasing this tiger');
+      if (!(await store.transition(listing.id, 'active', 'claimed', { claim })))
+        throw new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger');
       let status: string;
       try {
         ({ status } = await prepared.execute());
       } catch (error) {
-        if (error instanceof LedgerUnavailableError) throw new UpstreamError('The ledger did not confirm the purchase yet; check again in a moment');
+        if (error instanceof LedgerUnavailableError)
+          throw new DomainError('SETTLEMENT_UNCONFIRMED', 'The ledger did not confirm the purchase yet; check again in a moment');
         await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
         throw error;
       }
       if (status !== 'SUCCESS') {
         await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
-        throw new ConflictError(`The ledger refused the settlement (${status}); nothing was transferred`, { status });
+        throw new DomainError('SETTLEMENT_REFUSED', `The ledger refused the settlement (${status}); nothing was transferred`, { status });
       }
       await finishSale(listing, claim);
       return purchaseResult((await store.getListing(listing.id)) ?? listing);

@@ -40,10 +40,7 @@ export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey,
   return {
     async hbar(): Promise<HbarPrice> {
       try {
-        const body = await getJson(
-          'https://api.coingecko.com/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd&include_24hr_change=true',
-          coinGecko,
-        );
+        const body = await getJson('https://api.coingecko.com/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd&include_24hr_change=true', coinGecko);
         return { priceUsd: body['hedera-hashgraph'].usd, change24h: body['hedera-hashgraph'].usd_24h_change ?? null, source: 'coingecko' };
       } catch (error) {
         log.warn('HBAR price from CoinGecko failed', { error });
@@ -69,9 +66,7 @@ export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey,
       }
       try {
         const body = await getJson(`https://api.dexscreener.com/latest/dex/tokens/${pawsTokenId}`, dexScreener);
-        const best = [...(body.pairs ?? [])]
-          .filter((pair) => Number(pair.priceUsd) > 0)
-          .sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0))[0];
+        const best = [...(body.pairs ?? [])].filter((pair) => Number(pair.priceUsd) > 0).sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0))[0];
         if (best) {
           const price = Number(best.priceUsd);
           return { price, priceChange24h: best.priceChange?.h24 ?? null, marketCap: pawsMarketCap(price), source: 'dexscreener' };

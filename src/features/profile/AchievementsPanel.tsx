@@ -25,10 +25,7 @@ function AchievementItem({ achievement }: { achievement: Achievement }) {
   const { earned, progress } = achievement;
   return (
     <li
-      className={cn(
-        'flex items-start gap-3 rounded-lg border p-3',
-        earned ? 'border-emerald-500/60 bg-emerald-950/40' : 'border-border bg-muted/30',
-      )}
+      className={cn('flex items-start gap-3 rounded-lg border p-3', earned ? 'border-emerald-500/60 bg-emerald-950/40' : 'border-border bg-muted/30')}
       data-earned={earned}
     >
       <StateIcon earned={earned} />

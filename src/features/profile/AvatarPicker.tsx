@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
 import { tierByRank } from '../tiger/tiers';
-import { errorText } from '../paws-market/paws-client';
+import { errorText } from '@/lib/api/error-text';
 import { toast } from '../toast/toast-store';
 import type { OwnedNft } from './owned-nfts';
 import { saveProfile } from './profile-client';

@@ -32,7 +32,14 @@ export function CollapsibleSection({
           <span className="text-lg font-bold">{title}</span>
           <span className="flex items-center gap-3 text-sm font-normal text-muted-foreground">
             {summary}
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className={cn('size-5 transition-transform', open && 'rotate-180')}>
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+              className={cn('size-5 transition-transform', open && 'rotate-180')}
+            >
               <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </span>

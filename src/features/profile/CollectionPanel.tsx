@@ -7,7 +7,8 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ListingModal } from '../paws-market/ListingModal';
 import { TigerCard } from '../paws-market/PawsListingCard';
-import { $myListings, $ownedNfts, errorText } from '../paws-market/paws-client';
+import { errorText } from '@/lib/api/error-text';
+import { $myListings, $ownedNfts } from '../paws-market/paws-client';
 import { type UnlistTarget, UnlistDialog } from '../paws-market/UnlistDialog';
 import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
@@ -84,13 +85,16 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
           {owned.loading && !owned.data ? (
             <div className="grid grid-cols-2 gap-4 md:grid-cols-3" aria-hidden="true">
               {Array.from({ length: 4 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                 <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
               ))}
             </div>
           ) : nfts.length === 0 ? (
             <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
               <p className="text-lg font-semibold">No Wild Tigers yet</p>
-              <p className="max-w-sm text-sm text-muted-foreground">Tigers you hold appear here. Bought one just now? Verify ownership to read the ledger again.</p>
+              <p className="max-w-sm text-sm text-muted-foreground">
+                Tigers you hold appear here. Bought one just now? Verify ownership to read the ledger again.
+              </p>
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-4 md:grid-cols-3">

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { TierBadge } from '@/components/ui/Badge';
-import { formatHbar } from '../wallet/format';
+import { formatHbar } from '../../lib/format';
 import { ANALYTICS_TIERS, portfolioAnalytics } from './achievements';
 import { CollapsibleSection } from './CollapsibleSection';
 import type { OwnedNft } from './owned-nfts';

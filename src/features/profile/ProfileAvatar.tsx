@@ -15,7 +15,11 @@ export function ProfileAvatar({
 }) {
   if (!nft) {
     return (
-      <div role="img" aria-label={`${name} has no avatar tiger yet`} className={cn('grid aspect-square w-full place-items-center rounded-xl bg-muted tiger-stripes', className)}>
+      <div
+        role="img"
+        aria-label={`${name} has no avatar tiger yet`}
+        className={cn('grid aspect-square w-full place-items-center rounded-xl bg-muted tiger-stripes', className)}
+      >
         <svg viewBox="0 0 64 64" aria-hidden="true" className="size-1/3 text-primary/70" fill="currentColor">
           <ellipse cx="32" cy="42" rx="14" ry="12" />
           <circle cx="14" cy="26" r="6" />

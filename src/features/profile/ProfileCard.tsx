@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { formatAccountId } from '../wallet/format';
+import { formatAccountId } from '../../lib/format';
 import type { OwnedNft } from './owned-nfts';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileEditForm } from './ProfileEditForm';
@@ -28,7 +28,17 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 }
 
 /** The left card of /wild-tiger-profile: avatar, identity, bio, counts, joined date, visibility, and edit mode. */
-export function ProfileCard({ accountId, profile, nfts, loading }: { accountId: string; profile: Profile | undefined; nfts: readonly OwnedNft[]; loading: boolean }) {
+export function ProfileCard({
+  accountId,
+  profile,
+  nfts,
+  loading,
+}: {
+  accountId: string;
+  profile: Profile | undefined;
+  nfts: readonly OwnedNft[];
+  loading: boolean;
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { errorText } from '../paws-market/paws-client';
+import { errorText } from '@/lib/api/error-text';
 import { toast } from '../toast/toast-store';
 import { saveProfile } from './profile-client';
 import { BIO_MAX, USERNAME_MAX, normaliseTwitterHandle, profileDraftErrors } from './profile-rules';
@@ -60,6 +60,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
           onChange={(event) => setUsername(event.target.value)}
           placeholder="Your tiger name"
           autoComplete="nickname"
+          // biome-ignore lint/a11y/noAutofocus: the form appears when the user asks to edit; its first field takes the focus
           autoFocus
           aria-invalid={!!errors.username}
           aria-describedby={`${id}-username-hint`}

@@ -1,6 +1,6 @@
 import { Badge, type BadgeVariant } from '@/components/ui/Badge';
 import { Card } from '@/components/ui/Card';
-import { formatAccountId } from '../wallet/format';
+import { formatAccountId } from '../../lib/format';
 import type { PublicBadge } from './achievements';
 import { ProfileAvatar } from './ProfileAvatar';
 import { displayName, formatJoined } from './profile-format';

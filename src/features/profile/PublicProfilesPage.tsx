@@ -27,6 +27,7 @@ function Results() {
     return (
       <div className={GRID} aria-hidden="true">
         {Array.from({ length: 8 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
         ))}
       </div>
@@ -36,7 +37,9 @@ function Results() {
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {search ? `${data.total} ${data.total === 1 ? 'profile matches' : 'profiles match'} “${search}”` : `${data.total} public ${data.total === 1 ? 'profile' : 'profiles'}`}
+        {search
+          ? `${data.total} ${data.total === 1 ? 'profile matches' : 'profiles match'} “${search}”`
+          : `${data.total} public ${data.total === 1 ? 'profile' : 'profiles'}`}
       </p>
       {data.profiles.length === 0 ? (
         <div className="grid place-items-center gap-2 rounded-xl border border-dashed border-border p-12 text-center">
@@ -86,7 +89,14 @@ export default function PublicProfilesPage() {
         <label htmlFor={inputId} className="sr-only">
           Search public profiles
         </label>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" strokeLinecap="round" />
         </svg>

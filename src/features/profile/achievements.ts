@@ -74,7 +74,13 @@ export function achievements({ nfts, profile, pawsBalance }: AchievementInput): 
     { id: 'profile-created', title: 'Profile Created', description: 'Save your profile for the first time', category: 'community', earned: saved },
     { id: 'twitter-linked', title: 'Twitter Linked', description: 'Add your Twitter handle', category: 'community', earned: !!profile.twitterHandle },
     { id: 'paws-holder', title: 'PAWS Holder', description: 'Hold any amount of $PAWS', category: 'community', earned: Number.isFinite(paws) && paws > 0 },
-    { id: 'public-profile', title: 'Public Profile', description: 'Share your profile with the community', category: 'community', earned: saved && profile.isPublic },
+    {
+      id: 'public-profile',
+      title: 'Public Profile',
+      description: 'Share your profile with the community',
+      category: 'community',
+      earned: saved && profile.isPublic,
+    },
   ];
 }
 

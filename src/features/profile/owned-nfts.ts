@@ -1,10 +1,10 @@
 import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../lib/concurrency';
-import { ForbiddenError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import type { ListingStore } from '../paws-market/listing-repo';
+import type { ListingRepo } from '../paws-market/listing-repo';
 
 export interface OwnedNft {
   id: string;
@@ -38,7 +38,7 @@ const copyKey = (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' }
 export function createOwnedNftService(deps: {
   ledger: LedgerReader;
   catalog: CollectionCatalog;
-  listings: ListingStore;
+  listings: ListingRepo;
   doc: DynamoDBDocumentClient;
   tableName: string;
   nftTokenId: string;
@@ -91,7 +91,13 @@ export function createOwnedNftService(deps: {
         log.warn('owned NFTs: ledger read failed, using the stored copy', { accountId, error });
         const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: copyKey(accountId) }));
         const serials = (Item?.serials as { serial: number; metadata: string }[] | undefined) ?? [];
-        return { success: true, nfts: await describe(accountId, serials), verified: false, source: 'database-fallback', syncedAt: (Item?.syncedAt as string) ?? null };
+        return {
+          success: true,
+          nfts: await describe(accountId, serials),
+          verified: false,
+          source: 'database-fallback',
+          syncedAt: (Item?.syncedAt as string) ?? null,
+        };
       }
     },
 
@@ -107,7 +113,10 @@ export function createOwnedNftService(deps: {
         while (keys?.length) {
           const answer: BatchGetCommandOutput = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
           for (const item of answer.Responses?.[tableName] ?? []) {
-            held.set(String(item.accountId), ((item.serials as { serial: number }[] | undefined) ?? []).map((entry) => entry.serial));
+            held.set(
+              String(item.accountId),
+              ((item.serials as { serial: number }[] | undefined) ?? []).map((entry) => entry.serial),
+            );
           }
           keys = answer.UnprocessedKeys?.[tableName]?.Keys;
         }
@@ -118,7 +127,10 @@ export function createOwnedNftService(deps: {
         try {
           const serials = await fromLedger(accountId);
           await storeCopy(accountId, serials);
-          held.set(accountId, serials.map((entry) => entry.serial));
+          held.set(
+            accountId,
+            serials.map((entry) => entry.serial),
+          );
         } catch (error) {
           log.warn('owned NFTs: no copy and no ledger answer', { accountId, error });
         }
@@ -128,7 +140,7 @@ export function createOwnedNftService(deps: {
 
     /** Re-reads the ledger for the signed-in owner and keeps the copy. */
     async sync(sessionAccountId: string, accountId: string) {
-      if (sessionAccountId !== accountId) throw new ForbiddenError('You can only sync your own tigers');
+      if (sessionAccountId !== accountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only sync your own tigers');
       const serials = await fromLedger(accountId);
       const syncedAt = await storeCopy(accountId, serials);
       return { success: true, count: serials.length, syncedAt, nfts: await describe(accountId, serials) };

@@ -33,7 +33,7 @@ function toProfile(item: Record<string, unknown>): StoredProfile {
 }
 
 /** Profiles and their per-day view markers; every write is a single-item conditional write. */
-export function createProfileStore(doc: DynamoDBDocumentClient, tableName: string) {
+export function createProfileRepo(doc: DynamoDBDocumentClient, tableName: string) {
   return {
     async get(accountId: string): Promise<StoredProfile | undefined> {
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: profileKey(accountId), ConsistentRead: true }));
@@ -137,4 +137,4 @@ export function createProfileStore(doc: DynamoDBDocumentClient, tableName: strin
   };
 }
 
-export type ProfileStore = ReturnType<typeof createProfileStore>;
+export type ProfileRepo = ReturnType<typeof createProfileRepo>;

@@ -10,7 +10,9 @@ export const DEFAULT_USERNAME = 'Wild Tiger Holder';
 export const TWITTER_HANDLE = /^@?[A-Za-z0-9_]{1,15}$/;
 
 // C0 controls, DEL and the bidirectional overrides/isolates (which could disguise a name).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const CONTROL = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
 const CONTROL_EXCEPT_NEWLINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
 export const PROFILE_MESSAGES = {

@@ -1,9 +1,9 @@
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { bestRank, publicBadges } from './achievements';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
-import type { ProfileFields, ProfileStore, StoredProfile } from './profile-repo';
+import type { ProfileFields, ProfileRepo, StoredProfile } from './profile-repo';
 import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
 import { type Viewer, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
 
@@ -14,7 +14,7 @@ const SAVE_ATTEMPTS = 3;
 export type ProfileUpdate = Partial<ProfileFields>;
 
 export interface ProfileServiceDeps {
-  store: ProfileStore;
+  store: ProfileRepo;
   ledger: LedgerReader;
   catalog: CollectionCatalog;
   /** The serials each account holds (stored copy or ledger); see owned-nfts.ts. */
@@ -37,7 +37,7 @@ function matches(profile: StoredProfile, search: string): boolean {
 export function createProfileService({ store, ledger, catalog, heldSerials, nftTokenId, now = Date.now }: ProfileServiceDeps) {
   async function assertOwnsTiger(accountId: string, serial: number): Promise<void> {
     const nft = await ledger.getNft(nftTokenId, serial);
-    if (!nft || nft.deleted || nft.owner !== accountId) throw new BadRequestError(PROFILE_MESSAGES.nftNotFound);
+    if (!nft || nft.deleted || nft.owner !== accountId) throw new DomainError('AVATAR_NOT_OWNED', PROFILE_MESSAGES.nftNotFound);
   }
 
   return {
@@ -46,7 +46,7 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
       const stored = await store.get(accountId);
       if (!stored) return { success: true, profile: defaultProfile(accountId) };
       const isOwner = viewer.sessionAccountId === accountId;
-      if (!stored.isPublic && !isOwner) throw new NotFoundError(PROFILE_MESSAGES.profileNotFound);
+      if (!stored.isPublic && !isOwner) throw new DomainError('PROFILE_NOT_FOUND', PROFILE_MESSAGES.profileNotFound);
       const profile = toProfile(stored);
       if (countsAsView(viewer, accountId)) {
         const at = now();
@@ -59,8 +59,8 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
 
     /** Edits the signed-in account's own profile; an avatar must be a tiger it owns on the ledger. */
     async update(sessionAccountId: string, accountId: string, changes: ProfileUpdate): Promise<ProfileAnswer> {
-      if (accountId !== sessionAccountId) throw new ForbiddenError(PROFILE_MESSAGES.notYours);
-      if (!Object.values(changes).some((value) => value !== undefined)) throw new BadRequestError(PROFILE_MESSAGES.nothingToUpdate);
+      if (accountId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', PROFILE_MESSAGES.notYours);
+      if (!Object.values(changes).some((value) => value !== undefined)) throw new DomainError('NOTHING_TO_UPDATE', PROFILE_MESSAGES.nothingToUpdate);
       if (changes.avatarNftSerial !== undefined && changes.avatarNftSerial !== null) await assertOwnsTiger(accountId, changes.avatarNftSerial);
       for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt += 1) {
         const current = await store.get(accountId);
@@ -78,7 +78,7 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
           if (saved) return { success: true, profile: toProfile(saved) };
         }
       }
-      throw new ConflictError('The profile changed while saving, please try again');
+      throw new DomainError('PROFILE_CHANGED', 'The profile changed while saving, please try again');
     },
 
     /** Public profiles (optionally matching `search` in the username or account id), newest first. */
@@ -96,7 +96,9 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
         const tigers = (serials ?? []).map((serial) => ({ serial, rarityRank: rankOf(serial) }));
         const best = bestRank(tigers);
         const avatarHeld = stored.avatarNftSerial !== null && (serials === undefined || serials.includes(stored.avatarNftSerial));
-        const shownSerial = avatarHeld ? stored.avatarNftSerial : ([...tigers].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0]?.serial ?? null);
+        const shownSerial = avatarHeld
+          ? stored.avatarNftSerial
+          : ([...tigers].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0]?.serial ?? null);
         const profile = toProfile(stored);
         return {
           ...profile,

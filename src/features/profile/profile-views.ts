@@ -25,7 +25,9 @@ export function viewMarkerExpiry(now: number): number {
  */
 export function viewerKey(viewer: Viewer, day: string): string {
   if (viewer.sessionAccountId) return `account:${viewer.sessionAccountId}`;
-  const hash = createHash('sha256').update(`${day}\n${viewer.sourceIp ?? ''}\n${viewer.userAgent ?? ''}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${day}\n${viewer.sourceIp ?? ''}\n${viewer.userAgent ?? ''}`)
+    .digest('hex');
   return `anonymous:${hash.slice(0, 32)}`;
 }
 

@@ -23,8 +23,7 @@ export const HELP_FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'Which wallet do I need?',
-    answer:
-      'A Hedera wallet that supports WalletConnect, such as HashPack. Your wallet is your only account: there is no separate sign-up.',
+    answer: 'A Hedera wallet that supports WalletConnect, such as HashPack. Your wallet is your only account: there is no separate sign-up.',
   },
   {
     question: 'Why am I asked to sign a message?',
@@ -38,8 +37,7 @@ export const HELP_FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'How do I remove a listing?',
-    answer:
-      'In My Listings press Unlist NFT and confirm with Return to Den. The listing is removed and the trading permission in your wallet is revoked.',
+    answer: 'In My Listings press Unlist NFT and confirm with Return to Den. The listing is removed and the trading permission in your wallet is revoked.',
   },
   {
     question: 'Why does a $PAWS purchase ask for a token allowance?',
@@ -53,8 +51,7 @@ export const HELP_FAQ: readonly FaqEntry[] = [
   },
   {
     question: 'My tigers do not show up. What can I do?',
-    answer:
-      'Use Sync NFTs on the PAWS Market or Verify Ownership on your profile to read your tigers directly from the Hedera ledger.',
+    answer: 'Use Sync NFTs on the PAWS Market or Verify Ownership on your profile to read your tigers directly from the Hedera ledger.',
   },
   {
     question: 'How do I set up my profile?',

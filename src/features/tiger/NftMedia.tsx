@@ -26,7 +26,10 @@ interface NftMediaProps {
  * built from the serial and the IPFS gateway chain, then a placeholder. Lazily loaded.
  */
 export function NftMedia({ serial, image, name, variant = 'card', className }: NftMediaProps) {
-  const lookup = useMemo(() => createFetcherStore<{ imageUrl?: string }>([`/api/nft-metadata/${PUBLIC_CONFIG.nftTokenId}/${serial}`], METADATA_SETTINGS), [serial]);
+  const lookup = useMemo(
+    () => createFetcherStore<{ imageUrl?: string }>([`/api/nft-metadata/${PUBLIC_CONFIG.nftTokenId}/${serial}`], METADATA_SETTINGS),
+    [serial],
+  );
   const { data, loading } = useStore(lookup);
   const sources = useMemo(() => mediaSources(serial, image, data?.imageUrl), [serial, image, data?.imageUrl]);
   const [index, setIndex] = useState(0);
@@ -34,6 +37,7 @@ export function NftMedia({ serial, image, name, variant = 'card', className }: N
   const source = sources[index];
   const label = name || `Wild Tiger #${serial}`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new list of sources starts again from the first
   useEffect(() => setIndex(0), [sources]);
   useEffect(() => {
     if (!source) return;

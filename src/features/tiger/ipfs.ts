@@ -9,6 +9,9 @@ export const IPFS_GATEWAYS = [
   'https://ipfs.filebase.io/ipfs/',
 ] as const;
 
+/** The sandbox network's IPFS gateway, mounted by the local server (src/sandbox/sandbox-routes.ts). */
+export const SANDBOX_IPFS_GATEWAY = '/sandbox/ipfs/';
+
 /** The CID path of an ipfs:// URI (or of a gateway URL), e.g. "bafy…/12.json"; undefined for other URIs. */
 export function ipfsPath(uri: string): string | undefined {
   const trimmed = uri.trim();

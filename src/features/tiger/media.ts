@@ -1,5 +1,5 @@
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { IPFS_GATEWAYS, ipfsPath } from './ipfs';
+import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY, ipfsPath } from './ipfs';
 
 /** Spec 001 §9: serials 3320-3326 are videos. */
 const VIDEO_SERIALS = { from: 3320, to: 3326 } as const;
@@ -14,7 +14,7 @@ export const KNOWN_VIDEO_HASHES: readonly string[] = String(import.meta.env.PUBL
 
 /** The gateways the browser tries, the sandbox's own first on the sandbox network. */
 export function clientGateways(): string[] {
-  return PUBLIC_CONFIG.network === 'sandbox' ? ['/sandbox/ipfs/', ...IPFS_GATEWAYS] : [...IPFS_GATEWAYS];
+  return PUBLIC_CONFIG.network === 'sandbox' ? [SANDBOX_IPFS_GATEWAY, ...IPFS_GATEWAYS] : [...IPFS_GATEWAYS];
 }
 
 /**

@@ -48,6 +48,7 @@ export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways,
   }
 
   return {
+    imageGateway: gateways[0] ?? '',
     rarity: loadRarity,
     async entry(serial) {
       const shown = await metadata.get(String(serial), async () => {

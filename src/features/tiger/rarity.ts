@@ -5,7 +5,7 @@
  * normalising case, underscores and spaces. Pure: same input, same output.
  */
 
-export interface RarityTrait {
+export interface Trait {
   trait_type: string;
   value: string;
 }
@@ -22,7 +22,7 @@ export interface RarityEntry {
   /** rank / N, a fraction (0.01 = top 1%). */
   rarityPct: number;
   rarityScore: number;
-  traits: RarityTrait[];
+  traits: Trait[];
 }
 
 export interface RarityStats {
@@ -41,7 +41,10 @@ const TRAIT_COUNT = '\u0000trait_count';
 
 /** Normalises a trait type or value for counting: case, underscores and runs of spaces don't matter. */
 export function normaliseTraitText(text: string): string {
-  return text.trim().replace(/[\s_]+/g, ' ').toLowerCase();
+  return text
+    .trim()
+    .replace(/[\s_]+/g, ' ')
+    .toLowerCase();
 }
 
 /** Scores and ranks every input; `expectedTotal` (e.g. 3333) is the denominator of the coverage. */
@@ -87,8 +90,8 @@ export function computeRarity(items: readonly RarityInput[], options: { expected
 }
 
 /** The NFT's present traits keyed by normalised type; "none" values count as missing. */
-function readTraits(attributes: readonly unknown[]): Map<string, { key: string; original: RarityTrait }> {
-  const traits = new Map<string, { key: string; original: RarityTrait }>();
+function readTraits(attributes: readonly unknown[]): Map<string, { key: string; original: Trait }> {
+  const traits = new Map<string, { key: string; original: Trait }>();
   for (const attribute of attributes) {
     if (typeof attribute !== 'object' || attribute === null) continue;
     const { trait_type: rawType, value: rawValue } = attribute as { trait_type?: unknown; value?: unknown };

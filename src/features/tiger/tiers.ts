@@ -1,4 +1,5 @@
 import type { RarityTier } from '@/components/ui/Badge';
+import { TOTAL_SUPPLY } from './supply';
 
 /** Spec 001 §4: tier by rarity rank (cut-offs 100 / 500 / 1000 / 2000). */
 export function tierByRank(rank: number | null | undefined): RarityTier {
@@ -16,7 +17,7 @@ export function tierByRank(rank: number | null | undefined): RarityTier {
  */
 export function tierByPercentile(input: { rarityRank?: number | null; rarityPct?: number | null; serial: number }): RarityTier {
   if (input.rarityRank === null || input.rarityRank === undefined) return 'Unknown';
-  const percentile = input.rarityPct !== null && input.rarityPct !== undefined ? input.rarityPct * 100 : (input.serial / 3333) * 100;
+  const percentile = input.rarityPct !== null && input.rarityPct !== undefined ? input.rarityPct * 100 : (input.serial / TOTAL_SUPPLY) * 100;
   if (percentile <= 1) return 'Mythic';
   if (percentile <= 5) return 'Legendary';
   if (percentile <= 15) return 'Epic';

@@ -1,4 +1,4 @@
-import { NotFoundError, UpstreamError } from '../../server/http/errors';
+import { DomainError } from '../../lib/domain-error';
 import type { CollectionCatalog } from './catalog';
 import { ipfsPath } from './ipfs';
 
@@ -9,17 +9,15 @@ export function resolveImageUrl(image: string, gateway: string): string | undefi
   return /^https?:\/\//.test(image.trim()) ? image.trim() : undefined;
 }
 
-export interface CollectionLookupDeps {
+export interface TigerServiceDeps {
   catalog: CollectionCatalog;
   nftTokenId: string;
-  /** Where IPFS images are served from: `/sandbox/ipfs/` locally, the first public gateway on mainnet. */
-  gateway: string;
 }
 
 /** The collection's rarity and each tiger's image URL, for the configured collection only. */
-export function createCollectionLookup({ catalog, nftTokenId, gateway }: CollectionLookupDeps) {
+export function createTigerService({ catalog, nftTokenId }: TigerServiceDeps) {
   function requireCollection(tokenId: string): void {
-    if (tokenId !== nftTokenId) throw new NotFoundError(`Collection ${tokenId} is not known here`);
+    if (tokenId !== nftTokenId) throw new DomainError('UNKNOWN_COLLECTION', `Collection ${tokenId} is not known here`);
   }
 
   return {
@@ -33,9 +31,9 @@ export function createCollectionLookup({ catalog, nftTokenId, gateway }: Collect
     async image(tokenId: string, serial: number) {
       requireCollection(tokenId);
       const entry = await catalog.entry(serial);
-      if (!entry) throw new NotFoundError(`Wild Tiger #${serial} does not exist`);
-      const imageUrl = resolveImageUrl(entry.nftImage, gateway);
-      if (!imageUrl) throw new UpstreamError('Failed to fetch NFT metadata');
+      if (!entry) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
+      const imageUrl = resolveImageUrl(entry.nftImage, catalog.imageGateway);
+      if (!imageUrl) throw new DomainError('METADATA_UNAVAILABLE', 'Failed to fetch NFT metadata');
       return { imageUrl, name: entry.nftName };
     },
   };

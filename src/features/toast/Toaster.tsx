@@ -41,6 +41,7 @@ export function Toaster() {
 
   if (Loaded) return <Loaded />;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the placeholder mirrors the Radix viewport (a div with role=region) it is replaced by
     <div role="region" aria-label={VIEWPORT_LABEL} tabIndex={-1} style={{ pointerEvents: 'none' }}>
       <ol ref={viewport} tabIndex={-1} className={VIEWPORT_CLASS} />
     </div>

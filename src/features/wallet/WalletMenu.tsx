@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { formatAccountId } from './format';
-import { $sandboxPrompt } from '../../sandbox/wallet/sandbox-prompt-store';
-import { $wallet, connectWallet, restoreWallet } from './wallet-store';
+import { formatAccountId } from '../../lib/format';
+import { $wallet, $walletPromptHost, connectWallet, restoreWallet } from './wallet-store';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -31,19 +30,16 @@ export function WalletTrigger({ accountId, authenticated, ...props }: ComponentP
   );
 }
 
-const SandboxWalletDialog = lazy(() => import('../../sandbox/wallet/SandboxWalletDialog').then((module) => ({ default: module.SandboxWalletDialog })));
-
 /**
  * The nav's wallet area: connect, sign in ('Authenticate'), the account, My Profile, disconnect.
  * It ships light: the connect button and the account button are plain buttons; the Radix dropdown
- * loads on the first open and the sandbox wallet's dialog when it first asks something.
+ * loads on the first open, and a wallet's own window (the sandbox wallet's) comes with its code.
  */
 export default function WalletMenu() {
   const wallet = useStore($wallet);
-  const prompt = useStore($sandboxPrompt);
+  const PromptHost = useStore($walletPromptHost);
   const [Dropdown, setDropdown] = useState<ComponentType<{ defaultOpen?: boolean }> | null>(null);
   const [opening, setOpening] = useState(false);
-  const [dialogNeeded, setDialogNeeded] = useState(false);
   // The pre-rendered button does nothing until this island hydrates (client:idle): say so.
   const [hydrated, setHydrated] = useState(false);
 
@@ -52,20 +48,12 @@ export default function WalletMenu() {
     void restoreWallet();
   }, []);
   useEffect(() => {
-    if (prompt) setDialogNeeded(true);
-  }, [prompt]);
-  useEffect(() => {
     // After a disconnect the next account starts again from the light button (menu closed).
     if (!wallet.isConnected) setDropdown(null);
   }, [wallet.isConnected]);
 
   const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
-  const sandboxDialog =
-    walletType === 'sandbox' && (dialogNeeded || prompt) ? (
-      <Suspense fallback={null}>
-        <SandboxWalletDialog />
-      </Suspense>
-    ) : null;
+  const promptHost = PromptHost ? <PromptHost /> : null;
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (
@@ -80,7 +68,7 @@ export default function WalletMenu() {
         >
           {wallet.isConnecting ? 'Connecting…' : 'Connect Wallet'}
         </button>
-        {sandboxDialog}
+        {promptHost}
       </>
     );
   }
@@ -125,7 +113,7 @@ export default function WalletMenu() {
           {wallet.error}
         </span>
       )}
-      {sandboxDialog}
+      {promptHost}
     </>
   );
 }

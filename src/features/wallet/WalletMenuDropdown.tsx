@@ -20,7 +20,11 @@ export default function WalletMenuDropdown({ defaultOpen = false }: { defaultOpe
       <DropdownMenu.Trigger asChild>
         <WalletTrigger accountId={wallet.accountId} authenticated={wallet.isAuthenticated} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-xl">
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 min-w-52 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-xl"
+      >
         <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
           {wallet.isAuthenticated ? 'Signed in as' : 'Connected (not signed in)'} {wallet.accountId}
         </DropdownMenu.Label>

@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 export type WalletType = 'walletconnect' | 'sandbox';
 
 /** A wallet browser extension detected in the page, which can pair without a QR code. */
@@ -10,6 +12,8 @@ export interface WalletExtension {
 /** One wallet behind the app: Hedera WalletConnect on mainnet, the sandbox wallet locally. */
 export interface WalletAdapter {
   readonly type: WalletType;
+  /** The wallet's own window inside the page (the sandbox wallet's picker and prompts); the wallet menu renders it. */
+  readonly PromptHost?: ComponentType;
   /**
    * Opens the wallet's own UI (modal, picker), or pairs with the extension `extensionId` (one of
    * extensions()); resolves once the user finished it, rejects if closed.

@@ -1,4 +1,5 @@
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
+import type { ComponentType } from 'react';
 import { apiJson } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
 import { toast } from '../toast/toast-store';
@@ -43,6 +44,9 @@ const INITIAL: WalletState = {
 /** The wallet state every island reads. */
 export const $wallet = map<WalletState>({ ...INITIAL });
 
+/** The current wallet's window inside the page, if it has one (the wallet menu renders it). */
+export const $walletPromptHost = atom<ComponentType | null>(null);
+
 let adapter: WalletAdapter | undefined;
 let loadAdapter: (type: WalletType) => Promise<WalletAdapter> = loadWalletAdapter;
 const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
@@ -65,6 +69,7 @@ async function adapterFor(type: WalletType): Promise<WalletAdapter> {
   });
   loaded.onSessionEnded(() => clearWallet());
   adapter = loaded;
+  $walletPromptHost.set(loaded.PromptHost ?? null);
   return loaded;
 }
 

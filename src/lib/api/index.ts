@@ -1,5 +1,6 @@
 export { ApiError } from './api-error';
 export { apiFetch, apiJson, type ApiInit } from './api-fetch';
+export { errorCode, errorText, serverMessage } from './error-text';
 export {
   createFetcherStore,
   createMutatorStore,

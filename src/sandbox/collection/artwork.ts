@@ -2,16 +2,34 @@
 import { tigerTraits } from './metadata';
 
 const BACKGROUNDS: Record<string, string> = {
-  'Jungle Green': '#2f6b3a', 'Savanna Gold': '#d9a441', 'River Blue': '#2f6f9f', 'Dusk Purple': '#5b3d7a',
-  'Ember Red': '#a8402f', Midnight: '#141a2e', Snowfield: '#e8eef2', Aurora: '#3fb6a8', Cosmic: '#1b0f3b',
+  'Jungle Green': '#2f6b3a',
+  'Savanna Gold': '#d9a441',
+  'River Blue': '#2f6f9f',
+  'Dusk Purple': '#5b3d7a',
+  'Ember Red': '#a8402f',
+  Midnight: '#141a2e',
+  Snowfield: '#e8eef2',
+  Aurora: '#3fb6a8',
+  Cosmic: '#1b0f3b',
 };
 const FURS: Record<string, string> = {
-  Orange: '#f28c28', Amber: '#e0a030', White: '#f4f1ea', Black: '#2a2a2a', Golden: '#f5c542',
-  Silver: '#c0c6cc', Ghost: '#dfe7f5', Rainbow: 'url(#rainbow)',
+  Orange: '#f28c28',
+  Amber: '#e0a030',
+  White: '#f4f1ea',
+  Black: '#2a2a2a',
+  Golden: '#f5c542',
+  Silver: '#c0c6cc',
+  Ghost: '#dfe7f5',
+  Rainbow: 'url(#rainbow)',
 };
 const EYES: Record<string, [string, string]> = {
-  Green: ['#3fae4f', '#3fae4f'], Amber: ['#f0a020', '#f0a020'], Blue: ['#3a7bd5', '#3a7bd5'], Brown: ['#7a4a22', '#7a4a22'],
-  Red: ['#dd3333', '#dd3333'], Violet: ['#8a4fd1', '#8a4fd1'], Heterochromia: ['#3a7bd5', '#f0a020'],
+  Green: ['#3fae4f', '#3fae4f'],
+  Amber: ['#f0a020', '#f0a020'],
+  Blue: ['#3a7bd5', '#3a7bd5'],
+  Brown: ['#7a4a22', '#7a4a22'],
+  Red: ['#dd3333', '#dd3333'],
+  Violet: ['#8a4fd1', '#8a4fd1'],
+  Heterochromia: ['#3a7bd5', '#f0a020'],
 };
 const MOUTHS: Record<string, string> = {
   Smile: '<path d="M88 142 Q100 152 112 142" stroke="#3a2620" stroke-width="3" fill="none"/>',
@@ -26,8 +44,10 @@ const HEADWEAR: Record<string, string> = {
   Bandana: '<path d="M42 78 Q100 40 158 78 L158 90 Q100 58 42 90Z" fill="#c0392b"/>',
   Beanie: '<path d="M48 74 Q100 10 152 74Z" fill="#2e5fa8"/><rect x="46" y="70" width="108" height="10" rx="5" fill="#24497f"/>',
   'Safari Hat': '<ellipse cx="100" cy="66" rx="74" ry="10" fill="#b59b6b"/><path d="M64 66 Q100 20 136 66Z" fill="#c9b17f"/>',
-  Headphones: '<path d="M40 104 Q40 28 100 28 Q160 28 160 104" stroke="#222" stroke-width="7" fill="none"/><rect x="30" y="92" width="16" height="28" rx="6" fill="#d33"/><rect x="154" y="92" width="16" height="28" rx="6" fill="#d33"/>',
-  'Flower Crown': '<g fill="#f5a3c7"><circle cx="64" cy="62" r="7"/><circle cx="82" cy="56" r="7"/><circle cx="100" cy="54" r="7"/><circle cx="118" cy="56" r="7"/><circle cx="136" cy="62" r="7"/></g>',
+  Headphones:
+    '<path d="M40 104 Q40 28 100 28 Q160 28 160 104" stroke="#222" stroke-width="7" fill="none"/><rect x="30" y="92" width="16" height="28" rx="6" fill="#d33"/><rect x="154" y="92" width="16" height="28" rx="6" fill="#d33"/>',
+  'Flower Crown':
+    '<g fill="#f5a3c7"><circle cx="64" cy="62" r="7"/><circle cx="82" cy="56" r="7"/><circle cx="100" cy="54" r="7"/><circle cx="118" cy="56" r="7"/><circle cx="136" cy="62" r="7"/></g>',
   Crown: '<path d="M70 64 L70 34 L85 50 L100 30 L115 50 L130 34 L130 64Z" fill="#f2c230" stroke="#a8801a" stroke-width="2"/>',
   Halo: '<ellipse cx="100" cy="30" rx="34" ry="8" fill="none" stroke="#ffe066" stroke-width="5"/>',
 };
@@ -37,7 +57,8 @@ const ACCESSORIES: Record<string, string> = {
   'Gold Chain': '<path d="M58 166 Q100 196 142 166" stroke="#f2c230" stroke-width="5" fill="none" stroke-dasharray="6 3"/>',
   'Bow Tie': '<path d="M100 172 L80 162 L80 182Z M100 172 L120 162 L120 182Z" fill="#8e44ad"/>',
   Monocle: '<circle cx="122" cy="100" r="14" fill="none" stroke="#f2c230" stroke-width="3"/><path d="M136 102 L146 140" stroke="#f2c230" stroke-width="2"/>',
-  'Diamond Collar': '<g fill="#9be7ff" stroke="#4aa3c7"><path d="M70 168 l6 -6 l6 6 l-6 6Z"/><path d="M94 174 l6 -6 l6 6 l-6 6Z"/><path d="M118 168 l6 -6 l6 6 l-6 6Z"/></g>',
+  'Diamond Collar':
+    '<g fill="#9be7ff" stroke="#4aa3c7"><path d="M70 168 l6 -6 l6 6 l-6 6Z"/><path d="M94 174 l6 -6 l6 6 l-6 6Z"/><path d="M118 168 l6 -6 l6 6 l-6 6Z"/></g>',
 };
 
 /** The SVG (< 4 KB) for a serial, with a <title> naming the tiger. */
@@ -47,10 +68,14 @@ export function artworkSvg(serial: number): string {
   const fur = FURS[traits.Fur ?? ''] ?? '#f28c28';
   const stripe = traits.Fur === 'Black' ? '#6b6b6b' : '#1c1410';
   const [leftEye, rightEye] = EYES[traits.Eye_Color ?? ''] ?? ['#3fae4f', '#3fae4f'];
-  const stars = traits.Background === 'Cosmic' ? '<g fill="#fff"><circle cx="20" cy="30" r="1.5"/><circle cx="170" cy="20" r="2"/><circle cx="180" cy="150" r="1.5"/><circle cx="25" cy="170" r="2"/></g>' : '';
-  const rainbow = traits.Fur === 'Rainbow'
-    ? '<defs><linearGradient id="rainbow" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff6b6b"/><stop offset=".5" stop-color="#ffd93d"/><stop offset="1" stop-color="#6bcbef"/></linearGradient></defs>'
-    : '';
+  const stars =
+    traits.Background === 'Cosmic'
+      ? '<g fill="#fff"><circle cx="20" cy="30" r="1.5"/><circle cx="170" cy="20" r="2"/><circle cx="180" cy="150" r="1.5"/><circle cx="25" cy="170" r="2"/></g>'
+      : '';
+  const rainbow =
+    traits.Fur === 'Rainbow'
+      ? '<defs><linearGradient id="rainbow" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#ff6b6b"/><stop offset=".5" stop-color="#ffd93d"/><stop offset="1" stop-color="#6bcbef"/></linearGradient></defs>'
+      : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200" width="200" height="200" role="img" aria-labelledby="title-${serial}">`,
     `<title id="title-${serial}">Wild Tiger #${serial}</title>`,

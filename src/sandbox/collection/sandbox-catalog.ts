@@ -1,15 +1,26 @@
 import { tigerMetadata } from './metadata';
 import { sandboxRarity } from './sandbox-rarity';
 import { type CollectionCatalog, catalogEntry } from '../../features/tiger/catalog';
+import { SANDBOX_IPFS_GATEWAY } from '../../features/tiger/ipfs';
 
 /** The sandbox collection: generated HIP-412 metadata and the rarity computed from it. */
 export function createSandboxCatalog(maxSupply = 3333): CollectionCatalog {
+  const entry = (serial: number) => {
+    if (!Number.isInteger(serial) || serial < 1 || serial > maxSupply) return undefined;
+    const metadata = tigerMetadata(serial);
+    return catalogEntry(serial, metadata.image, sandboxRarity(), metadata.name);
+  };
   return {
+    imageGateway: SANDBOX_IPFS_GATEWAY,
     rarity: async () => sandboxRarity(),
-    async entry(serial) {
-      if (!Number.isInteger(serial) || serial < 1 || serial > maxSupply) return undefined;
-      const metadata = tigerMetadata(serial);
-      return catalogEntry(serial, metadata.image, sandboxRarity(), metadata.name);
+    entry: async (serial) => entry(serial),
+    async displayAll(total) {
+      const shown = new Map<number, { name: string; image: string }>();
+      for (let serial = 1; serial <= total; serial++) {
+        const found = entry(serial);
+        if (found) shown.set(serial, { name: found.nftName, image: found.nftImage });
+      }
+      return shown;
     },
   };
 }

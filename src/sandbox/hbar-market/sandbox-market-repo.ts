@@ -65,7 +65,7 @@ function strip<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
-export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName: string) {
+export function createSandboxMarketRepo(doc: DynamoDBDocumentClient, tableName: string) {
   /** One index partition, newest first (at most `limit` items when given). */
   function queryIndex(partition: string, limit?: number): Promise<Record<string, unknown>[]> {
     const input = {
@@ -82,14 +82,18 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
     /** When the market was first opened (set once) and whether its seeding finished. */
     async seedState(now: number): Promise<{ anchorMs: number; complete: boolean }> {
       await conditionalWrite(() =>
-        doc.send(new PutCommand({ TableName: tableName, Item: { ...SEED_KEY, anchorMs: now, complete: false }, ConditionExpression: 'attribute_not_exists(pk)' })),
+        doc.send(
+          new PutCommand({ TableName: tableName, Item: { ...SEED_KEY, anchorMs: now, complete: false }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        ),
       );
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: SEED_KEY, ConsistentRead: true }));
       return { anchorMs: Number(Item?.anchorMs ?? now), complete: Item?.complete === true };
     },
 
     async markSeeded(): Promise<void> {
-      await doc.send(new UpdateCommand({ TableName: tableName, Key: SEED_KEY, UpdateExpression: 'SET complete = :done', ExpressionAttributeValues: { ':done': true } }));
+      await doc.send(
+        new UpdateCommand({ TableName: tableName, Key: SEED_KEY, UpdateExpression: 'SET complete = :done', ExpressionAttributeValues: { ':done': true } }),
+      );
     },
 
     /** Writes a listing unless it exists (a sold listing is never re-created). */
@@ -190,4 +194,4 @@ export function createSandboxMarketStore(doc: DynamoDBDocumentClient, tableName:
   };
 }
 
-export type SandboxMarketStore = ReturnType<typeof createSandboxMarketStore>;
+export type SandboxMarketRepo = ReturnType<typeof createSandboxMarketRepo>;

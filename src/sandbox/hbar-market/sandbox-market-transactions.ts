@@ -24,7 +24,11 @@ function frozen<T extends Transaction>(transaction: T, payer: string, network: S
 /** A generated holder's approval of the market for one serial, signed with the holder's sandbox key. */
 export async function listingAllowanceBytes(network: SandboxNetwork, input: { sellerId: string; serial: number }): Promise<Uint8Array> {
   const nftId = new NftId(TokenId.fromString(network.nftTokenId), input.serial);
-  const transaction = frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nftId, input.sellerId, network.marketAccountId), input.sellerId, network);
+  const transaction = frozen(
+    new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nftId, input.sellerId, network.marketAccountId),
+    input.sellerId,
+    network,
+  );
   await transaction.sign(sandboxPrivateKey(holderKeyName(input.sellerId)));
   return transaction.toBytes();
 }

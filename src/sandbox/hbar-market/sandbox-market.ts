@@ -13,7 +13,7 @@ import { MarketRejectedError } from '../../features/hbar-market/market-errors';
 import type { BuyPreparation, ListingRecord, MarketPort, SaleRecord } from '../../features/hbar-market/market-port';
 import { dailyStats, hbarToTinybars, priceMatches, sortListings } from '../../features/hbar-market/market-rules';
 import { type PlannedListing, planSandboxMarket } from './sandbox-market-plan';
-import type { MarketListing, MarketSale, PendingSale, SandboxMarketStore } from './sandbox-market-repo';
+import type { MarketListing, MarketSale, PendingSale, SandboxMarketRepo } from './sandbox-market-repo';
 import { PURCHASE_VALID_SECONDS, listingAllowanceBytes, purchaseTransaction } from './sandbox-market-transactions';
 
 /** A buyer asking again within this time gets the same sale back; shorter than the 120 s the bytes stay valid. */
@@ -23,7 +23,7 @@ const PENDING_KEEP_MS = 24 * 60 * 60 * 1000;
 
 export interface SandboxMarketDeps {
   ledger: SandboxLedger;
-  store: SandboxMarketStore;
+  store: SandboxMarketRepo;
   now?: () => number;
 }
 
@@ -126,9 +126,7 @@ export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMa
         : 'The purchase transaction has not been executed yet';
     }
     if (record.result !== 'SUCCESS') return `The purchase transaction failed (${record.result})`;
-    const delivered = record.nftTransfers.some(
-      (nft) => nft.tokenId === pending.tokenId && nft.serial === pending.serial && nft.receiver === pending.buyerId,
-    );
+    const delivered = record.nftTransfers.some((nft) => nft.tokenId === pending.tokenId && nft.serial === pending.serial && nft.receiver === pending.buyerId);
     return delivered ? null : 'The purchase transaction did not deliver the NFT';
   }
 

@@ -3,12 +3,7 @@
  * `Transaction.fromBytes`; legs are read from the SDK's protobuf body so that every leg keeps
  * its `isApproval` flag and exact int64 amount.
  */
-import {
-  AccountAllowanceApproveTransaction,
-  AccountAllowanceDeleteTransaction,
-  Transaction,
-  TransferTransaction,
-} from '@hiero-ledger/sdk';
+import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import type { LedgerStatus } from './ledger-status';
 
 export interface Leg {
@@ -60,9 +55,7 @@ export interface DecodedTransaction {
   transaction: Transaction;
 }
 
-export type DecodeResult =
-  | { ok: true; tx: DecodedTransaction }
-  | { ok: false; status: LedgerStatus; transactionId: string };
+export type DecodeResult = { ok: true; tx: DecodedTransaction } | { ok: false; status: LedgerStatus; transactionId: string };
 
 type LongLike = { toString(): string } | number | null | undefined;
 type ProtoEntityId = { shardNum?: LongLike; realmNum?: LongLike; accountNum?: LongLike; tokenNum?: LongLike; alias?: Uint8Array | null } | null | undefined;
@@ -70,20 +63,28 @@ type ProtoAmount = { accountID?: ProtoEntityId; amount?: LongLike; isApproval?: 
 type ProtoBody = {
   cryptoTransfer?: {
     transfers?: { accountAmounts?: ProtoAmount[] | null } | null;
-    tokenTransfers?: {
-      token?: ProtoEntityId;
-      transfers?: ProtoAmount[] | null;
-      nftTransfers?: { senderAccountID?: ProtoEntityId; receiverAccountID?: ProtoEntityId; serialNumber?: LongLike; isApproval?: boolean | null }[] | null;
-      expectedDecimals?: { value?: number | null } | null;
-    }[] | null;
+    tokenTransfers?:
+      | {
+          token?: ProtoEntityId;
+          transfers?: ProtoAmount[] | null;
+          nftTransfers?: { senderAccountID?: ProtoEntityId; receiverAccountID?: ProtoEntityId; serialNumber?: LongLike; isApproval?: boolean | null }[] | null;
+          expectedDecimals?: { value?: number | null } | null;
+        }[]
+      | null;
   } | null;
   cryptoApproveAllowance?: {
     cryptoAllowances?: { owner?: ProtoEntityId; spender?: ProtoEntityId; amount?: LongLike }[] | null;
     tokenAllowances?: { tokenId?: ProtoEntityId; owner?: ProtoEntityId; spender?: ProtoEntityId; amount?: LongLike }[] | null;
-    nftAllowances?: {
-      tokenId?: ProtoEntityId; owner?: ProtoEntityId; spender?: ProtoEntityId; serialNumbers?: LongLike[] | null;
-      approvedForAll?: { value?: boolean | null } | null; delegatingSpender?: ProtoEntityId;
-    }[] | null;
+    nftAllowances?:
+      | {
+          tokenId?: ProtoEntityId;
+          owner?: ProtoEntityId;
+          spender?: ProtoEntityId;
+          serialNumbers?: LongLike[] | null;
+          approvedForAll?: { value?: boolean | null } | null;
+          delegatingSpender?: ProtoEntityId;
+        }[]
+      | null;
   } | null;
   cryptoDeleteAllowance?: { nftAllowances?: { tokenId?: ProtoEntityId; owner?: ProtoEntityId; serialNumbers?: LongLike[] | null }[] | null } | null;
 };
@@ -161,7 +162,10 @@ function decodeBody(transaction: Transaction, payer: string): DecodedBody | null
       name: 'CRYPTOAPPROVEALLOWANCE',
       hbar: (body.cryptoAllowances ?? []).map((a) => ({ owner: owner(a.owner, payer), spender: entity(a.spender), amount: int64(a.amount) })),
       tokens: (body.tokenAllowances ?? []).map((a) => ({
-        tokenId: entity(a.tokenId), owner: owner(a.owner, payer), spender: entity(a.spender), amount: int64(a.amount),
+        tokenId: entity(a.tokenId),
+        owner: owner(a.owner, payer),
+        spender: entity(a.spender),
+        amount: int64(a.amount),
       })),
       nfts: (body.nftAllowances ?? []).map((a) => {
         const serials = (a.serialNumbers ?? []).map(serial);
@@ -182,7 +186,9 @@ function decodeBody(transaction: Transaction, payer: string): DecodedBody | null
     return {
       name: 'CRYPTODELETEALLOWANCE',
       nfts: (raw.cryptoDeleteAllowance.nftAllowances ?? []).map((a) => ({
-        tokenId: entity(a.tokenId), owner: owner(a.owner, payer), serials: (a.serialNumbers ?? []).map(serial),
+        tokenId: entity(a.tokenId),
+        owner: owner(a.owner, payer),
+        serials: (a.serialNumbers ?? []).map(serial),
       })),
     };
   }

@@ -29,7 +29,10 @@ export function createMemoryLedgerLog(): LedgerLog {
   const entries = new Map<number, LedgerLogEntry>();
   return {
     async readAfter(seq) {
-      return [...entries.values()].filter((e) => e.seq > seq).sort((a, b) => a.seq - b.seq).map((e) => ({ ...e }));
+      return [...entries.values()]
+        .filter((e) => e.seq > seq)
+        .sort((a, b) => a.seq - b.seq)
+        .map((e) => ({ ...e }));
     },
     async append(entry) {
       if (entries.has(entry.seq)) return false;

@@ -18,15 +18,7 @@ import {
   parseOrder,
   takePage,
 } from './mirror-query';
-import {
-  accountJson,
-  nftAllowanceJson,
-  nftJson,
-  tokenAllowanceJson,
-  tokenInfoJson,
-  tokenRelationshipJson,
-  transactionJson,
-} from './mirror-serializers';
+import { accountJson, nftAllowanceJson, nftJson, tokenAllowanceJson, tokenInfoJson, tokenRelationshipJson, transactionJson } from './mirror-serializers';
 import type { SandboxLedger, SandboxView } from './sandbox-ledger';
 import { formatTimestamp, type NftState } from './state';
 
@@ -73,149 +65,192 @@ function pathId(value: string | undefined, parameter: string): string {
 }
 
 const routes: [RegExp, Handler][] = [
-  [/^\/api\/v1\/accounts\/([^/]+)$/, (view, [raw]) => {
-    const account = view.state.accounts.get(pathId(raw, 'idOrAliasOrEvmAddress'));
-    if (!account) return null;
-    return { ...accountJson(account, formatTimestamp(view.state.lastConsensusNs)), transactions: [], links: { next: null } };
-  }],
+  [
+    /^\/api\/v1\/accounts\/([^/]+)$/,
+    (view, [raw]) => {
+      const account = view.state.accounts.get(pathId(raw, 'idOrAliasOrEvmAddress'));
+      if (!account) return null;
+      return { ...accountJson(account, formatTimestamp(view.state.lastConsensusNs)), transactions: [], links: { next: null } };
+    },
+  ],
 
-  [/^\/api\/v1\/accounts\/([^/]+)\/tokens$/, (view, [raw], params, path) => {
-    const account = view.state.accounts.get(pathId(raw, 'idOrAliasOrEvmAddress'));
-    if (!account) return null;
-    const limit = parseLimit(params);
-    const order = parseOrder(params, 'asc');
-    const tokenFilters = parseEntityFilters(params, 'token.id');
-    const relations = [...account.tokens.entries()]
-      .filter(([tokenId]) => matches(entityKey(tokenId), tokenFilters))
-      .sort(([a], [b]) => (order === 'asc' ? 1 : -1) * compareEntityIds(a, b));
-    const { page, more } = takePage(relations, limit);
-    const last = page[page.length - 1];
-    return {
-      tokens: page.map(([tokenId, relation]) => tokenRelationshipJson(tokenId, view.state.tokens.get(tokenId), relation.balance, relation.createdTimestamp)),
-      links: { next: more && last ? nextLink(path, params, limit, [['token.id', `${order === 'asc' ? 'gt' : 'lt'}:${last[0]}`]]) : null },
-    };
-  }],
+  [
+    /^\/api\/v1\/accounts\/([^/]+)\/tokens$/,
+    (view, [raw], params, path) => {
+      const account = view.state.accounts.get(pathId(raw, 'idOrAliasOrEvmAddress'));
+      if (!account) return null;
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'asc');
+      const tokenFilters = parseEntityFilters(params, 'token.id');
+      const relations = [...account.tokens.entries()]
+        .filter(([tokenId]) => matches(entityKey(tokenId), tokenFilters))
+        .sort(([a], [b]) => (order === 'asc' ? 1 : -1) * compareEntityIds(a, b));
+      const { page, more } = takePage(relations, limit);
+      const last = page[page.length - 1];
+      return {
+        tokens: page.map(([tokenId, relation]) => tokenRelationshipJson(tokenId, view.state.tokens.get(tokenId), relation.balance, relation.createdTimestamp)),
+        links: { next: more && last ? nextLink(path, params, limit, [['token.id', `${order === 'asc' ? 'gt' : 'lt'}:${last[0]}`]]) : null },
+      };
+    },
+  ],
 
-  [/^\/api\/v1\/accounts\/([^/]+)\/nfts$/, (view, [raw], params, path) => {
-    const account = view.state.accounts.get(pathId(raw, 'idOrAliasOrEvmAddress'));
-    if (!account) return null;
-    const limit = parseLimit(params);
-    const order = parseOrder(params, 'desc');
-    const tokenFilters = parseEntityFilters(params, 'token.id');
-    const serialFilters = parseNumberFilters(params, 'serialnumber');
-    const spenderFilters = parseEntityFilters(params, 'spender.id');
-    const sign = order === 'asc' ? 1 : -1;
-    const owned = [...account.nfts.entries()]
-      .flatMap(([tokenId, serials]) => [...serials].map((serial) => ({ tokenId, nft: view.state.tokens.get(tokenId)?.nfts[serial] })))
-      .filter((item): item is { tokenId: string; nft: NftState } => item.nft !== undefined)
-      .filter(({ tokenId, nft }) => matchesPair(entityKey(tokenId), BigInt(nft.serial), tokenFilters, serialFilters))
-      .filter(({ nft }) => spenderFilters.length === 0 || (nft.spender !== null && matches(entityKey(nft.spender), spenderFilters)))
-      .sort((a, b) => sign * (compareEntityIds(a.tokenId, b.tokenId) || a.nft.serial - b.nft.serial));
-    const { page, more } = takePage(owned, limit);
-    const last = page[page.length - 1];
-    const op = order === 'asc' ? 'gt' : 'lt';
-    const singleToken = tokenFilters.length === 1 && tokenFilters[0]?.op === 'eq';
-    const cursor: [string, string][] = last
-      ? singleToken
-        ? [['serialnumber', `${op}:${last.nft.serial}`]]
-        : [['token.id', `${op}e:${last.tokenId}`], ['serialnumber', `${op}:${last.nft.serial}`]]
-      : [];
-    return { nfts: page.map(({ tokenId, nft }) => nftJson(tokenId, nft)), links: { next: more ? nextLink(path, params, limit, cursor) : null } };
-  }],
+  [
+    /^\/api\/v1\/accounts\/([^/]+)\/nfts$/,
+    (view, [raw], params, path) => {
+      const account = view.state.accounts.get(pathId(raw, 'idOrAliasOrEvmAddress'));
+      if (!account) return null;
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'desc');
+      const tokenFilters = parseEntityFilters(params, 'token.id');
+      const serialFilters = parseNumberFilters(params, 'serialnumber');
+      const spenderFilters = parseEntityFilters(params, 'spender.id');
+      const sign = order === 'asc' ? 1 : -1;
+      const owned = [...account.nfts.entries()]
+        .flatMap(([tokenId, serials]) => [...serials].map((serial) => ({ tokenId, nft: view.state.tokens.get(tokenId)?.nfts[serial] })))
+        .filter((item): item is { tokenId: string; nft: NftState } => item.nft !== undefined)
+        .filter(({ tokenId, nft }) => matchesPair(entityKey(tokenId), BigInt(nft.serial), tokenFilters, serialFilters))
+        .filter(({ nft }) => spenderFilters.length === 0 || (nft.spender !== null && matches(entityKey(nft.spender), spenderFilters)))
+        .sort((a, b) => sign * (compareEntityIds(a.tokenId, b.tokenId) || a.nft.serial - b.nft.serial));
+      const { page, more } = takePage(owned, limit);
+      const last = page[page.length - 1];
+      const op = order === 'asc' ? 'gt' : 'lt';
+      const singleToken = tokenFilters.length === 1 && tokenFilters[0]?.op === 'eq';
+      const cursor: [string, string][] = last
+        ? singleToken
+          ? [['serialnumber', `${op}:${last.nft.serial}`]]
+          : [
+              ['token.id', `${op}e:${last.tokenId}`],
+              ['serialnumber', `${op}:${last.nft.serial}`],
+            ]
+        : [];
+      return { nfts: page.map(({ tokenId, nft }) => nftJson(tokenId, nft)), links: { next: more ? nextLink(path, params, limit, cursor) : null } };
+    },
+  ],
 
-  [/^\/api\/v1\/accounts\/([^/]+)\/allowances\/tokens$/, (view, [raw], params, path) => {
-    const owner = pathId(raw, 'idOrAliasOrEvmAddress');
-    const account = view.state.accounts.get(owner);
-    if (!account) return null;
-    const limit = parseLimit(params);
-    const order = parseOrder(params, 'asc');
-    const spenderFilters = parseEntityFilters(params, 'spender.id');
-    const tokenFilters = parseEntityFilters(params, 'token.id');
-    if (tokenFilters.length > 0 && spenderFilters.length === 0) throw new MirrorQueryError('token.id');
-    const sign = order === 'asc' ? 1 : -1;
-    const allowances = [...account.tokenAllowances.values()]
-      .filter((a) => matchesPair(entityKey(a.spender), entityKey(a.tokenId), spenderFilters, tokenFilters))
-      .sort((a, b) => sign * (compareEntityIds(a.spender, b.spender) || compareEntityIds(a.tokenId, b.tokenId)));
-    const { page, more } = takePage(allowances, limit);
-    const last = page[page.length - 1];
-    const op = order === 'asc' ? 'gt' : 'lt';
-    const cursor: [string, string][] = last ? [['spender.id', `${op}e:${last.spender}`], ['token.id', `${op}:${last.tokenId}`]] : [];
-    return { allowances: page.map((a) => tokenAllowanceJson(owner, a)), links: { next: more ? nextLink(path, params, limit, cursor) : null } };
-  }],
+  [
+    /^\/api\/v1\/accounts\/([^/]+)\/allowances\/tokens$/,
+    (view, [raw], params, path) => {
+      const owner = pathId(raw, 'idOrAliasOrEvmAddress');
+      const account = view.state.accounts.get(owner);
+      if (!account) return null;
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'asc');
+      const spenderFilters = parseEntityFilters(params, 'spender.id');
+      const tokenFilters = parseEntityFilters(params, 'token.id');
+      if (tokenFilters.length > 0 && spenderFilters.length === 0) throw new MirrorQueryError('token.id');
+      const sign = order === 'asc' ? 1 : -1;
+      const allowances = [...account.tokenAllowances.values()]
+        .filter((a) => matchesPair(entityKey(a.spender), entityKey(a.tokenId), spenderFilters, tokenFilters))
+        .sort((a, b) => sign * (compareEntityIds(a.spender, b.spender) || compareEntityIds(a.tokenId, b.tokenId)));
+      const { page, more } = takePage(allowances, limit);
+      const last = page[page.length - 1];
+      const op = order === 'asc' ? 'gt' : 'lt';
+      const cursor: [string, string][] = last
+        ? [
+            ['spender.id', `${op}e:${last.spender}`],
+            ['token.id', `${op}:${last.tokenId}`],
+          ]
+        : [];
+      return { allowances: page.map((a) => tokenAllowanceJson(owner, a)), links: { next: more ? nextLink(path, params, limit, cursor) : null } };
+    },
+  ],
 
-  [/^\/api\/v1\/accounts\/([^/]+)\/allowances\/nfts$/, (view, [raw], params, path) => {
-    const id = pathId(raw, 'idOrAliasOrEvmAddress');
-    if (!view.state.accounts.has(id)) return null;
-    const limit = parseLimit(params);
-    const order = parseOrder(params, 'asc');
-    const counterpartFilters = parseEntityFilters(params, 'account.id');
-    const tokenFilters = parseEntityFilters(params, 'token.id');
-    const ownerParam = params.get('owner');
-    if (ownerParam !== null && ownerParam !== 'true' && ownerParam !== 'false') throw new MirrorQueryError('owner');
-    const asOwner = ownerParam !== 'false';
-    const grants = asOwner
-      ? [...(view.state.accounts.get(id)?.nftApprovalsForAll.values() ?? [])].map((g) => ({ owner: id, counterpart: g.spender, ...g }))
-      : [...view.state.accounts.values()].flatMap((account) =>
-          [...account.nftApprovalsForAll.values()].filter((g) => g.spender === id).map((g) => ({ owner: account.id, counterpart: account.id, ...g })),
-        );
-    const sign = order === 'asc' ? 1 : -1;
-    const filtered = grants
-      .filter((g) => matchesPair(entityKey(g.counterpart), entityKey(g.tokenId), counterpartFilters, tokenFilters))
-      .sort((a, b) => sign * (compareEntityIds(a.counterpart, b.counterpart) || compareEntityIds(a.tokenId, b.tokenId)));
-    const { page, more } = takePage(filtered, limit);
-    const last = page[page.length - 1];
-    const op = order === 'asc' ? 'gt' : 'lt';
-    const cursor: [string, string][] = last ? [['account.id', `${op}e:${last.counterpart}`], ['token.id', `${op}:${last.tokenId}`]] : [];
-    return {
-      allowances: page.map((g) => nftAllowanceJson(g.owner, g.spender, g.tokenId, g.timestamp)),
-      links: { next: more ? nextLink(path, params, limit, cursor) : null },
-    };
-  }],
+  [
+    /^\/api\/v1\/accounts\/([^/]+)\/allowances\/nfts$/,
+    (view, [raw], params, path) => {
+      const id = pathId(raw, 'idOrAliasOrEvmAddress');
+      if (!view.state.accounts.has(id)) return null;
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'asc');
+      const counterpartFilters = parseEntityFilters(params, 'account.id');
+      const tokenFilters = parseEntityFilters(params, 'token.id');
+      const ownerParam = params.get('owner');
+      if (ownerParam !== null && ownerParam !== 'true' && ownerParam !== 'false') throw new MirrorQueryError('owner');
+      const asOwner = ownerParam !== 'false';
+      const grants = asOwner
+        ? [...(view.state.accounts.get(id)?.nftApprovalsForAll.values() ?? [])].map((g) => ({ owner: id, counterpart: g.spender, ...g }))
+        : [...view.state.accounts.values()].flatMap((account) =>
+            [...account.nftApprovalsForAll.values()].filter((g) => g.spender === id).map((g) => ({ owner: account.id, counterpart: account.id, ...g })),
+          );
+      const sign = order === 'asc' ? 1 : -1;
+      const filtered = grants
+        .filter((g) => matchesPair(entityKey(g.counterpart), entityKey(g.tokenId), counterpartFilters, tokenFilters))
+        .sort((a, b) => sign * (compareEntityIds(a.counterpart, b.counterpart) || compareEntityIds(a.tokenId, b.tokenId)));
+      const { page, more } = takePage(filtered, limit);
+      const last = page[page.length - 1];
+      const op = order === 'asc' ? 'gt' : 'lt';
+      const cursor: [string, string][] = last
+        ? [
+            ['account.id', `${op}e:${last.counterpart}`],
+            ['token.id', `${op}:${last.tokenId}`],
+          ]
+        : [];
+      return {
+        allowances: page.map((g) => nftAllowanceJson(g.owner, g.spender, g.tokenId, g.timestamp)),
+        links: { next: more ? nextLink(path, params, limit, cursor) : null },
+      };
+    },
+  ],
 
-  [/^\/api\/v1\/tokens\/([^/]+)$/, (view, [raw]) => {
-    const token = view.state.tokens.get(pathId(raw, 'tokenId'));
-    return token ? tokenInfoJson(token) : null;
-  }],
+  [
+    /^\/api\/v1\/tokens\/([^/]+)$/,
+    (view, [raw]) => {
+      const token = view.state.tokens.get(pathId(raw, 'tokenId'));
+      return token ? tokenInfoJson(token) : null;
+    },
+  ],
 
-  [/^\/api\/v1\/tokens\/([^/]+)\/nfts$/, (view, [raw], params, path) => {
-    const tokenId = pathId(raw, 'tokenId');
-    const token = view.state.tokens.get(tokenId);
-    const limit = parseLimit(params);
-    const order = parseOrder(params, 'desc');
-    const accountFilters = parseEntityFilters(params, 'account.id');
-    const serialFilters = parseNumberFilters(params, 'serialnumber');
-    const nfts = token ? token.nfts : [];
-    function* inOrder(): Generator<NftState> {
-      for (let i = 0; i < nfts.length; i++) {
-        const nft = nfts[order === 'asc' ? i : nfts.length - 1 - i];
-        if (nft && matches(BigInt(nft.serial), serialFilters) && matches(entityKey(nft.owner), accountFilters)) yield nft;
+  [
+    /^\/api\/v1\/tokens\/([^/]+)\/nfts$/,
+    (view, [raw], params, path) => {
+      const tokenId = pathId(raw, 'tokenId');
+      const token = view.state.tokens.get(tokenId);
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'desc');
+      const accountFilters = parseEntityFilters(params, 'account.id');
+      const serialFilters = parseNumberFilters(params, 'serialnumber');
+      const nfts = token ? token.nfts : [];
+      function* inOrder(): Generator<NftState> {
+        for (let i = 0; i < nfts.length; i++) {
+          const nft = nfts[order === 'asc' ? i : nfts.length - 1 - i];
+          if (nft && matches(BigInt(nft.serial), serialFilters) && matches(entityKey(nft.owner), accountFilters)) yield nft;
+        }
       }
-    }
-    const { page, more } = takePage(inOrder(), limit);
-    const last = page[page.length - 1];
-    const cursor: [string, string][] = last ? [['serialnumber', `${order === 'asc' ? 'gt' : 'lt'}:${last.serial}`]] : [];
-    return { nfts: page.map((nft) => nftJson(tokenId, nft)), links: { next: more ? nextLink(path, params, limit, cursor) : null } };
-  }],
+      const { page, more } = takePage(inOrder(), limit);
+      const last = page[page.length - 1];
+      const cursor: [string, string][] = last ? [['serialnumber', `${order === 'asc' ? 'gt' : 'lt'}:${last.serial}`]] : [];
+      return { nfts: page.map((nft) => nftJson(tokenId, nft)), links: { next: more ? nextLink(path, params, limit, cursor) : null } };
+    },
+  ],
 
-  [/^\/api\/v1\/tokens\/([^/]+)\/nfts\/([^/]+)$/, (view, [rawToken, rawSerial]) => {
-    const tokenId = pathId(rawToken, 'tokenId');
-    if (!rawSerial || !/^\d{1,19}$/.test(rawSerial) || Number(rawSerial) < 1) throw new MirrorQueryError('serialNumber');
-    const nft = view.state.tokens.get(tokenId)?.nfts[Number(rawSerial)];
-    return nft ? nftJson(tokenId, nft) : null;
-  }],
+  [
+    /^\/api\/v1\/tokens\/([^/]+)\/nfts\/([^/]+)$/,
+    (view, [rawToken, rawSerial]) => {
+      const tokenId = pathId(rawToken, 'tokenId');
+      if (!rawSerial || !/^\d{1,19}$/.test(rawSerial) || Number(rawSerial) < 1) throw new MirrorQueryError('serialNumber');
+      const nft = view.state.tokens.get(tokenId)?.nfts[Number(rawSerial)];
+      return nft ? nftJson(tokenId, nft) : null;
+    },
+  ],
 
-  [/^\/api\/v1\/network\/exchangerate$/, (view, _match, _params, _path, now) => {
-    const { centEquivalent, hbarEquivalent } = view.state.network.exchangeRate;
-    const nowSeconds = Math.floor(now / 1000);
-    const rate = (expiration: number) => ({ cent_equivalent: centEquivalent, expiration_time: expiration, hbar_equivalent: hbarEquivalent });
-    const nextHour = (Math.floor(nowSeconds / 3600) + 1) * 3600;
-    return { current_rate: rate(nextHour), next_rate: rate(nextHour + 3600), timestamp: `${nowSeconds}.000000000` };
-  }],
+  [
+    /^\/api\/v1\/network\/exchangerate$/,
+    (view, _match, _params, _path, now) => {
+      const { centEquivalent, hbarEquivalent } = view.state.network.exchangeRate;
+      const nowSeconds = Math.floor(now / 1000);
+      const rate = (expiration: number) => ({ cent_equivalent: centEquivalent, expiration_time: expiration, hbar_equivalent: hbarEquivalent });
+      const nextHour = (Math.floor(nowSeconds / 3600) + 1) * 3600;
+      return { current_rate: rate(nextHour), next_rate: rate(nextHour + 3600), timestamp: `${nowSeconds}.000000000` };
+    },
+  ],
 
-  [/^\/api\/v1\/transactions\/([^/]+)$/, (view, [raw]) => {
-    const transactionId = raw ? toSdkTransactionId(raw) : null;
-    if (!transactionId) throw new MirrorQueryError('transactionId');
-    const record = view.findTransaction(transactionId);
-    return record ? { transactions: [transactionJson(record)] } : null;
-  }],
+  [
+    /^\/api\/v1\/transactions\/([^/]+)$/,
+    (view, [raw]) => {
+      const transactionId = raw ? toSdkTransactionId(raw) : null;
+      if (!transactionId) throw new MirrorQueryError('transactionId');
+      const record = view.findTransaction(transactionId);
+      return record ? { transactions: [transactionJson(record)] } : null;
+    },
+  ],
 ];

@@ -69,12 +69,20 @@ export function parseNumberFilters(params: URLSearchParams, name: string): Filte
 export function matches(value: bigint, filters: readonly Filter[]): boolean {
   return filters.every(({ op, value: bound }) => {
     switch (op) {
-      case 'eq': return value === bound;
-      case 'ne': return value !== bound;
-      case 'lt': return value < bound;
-      case 'lte': return value <= bound;
-      case 'gt': return value > bound;
-      case 'gte': return value >= bound;
+      case 'eq':
+        return value === bound;
+      case 'ne':
+        return value !== bound;
+      case 'lt':
+        return value < bound;
+      case 'lte':
+        return value <= bound;
+      case 'gt':
+        return value > bound;
+      case 'gte':
+        return value >= bound;
+      default:
+        return false;
     }
   });
 }

@@ -104,36 +104,38 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
 
   return {
     network,
-    read: () => exclusive(async () => {
-      await catchUp();
-      return view;
-    }),
-    execute: (bytes) => exclusive(async () => {
-      const decoded = decodeTransaction(bytes);
-      if (!decoded.ok) return { status: decoded.status, transactionId: decoded.transactionId };
-      const tx = decoded.tx;
-      for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
+    read: () =>
+      exclusive(async () => {
         await catchUp();
-        const nowNs = BigInt(Math.floor(now())) * 1_000_000n;
-        const consensusNs = nowNs > state.lastConsensusNs ? nowNs : state.lastConsensusNs + 1n;
-        const verdict = checkTransaction(state, tx, consensusNs);
-        if (!verdict.ok) return remember(tx, verdict.status, consensusNs);
-        const entry: LedgerLogEntry = {
-          seq: state.lastSeq + 1,
-          transactionId: tx.transactionId,
-          type: tx.body.name,
-          bytes: Buffer.from(bytes).toString('base64'),
-          consensusTimestamp: formatTimestamp(consensusNs),
-          status: 'SUCCESS',
-        };
-        if (await options.log.append(entry)) {
-          await commit(tx, verdict.effects, entry);
-          rejections.delete(tx.transactionId);
-          return { status: 'SUCCESS', transactionId: tx.transactionId, consensusTimestamp: entry.consensusTimestamp };
+        return view;
+      }),
+    execute: (bytes) =>
+      exclusive(async () => {
+        const decoded = decodeTransaction(bytes);
+        if (!decoded.ok) return { status: decoded.status, transactionId: decoded.transactionId };
+        const tx = decoded.tx;
+        for (let attempt = 0; attempt < MAX_COMMIT_ATTEMPTS; attempt++) {
+          await catchUp();
+          const nowNs = BigInt(Math.floor(now())) * 1_000_000n;
+          const consensusNs = nowNs > state.lastConsensusNs ? nowNs : state.lastConsensusNs + 1n;
+          const verdict = checkTransaction(state, tx, consensusNs);
+          if (!verdict.ok) return remember(tx, verdict.status, consensusNs);
+          const entry: LedgerLogEntry = {
+            seq: state.lastSeq + 1,
+            transactionId: tx.transactionId,
+            type: tx.body.name,
+            bytes: Buffer.from(bytes).toString('base64'),
+            consensusTimestamp: formatTimestamp(consensusNs),
+            status: 'SUCCESS',
+          };
+          if (await options.log.append(entry)) {
+            await commit(tx, verdict.effects, entry);
+            rejections.delete(tx.transactionId);
+            return { status: 'SUCCESS', transactionId: tx.transactionId, consensusTimestamp: entry.consensusTimestamp };
+          }
         }
-      }
-      throw new LedgerUnavailableError(`Sandbox ledger log stayed contended after ${MAX_COMMIT_ATTEMPTS} attempts`, { transactionId: tx.transactionId });
-    }),
+        throw new LedgerUnavailableError(`Sandbox ledger log stayed contended after ${MAX_COMMIT_ATTEMPTS} attempts`, { transactionId: tx.transactionId });
+      }),
   };
 }
 

@@ -1,3 +1,5 @@
+import { ALICE, BOB, CAROL, DAVE } from './demo-accounts';
+
 /** Configuration of the in-process sandbox network; the defaults are what local runs use. */
 
 export interface SandboxDemoAccount {
@@ -55,10 +57,10 @@ export const defaultSandboxNetwork: SandboxNetwork = Object.freeze({
   operatorAccountId: '0.0.7000100',
   marketAccountId: '0.0.7000200',
   demoAccounts: Object.freeze([
-    { displayName: 'Alice', accountId: '0.0.7001001', keyName: 'alice' },
-    { displayName: 'Bob', accountId: '0.0.7001002', keyName: 'bob' },
-    { displayName: 'Carol', accountId: '0.0.7001003', keyName: 'carol' },
-    { displayName: 'Dave', accountId: '0.0.7001004', keyName: 'dave' },
+    { displayName: 'Alice', accountId: ALICE, keyName: 'alice' },
+    { displayName: 'Bob', accountId: BOB, keyName: 'bob' },
+    { displayName: 'Carol', accountId: CAROL, keyName: 'carol' },
+    { displayName: 'Dave', accountId: DAVE, keyName: 'dave' },
   ]),
   firstHolderNum: 7_100_000,
   exchangeRate: { centEquivalent: 525_000, hbarEquivalent: 30_000 },

@@ -92,7 +92,10 @@ function rankedMintedSerials(network: SandboxNetwork): number[] {
 
 /** Spreads every serial not yet owned over generated holders: a few whales, most with 1-3. */
 function generatedHolders(network: SandboxNetwork, random: Random, owners: string[], pawsUnit: bigint): SeedAccount[] {
-  const unowned = shuffled(random, owners.flatMap((owner, i) => (owner ? [] : [i + 1])));
+  const unowned = shuffled(
+    random,
+    owners.flatMap((owner, i) => (owner ? [] : [i + 1])),
+  );
   const holders: SeedAccount[] = [];
   let next = 0;
   while (next < unowned.length) {

@@ -132,16 +132,38 @@ export function createGenesisState(network: SandboxNetwork): LedgerState {
 
   const pawsSupply = BigInt(network.pawsSupply) * 10n ** BigInt(network.pawsDecimals);
   const tokens = new Map<string, TokenState>([
-    [network.nftTokenId, {
-      id: network.nftTokenId, name: network.nftName, symbol: network.nftSymbol, type: 'NON_FUNGIBLE_UNIQUE', decimals: 0,
-      initialSupply: 0n, totalSupply: BigInt(network.nftMinted), maxSupply: BigInt(network.nftMaxSupply),
-      treasury: network.treasuryAccountId, createdTimestamp: genesis, nfts,
-    }],
-    [network.pawsTokenId, {
-      id: network.pawsTokenId, name: network.pawsName, symbol: network.pawsSymbol, type: 'FUNGIBLE_COMMON', decimals: network.pawsDecimals,
-      initialSupply: pawsSupply, totalSupply: pawsSupply, maxSupply: pawsSupply,
-      treasury: network.treasuryAccountId, createdTimestamp: genesis, nfts: [],
-    }],
+    [
+      network.nftTokenId,
+      {
+        id: network.nftTokenId,
+        name: network.nftName,
+        symbol: network.nftSymbol,
+        type: 'NON_FUNGIBLE_UNIQUE',
+        decimals: 0,
+        initialSupply: 0n,
+        totalSupply: BigInt(network.nftMinted),
+        maxSupply: BigInt(network.nftMaxSupply),
+        treasury: network.treasuryAccountId,
+        createdTimestamp: genesis,
+        nfts,
+      },
+    ],
+    [
+      network.pawsTokenId,
+      {
+        id: network.pawsTokenId,
+        name: network.pawsName,
+        symbol: network.pawsSymbol,
+        type: 'FUNGIBLE_COMMON',
+        decimals: network.pawsDecimals,
+        initialSupply: pawsSupply,
+        totalSupply: pawsSupply,
+        maxSupply: pawsSupply,
+        treasury: network.treasuryAccountId,
+        createdTimestamp: genesis,
+        nfts: [],
+      },
+    ],
   ]);
 
   return { network, accounts, tokens, transactions: new Map(), lastSeq: 0, lastConsensusNs: genesisNs + BigInt(network.nftMaxSupply) };

@@ -44,9 +44,7 @@ export async function buildTransactionRecord(
     node,
     transactionHash: Buffer.from(hash).toString('base64'),
     transfers: moved ? moved.hbar.map((l) => ({ account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
-    tokenTransfers: moved
-      ? moved.tokens.map((l) => ({ tokenId: l.tokenId, account: l.account, amount: l.amount, isApproval: l.isApproval }))
-      : [],
+    tokenTransfers: moved ? moved.tokens.map((l) => ({ tokenId: l.tokenId, account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
     nftTransfers: moved ? moved.nfts.map((n) => ({ ...n })) : [],
   };
 }

@@ -3,6 +3,7 @@ import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, 
 import { apiJson } from '../../lib/api';
 import { prefixedMessageBytes } from '../../features/auth/sign-in-message';
 import { base64ToBytes, bytesToBase64 } from '../../features/wallet/base64';
+import { SandboxWalletDialog } from './SandboxWalletDialog';
 import { type DemoAccount, ask } from './sandbox-prompt-store';
 import type { WalletAdapter } from '../../features/wallet/wallet-adapter';
 
@@ -17,8 +18,12 @@ function describe(transaction: Transaction): string[] {
   if (transaction instanceof AccountAllowanceApproveTransaction) {
     return [
       'Allowance approval (AccountAllowanceApprove)',
-      ...transaction.tokenApprovals.map((approval) => `${approval.spenderAccountId?.toString()} may spend ${approval.amount?.toString()} of token ${approval.tokenId.toString()}`),
-      ...transaction.tokenNftApprovals.map((approval) => `${approval.spenderAccountId?.toString()} may transfer NFT ${approval.tokenId.toString()} #${(approval.serialNumbers ?? []).join(', #')}`),
+      ...transaction.tokenApprovals.map(
+        (approval) => `${approval.spenderAccountId?.toString()} may spend ${approval.amount?.toString()} of token ${approval.tokenId.toString()}`,
+      ),
+      ...transaction.tokenNftApprovals.map(
+        (approval) => `${approval.spenderAccountId?.toString()} may transfer NFT ${approval.tokenId.toString()} #${(approval.serialNumbers ?? []).join(', #')}`,
+      ),
     ];
   }
   if (transaction instanceof AccountAllowanceDeleteTransaction) return ['Allowance removal (AccountAllowanceDelete)'];
@@ -29,7 +34,8 @@ function describe(transaction: Transaction): string[] {
     for (const [account, amount] of transfers) lines.push(`${account.toString()}: ${amount.toString()} of token ${token.toString()}`);
   }
   for (const [token, transfers] of transaction.nftTransfers) {
-    for (const transfer of transfers) lines.push(`NFT ${token.toString()} #${transfer.serial.toString()}: ${transfer.sender.toString()} -> ${transfer.recipient.toString()}`);
+    for (const transfer of transfers)
+      lines.push(`NFT ${token.toString()} #${transfer.serial.toString()}: ${transfer.sender.toString()} -> ${transfer.recipient.toString()}`);
   }
   return lines;
 }
@@ -51,6 +57,7 @@ export function createSandboxWallet(): WalletAdapter {
 
   return {
     type: 'sandbox',
+    PromptHost: SandboxWalletDialog,
 
     async connect() {
       accounts = await apiJson<SandboxAccount[]>('/sandbox/wallet/accounts');

@@ -1,14 +1,79 @@
-import { ChallengeRejectedError, SignatureRejectedError } from '../../features/auth/errors';
-import { LedgerBadResponseError, LedgerNotFoundError, LedgerRequestError, LedgerUnavailableError } from '../../features/ledger/errors';
-import { BadRequestError, HttpError, NotFoundError, UnauthorizedError, UpstreamError } from './errors';
+import { DomainError } from '../../lib/domain-error';
+import type { ErrorCode } from '../../lib/error-codes';
+import type { LedgerNotFoundError, LedgerRequestError } from '../../features/ledger/errors';
 
-/** Maps the typed errors of every domain to HTTP, in one place; undefined for an unexpected error. */
-export function toHttpError(error: unknown): HttpError | undefined {
-  if (error instanceof HttpError) return error;
-  if (error instanceof SignatureRejectedError || error instanceof ChallengeRejectedError) return new UnauthorizedError(error.message);
-  if (error instanceof LedgerNotFoundError) return new NotFoundError(`Not found on the ledger: ${error.resource}`);
-  if (error instanceof LedgerRequestError) return new BadRequestError(`The ledger refused the request: ${error.messages.join('; ') || 'invalid id'}`);
-  if (error instanceof LedgerUnavailableError) return new UpstreamError('The Hedera mirror node is unavailable, try again shortly');
-  if (error instanceof LedgerBadResponseError) return new UpstreamError('The Hedera mirror node answered unexpectedly, try again shortly');
-  return undefined;
+/** The one table from error codes to HTTP statuses. */
+const HTTP_STATUS: Record<ErrorCode, number> = {
+  INVALID_REQUEST: 400,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  ROUTE_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  RATE_LIMITED: 429,
+  NOT_SIGNED_IN: 401,
+  SIGNATURE_REJECTED: 401,
+  CHALLENGE_REJECTED: 401,
+  NOT_YOUR_ACCOUNT: 403,
+  NOT_TIGER_OWNER: 403,
+  UNKNOWN_COLLECTION: 404,
+  WRONG_TOKEN: 400,
+  WRONG_SPENDER: 400,
+  TIGER_NOT_FOUND: 404,
+  INVALID_PRICE: 400,
+  INVALID_AMOUNT: 400,
+  ACCOUNT_NOT_FOUND: 404,
+  PROFILE_NOT_FOUND: 404,
+  NOTHING_TO_UPDATE: 400,
+  AVATAR_NOT_OWNED: 400,
+  PROFILE_CHANGED: 409,
+  LISTING_NOT_FOUND: 404,
+  PENDING_LISTING_EXPIRED: 404,
+  APPROVAL_ID_MISSING: 400,
+  NFT_ALLOWANCE_MISSING: 400,
+  ALREADY_LISTED: 409,
+  LISTING_NOT_REMOVABLE: 409,
+  LISTING_CHANGED: 409,
+  LISTING_UNAVAILABLE: 409,
+  OWN_LISTING: 400,
+  PURCHASE_IN_PROGRESS: 409,
+  PAWS_BALANCE_LOW: 400,
+  PAWS_ALLOWANCE_LOW: 400,
+  SETTLEMENT_REFUSED: 409,
+  SETTLEMENT_UNCONFIRMED: 503,
+  SALE_NOT_FOUND: 404,
+  SALE_OF_ANOTHER_BUYER: 409,
+  MARKET_REJECTED: 400,
+  MARKET_UNAVAILABLE: 503,
+  MARKET_TRANSACTION_MISMATCH: 503,
+  LEDGER_NOT_FOUND: 404,
+  LEDGER_BAD_REQUEST: 400,
+  LEDGER_UNAVAILABLE: 503,
+  LEDGER_BAD_RESPONSE: 503,
+  BALANCE_UNAVAILABLE: 503,
+  METADATA_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** What the user reads for errors whose own message is for the logs (upstream details, URLs). */
+const PUBLIC_MESSAGE: Partial<Record<ErrorCode, (error: DomainError) => string>> = {
+  LEDGER_NOT_FOUND: (error) => `Not found on the ledger: ${(error as LedgerNotFoundError).resource}`,
+  LEDGER_BAD_REQUEST: (error) => `The ledger refused the request: ${(error as LedgerRequestError).messages.join('; ') || 'invalid id'}`,
+  LEDGER_UNAVAILABLE: () => 'The Hedera mirror node is unavailable, try again shortly',
+  LEDGER_BAD_RESPONSE: () => 'The Hedera mirror node answered unexpectedly, try again shortly',
+  MARKET_UNAVAILABLE: () => 'The marketplace is unavailable, try again shortly',
+};
+
+export interface HttpFailure {
+  status: number;
+  body: { error: string; code: ErrorCode } & Record<string, unknown>;
 }
+
+/** Maps a domain error to its HTTP answer; undefined for an unexpected error (a bug: 500). */
+export function toHttpFailure(error: unknown): HttpFailure | undefined {
+  if (!(error instanceof DomainError)) return undefined;
+  const message = PUBLIC_MESSAGE[error.code]?.(error) ?? error.message;
+  return { status: HTTP_STATUS[error.code], body: { error: message, code: error.code, ...error.details } };
+}
+
+/** The answer to an unexpected error: nothing of its internals is sent. */
+export const INTERNAL_FAILURE: HttpFailure = { status: 500, body: { error: 'Internal server error', code: 'INTERNAL' } };

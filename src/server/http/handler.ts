@@ -1,74 +1,96 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import type { SessionClaims } from '../../features/auth/session-token';
+import { DomainError } from '../../lib/domain-error';
+import { sessions } from '../adapters';
 import { log } from '../log';
 import { ROUTES } from '../routes';
 import { parseJsonBody } from './body';
-import type { SessionClaims } from '../../features/auth/session-token';
-import { sessions } from '../context';
-import { MethodNotAllowedError, NotFoundError, UnauthorizedError } from './errors';
-import { toHttpError } from './error-mapping';
+import { INTERNAL_FAILURE, toHttpFailure } from './error-mapping';
 import { respond, toResult } from './respond';
-import { type RouteDef, cacheControl, routeKey } from './route-types';
+import { type AuthLevel, type RouteDef, cacheControl, routeKey } from './route-types';
 import { API_SECURITY_HEADERS } from './security-headers';
 import { validate } from './validate';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export interface RouteInput<B, P, Q> {
+/** The session a route sees, by its auth level: always one on 'session' routes, maybe one on 'optional' ones, none on 'public' ones. */
+export type SessionFor<A extends AuthLevel> = A extends 'session' ? SessionClaims : A extends 'optional' ? SessionClaims | undefined : undefined;
+
+export interface RouteInput<B, P, Q, A extends AuthLevel> {
   body: B;
   params: P;
   query: Q;
   event: APIGatewayProxyEventV2;
   requestId: string;
-  /** The signed-in session: always set on 'session' routes (others get 401 first), when present on 'optional' ones, never on 'public' ones. */
-  session: SessionClaims | undefined;
+  session: SessionFor<A>;
 }
 
-export interface RouteImpl {
+export interface RouteImpl<A extends AuthLevel = AuthLevel> {
+  auth: A;
   schemas: { body?: Schema; params?: Schema; query?: Schema };
-  run(input: RouteInput<unknown, unknown, unknown>): Promise<unknown>;
+  run(input: RouteInput<unknown, unknown, unknown, A>): Promise<unknown>;
 }
 
-/** Declares one route's input schemas (zod) and the service call that answers it. */
-export function defineRoute<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined>(
-  schemas: { body?: B; params?: P; query?: Q },
-  run: (input: RouteInput<Out<B>, Out<P>, Out<Q>>) => Promise<unknown>,
-): RouteImpl {
-  return { schemas, run: run as RouteImpl['run'] };
+/** Declares one route: its auth level (as in the route table), its input schemas (zod) and the service call that answers it. */
+export function defineRoute<
+  A extends AuthLevel,
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(auth: A, schemas: { body?: B; params?: P; query?: Q }, run: (input: RouteInput<Out<B>, Out<P>, Out<Q>, A>) => Promise<unknown>): RouteImpl<A> {
+  return { auth, schemas, run: run as RouteImpl<A>['run'] };
 }
+
+type Route = (typeof ROUTES)[number];
+type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+/** Every route of a group in the route table, each implemented at the table's auth level. */
+export type GroupImpls<G extends Route['group']> = { [R in Extract<Route, { group: G }> as KeyOf<R>]: RouteImpl<R['auth']> };
 
 interface Internal extends Record<string, unknown> {
-  route?: RouteDef;
   startedAt: number;
 }
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 function errorResult(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
-  const known = toHttpError(error);
-  if (known) return toResult(respond(known.status, { error: known.message, ...known.details }));
-  log.error('unhandled error', { requestId, error });
-  return toResult(respond(500, { error: 'Internal server error' }));
+  const failure = toHttpFailure(error);
+  if (!failure) log.error('unhandled error', { requestId, error });
+  else if (failure.status >= 500) log.warn('upstream failure', { requestId, code: failure.body.code, error });
+  const { status, body } = failure ?? INTERNAL_FAILURE;
+  return toResult(respond(status, body));
+}
+
+/** The Lambda handler of one route group of the route table. */
+export function routeGroup<G extends Route['group']>(group: G, impls: GroupImpls<G>): Handler {
+  return routeGroupOf(ROUTES, group, impls as Record<string, RouteImpl>);
 }
 
 /**
- * The Lambda handler of one route group: finds the route by API Gateway's routeKey, parses and
- * validates the input, runs the route, and maps typed errors to JSON `{"error": "..."}`.
+ * The Lambda handler of one route group of `table`: finds the route by API Gateway's routeKey,
+ * reads the session its auth level asks for, parses and validates the input, runs the route, and
+ * maps domain errors to JSON `{"error": "...", "code": "..."}`.
  */
-export function routeGroup(group: string, impls: Record<string, RouteImpl>, table: readonly RouteDef[] = ROUTES): Handler {
+export function routeGroupOf(table: readonly RouteDef[], group: string, impls: Record<string, RouteImpl>): Handler {
   const routes = new Map<string, RouteDef>(table.filter((r) => r.group === group).map((r) => [routeKey(r), r]));
-  for (const key of routes.keys()) if (!impls[key]) throw new Error(`Route ${key} of group ${group} has no implementation`);
+  for (const [key, route] of routes) {
+    const impl = impls[key];
+    if (!impl) throw new Error(`Route ${key} of group ${group} has no implementation`);
+    if (impl.auth !== route.auth) throw new Error(`Route ${key} is implemented as '${impl.auth}' but the route table says '${route.auth}'`);
+  }
   for (const key of Object.keys(impls)) if (!routes.has(key)) throw new Error(`Route ${key} is not in the route table`);
 
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = routes.get(event.routeKey);
-    if (!route) throw event.routeKey?.startsWith('ANY') ? new MethodNotAllowedError() : new NotFoundError();
+    if (!route) {
+      throw event.routeKey?.startsWith('ANY') ? new DomainError('METHOD_NOT_ALLOWED', 'Method not allowed') : new DomainError('ROUTE_NOT_FOUND', 'Not found');
+    }
     const impl = impls[event.routeKey] as RouteImpl;
     const { schemas } = impl;
     const session = route.auth === 'public' ? undefined : await sessions().fromCookies(event.cookies);
-    if (route.auth === 'session' && !session) throw new UnauthorizedError();
+    if (route.auth === 'session' && !session) throw new DomainError('NOT_SIGNED_IN', 'Sign in with your wallet first');
     // Every body is held to the JSON, size and syntax rules, even on routes that read none.
     const json = parseJsonBody(event);
     const body = schemas.body ? validate(schemas.body, json, 'body') : undefined;

@@ -2,9 +2,7 @@
 export type AuthLevel = 'public' | 'optional' | 'session';
 
 /** How a successful answer may be cached by browsers and the CDN. */
-export type CachePolicy =
-  | { kind: 'none' }
-  | { kind: 'public'; maxAgeSeconds: number; sMaxAgeSeconds?: number; staleWhileRevalidateSeconds?: number };
+export type CachePolicy = { kind: 'none' } | { kind: 'public'; maxAgeSeconds: number; sMaxAgeSeconds?: number; staleWhileRevalidateSeconds?: number };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -28,9 +28,7 @@ const handlers = new Map<string, Promise<LambdaHandler>>();
 function loadGroup(group: string): Promise<LambdaHandler> {
   let loaded = handlers.get(group);
   if (!loaded) {
-    loaded = import(new URL(`../../../functions/${group}.ts`, import.meta.url).href).then(
-      (module: { handler: LambdaHandler }) => module.handler,
-    );
+    loaded = import(new URL(`../../../functions/${group}.ts`, import.meta.url).href).then((module: { handler: LambdaHandler }) => module.handler);
     handlers.set(group, loaded);
   }
   return loaded;
@@ -61,10 +59,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       const match = router.match(method, url.pathname);
-      if (match === 'methodMismatch') return sendJson(response, 405, { error: 'Method not allowed' });
-      if (!match) return sendJson(response, 404, { error: 'Not found' });
+      if (match === 'methodMismatch') return sendJson(response, 405, { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' });
+      if (!match) return sendJson(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });
       const body = await readBody(request, READ_LIMIT_BYTES);
-      if (!body) return sendJson(response, 413, { error: 'Request body is too large' });
+      if (!body) return sendJson(response, 413, { error: 'Request body is too large', code: 'BODY_TOO_LARGE' });
       const event = toLambdaEvent(request, url, match.key, match.pathParameters, body);
       const handler = await loadGroup(match.route.group);
       return writeResult(response, await handler(event, localContext(match.route.group)), method);
@@ -72,15 +70,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
     for (const prefixHandler of options.prefixHandlers ?? []) if (await prefixHandler(request, url, response)) return;
 
-    if (serveStatic && (method === 'GET' || method === 'HEAD')) return serveStatic(url.pathname, method, response, String(request.headers['accept-encoding'] ?? ''));
+    if (serveStatic && (method === 'GET' || method === 'HEAD'))
+      return serveStatic(url.pathname, method, response, String(request.headers['accept-encoding'] ?? ''));
     if (serveStatic) return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    sendJson(response, 404, { error: 'Not found' });
+    sendJson(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   }
 
   return createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       log.error('local server failure', { path: request.url, error });
-      if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error' });
+      if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error', code: 'INTERNAL' });
       else response.destroy();
     });
   });

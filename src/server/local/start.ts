@@ -7,11 +7,9 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, config } from '../config';
 import { log } from '../log';
-import { sandboxLedger } from '../../sandbox/sandbox-ledger-instance';
 import { ensureTable } from '../store/bootstrap';
 import { documentClient } from '../store/client';
 import { type EmbeddedStore, startEmbeddedStore } from '../store/dynalite';
-import { sandboxRoutes } from '../../sandbox/sandbox-routes';
 import { createLocalServer } from './server';
 
 const apiOnly = process.argv.includes('--api-only');
@@ -27,11 +25,12 @@ async function main(): Promise<void> {
   const settings = config();
   await ensureTable(documentClient(), settings.tableName);
   // The sandbox ledger = its deterministic seed + the transaction log in the store: replay it now.
-  if (settings.network === 'sandbox') await sandboxLedger().read();
+  const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
+  await sandbox?.readSandboxLedger();
 
   const siteDir = join(projectRoot, 'dist');
   if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error('No site build in dist/: run `npm run build` first');
-  const prefixHandlers = settings.network === 'sandbox' ? [sandboxRoutes] : [];
+  const prefixHandlers = sandbox ? [sandbox.sandboxRoutes] : [];
   const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers });
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);

@@ -87,7 +87,7 @@ export function createStaticSite(root: string) {
     }
     if (COMPRESSIBLE.test(type)) {
       // Text is served gzipped when the browser accepts it, as CloudFront does.
-      headers['vary'] = 'Accept-Encoding';
+      headers.vary = 'Accept-Encoding';
       if (/\bgzip\b/.test(acceptEncoding)) {
         const body = await gzippedFile(file);
         response.writeHead(status, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });

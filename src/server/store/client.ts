@@ -10,9 +10,7 @@ export function documentClient(): DynamoDBDocumentClient {
   const { awsRegion, dynamoEndpoint } = config();
   const client = new DynamoDBClient({
     region: awsRegion,
-    ...(dynamoEndpoint
-      ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    ...(dynamoEndpoint ? { endpoint: dynamoEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     maxAttempts: 3,
   });
   shared = DynamoDBDocumentClient.from(client, {

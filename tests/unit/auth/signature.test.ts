@@ -7,9 +7,7 @@ import { verifySignedMessage } from '../../../src/features/auth/signature';
 import type { AccountKey } from '../../../src/features/ledger/ledger-reader';
 
 // The wallet side of @hashgraph/hedera-wallet-connect (its package entry cannot load in Node: ESM directory import).
-const walletConnect = (await import(
-  '../../../node_modules/@hashgraph/hedera-wallet-connect/dist/lib/shared/utils.js' as string
-)) as {
+const walletConnect = (await import('../../../node_modules/@hashgraph/hedera-wallet-connect/dist/lib/shared/utils.js' as string)) as {
   stringToSignerMessage(message: string): Uint8Array[];
   signerSignaturesToSignatureMap(signatures: unknown[]): proto.ISignatureMap;
   signatureMapToBase64String(map: proto.SignatureMap): string;

@@ -47,7 +47,9 @@ describe('page budgets (dist/)', () => {
       .toSorted((a, b) => b[1] - a[1])
       .map(([name, size]) => `  ${kb(size).padStart(8)}  ${name}`)
       .join('\n');
-    console.log(`landing page initial JavaScript: ${kb(landing.gzipBytes)} gzipped (${kb(landing.rawBytes)} raw), budget ${kb(LANDING_BUDGET_BYTES)}\n${breakdown}`);
+    console.log(
+      `landing page initial JavaScript: ${kb(landing.gzipBytes)} gzipped (${kb(landing.rawBytes)} raw), budget ${kb(LANDING_BUDGET_BYTES)}\n${breakdown}`,
+    );
     expect(landing.chunks.length).toBeGreaterThan(0);
     expect(landing.gzipBytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
   });
@@ -60,7 +62,10 @@ describe('page budgets (dist/)', () => {
     for (const page of pages) {
       const { chunks, inlineScripts } = initialJs(distDir, page);
       for (const chunk of chunks) initial.add(chunk);
-      const texts = [...chunks.map((chunk) => [chunk, readFileSync(join(distDir, chunk), 'utf8')] as const), ...inlineScripts.map((text, index) => [`inline ${index + 1}`, text] as const)];
+      const texts = [
+        ...chunks.map((chunk) => [chunk, readFileSync(join(distDir, chunk), 'utf8')] as const),
+        ...inlineScripts.map((text, index) => [`inline ${index + 1}`, text] as const),
+      ];
       for (const [name, text] of texts) {
         for (const marker of SDK_MARKERS) if (text.includes(marker)) offenders.push(`${page}: ${name} contains ${marker}`);
       }

@@ -37,7 +37,12 @@ function attribute(attributes: string, name: string): string | undefined {
 }
 
 function decodeEntities(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** The module specifiers of a chunk's top-level static imports and re-exports. */
@@ -45,7 +50,11 @@ export function staticImports(code: string): string[] {
   const source = ts.createSourceFile('chunk.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       specifiers.push(statement.moduleSpecifier.text);
     }
   }
@@ -74,10 +83,11 @@ export function initialJs(distDir: string, page: string): InitialJs {
       if (path) entries.push(path);
     } else if (body.trim()) {
       inlineScripts.push(body);
-      if (type === 'module') for (const specifier of staticImports(body)) {
-        const path = toDistPath(specifier, page);
-        if (path) entries.push(path);
-      }
+      if (type === 'module')
+        for (const specifier of staticImports(body)) {
+          const path = toDistPath(specifier, page);
+          if (path) entries.push(path);
+        }
     }
   }
   for (const [, attributes = ''] of html.matchAll(LINK)) {
@@ -118,7 +128,7 @@ export function initialJs(distDir: string, page: string): InitialJs {
     rawBytes += content.length;
   };
   for (const chunk of chunks) add(chunk, readFileSync(join(distDir, chunk)));
-  inlineScripts.forEach((script, index) => add(`(inline script ${index + 1})`, Buffer.from(script)));
+  for (const [index, script] of inlineScripts.entries()) add(`(inline script ${index + 1})`, Buffer.from(script));
   return { page, chunks, inlineScripts, gzipBytes, rawBytes, files };
 }
 

@@ -26,10 +26,6 @@ describe('page metadata', () => {
     expect(HELP_FAQ).toHaveLength(11);
     const faq = faqPageJsonLd(HELP_FAQ.slice(0, 3)) as { '@type': string; mainEntity: { name: string }[] };
     expect(faq['@type']).toBe('FAQPage');
-    expect(faq.mainEntity.map((q) => q.name)).toEqual([
-      'What are Wild Tigers?',
-      'What is $PAWS?',
-      'How do I buy a Wild Tiger?',
-    ]);
+    expect(faq.mainEntity.map((q) => q.name)).toEqual(['What are Wild Tigers?', 'What is $PAWS?', 'How do I buy a Wild Tiger?']);
   });
 });

@@ -33,13 +33,7 @@ describe('navigation links', () => {
   });
 
   it('has the footer quick and support links', () => {
-    expect(FOOTER_QUICK_LINKS.map((l) => l.href)).toEqual([
-      '/collection',
-      '/marketplace',
-      '/paws-marketplace',
-      '/wild-tiger-profile',
-      '/public-profiles',
-    ]);
+    expect(FOOTER_QUICK_LINKS.map((l) => l.href)).toEqual(['/collection', '/marketplace', '/paws-marketplace', '/wild-tiger-profile', '/public-profiles']);
     expect(FOOTER_QUICK_LINKS.find((l) => l.href === '/wild-tiger-profile')?.label).toBe('My Profile');
     expect(FOOTER_SUPPORT_LINKS.map((l) => l.href)).toEqual(['/help', '/about', '/contact', '/terms', '/privacy']);
   });

@@ -30,9 +30,7 @@ describe('toast store', () => {
 
   it('shows a toast with its title, description and variant', () => {
     const { id } = toast({ title: 'Wallet Connected', description: 'Click Authenticate', variant: 'default' });
-    expect($toasts.get()).toEqual([
-      { id, open: true, title: 'Wallet Connected', description: 'Click Authenticate', variant: 'default' },
-    ]);
+    expect($toasts.get()).toEqual([{ id, open: true, title: 'Wallet Connected', description: 'Click Authenticate', variant: 'default' }]);
   });
 
   it('keeps only one toast: a new one replaces the old', () => {

@@ -50,7 +50,11 @@ function sale(serial: number, price: number, date: string, buyer = '0.0.9'): Sal
 const owners = new Map(Array.from({ length: 10 }, (_, index) => [index + 1, index < 5 ? '0.0.100' : '0.0.200']));
 
 function smallIndex(options: { owners?: Map<number, string> | null; listings?: ListingRecord[]; sales?: SaleRecord[] } = {}) {
-  const base = buildStaticIndex({ totalSupply: 12, rarity: smallCollection(), display: (serial) => (serial === 7 ? { name: 'Stripes', image: 'ipfs://cid/7.png' } : undefined) });
+  const base = buildStaticIndex({
+    totalSupply: 12,
+    rarity: smallCollection(),
+    display: (serial) => (serial === 7 ? { name: 'Stripes', image: 'ipfs://cid/7.png' } : undefined),
+  });
   return buildCollectionIndex(
     base,
     {
@@ -76,7 +80,15 @@ describe('collection index: entries', () => {
   it('holds every serial with both spellings of each field, names and images', () => {
     const index = smallIndex();
     const [first] = queryCollection(index, query({ limit: 1 })).entries;
-    expect(first).toMatchObject({ tokenId: TOKEN, serialId: 1, serialNumber: 1, name: 'Wild Tiger #1', nftName: 'Wild Tiger #1', image: null, owner: '0.0.100' });
+    expect(first).toMatchObject({
+      tokenId: TOKEN,
+      serialId: 1,
+      serialNumber: 1,
+      name: 'Wild Tiger #1',
+      nftName: 'Wild Tiger #1',
+      image: null,
+      owner: '0.0.100',
+    });
     expect(index.entries[6]).toMatchObject({ name: 'Stripes', image: 'ipfs://cid/7.png', nftImage: 'ipfs://cid/7.png' });
     expect(index.entries[2]?.traits).toEqual([
       { trait_type: 'Fur', value: 'Golden' },
@@ -86,20 +98,35 @@ describe('collection index: entries', () => {
   });
 
   it("says 'Not Minted' above the minted serials and '0.0.unknown' when owners are unknown", () => {
-    expect(smallIndex().entries.map((entry) => entry.owner).slice(9)).toEqual(['0.0.200', 'Not Minted', 'Not Minted']);
-    expect(smallIndex({ owners: null }).entries.map((entry) => entry.owner).slice(8)).toEqual(['0.0.unknown', '0.0.unknown', 'Not Minted', 'Not Minted']);
+    expect(
+      smallIndex()
+        .entries.map((entry) => entry.owner)
+        .slice(9),
+    ).toEqual(['0.0.200', 'Not Minted', 'Not Minted']);
+    expect(
+      smallIndex({ owners: null })
+        .entries.map((entry) => entry.owner)
+        .slice(8),
+    ).toEqual(['0.0.unknown', '0.0.unknown', 'Not Minted', 'Not Minted']);
     expect(smallIndex({ owners: new Map([[1, '0.0.5']]) }).entries[1]?.owner).toBe('0.0.unknown');
   });
 
   it('keeps the cheapest available listing per serial and ignores unavailable ones', () => {
     const index = smallIndex({ listings: [listing(2, 120), listing(2, 90, { marketplaceListingId: 7 }), listing(4, 10, { isAvailableForPurchase: false })] });
-    expect(index.entries[1]?.currentListing).toEqual({ price: 90, listingDate: '2026-01-01T00:00:00.000Z', marketplaceListingId: 7, sellerAddress: '0.0.8002' });
+    expect(index.entries[1]?.currentListing).toEqual({
+      price: 90,
+      listingDate: '2026-01-01T00:00:00.000Z',
+      marketplaceListingId: 7,
+      sellerAddress: '0.0.8002',
+    });
     expect(index.entries[3]?.currentListing).toBeNull();
     expect(index.listedCount).toBe(1);
   });
 
   it('keeps the most recent sale per serial', () => {
-    const index = smallIndex({ sales: [sale(3, 10, '2026-01-01T00:00:00Z'), sale(3, 30, '2026-03-01T00:00:00Z', '0.0.77'), sale(3, 20, '2026-02-01T00:00:00Z')] });
+    const index = smallIndex({
+      sales: [sale(3, 10, '2026-01-01T00:00:00Z'), sale(3, 30, '2026-03-01T00:00:00Z', '0.0.77'), sale(3, 20, '2026-02-01T00:00:00Z')],
+    });
     expect(index.entries[2]?.lastSale).toEqual({ price: 30, date: '2026-03-01T00:00:00Z', buyer: '0.0.77' });
     expect(index.entries[3]?.lastSale).toBeNull();
   });
@@ -107,7 +134,15 @@ describe('collection index: entries', () => {
 
 describe('collection index: odd trait names', () => {
   it("counts and filters traits called '__proto__' or 'constructor' like any other", () => {
-    const rarity = computeRarity([1, 2, 3].map((serial) => ({ serial, attributes: [{ trait_type: '__proto__', value: serial === 1 ? 'constructor' : 'toString' }, { trait_type: 'constructor', value: 'x' }] })));
+    const rarity = computeRarity(
+      [1, 2, 3].map((serial) => ({
+        serial,
+        attributes: [
+          { trait_type: '__proto__', value: serial === 1 ? 'constructor' : 'toString' },
+          { trait_type: 'constructor', value: 'x' },
+        ],
+      })),
+    );
     const index = buildCollectionIndex(buildStaticIndex({ totalSupply: 3, rarity }), { owners: null, listings: [], sales: [] }, { tokenId: TOKEN, minted: 3 });
     const page = queryCollection(index, query({ traits: JSON.parse('{"__proto__":["toString"]}') as TraitSelection }));
     expect(page.entries.map((entry) => entry.serialId)).toEqual([2, 3]);
@@ -218,30 +253,43 @@ describe('collection index over the sandbox collection (3,333 tigers)', () => {
   it('matches a brute-force reading for any filters, search and sort (totals, members and facet counts)', () => {
     const selectionArb = fc
       .subarray(types, { maxLength: 3 })
-      .chain((picked) => fc.tuple(...picked.map((type) => fc.subarray(valuesOf(type), { minLength: 1, maxLength: 3 }))).map((values) => Object.fromEntries(picked.map((type, i) => [type, values[i] as string[]]))));
+      .chain((picked) =>
+        fc
+          .tuple(...picked.map((type) => fc.subarray(valuesOf(type), { minLength: 1, maxLength: 3 })))
+          .map((values) => Object.fromEntries(picked.map((type, i) => [type, values[i] as string[]]))),
+      );
     fc.assert(
-      fc.property(selectionArb, fc.constantFrom('', 'gold', 'crown', '1', 'tiger #33'), fc.constantFrom<SortKey>('serial-asc', 'serial-desc', 'rarity'), (selection, search, sort) => {
-        const page = queryCollection(index, query({ traits: selection, search: search, sort, limit: 3333 }));
-        const expected = bruteForce(selection, search);
-        expect(page.total).toBe(expected.length);
-        expect([...page.entries.map((entry) => entry.serialId)].sort((a, b) => a - b)).toEqual(expected);
-        for (const type of types) {
-          const others = bruteForce(selection, search, type);
-          for (const value of valuesOf(type)) {
-            const count = others.filter((serial) =>
-              (rarity.rarityData[String(serial)]?.traits ?? []).some((trait) => trait.trait_type === type && trait.value === value),
-            ).length;
-            expect(page.traitCounts[type]?.[value], `${type}:${value}`).toBe(count);
+      fc.property(
+        selectionArb,
+        fc.constantFrom('', 'gold', 'crown', '1', 'tiger #33'),
+        fc.constantFrom<SortKey>('serial-asc', 'serial-desc', 'rarity'),
+        (selection, search, sort) => {
+          const page = queryCollection(index, query({ traits: selection, search: search, sort, limit: 3333 }));
+          const expected = bruteForce(selection, search);
+          expect(page.total).toBe(expected.length);
+          expect([...page.entries.map((entry) => entry.serialId)].sort((a, b) => a - b)).toEqual(expected);
+          for (const type of types) {
+            const others = bruteForce(selection, search, type);
+            for (const value of valuesOf(type)) {
+              const count = others.filter((serial) =>
+                (rarity.rarityData[String(serial)]?.traits ?? []).some((trait) => trait.trait_type === type && trait.value === value),
+              ).length;
+              expect(page.traitCounts[type]?.[value], `${type}:${value}`).toBe(count);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 25 },
     );
   });
 
   it('answers a query in well under a millisecond on average', () => {
     const started = performance.now();
-    for (let i = 0; i < 200; i++) queryCollection(index, query({ page: (i % 76) + 1, sort: i % 2 ? 'rarity' : 'price-high', traits: i % 3 ? { Fur: ['Golden'] } : {}, search: i % 5 ? '' : 'gold' }));
+    for (let i = 0; i < 200; i++)
+      queryCollection(
+        index,
+        query({ page: (i % 76) + 1, sort: i % 2 ? 'rarity' : 'price-high', traits: i % 3 ? { Fur: ['Golden'] } : {}, search: i % 5 ? '' : 'gold' }),
+      );
     expect((performance.now() - started) / 200).toBeLessThan(2);
   });
 });

@@ -3,7 +3,6 @@ import { createCollectionService } from '@/features/collection/collection-servic
 import { createRefreshingValue } from '@/features/collection/refreshing-value';
 import type { ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
 import { computeRarity } from '@/features/tiger/rarity';
-import { NotFoundError } from '@/server/http/errors';
 
 process.env.LOG_LEVEL = 'silent';
 
@@ -191,7 +190,18 @@ describe('collection service', () => {
   it('answers the collection response of spec 001 §3', async () => {
     const { svc } = service();
     const answer = await svc.collection(TOKEN, firstPage);
-    expect(answer).toMatchObject({ success: true, totalSupply: 12, minted: 10, totalPages: 1, startSerial: 1, endSerial: 12, total: 12, page: 1, limit: 44, listedCount: 1 });
+    expect(answer).toMatchObject({
+      success: true,
+      totalSupply: 12,
+      minted: 10,
+      totalPages: 1,
+      startSerial: 1,
+      endSerial: 12,
+      total: 12,
+      page: 1,
+      limit: 44,
+      listedCount: 1,
+    });
     expect(answer.collectionData[3]?.currentListing?.price).toBe(20);
     expect(answer.collectionData[10]?.owner).toBe('Not Minted');
     expect(answer.traitCounts).toEqual({ Fur: { Golden: 3, Orange: 9 } });
@@ -199,8 +209,8 @@ describe('collection service', () => {
 
   it('refuses another token with 404', async () => {
     const { svc } = service();
-    await expect(svc.collection('0.0.1', firstPage)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(svc.owner('0.0.1', 1)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(svc.collection('0.0.1', firstPage)).rejects.toMatchObject({ code: 'UNKNOWN_COLLECTION' });
+    await expect(svc.owner('0.0.1', 1)).rejects.toMatchObject({ code: 'UNKNOWN_COLLECTION' });
   });
 
   it('degrades a failing market to no listings and no sales, and a failing ledger to 0.0.unknown', async () => {
@@ -233,7 +243,9 @@ describe('collection service', () => {
     let stored: { owners: ReadonlyMap<number, string>; loadedAt: number } | undefined;
     const sharedOwners = {
       read: async () => stored,
-      write: async (owners: ReadonlyMap<number, string>, loadedAt: number) => void (stored = { owners, loadedAt }),
+      write: async (owners: ReadonlyMap<number, string>, loadedAt: number) => {
+        stored = { owners, loadedAt };
+      },
     };
     const first = service({ sharedOwners });
     const answer = await first.svc.collection(TOKEN, firstPage);

@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { chartGeometry, describeMarket, niceCeiling } from '@/features/collection/market-chart';
 
 const BOX = { width: 300, height: 120, padding: { top: 10, right: 10, bottom: 20, left: 40 } };
-const day = (n: number, floor: number | null, sales = 0, volume = 0) => ({ datetime: `2026-03-${String(n).padStart(2, '0')}T00:00:00.000Z`, floor, sales, volume });
+const day = (n: number, floor: number | null, sales = 0, volume = 0) => ({
+  datetime: `2026-03-${String(n).padStart(2, '0')}T00:00:00.000Z`,
+  floor,
+  sales,
+  volume,
+});
 
 describe('market chart', () => {
   it('rounds axis tops up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect([niceCeiling(0), niceCeiling(0.7), niceCeiling(9), niceCeiling(11), niceCeiling(230), niceCeiling(480), niceCeiling(1000)]).toEqual([1, 1, 10, 20, 250, 500, 1000]);
+    expect([niceCeiling(0), niceCeiling(0.7), niceCeiling(9), niceCeiling(11), niceCeiling(230), niceCeiling(480), niceCeiling(1000)]).toEqual([
+      1, 1, 10, 20, 250, 500, 1000,
+    ]);
   });
 
   it('draws the floor as a line broken on days without a listing, within the plot', () => {

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwnersSnapshotStore, decodeOwners, encodeOwners } from '@/features/collection/owners-snapshot-repo';
+import { createOwnersSnapshotRepo, decodeOwners, encodeOwners } from '@/features/collection/owners-snapshot-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const TOKEN = '0.0.7000333';
@@ -26,7 +26,7 @@ describe('the shared owner snapshot', () => {
   });
 
   it('stores a newer copy, never lets an older one replace it, and ignores a malformed item', async () => {
-    const store = createOwnersSnapshotStore(memory.doc, tableName, TOKEN);
+    const store = createOwnersSnapshotRepo(memory.doc, tableName, TOKEN);
     expect(await store.read()).toBeUndefined();
     await store.write(ownersOf(10), 2_000);
     await store.write(ownersOf(10, 1), 1_000); // a slower instance finishing late
@@ -34,7 +34,7 @@ describe('the shared owner snapshot', () => {
     await store.write(ownersOf(10, 2), 3_000);
     expect(await store.read()).toEqual({ owners: ownersOf(10, 2), loadedAt: 3_000 });
 
-    const other = createOwnersSnapshotStore(memory.doc, tableName, '0.0.1');
+    const other = createOwnersSnapshotRepo(memory.doc, tableName, '0.0.1');
     expect(await other.read(), 'another token has its own copy').toBeUndefined();
     await memory.doc.send(new PutCommand({ TableName: tableName, Item: { pk: 'SNAPSHOT#OWNERS#0.0.1', sk: 'OWNERS', owners: '1=2,oops', loadedAt: 5 } }));
     expect(await other.read()).toBeUndefined();

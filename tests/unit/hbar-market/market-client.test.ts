@@ -3,9 +3,12 @@ import { LISTINGS_PATH, SALES_PATH, buyListing, forgetPreparedPurchases } from '
 import { PurchaseError } from '@/features/hbar-market/purchase-machine';
 import type { WalletAdapter } from '@/features/wallet/wallet-adapter';
 import { $wallet, setWalletAdapterLoader } from '@/features/wallet/wallet-store';
+import { DAVE } from '@/sandbox/ledger/demo-accounts';
 
-const DAVE = '0.0.7001004';
-const target = { serialId: 12, currentListing: { price: 150, listingDate: '2026-03-10T10:00:00Z', marketplaceListingId: '9012', sellerAddress: '0.0.7100003' } };
+const target = {
+  serialId: 12,
+  currentListing: { price: 150, listingDate: '2026-03-10T10:00:00Z', marketplaceListingId: '9012', sellerAddress: '0.0.7100003' },
+};
 
 type Handler = (body: Record<string, unknown> | undefined, url: string) => { status?: number; json: unknown };
 
@@ -109,7 +112,10 @@ describe('buying a listed tiger', () => {
 
     expect(calls.filter((call) => call.url === '/api/market/buy')).toHaveLength(1);
     expect(sign).toHaveBeenCalledTimes(3);
-    expect(calls.filter((call) => call.url === '/api/market/buy/complete').map((call) => call.body)).toEqual([{ saleVerificationCode: 'code-1' }, { saleVerificationCode: 'code-1' }]);
+    expect(calls.filter((call) => call.url === '/api/market/buy/complete').map((call) => call.body)).toEqual([
+      { saleVerificationCode: 'code-1' },
+      { saleVerificationCode: 'code-1' },
+    ]);
   });
 
   it('prepares again once the reuse window has passed', async () => {
@@ -133,9 +139,17 @@ describe('buying a listed tiger', () => {
   });
 
   it('a completion the market did not confirm is "Failed to complete purchase" with its reason', async () => {
-    installApi({ 'POST /api/market/buy': prepared, 'POST /api/market/buy/complete': () => ({ json: { success: true, data: { success: false, apimessage: 'The purchase transaction failed (INVALID_SIGNATURE)' } } }) });
+    installApi({
+      'POST /api/market/buy': prepared,
+      'POST /api/market/buy/complete': () => ({
+        json: { success: true, data: { success: false, apimessage: 'The purchase transaction failed (INVALID_SIGNATURE)' } },
+      }),
+    });
     wallet(async () => ({ transactionId: 'tx' }));
-    await expect(buyListing(target, DAVE)).rejects.toMatchObject({ stage: 'complete', message: 'Failed to complete purchase: The purchase transaction failed (INVALID_SIGNATURE)' });
+    await expect(buyListing(target, DAVE)).rejects.toMatchObject({
+      stage: 'complete',
+      message: 'Failed to complete purchase: The purchase transaction failed (INVALID_SIGNATURE)',
+    });
   });
 });
 

@@ -10,19 +10,21 @@ import {
   cardLabel,
   cardPrice,
   cardTier,
-  formatHbarPrice,
   isListingSort,
   pageItems,
   pageWindow,
   parseAttributes,
   sortListingCards,
 } from '@/features/hbar-market/market-model';
+import { formatHbarPrice } from '@/lib/format';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString();
 
 function sale(serial: number, price: number, hours: number, extra: Partial<SaleRecord> = {}): SaleRecord {
   return {
+    saletype: 'Sale',
+    nftTokenAddress: '0.0.7000333',
     nftSerialId: serial,
     nftName: `Wild Tiger #${serial}`,
     nftImage: `ipfs://cid/images/${serial}.svg`,
@@ -44,11 +46,15 @@ function listing(serial: number, price: number, hours: number, extra: Partial<Li
     listingDate: hoursAgo(hours),
     nftName: `Wild Tiger #${serial}`,
     nftImage: `ipfs://cid/images/${serial}.svg`,
+    isAvailableForPurchase: true,
     ...extra,
   };
 }
 
-const rarity = { '12': { rarityRank: 20, rarityPct: 0.006 }, '40': { rarityRank: 900, rarityPct: 0.27 } };
+const rarity = {
+  '12': { rarityRank: 20, rarityPct: 0.006, rarityScore: 40, traits: [] },
+  '40': { rarityRank: 900, rarityPct: 0.27, rarityScore: 12, traits: [] },
+};
 
 describe('card label (spec 000 §2)', () => {
   it('is LISTING with a current listing, SALE with only a last sale price, UNLISTED otherwise', () => {
@@ -61,7 +67,11 @@ describe('card label (spec 000 §2)', () => {
   });
 
   it('price and date follow the label: the listing while listed, else the last sale', () => {
-    const listed = { currentListing: { price: 75, listingDate: hoursAgo(2), marketplaceListingId: '1', sellerAddress: null }, lastSalePrice: 50, lastSaleDate: hoursAgo(9) };
+    const listed = {
+      currentListing: { price: 75, listingDate: hoursAgo(2), marketplaceListingId: '1', sellerAddress: null },
+      lastSalePrice: 50,
+      lastSaleDate: hoursAgo(9),
+    };
     expect(cardPrice(listed)).toBe(75);
     expect(cardDate(listed)).toBe(hoursAgo(2));
     expect(cardPrice({ currentListing: null, lastSalePrice: 50 })).toBe(50);
@@ -73,7 +83,15 @@ describe('card label (spec 000 §2)', () => {
 describe('tier by percentile (spec 000 §4)', () => {
   const card = (rarityRank: number | null, rarityPct: number | null, serialId = 1) => cardTier({ rarityRank, rarityPct, serialId });
   it('uses rarityPct × 100 with the 1/5/15/35/65 cut-offs', () => {
-    expect([0.01, 0.0101, 0.05, 0.15, 0.35, 0.65, 0.66].map((pct) => card(5, pct))).toEqual(['Mythic', 'Legendary', 'Legendary', 'Epic', 'Rare', 'Uncommon', 'Common']);
+    expect([0.01, 0.0101, 0.05, 0.15, 0.35, 0.65, 0.66].map((pct) => card(5, pct))).toEqual([
+      'Mythic',
+      'Legendary',
+      'Legendary',
+      'Epic',
+      'Rare',
+      'Uncommon',
+      'Common',
+    ]);
   });
   it('falls back to serial / 3333 without rarityPct, and is Unknown without a rank', () => {
     expect(card(5, null, 33)).toBe('Mythic');
@@ -153,8 +171,19 @@ describe('joining sales, listings and rarity', () => {
   });
 
   it('a listing card carries the listing, the serial’s last sale in the feed, and rarity', () => {
-    const cards = buildListingCards([listing(12, 300, 1), listing(77, 60, 5, { serialId: undefined, nftSerialId: 77, nftName: null })], [sale(12, 150, 3), sale(12, 90, 200)], rarity);
-    expect(cards[0]).toMatchObject({ serialId: 12, lastSalePrice: 150, lastSaleDate: hoursAgo(3), sellerAddress: '0.0.7100003', salesCount: 2, rarityRank: 20 });
+    const cards = buildListingCards(
+      [listing(12, 300, 1), listing(77, 60, 5, { serialId: undefined, nftSerialId: 77, nftName: null } as unknown as Partial<ListingRecord>)],
+      [sale(12, 150, 3), sale(12, 90, 200)],
+      rarity,
+    );
+    expect(cards[0]).toMatchObject({
+      serialId: 12,
+      lastSalePrice: 150,
+      lastSaleDate: hoursAgo(3),
+      sellerAddress: '0.0.7100003',
+      salesCount: 2,
+      rarityRank: 20,
+    });
     expect(cards[1]).toMatchObject({ serialId: 77, name: 'Wild Tiger #77', lastSalePrice: null, salesCount: 0, rarityRank: null });
     expect(cards.map(cardLabel)).toEqual(['LISTING', 'LISTING']);
   });

@@ -1,18 +1,17 @@
 import { AccountId, Hbar, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError, UpstreamError } from '@/server/http/errors';
 import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
 import type { ListingRecord, MarketPort, SaleRecord } from '@/features/hbar-market/market-port';
 import { MARKET_READ_CACHE_MS, createMarketService } from '@/features/hbar-market/market-service';
-import type { PurchaseRecord, PurchaseStore } from '@/features/hbar-market/purchase-repo';
+import type { PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
+import { DAVE } from '@/sandbox/ledger/demo-accounts';
 
 process.env.LOG_LEVEL = 'silent';
 
 const NFT = '0.0.7000333';
-const DAVE = '0.0.7001004';
 const SELLER = '0.0.7100003';
 
-function memoryPurchases(): PurchaseStore & { records: Map<string, PurchaseRecord> } {
+function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord> } {
   const records = new Map<string, PurchaseRecord>();
   return {
     records,
@@ -103,39 +102,42 @@ describe('market reads', () => {
 
   it('serve only the configured collection', async () => {
     const { service } = setup();
-    await expect(service.activity({ tokenId: '0.0.1', amount: 5 })).rejects.toBeInstanceOf(NotFoundError);
-    await expect(service.holders('0.0.1')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.activity({ tokenId: '0.0.1', amount: 5 })).rejects.toMatchObject({ code: 'UNKNOWN_COLLECTION' });
+    await expect(service.holders('0.0.1')).rejects.toMatchObject({ code: 'UNKNOWN_COLLECTION' });
   });
 });
 
 describe('buying', () => {
   it('prepares a purchase for the signed-in buyer and remembers its transaction', async () => {
     const { service, purchases, prepared, port } = setup();
-    expect(await service.buy(DAVE, buyInput)).toEqual({ success: true, data: { saleVerificationCode: 'code-1', transBytes: prepared.bytes, apimessage: 'sign it' } });
+    expect(await service.buy(DAVE, buyInput)).toEqual({
+      success: true,
+      data: { saleVerificationCode: 'code-1', transBytes: prepared.bytes, apimessage: 'sign it' },
+    });
     expect(port.buy).toHaveBeenCalledWith({ tokenId: NFT, serial: 12, buyerId: DAVE, price: '120' });
     expect(purchases.records.get('code-1')).toMatchObject({ buyerId: DAVE, transactionId: prepared.transactionId, serial: 12, price: '120' });
   });
 
   it('refuses another account, another token and a malformed price before asking the market', async () => {
     const { service, port } = setup();
-    await expect(service.buy('0.0.7001001', buyInput)).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(service.buy(DAVE, { ...buyInput, tokenAddress: '0.0.5' })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(service.buy('0.0.7001001', buyInput)).rejects.toMatchObject({ code: 'NOT_YOUR_ACCOUNT' });
+    await expect(service.buy(DAVE, { ...buyInput, tokenAddress: '0.0.5' })).rejects.toMatchObject({ code: 'WRONG_TOKEN' });
     await expect(service.buy(DAVE, { ...buyInput, price: '-1' })).rejects.toThrow('Please enter a valid HBAR price');
     await expect(service.buy(DAVE, { ...buyInput, price: '0' })).rejects.toThrow('Please enter a valid HBAR price');
     expect(port.buy).not.toHaveBeenCalled();
   });
 
-  it('passes the market’s refusal on as a 400 and its outage as a 503', async () => {
+  it('passes the market’s refusal and its outage on as their own errors', async () => {
     const refused = setup({ buy: async () => Promise.reject(new MarketRejectedError('Price does not match the current listing')) });
-    await expect(refused.service.buy(DAVE, buyInput)).rejects.toThrow(new BadRequestError('Price does not match the current listing'));
+    await expect(refused.service.buy(DAVE, buyInput)).rejects.toMatchObject({ code: 'MARKET_REJECTED', message: 'Price does not match the current listing' });
     const down = setup({ buy: async () => Promise.reject(new MarketUnavailableError('timed out')) });
-    await expect(down.service.buy(DAVE, buyInput)).rejects.toBeInstanceOf(UpstreamError);
+    await expect(down.service.buy(DAVE, buyInput)).rejects.toMatchObject({ code: 'MARKET_UNAVAILABLE' });
   });
 
   it('never hands out a transaction that charges more or delivers elsewhere', async () => {
     for (const bad of [purchaseBytes({ tinybars: 12_000_000_001n }), purchaseBytes({ serial: 99 }), purchaseBytes({ buyer: '0.0.7001001' })]) {
       const { service, purchases } = setup({ buy: async () => ({ saleVerificationCode: 'code-x', transBytes: bad.bytes, apimessage: '' }) });
-      await expect(service.buy(DAVE, buyInput)).rejects.toBeInstanceOf(UpstreamError);
+      await expect(service.buy(DAVE, buyInput)).rejects.toMatchObject({ code: 'MARKET_TRANSACTION_MISMATCH' });
       expect(purchases.records.size).toBe(0);
     }
   });
@@ -143,7 +145,7 @@ describe('buying', () => {
   it('refuses a code the market already gave another buyer', async () => {
     const { service, purchases } = setup();
     purchases.records.set('code-1', { buyerId: '0.0.7001002', expiresAt: '2099-01-01T00:00:00.000Z' } as PurchaseRecord);
-    await expect(service.buy(DAVE, buyInput)).rejects.toBeInstanceOf(ConflictError);
+    await expect(service.buy(DAVE, buyInput)).rejects.toMatchObject({ code: 'SALE_OF_ANOTHER_BUYER' });
   });
 });
 
@@ -151,8 +153,8 @@ describe('completing a purchase', () => {
   it('is only for the buyer who started it, and unknown codes are 404', async () => {
     const { service, port } = setup();
     await service.buy(DAVE, buyInput);
-    await expect(service.complete(DAVE, 'nope')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(service.complete('0.0.7001001', 'code-1')).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(service.complete(DAVE, 'nope')).rejects.toMatchObject({ code: 'SALE_NOT_FOUND' });
+    await expect(service.complete('0.0.7001001', 'code-1')).rejects.toMatchObject({ code: 'NOT_YOUR_ACCOUNT' });
     expect(port.buyComplete).not.toHaveBeenCalled();
   });
 

@@ -36,7 +36,11 @@ describe('purchase dialog state machine (spec 000 §4)', () => {
   });
 
   it('any failure while in flight goes to error; Try Again returns to confirm without the error', () => {
-    for (const before of [run({ type: 'start' }), run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }), run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'signed', transactionId: 't' })]) {
+    for (const before of [
+      run({ type: 'start' }),
+      run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }),
+      run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'signed', transactionId: 't' }),
+    ]) {
       const failed = purchaseReducer(before, { type: 'failed', error: failure });
       expect(failed).toMatchObject({ step: 'error', error: failure });
       expect(purchaseReducer(failed, { type: 'retry' })).toMatchObject({ step: 'confirm', error: null });
@@ -93,11 +97,17 @@ describe('purchase errors -> what the dialog and toast say (spec 000 §8)', () =
       description: 'the ledger answered INSUFFICIENT_PAYER_BALANCE',
       reconnect: false,
     });
-    expect(sign(new WalletError(WALLET_MESSAGES.executionTimeout))).toEqual({ title: 'Transaction signing failed', description: 'Wallet execution timeout after 45 seconds', reconnect: false });
+    expect(sign(new WalletError(WALLET_MESSAGES.executionTimeout))).toEqual({
+      title: 'Transaction signing failed',
+      description: 'Wallet execution timeout after 45 seconds',
+      reconnect: false,
+    });
   });
 
   it('preparation: the server’s apimessage or error, else Failed to prepare transaction', () => {
-    expect(prepareFailureText(new ApiError(400, 'Bad Request', '{"error":"Price does not match the current listing"}'))).toBe('Price does not match the current listing');
+    expect(prepareFailureText(new ApiError(400, 'Bad Request', '{"error":"Price does not match the current listing"}'))).toBe(
+      'Price does not match the current listing',
+    );
     expect(prepareFailureText(new ApiError(502, 'Bad Gateway', '{"success":false,"data":{"apimessage":"Listing sold"}}'))).toBe('Listing sold');
     expect(prepareFailureText(new ApiError(500, 'Internal Server Error', ''))).toBe('Failed to prepare transaction');
     expect(prepareFailureText(new TypeError('fetch failed'))).toBe('Failed to prepare transaction');
@@ -110,20 +120,34 @@ describe('purchase errors -> what the dialog and toast say (spec 000 §8)', () =
 
   it('completion: Failed to complete purchase, with the server’s reason when given', () => {
     expect(completeFailureText(new ApiError(500, 'Internal Server Error', ''))).toBe('Failed to complete purchase');
-    expect(completeFailureText('The purchase transaction failed (INVALID_SIGNATURE)')).toBe('Failed to complete purchase: The purchase transaction failed (INVALID_SIGNATURE)');
+    expect(completeFailureText('The purchase transaction failed (INVALID_SIGNATURE)')).toBe(
+      'Failed to complete purchase: The purchase transaction failed (INVALID_SIGNATURE)',
+    );
     expect(purchaseFailure(new PurchaseError('complete', 'Failed to complete purchase')).description).toBe('Failed to complete purchase');
   });
 
   it('a purchase without account or listing says so', () => {
-    expect(purchaseFailure(new Error('Wallet not connected or NFT not listed'))).toMatchObject({ description: 'Wallet not connected or NFT not listed', reconnect: false });
+    expect(purchaseFailure(new Error('Wallet not connected or NFT not listed'))).toMatchObject({
+      description: 'Wallet not connected or NFT not listed',
+      reconnect: false,
+    });
   });
 });
 
 describe('buy guard (spec 000 §5)', () => {
   it('needs a connected wallet, then a current listing', () => {
-    expect(purchaseBlocker({ isConnected: false, accountId: null, listed: true })).toEqual({ title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs' });
-    expect(purchaseBlocker({ isConnected: true, accountId: null, listed: true })).toEqual({ title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs' });
-    expect(purchaseBlocker({ isConnected: true, accountId: '0.0.7001004', listed: false })).toEqual({ title: 'Not Available', description: 'This NFT is not currently listed for sale' });
+    expect(purchaseBlocker({ isConnected: false, accountId: null, listed: true })).toEqual({
+      title: 'Wallet Required',
+      description: 'Please connect your wallet to purchase NFTs',
+    });
+    expect(purchaseBlocker({ isConnected: true, accountId: null, listed: true })).toEqual({
+      title: 'Wallet Required',
+      description: 'Please connect your wallet to purchase NFTs',
+    });
+    expect(purchaseBlocker({ isConnected: true, accountId: '0.0.7001004', listed: false })).toEqual({
+      title: 'Not Available',
+      description: 'This NFT is not currently listed for sale',
+    });
     expect(purchaseBlocker({ isConnected: true, accountId: '0.0.7001004', listed: true })).toBeNull();
   });
 });

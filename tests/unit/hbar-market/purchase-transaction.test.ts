@@ -38,9 +38,18 @@ describe('checking the purchase a market prepared', () => {
   });
 
   it('refuses a transaction that charges more, moves another serial or delivers to someone else', () => {
-    expect(checkPurchaseTransaction(bytes(purchase({ buyerPays: expected.priceTinybars + 1n })), expected)).toMatchObject({ ok: false, reason: expect.stringContaining('more than the price') });
-    expect(checkPurchaseTransaction(bytes(purchase({ serial: 13 })), expected)).toMatchObject({ ok: false, reason: expect.stringContaining('does not deliver') });
-    expect(checkPurchaseTransaction(bytes(purchase({ to: '0.0.7001001' })), expected)).toMatchObject({ ok: false, reason: expect.stringContaining('does not deliver') });
+    expect(checkPurchaseTransaction(bytes(purchase({ buyerPays: expected.priceTinybars + 1n })), expected)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('more than the price'),
+    });
+    expect(checkPurchaseTransaction(bytes(purchase({ serial: 13 })), expected)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('does not deliver'),
+    });
+    expect(checkPurchaseTransaction(bytes(purchase({ to: '0.0.7001001' })), expected)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('does not deliver'),
+    });
   });
 
   it('refuses one that also takes tokens from the buyer', () => {

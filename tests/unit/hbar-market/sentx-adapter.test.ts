@@ -73,7 +73,11 @@ describe('SentX adapter: public reads', () => {
         buyerNickname: null,
         sellerNickname: 'tigerking',
       },
-      expect.objectContaining({ nftSerialId: 42, salePrice: 88.5, nftMetadata: '{"name":"Wild Tiger #42","attributes":[{"trait_type":"Fur","value":"Orange"}]}' }),
+      expect.objectContaining({
+        nftSerialId: 42,
+        salePrice: 88.5,
+        nftMetadata: '{"name":"Wild Tiger #42","attributes":[{"trait_type":"Fur","value":"Orange"}]}',
+      }),
     ]);
   });
 
@@ -186,7 +190,9 @@ describe('SentX adapter: failures are typed', () => {
       '/v1/public/market/activity': { status: 500, body: fixture('server-error.json') },
       '/v1/affiliate/market/buynft': { status: 502, body: fixture('server-error.json') },
     });
-    await expect(adapter.activity({ tokenId: TOKEN, amount: 100 })).rejects.toThrow(new MarketUnavailableError('SentX /v1/public/market/activity answered 500'));
+    await expect(adapter.activity({ tokenId: TOKEN, amount: 100 })).rejects.toThrow(
+      new MarketUnavailableError('SentX /v1/public/market/activity answered 500'),
+    );
     await expect(adapter.buy({ tokenId: TOKEN, serial: 1, buyerId: '0.0.7001004', price: '1' })).rejects.toBeInstanceOf(MarketUnavailableError);
   });
 

@@ -35,8 +35,16 @@ describe('landing display formats (spec 000 §5)', () => {
 
 describe('landing API answers', () => {
   it('reads the price and holder answers of spec 000 §3, with null for anything missing', () => {
-    expect(pickPawsPrice({ success: true, price: 0.000418, priceChange24h: -1.2, marketCap: 400168.5 })).toEqual({ price: 0.000418, priceChange24h: -1.2, marketCap: 400168.5 });
-    expect(pickPawsPrice({ success: false, price: null, priceChange24h: null, marketCap: null })).toEqual({ price: null, priceChange24h: null, marketCap: null });
+    expect(pickPawsPrice({ success: true, price: 0.000418, priceChange24h: -1.2, marketCap: 400168.5 })).toEqual({
+      price: 0.000418,
+      priceChange24h: -1.2,
+      marketCap: 400168.5,
+    });
+    expect(pickPawsPrice({ success: false, price: null, priceChange24h: null, marketCap: null })).toEqual({
+      price: null,
+      priceChange24h: null,
+      marketCap: null,
+    });
     expect(pickHbarPrice({ success: true, priceData: { priceUsd: 0.15, change24h: null }, source: 'fallback' })).toEqual({ priceUsd: 0.15, change24h: null });
     expect(pickHbarPrice({})).toEqual({ priceUsd: null, change24h: null });
     expect(pickOwnerCount({ success: true, ownerCount: 1204 })).toBe(1204);

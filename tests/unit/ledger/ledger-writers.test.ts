@@ -1,11 +1,4 @@
-import {
-  AccountAllowanceApproveTransaction,
-  NftId,
-  PrivateKey,
-  TokenId,
-  Transaction,
-  TransferTransaction,
-} from '@hiero-ledger/sdk';
+import { AccountAllowanceApproveTransaction, NftId, PrivateKey, TokenId, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHederaNode, startFakeHederaNode } from '../../support/fake-hedera-node';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
@@ -86,7 +79,13 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
   it('gives up after submitTimeoutMs when a node accepts the request and never answers (the outcome is then unknown)', async () => {
     const hanging = await startFakeHederaNode();
     hanging.script({ hang: true });
-    const impatient = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: hanging.nodes, submitTimeoutMs: 300 });
+    const impatient = createSdkLedgerWriter({
+      network: 'mainnet',
+      operatorAccountId: MAINNET_OPERATOR,
+      operatorKey,
+      nodes: hanging.nodes,
+      submitTimeoutMs: 300,
+    });
     const tx = await impatient.signAsOperator(impatient.freeze(settlement(1)));
     const started = Date.now();
     await expect(impatient.execute(tx.toBytes())).rejects.toMatchObject({ name: 'LedgerUnavailableError', transactionId: tx.transactionId?.toString() });
@@ -116,7 +115,10 @@ describe('sandbox ledger writer', () => {
     expect(writer.operatorAccountId).toBe(OPERATOR);
     const serial = serialsOf(await ledger.read(), ALICE)[0] ?? 0;
 
-    const approveNft = frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(new NftId(TokenId.fromString(TIGERS), serial), ALICE, OPERATOR), ALICE);
+    const approveNft = frozen(
+      new AccountAllowanceApproveTransaction().approveTokenNftAllowance(new NftId(TokenId.fromString(TIGERS), serial), ALICE, OPERATOR),
+      ALICE,
+    );
     expect((await writer.execute(await signed(approveNft, 'alice'))).status).toBe('SUCCESS');
     const approvePaws = writer.freeze(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 5_000_000n), BOB);
     expect(approvePaws.nodeAccountIds?.map(String)).toEqual(['0.0.3']);

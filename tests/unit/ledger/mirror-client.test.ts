@@ -97,7 +97,10 @@ describe('createMirrorLedgerReader', () => {
       [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=2&serialnumber=lt:3332`]: ok('token-nfts-page2.json'),
     });
     const owners = await client.getAllNftOwners(NFT_TOKEN);
-    expect([...owners]).toEqual([[3333, '0.0.2233445'], [3331, OWNER]]);
+    expect([...owners]).toEqual([
+      [3333, '0.0.2233445'],
+      [3331, OWNER],
+    ]);
   });
 
   it('reads the serial ranges up to the expected supply at once, and past it to the last page', async () => {
@@ -106,7 +109,10 @@ describe('createMirrorLedgerReader', () => {
     const range = (above: number) => `${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:${above}`;
     const { client, calls } = reader({
       [range(0)]: page([nft(1, '0.0.11'), nft(100, '0.0.100'), nft(101, '0.0.999')]), // 101 belongs to the next range
-      [range(100)]: page([{ ...nft(101, '0.0.101'), deleted: true }, nft(150, '0.0.150')], `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=2&order=asc&serialnumber=gt:150`),
+      [range(100)]: page(
+        [{ ...nft(101, '0.0.101'), deleted: true }, nft(150, '0.0.150')],
+        `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=2&order=asc&serialnumber=gt:150`,
+      ),
       [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=2&order=asc&serialnumber=gt:150`]: page([nft(200, '0.0.200'), nft(201, '0.0.201')], 'never-followed'),
       [range(200)]: page([nft(250, '0.0.250')], `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:250`),
       [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:250`]: page([nft(301, '0.0.301')]),
@@ -115,7 +121,14 @@ describe('createMirrorLedgerReader', () => {
     expect(calls.slice(0, 3).sort()).toEqual([range(0), range(100), range(200)].sort());
     expect(calls, 'a range whose page stops short (a mirror with smaller pages) follows its next link, and stops past the range').toHaveLength(5);
     // 101 is burned (its own range says so); range 0's copy of it and range 1's copy of 201 are ignored.
-    expect([...owners].sort((a, b) => a[0] - b[0])).toEqual([[1, '0.0.11'], [100, '0.0.100'], [150, '0.0.150'], [200, '0.0.200'], [250, '0.0.250'], [301, '0.0.301']]);
+    expect([...owners].sort((a, b) => a[0] - b[0])).toEqual([
+      [1, '0.0.11'],
+      [100, '0.0.100'],
+      [150, '0.0.150'],
+      [200, '0.0.200'],
+      [250, '0.0.250'],
+      [301, '0.0.301'],
+    ]);
   });
 
   it('returns null for an NFT the mirror node does not know, and the NFT otherwise', async () => {

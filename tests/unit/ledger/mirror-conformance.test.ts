@@ -72,7 +72,18 @@ function listElement(spec: SpecCase, account: string): unknown {
 }
 
 describe('the fixtures', () => {
-  const files = ['accounts.json', 'account-tokens.json', 'account-nfts.json', 'token-nfts.json', 'nft.json', 'allowances-tokens.json', 'tokens.json', 'transactions.json', 'network-nodes.json', 'exchangerate.json'];
+  const files = [
+    'accounts.json',
+    'account-tokens.json',
+    'account-nfts.json',
+    'token-nfts.json',
+    'nft.json',
+    'allowances-tokens.json',
+    'tokens.json',
+    'transactions.json',
+    'network-nodes.json',
+    'exchangerate.json',
+  ];
   it.each(files)('%s names the official source of every case', (file) => {
     const cases = parseExact(readFileSync(new URL(`../../fixtures/mirror-specs/${file}`, import.meta.url), 'utf8')) as SpecCase[];
     expect(cases.length).toBeGreaterThan(0);
@@ -193,7 +204,11 @@ describe('token NFTs (GET /api/v1/tokens/{id}/nfts)', () => {
       [next]: reply(last),
     });
     const owners = await client.getAllNftOwners('0.0.1500');
-    expect([...owners].sort((a, b) => a[0] - b[0])).toEqual([[3, '0.0.1001'], [4, '0.0.1002'], [5, '0.0.1003']]);
+    expect([...owners].sort((a, b) => a[0] - b[0])).toEqual([
+      [3, '0.0.1001'],
+      [4, '0.0.1002'],
+      [5, '0.0.1003'],
+    ]);
     expect(fake.calls).toEqual([`${ROOT}/api/v1/tokens/0.0.1500/nfts?limit=100&order=asc&serialnumber=gt:0`, `${ROOT}${next}`]);
   });
 
@@ -256,7 +271,9 @@ describe('token allowances (GET /api/v1/accounts/{owner}/allowances/tokens?spend
   });
 
   it('reads no allowance as 0', async () => {
-    const { client } = reader({ '/api/v1/accounts/0.0.1001/allowances/tokens?spender.id=0.0.2001&token.id=0.0.10002': reply(allowances('token-allowances-empty')) });
+    const { client } = reader({
+      '/api/v1/accounts/0.0.1001/allowances/tokens?spender.id=0.0.2001&token.id=0.0.10002': reply(allowances('token-allowances-empty')),
+    });
     expect(await client.getTokenAllowance('0.0.1001', '0.0.10002', '0.0.2001')).toBe(0n);
   });
 });
@@ -285,7 +302,13 @@ describe('token info (GET /api/v1/tokens/{id})', () => {
 
   it('reads a fungible token without royalty fees', async () => {
     const { client } = reader({ '/api/v1/tokens/0.0.1135': reply(tokens('token-fungible')) });
-    expect(await client.getTokenInfo('0.0.1135')).toMatchObject({ type: 'FUNGIBLE_COMMON', decimals: 1000, totalSupply: 1_000_000n, maxSupply: 0n, royaltyFees: [] });
+    expect(await client.getTokenInfo('0.0.1135')).toMatchObject({
+      type: 'FUNGIBLE_COMMON',
+      decimals: 1000,
+      totalSupply: 1_000_000n,
+      maxSupply: 0n,
+      royaltyFees: [],
+    });
   });
 
   it('throws LedgerNotFoundError for an unknown token', async () => {
@@ -379,7 +402,10 @@ describe('transactions by id (GET /api/v1/transactions/{id}[?scheduled=&nonce=])
     const createOnly = transactions('tx-scheduled-false');
     const notYet = transactions('tx-scheduled-true-not-found');
     const second = reader({ [path(createOnly)]: reply(createOnly), [path(notYet)]: reply(notYet) });
-    expect(await second.client.getTransaction('0.0.10@1234567890.000000001', { scheduled: false })).toMatchObject({ name: 'SCHEDULECREATE', result: 'SUCCESS' });
+    expect(await second.client.getTransaction('0.0.10@1234567890.000000001', { scheduled: false })).toMatchObject({
+      name: 'SCHEDULECREATE',
+      result: 'SUCCESS',
+    });
     expect(await second.client.getTransaction('0.0.10@1234567890.000000001', { scheduled: true })).toBeNull();
 
     const longTerm = transactions('tx-long-term-scheduled-true');
@@ -451,7 +477,12 @@ describe('network nodes (GET /api/v1/network/nodes)', () => {
     expect(next).toBe('/api/v1/network/nodes?limit=2&node.id=gt:4');
     const { client, fake } = reader({ [first]: reply(page), [next]: reply(nodes('nodes-after-4')) });
     const list = await client.getNetworkNodes();
-    expect(list.map((n) => [n.nodeId, n.nodeAccountId])).toEqual([[3, '0.0.6'], [4, '0.0.7'], [5, '0.0.8'], [6, '0.0.9']]);
+    expect(list.map((n) => [n.nodeId, n.nodeAccountId])).toEqual([
+      [3, '0.0.6'],
+      [4, '0.0.7'],
+      [5, '0.0.8'],
+      [6, '0.0.9'],
+    ]);
     expect(fake.calls).toHaveLength(2);
   });
 });

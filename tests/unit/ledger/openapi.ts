@@ -55,10 +55,10 @@ function closeObjectSchemas(document: JsonObject): void {
   const schemas = (document.components as JsonObject).schemas as JsonObject;
   const composed = new Set<unknown>();
   const visit = (node: unknown, fn: (n: JsonObject) => void): void => {
-    if (Array.isArray(node)) node.forEach((n) => visit(n, fn));
+    if (Array.isArray(node)) for (const n of node) visit(n, fn);
     else if (node && typeof node === 'object') {
       fn(node as JsonObject);
-      Object.values(node).forEach((n) => visit(n, fn));
+      for (const n of Object.values(node)) visit(n, fn);
     }
   };
   visit(schemas, (node) => {

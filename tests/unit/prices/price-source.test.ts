@@ -21,8 +21,8 @@ function source(routes: Record<string, Route>, exchangeRate: () => Promise<numbe
 
 describe('HBAR price', () => {
   it('reads CoinGecko (recorded shape)', async () => {
-    const prices = source({ 'api.coingecko.com': () => json({ 'hedera-hashgraph': { usd: 0.2731, usd_24h_change: -3.14159 } }) });
-    expect(await prices.hbar()).toEqual({ priceUsd: 0.2731, change24h: -3.14159, source: 'coingecko' });
+    const prices = source({ 'api.coingecko.com': () => json({ 'hedera-hashgraph': { usd: 0.2731, usd_24h_change: -3.15161 } }) });
+    expect(await prices.hbar()).toEqual({ priceUsd: 0.2731, change24h: -3.15161, source: 'coingecko' });
   });
 
   it('falls back to the network exchange rate, then to 0.15 USD', async () => {
@@ -46,7 +46,11 @@ describe('PAWS price', () => {
   };
 
   it('uses SaucerSwap when it has a key', async () => {
-    const prices = source({ 'api.saucerswap.finance': () => json({ id: '0.0.9296439', symbol: 'PAWS', priceUsd: 0.00041, priceChangeDay: 1.5 }), ...dex }, undefined, 'key');
+    const prices = source(
+      { 'api.saucerswap.finance': () => json({ id: '0.0.9296439', symbol: 'PAWS', priceUsd: 0.00041, priceChangeDay: 1.5 }), ...dex },
+      undefined,
+      'key',
+    );
     expect(await prices.paws()).toEqual({ price: 0.00041, priceChange24h: 1.5, marketCap: pawsMarketCap(0.00041), source: 'saucerswap' });
   });
 

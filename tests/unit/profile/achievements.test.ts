@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type AchievementInput,
-  MAX_PUBLIC_BADGES,
-  achievements,
-  bestRank,
-  portfolioAnalytics,
-  publicBadges,
-} from '@/features/profile/achievements';
+import { type AchievementInput, MAX_PUBLIC_BADGES, achievements, bestRank, portfolioAnalytics, publicBadges } from '@/features/profile/achievements';
 
 const tigers = (...ranks: (number | null)[]) => ranks.map((rarityRank) => ({ rarityRank }));
 const savedProfile = { joinedAt: '2025-01-01T00:00:00.000Z', twitterHandle: null, isPublic: true };
@@ -67,10 +60,16 @@ describe('achievements', () => {
     [[1000], ['rare-hunter']],
     [[501], ['rare-hunter']],
     [[500], ['rare-hunter', 'epic-collector']],
-    [[101, 3000], ['rare-hunter', 'epic-collector']],
+    [
+      [101, 3000],
+      ['rare-hunter', 'epic-collector'],
+    ],
     [[100], ['rare-hunter', 'epic-collector', 'legendary-keeper']],
     [[11], ['rare-hunter', 'epic-collector', 'legendary-keeper']],
-    [[3000, 10], ['rare-hunter', 'epic-collector', 'legendary-keeper', 'mythic-master']],
+    [
+      [3000, 10],
+      ['rare-hunter', 'epic-collector', 'legendary-keeper', 'mythic-master'],
+    ],
     [[1], ['rare-hunter', 'epic-collector', 'legendary-keeper', 'mythic-master']],
     [[null], []],
   ])('rarity milestones for ranks %j (rank or better)', (ranks, expected) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionCatalog } from '@/features/tiger/catalog';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
-import { createListingStore } from '@/features/paws-market/listing-repo';
+import { createListingRepo } from '@/features/paws-market/listing-repo';
 import { createOwnedNftService } from '@/features/profile/owned-nfts';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
@@ -14,8 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => store?.stop());
 
-const nft = (owner: string, serial: number): LedgerNft => ({ tokenId: TOKEN, serial, owner, spender: null, delegatingSpender: null, metadata: '', deleted: false });
-const catalog: CollectionCatalog = { rarity: async () => ({ rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } }), entry: async () => undefined };
+const nft = (owner: string, serial: number): LedgerNft => ({
+  tokenId: TOKEN,
+  serial,
+  owner,
+  spender: null,
+  delegatingSpender: null,
+  metadata: '',
+  deleted: false,
+});
+const catalog: CollectionCatalog = {
+  imageGateway: '',
+  rarity: async () => ({ rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } }),
+  entry: async () => undefined,
+};
 
 describe('owned NFTs: held serials of many accounts', () => {
   it('reads the stored copy first, else the ledger (keeping a copy), and leaves out accounts neither answers for', async () => {
@@ -30,7 +42,7 @@ describe('owned NFTs: held serials of many accounts', () => {
         return (holdings[accountId] ?? []).map((serial) => nft(accountId, serial));
       },
     } as unknown as LedgerReader;
-    const owned = createOwnedNftService({ ledger, catalog, listings: createListingStore(store.doc, tableName), doc: store.doc, tableName, nftTokenId: TOKEN });
+    const owned = createOwnedNftService({ ledger, catalog, listings: createListingRepo(store.doc, tableName), doc: store.doc, tableName, nftTokenId: TOKEN });
 
     await owned.list('0.0.1');
     holdings['0.0.1'] = [5, 9, 11];

@@ -59,7 +59,11 @@ describe('profile update schema', () => {
       isPublic: false,
     });
     expect(profileUpdateSchema.parse({ accountId, avatarNftSerial: '42' })).toEqual({ accountId, avatarNftSerial: 42 });
-    expect(profileUpdateSchema.parse({ accountId, avatarNftSerial: null, twitterHandle: null })).toEqual({ accountId, avatarNftSerial: null, twitterHandle: null });
+    expect(profileUpdateSchema.parse({ accountId, avatarNftSerial: null, twitterHandle: null })).toEqual({
+      accountId,
+      avatarNftSerial: null,
+      twitterHandle: null,
+    });
   });
 
   it('refuses over-long text, bad handles, non-boolean visibility and bad serials', () => {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CollectionCatalog } from '@/features/tiger/catalog';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
 import { type ProfileService, createProfileService } from '@/features/profile/profile-service';
-import { createProfileStore } from '@/features/profile/profile-repo';
+import { createProfileRepo } from '@/features/profile/profile-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
+import { failureAnswer, failureStatus } from '../../support/http-status';
 
 const TOKEN = '0.0.7000333';
 const OWNER = '0.0.1001';
@@ -34,8 +35,11 @@ const ledger = {
 } as unknown as LedgerReader;
 
 const catalog: CollectionCatalog = {
+  imageGateway: '',
   async rarity() {
-    const rarityData = Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [String(i + 1), { rarityRank: i + 1, rarityPct: 0, rarityScore: 0, traits: [] }]));
+    const rarityData = Object.fromEntries(
+      Array.from({ length: 3000 }, (_, i) => [String(i + 1), { rarityRank: i + 1, rarityPct: 0, rarityScore: 0, traits: [] }]),
+    );
     return { rarityData, stats: { totalNFTs: 3000, coveragePercentage: 100 } };
   },
   entry: async () => undefined,
@@ -54,7 +58,7 @@ beforeEach(async () => {
   ]);
   clock = Date.parse('2025-03-14T10:00:00.000Z');
   service = createProfileService({
-    store: createProfileStore(doc, tableName),
+    store: createProfileRepo(doc, tableName),
     ledger,
     catalog,
     heldSerials: async (ids) => new Map(ids.flatMap((id) => (held.has(id) ? [[id, held.get(id) as number[]] as const] : []))),
@@ -96,17 +100,17 @@ describe('profile edits', () => {
     clock += DAY_MS;
     const second = await service.update(OWNER, OWNER, { isPublic: false, avatarNftSerial: 1500 });
     expect(second.profile).toMatchObject({ joinedAt: first.profile.joinedAt, isPublic: false, avatarNftSerial: 1500, username: 'First' });
-    await expect(service.update(OTHER, OWNER, { username: 'x' })).rejects.toMatchObject({ status: 403 });
-    await expect(service.update(OWNER, OWNER, { avatarNftSerial: 300 })).rejects.toMatchObject({ status: 400, message: 'NFT not found' });
-    await expect(service.update(OWNER, OWNER, { avatarNftSerial: 2999 })).rejects.toMatchObject({ status: 400, message: 'NFT not found' });
-    await expect(service.update(OWNER, OWNER, {})).rejects.toMatchObject({ status: 400 });
+    expect(await failureStatus(service.update(OTHER, OWNER, { username: 'x' }))).toBe(403);
+    expect(await failureAnswer(service.update(OWNER, OWNER, { avatarNftSerial: 300 }))).toEqual({ status: 400, message: 'NFT not found' });
+    expect(await failureAnswer(service.update(OWNER, OWNER, { avatarNftSerial: 2999 }))).toEqual({ status: 400, message: 'NFT not found' });
+    expect(await failureStatus(service.update(OWNER, OWNER, {}))).toBe(400);
     expect((await service.update(OWNER, OWNER, { avatarNftSerial: null })).profile.avatarNftSerial).toBeNull();
   });
 
   it('serve a private profile to its owner only', async () => {
     await service.update(OWNER, OWNER, { isPublic: false, bio: 'secret' });
-    await expect(service.view(OWNER, {})).rejects.toMatchObject({ status: 404, message: 'Profile not found' });
-    await expect(service.view(OWNER, { sessionAccountId: OTHER })).rejects.toMatchObject({ status: 404 });
+    expect(await failureAnswer(service.view(OWNER, {}))).toEqual({ status: 404, message: 'Profile not found' });
+    expect(await failureStatus(service.view(OWNER, { sessionAccountId: OTHER }))).toBe(404);
     expect((await service.view(OWNER, { sessionAccountId: OWNER })).profile.bio).toBe('secret');
   });
 });

@@ -8,7 +8,9 @@ import { sandboxSeed } from '@/sandbox/ledger/seed';
 
 export function sandboxGenesisHash(): string {
   const metadata = Array.from({ length: 3333 }, (_, i) => tigerMetadata(i + 1));
-  return createHash('sha256').update(stringifyMirrorJson({ seed: sandboxSeed(), metadata, rarity: sandboxRarity() })).digest('hex');
+  return createHash('sha256')
+    .update(stringifyMirrorJson({ seed: sandboxSeed(), metadata, rarity: sandboxRarity() }))
+    .digest('hex');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) console.log(sandboxGenesisHash());

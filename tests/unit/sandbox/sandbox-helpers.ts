@@ -6,10 +6,7 @@ import { sandboxPrivateKey } from '@/sandbox/ledger/sandbox-keys';
 import { defaultSandboxNetwork } from '@/sandbox/ledger/sandbox-network';
 
 export const net = defaultSandboxNetwork;
-export const ALICE = '0.0.7001001';
-export const BOB = '0.0.7001002';
-export const CAROL = '0.0.7001003';
-export const DAVE = '0.0.7001004';
+export { ALICE, BOB, CAROL, DAVE } from '@/sandbox/ledger/demo-accounts';
 export const OPERATOR = net.operatorAccountId;
 export const PAWS = net.pawsTokenId;
 export const TIGERS = net.nftTokenId;

@@ -67,7 +67,10 @@ describe('sandbox ledger: PAWS marketplace settlement', () => {
     expect(serialsOf(after, ALICE)).not.toContain(aliceSerial);
     expect(pawsOf(after, ALICE)).toBe(alicePaws + 600n * PAWS_UNIT);
     expect(pawsOf(after, BOB)).toBe(bobPaws - 600n * PAWS_UNIT);
-    expect(after.state.accounts.get(BOB)?.tokenAllowances.get(`${OPERATOR}|${PAWS}`)).toMatchObject({ amount: 400n * PAWS_UNIT, amountGranted: 1_000n * PAWS_UNIT });
+    expect(after.state.accounts.get(BOB)?.tokenAllowances.get(`${OPERATOR}|${PAWS}`)).toMatchObject({
+      amount: 400n * PAWS_UNIT,
+      amountGranted: 1_000n * PAWS_UNIT,
+    });
     expect([ALICE, BOB, OPERATOR].map((a) => after.state.accounts.get(a)?.hbar)).toEqual(hbarBefore); // no fees
     expect(after.state.accounts.get(BOB)?.tokens.get(TIGERS)?.balance).toBe(BigInt(serialsOf(after, BOB).length));
     expect(after.findTransaction(result.transactionId)).toMatchObject({ result: 'SUCCESS', name: 'CRYPTOTRANSFER' });
@@ -88,7 +91,13 @@ describe('sandbox ledger: PAWS marketplace settlement', () => {
   it('requires the signature of every account debited without an allowance', async () => {
     const gift = frozen(new TransferTransaction().addTokenTransfer(PAWS, ALICE, -5n).addTokenTransfer(PAWS, BOB, 5n), BOB);
     await expectUnchanged(async () => ledger.execute(await signed(gift, 'bob')), 'INVALID_SIGNATURE');
-    expect((await ledger.execute(await signed(frozen(new TransferTransaction().addTokenTransfer(PAWS, ALICE, -5n).addTokenTransfer(PAWS, BOB, 5n), BOB), 'bob', 'alice'))).status).toBe('SUCCESS');
+    expect(
+      (
+        await ledger.execute(
+          await signed(frozen(new TransferTransaction().addTokenTransfer(PAWS, ALICE, -5n).addTokenTransfer(PAWS, BOB, 5n), BOB), 'bob', 'alice'),
+        )
+      ).status,
+    ).toBe('SUCCESS');
   });
 
   it('rejects a settlement without the seller’s NFT allowance (SPENDER_DOES_NOT_HAVE_ALLOWANCE)', async () => {
@@ -134,8 +143,18 @@ describe('sandbox ledger: transfer rules', () => {
   it('checks zero sums, ownership, minted serials, associations and HBAR balances', async () => {
     const cases: [TransferTransaction, string, string[], string][] = [
       [new TransferTransaction().addTokenTransfer(PAWS, ALICE, -5n).addTokenTransfer(PAWS, BOB, 4n), ALICE, ['alice'], 'TRANSFERS_NOT_ZERO_SUM_FOR_TOKEN'],
-      [new TransferTransaction().addHbarTransfer(ALICE, Hbar.fromTinybars(-5)).addHbarTransfer(BOB, Hbar.fromTinybars(4)), ALICE, ['alice'], 'INVALID_ACCOUNT_AMOUNTS'],
-      [new TransferTransaction().addHbarTransfer(DAVE, new Hbar(-20_000)).addHbarTransfer(ALICE, new Hbar(20_000)), DAVE, ['dave'], 'INSUFFICIENT_ACCOUNT_BALANCE'],
+      [
+        new TransferTransaction().addHbarTransfer(ALICE, Hbar.fromTinybars(-5)).addHbarTransfer(BOB, Hbar.fromTinybars(4)),
+        ALICE,
+        ['alice'],
+        'INVALID_ACCOUNT_AMOUNTS',
+      ],
+      [
+        new TransferTransaction().addHbarTransfer(DAVE, new Hbar(-20_000)).addHbarTransfer(ALICE, new Hbar(20_000)),
+        DAVE,
+        ['dave'],
+        'INSUFFICIENT_ACCOUNT_BALANCE',
+      ],
       [new TransferTransaction().addNftTransfer(nft(aliceSerial), BOB, CAROL), BOB, ['bob'], 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO'],
       [new TransferTransaction().addNftTransfer(nft(3330), ALICE, BOB), ALICE, ['alice'], 'INVALID_NFT_ID'],
       [new TransferTransaction().addNftTransfer(nft(aliceSerial), ALICE, '0.0.424242'), ALICE, ['alice'], 'INVALID_ACCOUNT_ID'],

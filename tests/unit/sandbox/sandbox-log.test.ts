@@ -55,10 +55,18 @@ describe('DynamoDB ledger log paging', () => {
       { Items: [{ pk: 'SANDBOX#LEDGER', sk: sandboxLedgerSk(1), ...entry(1) }], LastEvaluatedKey: { pk: 'SANDBOX#LEDGER', sk: sandboxLedgerSk(1) } },
       { Items: [{ pk: 'SANDBOX#LEDGER', sk: sandboxLedgerSk(2), ...entry(2) }] },
     ];
-    const fakeDoc = { send: async (command: { input: Record<string, unknown> }) => (inputs.push(command.input), pages[inputs.length - 1]) };
+    const fakeDoc = {
+      send: async (command: { input: Record<string, unknown> }) => {
+        inputs.push(command.input);
+        return pages[inputs.length - 1];
+      },
+    };
     const log = createDynamoLedgerLog({ doc: fakeDoc as unknown as DynamoDBDocumentClient, tableName: 't' });
     expect((await log.readAfter(0)).map((e) => e.seq)).toEqual([1, 2]);
-    expect(inputs[0]).toMatchObject({ KeyConditionExpression: 'pk = :pk AND sk > :sk', ExpressionAttributeValues: { ':pk': 'SANDBOX#LEDGER', ':sk': 'SEQ#000000000000' } });
+    expect(inputs[0]).toMatchObject({
+      KeyConditionExpression: 'pk = :pk AND sk > :sk',
+      ExpressionAttributeValues: { ':pk': 'SANDBOX#LEDGER', ':sk': 'SEQ#000000000000' },
+    });
     expect(inputs[1]?.ExclusiveStartKey).toEqual({ pk: 'SANDBOX#LEDGER', sk: 'SEQ#000000000001' });
     expect(sandboxLedgerSk(12) < sandboxLedgerSk(100)).toBe(true);
   });
@@ -84,11 +92,22 @@ describe('sandbox ledgers sharing one log', () => {
     const seller = newLedger(shared);
     const serial = serialsOf(await seller.read(), ALICE)[0] ?? 0;
     await seller.execute(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nft(serial), ALICE, OPERATOR), ALICE), 'alice'));
-    for (const [buyer, name] of [[BOB, 'bob'], [CAROL, 'carol']] as const) {
-      await seller.execute(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, buyer, OPERATOR, 100n * PAWS_UNIT), buyer), name));
+    for (const [buyer, name] of [
+      [BOB, 'bob'],
+      [CAROL, 'carol'],
+    ] as const) {
+      await seller.execute(
+        await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, buyer, OPERATOR, 100n * PAWS_UNIT), buyer), name),
+      );
     }
     const settle = (buyer: string) =>
-      frozen(new TransferTransaction().addApprovedNftTransfer(nft(serial), ALICE, buyer).addApprovedTokenTransfer(PAWS, buyer, -100n * PAWS_UNIT).addTokenTransfer(PAWS, ALICE, 100n * PAWS_UNIT), OPERATOR);
+      frozen(
+        new TransferTransaction()
+          .addApprovedNftTransfer(nft(serial), ALICE, buyer)
+          .addApprovedTokenTransfer(PAWS, buyer, -100n * PAWS_UNIT)
+          .addTokenTransfer(PAWS, ALICE, 100n * PAWS_UNIT),
+        OPERATOR,
+      );
     const bobBytes = await signed(settle(BOB), 'operator');
     const carolBytes = await signed(settle(CAROL), 'operator');
 
@@ -122,7 +141,11 @@ describe('sandbox ledgers sharing one log', () => {
 
   it('replay genesis plus a few thousand logged transactions quickly', async () => {
     const entries = 2000;
-    const privateKey = createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), sandboxKeySeed('alice')]), format: 'der', type: 'pkcs8' });
+    const privateKey = createPrivateKey({
+      key: Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), sandboxKeySeed('alice')]),
+      format: 'der',
+      type: 'pkcs8',
+    });
     const publicKey = PublicKey.fromStringED25519(sandboxPublicKeyHex('alice'));
     const log = createMemoryLedgerLog();
     const start = Date.now() - 5_000;

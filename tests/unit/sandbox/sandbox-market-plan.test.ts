@@ -15,7 +15,9 @@ describe('the sandbox market’s seeded history', () => {
   it('is the same on every run, only shifted with its anchor', () => {
     expect(planSandboxMarket(defaultSandboxNetwork, ANCHOR)).toEqual(plan);
     const later = planSandboxMarket(defaultSandboxNetwork, ANCHOR + DAY_MS);
-    expect(later.sales.map((sale) => [sale.serial, sale.buyerId, sale.salePrice])).toEqual(plan.sales.map((sale) => [sale.serial, sale.buyerId, sale.salePrice]));
+    expect(later.sales.map((sale) => [sale.serial, sale.buyerId, sale.salePrice])).toEqual(
+      plan.sales.map((sale) => [sale.serial, sale.buyerId, sale.salePrice]),
+    );
     expect(Date.parse(later.sales[0]?.saleDate ?? '') - Date.parse(plan.sales[0]?.saleDate ?? '')).toBe(DAY_MS);
   });
 

@@ -21,7 +21,9 @@ beforeAll(async () => {
   const run = async (bytes: Uint8Array) => ledger.execute(bytes);
   await run(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nft(soldSerial), ALICE, OPERATOR), ALICE), 'alice'));
   await run(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 1_000n * PAWS_UNIT), BOB), 'bob'));
-  await run(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowanceAllSerials(TIGERS, CAROL, net.marketAccountId), CAROL), 'carol'));
+  await run(
+    await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowanceAllSerials(TIGERS, CAROL, net.marketAccountId), CAROL), 'carol'),
+  );
   const sale = new TransferTransaction()
     .addApprovedNftTransfer(nft(soldSerial), ALICE, BOB)
     .addApprovedTokenTransfer(PAWS, BOB, -250n * PAWS_UNIT)
@@ -70,7 +72,10 @@ describe('sandbox mirror API responses match the official OpenAPI schemas', () =
   });
 
   it('GET /api/v1/transactions/{id} for a settled and a rejected transaction', async () => {
-    for (const [id, result] of [[saleId, 'SUCCESS'], [rejectedId, 'INSUFFICIENT_TOKEN_BALANCE']] as const) {
+    for (const [id, result] of [
+      [saleId, 'SUCCESS'],
+      [rejectedId, 'INSUFFICIENT_TOKEN_BALANCE'],
+    ] as const) {
       const response = await get(`/api/v1/transactions/${toMirrorTransactionId(id)}`);
       expect(response.status).toBe(200);
       expect(responseValidator('/api/v1/transactions/{transactionId}', 200)(response.body)).toEqual([]);

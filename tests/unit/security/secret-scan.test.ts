@@ -17,14 +17,18 @@ function secretPatterns(): { name: string; pattern: RegExp }[] {
     { name: 'DER ECDSA private key', pattern: /3030020100300706052b8104000a04220420[0-9a-f]{64}/i },
     { name: 'AWS access key id', pattern: /\b(AKIA|ASIA)[0-9A-Z]{16}\b/ },
     { name: 'API key in a query string', pattern: /[?&]apikey=[A-Za-z0-9_-]{8,}/i },
-    ...sandboxAccounts.map((accountId) => ({ name: `sandbox key of ${accountId}`, pattern: new RegExp(sandboxAccountPrivateKey(accountId).toStringRaw(), 'i') })),
+    ...sandboxAccounts.map((accountId) => ({
+      name: `sandbox key of ${accountId}`,
+      pattern: new RegExp(sandboxAccountPrivateKey(accountId).toStringRaw(), 'i'),
+    })),
   ];
   for (const name of ['SESSION_SECRET', 'OPERATOR_KEY', 'SENTX_API_KEY', 'SAUCERSWAP_API_KEY']) {
     const value = process.env[name];
     if (value && value.length >= 8) patterns.push({ name, pattern: new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   }
   const localSecret = resolve(import.meta.dirname, '../../../.data/session-secret');
-  if (existsSync(localSecret)) patterns.push({ name: 'local session secret', pattern: new RegExp(readFileSync(localSecret, 'utf8').trim().replace(/[-]/g, '\\-')) });
+  if (existsSync(localSecret))
+    patterns.push({ name: 'local session secret', pattern: new RegExp(readFileSync(localSecret, 'utf8').trim().replace(/[-]/g, '\\-')) });
   return patterns;
 }
 

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { ConflictError, ForbiddenError } from '../../../src/server/http/errors';
-import { defineRoute, routeGroup } from '../../../src/server/http/handler';
+import { DomainError } from '../../../src/lib/domain-error';
+import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
 import { respond } from '../../../src/server/http/respond';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import { apiEvent, testContext } from '../../support/api-event';
@@ -16,25 +16,21 @@ const table: RouteDef[] = [
   { method: 'GET', path: '/api/boom', group: 'test', auth: 'public', cache: { kind: 'none' } },
 ];
 
-const handler = routeGroup(
-  'test',
-  {
-    'POST /api/echo': defineRoute({ body: z.object({ name: z.string().max(10), count: z.number().int().positive() }) }, async ({ body }) =>
-      respond(201, { hello: body.name, twice: body.count * 2 }, { cookies: ['a=b; HttpOnly'] }),
-    ),
-    'GET /api/items/{id}': defineRoute({ params: z.object({ id: z.string().regex(/^\d+$/) }) }, async ({ params }) => {
-      if (params.id === '9') throw new ConflictError('Already sold', { listingId: '9' });
-      return { id: Number(params.id), big: 2n ** 64n };
-    }),
-    'GET /api/forbidden': defineRoute({}, async () => {
-      throw new ForbiddenError();
-    }),
-    'GET /api/boom': defineRoute({}, async () => {
-      throw new Error('secret internals');
-    }),
-  },
-  table,
-);
+const handler = routeGroupOf(table, 'test', {
+  'POST /api/echo': defineRoute('public', { body: z.object({ name: z.string().max(10), count: z.number().int().positive() }) }, async ({ body }) =>
+    respond(201, { hello: body.name, twice: body.count * 2 }, { cookies: ['a=b; HttpOnly'] }),
+  ),
+  'GET /api/items/{id}': defineRoute('public', { params: z.object({ id: z.string().regex(/^\d+$/) }) }, async ({ params }) => {
+    if (params.id === '9') throw new DomainError('LISTING_UNAVAILABLE', 'Already sold', { listingId: '9' });
+    return { id: Number(params.id), big: 2n ** 64n };
+  }),
+  'GET /api/forbidden': defineRoute('public', {}, async () => {
+    throw new DomainError('NOT_YOUR_ACCOUNT', 'This action belongs to another account');
+  }),
+  'GET /api/boom': defineRoute('public', {}, async () => {
+    throw new Error('secret internals');
+  }),
+});
 
 async function call(options: Parameters<typeof apiEvent>[0]) {
   const result = (await handler(apiEvent(options), testContext)) as APIGatewayProxyStructuredResultV2;
@@ -80,16 +76,19 @@ describe('route group handler', () => {
   });
 
   it('maps typed domain errors to their status with a JSON error and details', async () => {
-    expect(await call({ routeKey: 'GET /api/forbidden' })).toMatchObject({ status: 403, json: { error: 'This action belongs to another account' } });
+    expect(await call({ routeKey: 'GET /api/forbidden' })).toMatchObject({
+      status: 403,
+      json: { error: 'This action belongs to another account', code: 'NOT_YOUR_ACCOUNT' },
+    });
     expect(await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '9' } })).toMatchObject({
       status: 409,
-      json: { error: 'Already sold', listingId: '9' },
+      json: { error: 'Already sold', code: 'LISTING_UNAVAILABLE', listingId: '9' },
     });
   });
 
   it('hides unexpected errors behind a 500 without internals', async () => {
     const answer = await call({ routeKey: 'GET /api/boom' });
-    expect(answer).toMatchObject({ status: 500, json: { error: 'Internal server error' } });
+    expect(answer).toMatchObject({ status: 500, json: { error: 'Internal server error', code: 'INTERNAL' } });
     expect(JSON.stringify(answer.json)).not.toContain('secret');
   });
 
@@ -106,6 +105,13 @@ describe('route group handler', () => {
   });
 
   it('refuses to build a group whose table routes lack an implementation', () => {
-    expect(() => routeGroup('test', {}, table)).toThrow(/has no implementation/);
+    expect(() => routeGroupOf(table, 'test', {})).toThrow(/has no implementation/);
+  });
+
+  it('refuses to build a group whose route is implemented at another auth level than the table says', () => {
+    const sessionTable: RouteDef[] = [{ method: 'GET', path: '/api/mine', group: 'test', auth: 'session', cache: { kind: 'none' } }];
+    expect(() => routeGroupOf(sessionTable, 'test', { 'GET /api/mine': defineRoute('public', {}, async () => ({})) })).toThrow(
+      /implemented as 'public' but the route table says 'session'/,
+    );
   });
 });

@@ -24,7 +24,10 @@ describe('computeRarity', () => {
 
   it('keeps each NFT’s own traits as written, without the none values', () => {
     const { rarityData } = computeRarity(example);
-    expect(rarityData[3]?.traits).toEqual([{ trait_type: 'hat', value: 'red' }, { trait_type: 'Eyes', value: 'blue' }]);
+    expect(rarityData[3]?.traits).toEqual([
+      { trait_type: 'hat', value: 'red' },
+      { trait_type: 'Eyes', value: 'blue' },
+    ]);
     expect(rarityData[4]?.traits).toEqual([{ trait_type: 'Eyes', value: 'Blue' }]);
   });
 
@@ -43,7 +46,13 @@ describe('computeRarity', () => {
 
   it('treats underscores, spacing, case and an explicit "None" as the same trait or as missing', () => {
     const { rarityData } = computeRarity([
-      { serial: 1, attributes: [{ trait_type: 'Eye_Color', value: 'Dark  Blue' }, { trait_type: 'Hat', value: 'None' }] },
+      {
+        serial: 1,
+        attributes: [
+          { trait_type: 'Eye_Color', value: 'Dark  Blue' },
+          { trait_type: 'Hat', value: 'None' },
+        ],
+      },
       { serial: 2, attributes: [{ trait_type: 'eye color', value: 'dark blue' }] },
     ]);
     expect(rarityData[1]?.rarityScore).toBe(rarityData[2]?.rarityScore);

@@ -9,7 +9,15 @@ import { insufficientPawsMessage } from '../../../src/features/paws-market/listi
 describe('tiers', () => {
   it('by rank (spec 001 §4)', () => {
     expect([1, 100, 101, 500, 501, 1000, 1001, 2000, 2001].map(tierByRank)).toEqual([
-      'Legendary', 'Legendary', 'Epic', 'Epic', 'Rare', 'Rare', 'Uncommon', 'Uncommon', 'Common',
+      'Legendary',
+      'Legendary',
+      'Epic',
+      'Epic',
+      'Rare',
+      'Rare',
+      'Uncommon',
+      'Uncommon',
+      'Common',
     ]);
     expect(tierByRank(null)).toBe('Unknown');
     expect(tierByRank(undefined)).toBe('Unknown');

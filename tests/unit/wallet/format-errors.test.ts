@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountId, formatHbar, formatMarketCap, formatPawsPrice } from '../../../src/features/wallet/format';
+import { formatAccountId, formatHbar, formatMarketCap, formatPawsPrice } from '../../../src/lib/format';
 import { isAmbiguousRejection, isRejection, toWalletError } from '../../../src/features/wallet/wallet-errors';
 
 describe('display formats (spec 000 §5)', () => {

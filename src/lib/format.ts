@@ -10,6 +10,11 @@ export function formatHbar(value: string | number): string {
   return Number.isFinite(amount) ? amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '0.00';
 }
 
+/** An HBAR price with at most 2 decimals and thousands separators ('1,250', '99.5'). */
+export function formatHbarPrice(value: number): string {
+  return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '0';
+}
+
 /** A PAWS amount with at most 2 decimals (001 §9). */
 export function formatPaws(value: string | number): string {
   const amount = Number(value);

@@ -1,0 +1,47 @@
+/**
+ * The sandbox network's adapter for each port. Only the composition root (src/server/adapters.ts)
+ * and the local server import this module, and only on the sandbox network; Lambda bundles and
+ * mainnet page builds cannot include anything under src/sandbox.
+ */
+import type { CollectionCatalog } from '../features/tiger/catalog';
+import type { LedgerWriter } from '../features/ledger/ledger-writer';
+import type { MarketPort } from '../features/hbar-market/market-port';
+import type { PriceSource } from '../features/prices/prices';
+import { documentClient, tableName } from '../server/store/client';
+import { createSandboxCatalog } from './collection/sandbox-catalog';
+import { createSandboxMarket } from './hbar-market/sandbox-market';
+import { createSandboxMarketRepo } from './hbar-market/sandbox-market-repo';
+import { createDynamoLedgerLog } from './ledger/ledger-log-repo';
+import { type SandboxLedger, createSandboxLedger } from './ledger/sandbox-ledger';
+import { createSandboxLedgerWriter } from './ledger/sandbox-writer';
+import { createSandboxPriceSource } from './prices/sandbox-price-source';
+
+let ledger: SandboxLedger | undefined;
+let market: MarketPort | undefined;
+
+/** The sandbox network's ledger of this process, over the log kept in the store. */
+export function sandboxLedger(): SandboxLedger {
+  ledger ??= createSandboxLedger({ log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }) });
+  return ledger;
+}
+
+/** Ledger writes executed by the in-process sandbox ledger. */
+export function sandboxLedgerWriter(): LedgerWriter {
+  return createSandboxLedgerWriter({ ledger: sandboxLedger() });
+}
+
+/** The stand-in for SentX over the sandbox ledger (one per process). */
+export function sandboxMarket(): MarketPort {
+  market ??= createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketRepo(documentClient(), tableName()) });
+  return market;
+}
+
+/** Fixed prices. */
+export function sandboxPriceSource(): PriceSource {
+  return createSandboxPriceSource();
+}
+
+/** The generated collection; its images are served by the sandbox's own IPFS gateway. */
+export function sandboxCatalog(): CollectionCatalog {
+  return createSandboxCatalog();
+}

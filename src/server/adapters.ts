@@ -1,0 +1,104 @@
+/**
+ * The composition root: the one module that decides, from the validated config, which adapter
+ * each port gets. On the sandbox network every port but the store and the ledger reader comes
+ * from src/sandbox/sandbox-adapters.ts; on mainnet the real adapters read their secrets here.
+ *
+ * Lambda bundles define WILD_TIGERS_BUNDLE as "lambda" (infra/lib/bundling.ts), so the sandbox
+ * branch below folds to false and esbuild drops it with the import it holds; the bundler also
+ * refuses any module under src/sandbox outright. Write that test literally in each condition:
+ * esbuild does not inline a helper function across the branch.
+ */
+import { createAuthRepo } from '../features/auth/auth-repo';
+import { createSessions } from '../features/auth/sessions';
+import { createSentxAdapter } from '../features/hbar-market/sentx-adapter';
+import { parseMarketConfig } from '../features/hbar-market/market-config';
+import type { MarketPort } from '../features/hbar-market/market-port';
+import type { LedgerReader } from '../features/ledger/ledger-reader';
+import type { LedgerWriter } from '../features/ledger/ledger-writer';
+import { createMirrorLedgerReader } from '../features/ledger/mirror-client';
+import type { Settlement } from '../features/paws-market/settlement';
+import type { PriceSource } from '../features/prices/prices';
+import { createPublicPriceSource } from '../features/prices/public-price-source';
+import type { CollectionCatalog } from '../features/tiger/catalog';
+import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '../features/tiger/ipfs';
+import { createMetadataCatalog } from '../features/tiger/metadata-catalog';
+import { once, onceAsync } from '../lib/once';
+import { config } from './config';
+import { log } from './log';
+import { requiredSecret, secret } from './secrets';
+import { documentClient, tableName } from './store/client';
+
+type SandboxAdapters = typeof import('../sandbox/sandbox-adapters');
+
+/** The sandbox adapters, loaded on the sandbox network only; undefined on mainnet and in every Lambda bundle. */
+function sandbox(): Promise<SandboxAdapters> | undefined {
+  if (process.env.WILD_TIGERS_BUNDLE !== 'lambda' && config().network === 'sandbox') return import('../sandbox/sandbox-adapters');
+  return undefined;
+}
+
+/** Ledger reads: the mirror node REST (the sandbox serves the same REST at its own base URL). */
+export const ledgerReader = /* @__PURE__ */ once((): LedgerReader => createMirrorLedgerReader({ baseUrl: config().mirrorNodeUrl }));
+
+/** Ledger writes: the sandbox ledger, or the SDK with the marketplace operator key on mainnet. */
+export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWriter> => {
+  const local = sandbox();
+  if (local) return (await local).sandboxLedgerWriter();
+  const { createSdkLedgerWriter } = await import('../features/ledger/sdk-writer');
+  const settings = config();
+  return createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: settings.marketplaceAccountId, operatorKey: await requiredSecret('OPERATOR_KEY') });
+});
+
+/** The PAWS market's settlement: one atomic approved transfer through the ledger writer. */
+export const settlement: Settlement = {
+  async prepare(input) {
+    const { createLedgerSettlement } = await import('../features/paws-market/settlement');
+    return createLedgerSettlement(await ledgerWriter()).prepare(input);
+  },
+};
+
+/** The external HBAR market: SentX on mainnet, the sandbox market locally. */
+export const marketPort = /* @__PURE__ */ onceAsync(async (): Promise<MarketPort> => {
+  const local = sandbox();
+  if (local) return (await local).sandboxMarket();
+  const apiKey = await secret('SENTX_API_KEY');
+  if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
+  return createSentxAdapter({ baseUrl: parseMarketConfig(process.env).sentxApiBase, apiKey });
+});
+
+/** HBAR and PAWS prices: the public price APIs on mainnet, fixed prices on the sandbox. */
+export const priceSource = /* @__PURE__ */ onceAsync(async (): Promise<PriceSource> => {
+  const local = sandbox();
+  if (local) return (await local).sandboxPriceSource();
+  const saucerSwapApiKey = await secret('SAUCERSWAP_API_KEY');
+  return createPublicPriceSource({ pawsTokenId: config().pawsTokenId, ledger: ledgerReader(), ...(saucerSwapApiKey ? { saucerSwapApiKey } : {}) });
+});
+
+/** The collection catalog: generated sandbox metadata locally; ledger + IPFS metadata and the published rarity on mainnet. */
+export const collectionCatalog = /* @__PURE__ */ once((): CollectionCatalog => {
+  const local = sandbox();
+  if (local) {
+    const catalog = local.then((adapters) => adapters.sandboxCatalog());
+    return {
+      imageGateway: SANDBOX_IPFS_GATEWAY,
+      rarity: async () => (await catalog).rarity(),
+      entry: async (serial) => (await catalog).entry(serial),
+      displayAll: async (total) => (await catalog).displayAll?.(total) ?? new Map(),
+    };
+  }
+  const settings = config();
+  return createMetadataCatalog({
+    ledger: ledgerReader(),
+    nftTokenId: settings.nftTokenId,
+    rarityUrl: `${settings.siteOrigin}/data/rarity.json`,
+    gateways: IPFS_GATEWAYS,
+  });
+});
+
+/** Sign-in challenges and sessions in the table. */
+export const authRepo = /* @__PURE__ */ once(() => createAuthRepo(documentClient(), tableName()));
+
+/** The key that signs session cookies. */
+export const sessionSecret = () => requiredSecret('SESSION_SECRET');
+
+/** Reads and ends the sessions of requests. */
+export const sessions = /* @__PURE__ */ once(() => createSessions({ store: authRepo(), sessionSecret }));

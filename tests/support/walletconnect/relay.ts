@@ -1,0 +1,344 @@
+/**
+ * A local WalletConnect relay (test support): the relay JSON-RPC of the 2.x clients over any
+ * text transport. Messages are end-to-end encrypted by the clients, so the relay only routes by
+ * topic: it keeps every message until its TTL ends, pushes it to each subscribed client (never
+ * back to its publisher) and hands it to clients that subscribe later, until they acknowledge it.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
+
+type RpcId = number | string | bigint;
+
+interface RpcMessage {
+  id?: RpcId;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: unknown;
+  error?: unknown;
+}
+
+interface StoredMessage {
+  topic: string;
+  message: string;
+  tag: number;
+  publishedAt: number;
+  expiresAt: number;
+  publisher: string;
+  acknowledgedBy: Set<string>;
+}
+
+/** A message as the relay hands it to a client. */
+interface MessageData {
+  topic: string;
+  message: string;
+  publishedAt: number;
+  tag: number;
+}
+
+interface Connection {
+  client: string;
+  send(text: string): void;
+  /** topic -> subscription id */
+  subscriptions: Map<string, string>;
+  /** push id -> message awaiting the client's acknowledgement */
+  inFlight: Map<string, StoredMessage>;
+}
+
+/** One client's side of the relay: feed it the client's frames, close it when the socket closes. */
+export interface RelayPeer {
+  receive(text: string): void;
+  close(): void;
+}
+
+export interface Relay {
+  /**
+   * Attaches a client connection. `send` delivers a text frame to the client; `url` is the URL it
+   * opened (its `auth` JWT names the client, so a reconnecting client is recognised).
+   */
+  connect(send: (text: string) => void, url?: string): RelayPeer;
+}
+
+// The tags the sign client would have put on the two messages each of its custom methods carries.
+const TAGS = { sessionPropose: 1100, sessionProposeResponse: 1101, sessionSettle: 1102 } as const;
+const DEFAULT_TTL_SECONDS = 300;
+const BIGINT_MARK = '\u0000bigint:';
+
+/** JSON.parse that keeps integers beyond 2^53 exact (WalletConnect makes 19-digit JSON-RPC ids). */
+function parseJson(text: string): unknown {
+  return JSON.parse(text, (_key: string, value: unknown, context?: { source?: string }) =>
+    typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value,
+  );
+}
+
+function formatJson(value: unknown): string {
+  const text = JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? `${BIGINT_MARK}${item}` : item));
+  return text.replace(/"\\u0000bigint:(-?\d+)"/g, '$1');
+}
+
+/** The client named by the `auth` JWT (its `iss`, a did:key) in the URL a client opened. */
+function clientOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const auth = new URL(url, 'ws://relay.invalid').searchParams.get('auth');
+  const payload = auth?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: unknown };
+    return typeof claims.iss === 'string' ? claims.iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function dataOf({ topic, message, publishedAt, tag }: StoredMessage): MessageData {
+  return { topic, message, publishedAt, tag };
+}
+
+/** The transport-agnostic relay: wire it to a WebSocket server, or to Playwright's routeWebSocket. */
+export function createRelay(): Relay {
+  const connections = new Set<Connection>();
+  const messages = new Map<string, StoredMessage[]>();
+  let anonymous = 0;
+  let lastPushId = Date.now() * 1000;
+
+  function live(topic: string): StoredMessage[] {
+    const now = Date.now();
+    const kept = (messages.get(topic) ?? []).filter((stored) => stored.expiresAt > now);
+    messages.set(topic, kept);
+    return kept;
+  }
+
+  function deliver(connection: Connection, stored: StoredMessage): void {
+    const subscription = connection.subscriptions.get(stored.topic);
+    if (!subscription || stored.publisher === connection.client || stored.acknowledgedBy.has(connection.client)) return;
+    if ([...connection.inFlight.values()].includes(stored)) return;
+    const id = ++lastPushId;
+    connection.inFlight.set(String(id), stored);
+    connection.send(
+      formatJson({
+        id,
+        jsonrpc: '2.0',
+        method: 'irn_subscription',
+        params: { id: subscription, data: dataOf(stored) },
+      }),
+    );
+  }
+
+  function publish(publisher: Connection, topic: string, message: string, ttlSeconds: number, tag: number): void {
+    const publishedAt = Date.now();
+    const stored: StoredMessage = {
+      topic,
+      message,
+      tag,
+      publishedAt,
+      expiresAt: publishedAt + ttlSeconds * 1000,
+      publisher: publisher.client,
+      acknowledgedBy: new Set(),
+    };
+    live(topic).push(stored);
+    for (const connection of connections) deliver(connection, stored);
+  }
+
+  function subscribe(connection: Connection, topic: string): string {
+    const id = connection.subscriptions.get(topic) ?? createHash('sha256').update(`${topic}:${connection.client}`).digest('hex');
+    connection.subscriptions.set(topic, id);
+    return id;
+  }
+
+  /** Messages a client has not acknowledged yet, handed over and counted as received (batch fetch). */
+  function fetchFor(connection: Connection, topics: string[]): MessageData[] {
+    const fetched: MessageData[] = [];
+    for (const topic of topics) {
+      for (const stored of live(topic)) {
+        if (stored.publisher === connection.client || stored.acknowledgedBy.has(connection.client)) continue;
+        stored.acknowledgedBy.add(connection.client);
+        fetched.push(dataOf(stored));
+      }
+    }
+    return fetched;
+  }
+
+  function text(params: Record<string, unknown>, name: string): string {
+    const value = params[name];
+    if (typeof value !== 'string' || !value) throw new Error(`Missing or invalid "${name}" param`);
+    return value;
+  }
+
+  function topicsOf(params: Record<string, unknown>): string[] {
+    return Array.isArray(params.topics) ? params.topics.filter((topic): topic is string => typeof topic === 'string') : [];
+  }
+
+  function ttlOf(params: Record<string, unknown>): number {
+    return typeof params.ttl === 'number' && params.ttl > 0 ? params.ttl : DEFAULT_TTL_SECONDS;
+  }
+
+  function tagOf(params: Record<string, unknown>, fallback = 0): number {
+    return typeof params.tag === 'number' ? params.tag : fallback;
+  }
+
+  /** Runs one request; returns its result and what to push once the answer is sent. */
+  function handle(connection: Connection, method: string, params: Record<string, unknown>): { result: unknown; after?: () => void } {
+    const pending = (topics: string[]) => () => {
+      for (const topic of topics) for (const stored of live(topic)) deliver(connection, stored);
+    };
+    switch (method) {
+      case 'irn_subscribe': {
+        const topic = text(params, 'topic');
+        return { result: subscribe(connection, topic), after: pending([topic]) };
+      }
+      case 'irn_batchSubscribe': {
+        const topics = topicsOf(params);
+        return { result: topics.map((topic) => subscribe(connection, topic)), after: pending(topics) };
+      }
+      case 'irn_unsubscribe':
+        connection.subscriptions.delete(text(params, 'topic'));
+        return { result: true };
+      case 'irn_batchUnsubscribe': {
+        const subscriptions = Array.isArray(params.subscriptions) ? params.subscriptions : [];
+        for (const item of subscriptions) {
+          if (item && typeof item === 'object' && 'topic' in item && typeof item.topic === 'string') connection.subscriptions.delete(item.topic);
+        }
+        return { result: true };
+      }
+      case 'irn_publish':
+        publish(connection, text(params, 'topic'), text(params, 'message'), ttlOf(params), tagOf(params));
+        return { result: true };
+      case 'irn_batchFetchMessages':
+        return { result: { messages: fetchFor(connection, topicsOf(params)), hasMore: false } };
+      // Sign client 2.2x sends the proposal, and the approval with the settlement, as relay methods
+      // that also subscribe the sender to the pairing (proposer) or session (approver) topic.
+      case 'wc_proposeSession': {
+        const pairingTopic = text(params, 'pairingTopic');
+        subscribe(connection, pairingTopic);
+        publish(connection, pairingTopic, text(params, 'sessionProposal'), ttlOf(params), tagOf(params, TAGS.sessionPropose));
+        return { result: true, after: pending([pairingTopic]) };
+      }
+      case 'wc_approveSession': {
+        const sessionTopic = text(params, 'sessionTopic');
+        subscribe(connection, sessionTopic);
+        publish(connection, text(params, 'pairingTopic'), text(params, 'sessionProposalResponse'), ttlOf(params), TAGS.sessionProposeResponse);
+        publish(connection, sessionTopic, text(params, 'sessionSettlementRequest'), ttlOf(params), TAGS.sessionSettle);
+        return { result: true, after: pending([sessionTopic]) };
+      }
+      default:
+        throw Object.assign(new Error(`Method not found: ${method}`), { code: -32601 });
+    }
+  }
+
+  function receive(connection: Connection, frame: string): void {
+    let rpc: RpcMessage;
+    try {
+      rpc = parseJson(frame) as RpcMessage;
+    } catch {
+      connection.send(formatJson({ id: null, jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' } }));
+      return;
+    }
+    if (!rpc.method) {
+      // A client's answer to a push: it has the message now.
+      const stored = rpc.id === undefined ? undefined : connection.inFlight.get(String(rpc.id));
+      if (stored) {
+        connection.inFlight.delete(String(rpc.id));
+        if (rpc.error === undefined) stored.acknowledgedBy.add(connection.client);
+      }
+      return;
+    }
+    try {
+      const { result, after } = handle(connection, rpc.method, rpc.params ?? {});
+      connection.send(formatJson({ id: rpc.id, jsonrpc: '2.0', result }));
+      after?.();
+    } catch (error) {
+      const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'number' ? error.code : -32602;
+      connection.send(formatJson({ id: rpc.id, jsonrpc: '2.0', error: { code, message: error instanceof Error ? error.message : String(error) } }));
+    }
+  }
+
+  return {
+    connect(send, url) {
+      anonymous += 1;
+      const connection: Connection = { client: clientOf(url) ?? `anonymous-${anonymous}`, send, subscriptions: new Map(), inFlight: new Map() };
+      connections.add(connection);
+      return {
+        receive: (frame) => receive(connection, frame),
+        close: () => void connections.delete(connection),
+      };
+    },
+  };
+}
+
+interface WsSocket {
+  on(event: 'message', listener: (data: unknown) => void): void;
+  on(event: 'close', listener: () => void): void;
+  send(text: string): void;
+  ping(): void;
+  terminate(): void;
+  readonly readyState: number;
+}
+
+interface WsServer {
+  on(event: 'connection', listener: (socket: WsSocket, request: IncomingMessage) => void): void;
+  once(event: 'listening' | 'error', listener: (error?: Error) => void): void;
+  address(): { port: number } | string;
+  close(done: () => void): void;
+}
+
+type WsServerConstructor = new (options: {
+  host: string;
+  port: number;
+  verifyClient: (info: unknown, done: (accept: boolean, code?: number) => void) => void;
+}) => WsServer;
+
+export interface RelayServer {
+  /** ws://127.0.0.1:<port> — the relay URL for Node clients. */
+  readonly url: string;
+  readonly relay: Relay;
+  /** The relay goes away: every socket is dropped and new ones are refused until resume(). */
+  suspend(): void;
+  resume(): void;
+  close(): Promise<void>;
+}
+
+/** Serves a relay (a new one, or `relay` shared with a Playwright route) over WebSocket on 127.0.0.1. */
+export async function startRelayServer(options: { port?: number; relay?: Relay } = {}): Promise<RelayServer> {
+  const relay = options.relay ?? createRelay();
+  const { Server } = createRequire(import.meta.url)('ws') as { Server: WsServerConstructor };
+  const sockets = new Set<WsSocket>();
+  let suspended = false;
+  const server = new Server({ host: '127.0.0.1', port: options.port ?? 0, verifyClient: (_info, done) => done(!suspended, 503) });
+  server.on('connection', (socket, request) => {
+    sockets.add(socket);
+    const peer = relay.connect((text) => socket.readyState === 1 && socket.send(text), request.url);
+    socket.on('message', (data) => peer.receive(String(data)));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      peer.close();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  // Clients on Node drop a connection that shows no sign of life for 35 s.
+  const keepAlive = setInterval(() => {
+    for (const socket of sockets) socket.ping();
+  }, 10_000);
+  keepAlive.unref();
+  const address = server.address();
+  const port = typeof address === 'string' ? Number(new URL(address).port) : address.port;
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    relay,
+    suspend() {
+      suspended = true;
+      for (const socket of sockets) socket.terminate();
+    },
+    resume() {
+      suspended = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearInterval(keepAlive);
+        for (const socket of sockets) socket.terminate();
+        server.close(() => resolve());
+      }),
+  };
+}
