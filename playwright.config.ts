@@ -35,6 +35,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DYNAMODB_ENDPOINT: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DYNAMODB_ENDPOINT: '', SITE_DIR: process.env.SITE_DIR ?? 'dist' },
   },
 });

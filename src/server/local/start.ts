@@ -28,8 +28,8 @@ async function main(): Promise<void> {
   const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
   await sandbox?.readSandboxLedger();
 
-  const siteDir = join(projectRoot, 'dist');
-  if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error('No site build in dist/: run `npm run build` first');
+  const siteDir = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
+  if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error(`No site build in ${siteDir}: run \`npm run build\` first`);
   const prefixHandlers = sandbox ? [sandbox.sandboxRoutes] : [];
   const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers });
   await new Promise<void>((listening, failed) => {
