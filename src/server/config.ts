@@ -21,6 +21,8 @@ const schema = z
       .string()
       .min(1)
       .default(process.env.npm_package_version ?? '0.0.0'),
+    /** The deployed stage (the metrics' dimension); `local` off AWS. */
+    STAGE: z.string().min(1).max(40).default('local'),
     AWS_REGION: z.string().min(1).default('us-east-1'),
     TABLE_NAME: z
       .string()
@@ -52,6 +54,7 @@ function resolve(env: z.infer<typeof schema>) {
     siteOrigin: env.SITE_ORIGIN ?? localOrigin,
     logLevel: env.LOG_LEVEL,
     version: env.APP_VERSION,
+    stage: env.STAGE,
     awsRegion: env.AWS_REGION,
     tableName: env.TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
