@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { RouteDef } from '../../src/server/http/route-types';
 import type { SecretName } from '../../src/server/secrets';
 import { Api } from './constructs/api';
+import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
 import type { Settings } from './settings';
 import { readSiteBuild } from './site-build';
@@ -20,6 +21,7 @@ export interface AppStackProps extends StackProps {
 export class AppStack extends Stack {
   readonly api: Api;
   readonly site: Site;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -46,8 +48,18 @@ export class AppStack extends Stack {
     const siteUrl = `https://${this.site.distribution.distributionDomainName}`;
     this.api.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage: settings.stage,
+      httpApi: this.api.httpApi,
+      functions: this.api.functions,
+      table: props.table,
+      ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+    });
+
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: 'The HTTP API (also served under /api on the site)' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic the alarms notify' });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard' });
   }
 }
 
@@ -60,5 +72,5 @@ function lambdaEnvironment(settings: Settings): Record<string, string> {
     MIRROR_NODE_URL: settings.mirrorNodeUrl,
   };
   const given = Object.entries(optional).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  return { NETWORK: settings.network, LOG_LEVEL: settings.logLevel, APP_VERSION: settings.appVersion, ...Object.fromEntries(given) };
+  return { NETWORK: settings.network, STAGE: settings.stage, LOG_LEVEL: settings.logLevel, APP_VERSION: settings.appVersion, ...Object.fromEntries(given) };
 }

@@ -31,6 +31,7 @@ const schema = z
     siteDir: z.string().min(1).default(resolve(REPO_ROOT, 'dist')),
     apiRateLimit: z.coerce.number().int().positive().default(50),
     apiBurstLimit: z.coerce.number().int().positive().default(100),
+    alarmEmail: z.email('must be an e-mail address').optional(),
   })
   .superRefine((context, issues) => {
     if (context.network !== 'mainnet') return;

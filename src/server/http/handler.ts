@@ -5,6 +5,7 @@ import type { SessionClaims } from '../../features/auth/session-token';
 import { DomainError } from '../../lib/domain-error';
 import { sessions } from '../adapters';
 import { log } from '../log';
+import { countMetric } from '../metrics';
 import { ROUTES } from '../routes';
 import { parseJsonBody } from './body';
 import { INTERNAL_FAILURE, toHttpFailure } from './error-mapping';
@@ -57,6 +58,9 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 
 function errorResult(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
   const failure = toHttpFailure(error);
+  const code = failure?.body.code;
+  if (code === 'LEDGER_UNAVAILABLE' || code === 'LEDGER_BAD_RESPONSE') countMetric('MirrorErrors');
+  if (code === 'MARKET_UNAVAILABLE') countMetric('MarketErrors');
   if (!failure) log.error('unhandled error', { requestId, error });
   else if (failure.status >= 500) log.warn('upstream failure', { requestId, code: failure.body.code, error });
   const { status, body } = failure ?? INTERNAL_FAILURE;
@@ -117,6 +121,7 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
 
 function finish(event: APIGatewayProxyEventV2, response: APIGatewayProxyStructuredResultV2 | null | undefined, startedAt: number): void {
   if (!response) return;
+  if ((response.statusCode ?? 200) >= 500) countMetric('Http5xx');
   response.headers = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store', ...response.headers };
   log.info('request', {
     requestId: event.requestContext?.requestId,

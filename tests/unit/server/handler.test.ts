@@ -2,6 +2,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { DomainError } from '../../../src/lib/domain-error';
+import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
+import { type MetricPoint, emfLine, setMetricSink } from '../../../src/server/metrics';
 import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
 import { respond } from '../../../src/server/http/respond';
 import type { RouteDef } from '../../../src/server/http/route-types';
@@ -14,6 +16,7 @@ const table: RouteDef[] = [
   { method: 'GET', path: '/api/items/{id}', group: 'test', auth: 'public', cache: { kind: 'public', maxAgeSeconds: 30, sMaxAgeSeconds: 60 } },
   { method: 'GET', path: '/api/forbidden', group: 'test', auth: 'public', cache: { kind: 'none' } },
   { method: 'GET', path: '/api/boom', group: 'test', auth: 'public', cache: { kind: 'none' } },
+  { method: 'GET', path: '/api/mirror-down', group: 'test', auth: 'public', cache: { kind: 'none' } },
 ];
 
 const handler = routeGroupOf(table, 'test', {
@@ -26,6 +29,9 @@ const handler = routeGroupOf(table, 'test', {
   }),
   'GET /api/forbidden': defineRoute('public', {}, async () => {
     throw new DomainError('NOT_YOUR_ACCOUNT', 'This action belongs to another account');
+  }),
+  'GET /api/mirror-down': defineRoute('public', {}, async () => {
+    throw new LedgerUnavailableError('mirror timed out after 3 attempts');
   }),
   'GET /api/boom': defineRoute('public', {}, async () => {
     throw new Error('secret internals');
@@ -113,5 +119,38 @@ describe('route group handler', () => {
     expect(() => routeGroupOf(sessionTable, 'test', { 'GET /api/mine': defineRoute('public', {}, async () => ({})) })).toThrow(
       /implemented as 'public' but the route table says 'session'/,
     );
+  });
+
+  it('counts 5xx answers and mirror outages as metrics, and says what failed without internals', async () => {
+    const points: MetricPoint[] = [];
+    setMetricSink((point) => points.push(point));
+    try {
+      expect(await call({ routeKey: 'GET /api/mirror-down' })).toMatchObject({
+        status: 503,
+        json: { error: 'The Hedera mirror node is unavailable, try again shortly', code: 'LEDGER_UNAVAILABLE' },
+      });
+      await call({ routeKey: 'GET /api/boom' });
+      await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '9' } });
+    } finally {
+      setMetricSink(undefined);
+    }
+    expect(points).toEqual([
+      { name: 'MirrorErrors', value: 1 },
+      { name: 'Http5xx', value: 1 },
+      { name: 'Http5xx', value: 1 },
+    ]);
+  });
+});
+
+describe('metrics in embedded metric format', () => {
+  it('is one JSON line CloudWatch reads as a Count under WildTigers with the stage dimension', () => {
+    expect(JSON.parse(emfLine({ name: 'SettlementFailed', value: 1 }, 'prod', 1_700_000_000_000))).toEqual({
+      _aws: {
+        Timestamp: 1_700_000_000_000,
+        CloudWatchMetrics: [{ Namespace: 'WildTigers', Dimensions: [['Stage']], Metrics: [{ Name: 'SettlementFailed', Unit: 'Count' }] }],
+      },
+      Stage: 'prod',
+      SettlementFailed: 1,
+    });
   });
 });
