@@ -10,11 +10,12 @@ import { log } from '../src/server/log';
 const balances = createBalanceService(ledgerReader(), config().pawsTokenId);
 const params = z.object({ accountId: entityIdSchema });
 
-/** Runs a balance read; a ledger failure becomes the spec's message with a 503. */
+/** Runs a balance read; an account that does not exist is a 404, any other ledger failure the spec's message with a 503. */
 async function read<T>(what: string, message: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
+    if (error instanceof DomainError && error.code === 'ACCOUNT_NOT_FOUND') throw error;
     log.warn('balance read failed', { what, error });
     throw new DomainError('BALANCE_UNAVAILABLE', message);
   }

@@ -1,5 +1,21 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
+import { ALICE } from '../support/sandbox-client';
+
+/** A GET with a raw Host header and request target, which fetch would refuse to send. */
+function rawGet(origin: string, target: string, host: string): Promise<{ status: number; json: unknown }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ hostname, port, path: target, method: 'GET', headers: { host } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, json: text ? JSON.parse(text) : null }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 let server: TestServer;
 beforeAll(async () => {
@@ -38,6 +54,30 @@ describe('local API server', () => {
     expect(response.ok).toBe(true);
     const huge = await fetch(`${server.origin}/api/health`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) });
     expect([405, 413]).toContain(huge.status);
+  });
+
+  it('answers 404 with a clear message for the balances of an account that does not exist', async () => {
+    for (const path of ['/api/hedera/balance/0.0.424242', '/api/paws/balance/0.0.424242', '/api/balance/fast/0.0.424242']) {
+      const response = await fetch(`${server.origin}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ error: 'Account 0.0.424242 does not exist on the ledger', code: 'ACCOUNT_NOT_FOUND' });
+    }
+    const existing = await fetch(`${server.origin}/api/hedera/balance/${ALICE}`);
+    expect(existing.status).toBe(200);
+  });
+
+  it('answers a malformed Host header or percent-encoding with a JSON 400, on the API and the sandbox routes alike', async () => {
+    for (const host of ['bad host', '[::1', 'a:b:c']) {
+      expect(await rawGet(server.origin, '/api/health', host), host).toEqual({
+        status: 400,
+        json: { error: 'Malformed Host header', code: 'INVALID_REQUEST' },
+      });
+    }
+    for (const path of ['/api/hedera/balance/%E0%A4%A', '/sandbox/mirror/api/v1/accounts/%E0%A4%A', '/sandbox/ipfs/%ZZ', '/about%C0']) {
+      const response = await fetch(`${server.origin}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toEqual({ error: 'Malformed percent-encoding in the path', code: 'INVALID_REQUEST' });
+    }
   });
 
   it('keeps its data across a restart', async () => {

@@ -1,3 +1,5 @@
+import { DomainError } from '../../lib/domain-error';
+import { LedgerNotFoundError } from '../ledger/errors';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { createTtlCache } from '../../server/ttl-cache';
 import { HBAR_DECIMALS, formatUnits } from './units';
@@ -6,18 +8,30 @@ import { HBAR_DECIMALS, formatUnits } from './units';
 export const BALANCE_CACHE_MS = 5_000;
 export const HBAR_BALANCE_CACHE_MS = 2_000;
 
+/** A read of an account the ledger does not have is an ACCOUNT_NOT_FOUND (404), not an outage. */
+async function ofExistingAccount<T>(accountId: string, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof LedgerNotFoundError) throw new DomainError('ACCOUNT_NOT_FOUND', `Account ${accountId} does not exist on the ledger`);
+    throw error;
+  }
+}
+
 /** HBAR and PAWS balances of an account as decimal strings in whole units, cached per the spec. */
 export function createBalanceService(ledger: LedgerReader, pawsTokenId: string) {
   const hbarCache = createTtlCache<string>(HBAR_BALANCE_CACHE_MS);
   const pawsCache = createTtlCache<string>(BALANCE_CACHE_MS);
   const fastCache = createTtlCache<{ hbar: string; paws: string }>(BALANCE_CACHE_MS);
 
-  const readHbar = async (accountId: string) => formatUnits((await ledger.getAccount(accountId)).hbarTinybars, HBAR_DECIMALS);
-  const readPaws = async (accountId: string) => {
-    const balance = await ledger.getTokenBalance(accountId, pawsTokenId);
-    if (!balance.associated || balance.decimals === null) return '0';
-    return formatUnits(balance.balance, balance.decimals);
-  };
+  const readHbar = (accountId: string) =>
+    ofExistingAccount(accountId, async () => formatUnits((await ledger.getAccount(accountId)).hbarTinybars, HBAR_DECIMALS));
+  const readPaws = (accountId: string) =>
+    ofExistingAccount(accountId, async () => {
+      const balance = await ledger.getTokenBalance(accountId, pawsTokenId);
+      if (!balance.associated || balance.decimals === null) return '0';
+      return formatUnits(balance.balance, balance.decimals);
+    });
 
   return {
     hbar: (accountId: string) => hbarCache.get(accountId, () => readHbar(accountId)),

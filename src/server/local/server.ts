@@ -48,6 +48,31 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
   response.end(method === 'HEAD' ? undefined : result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }
 
+/**
+ * The request's URL, or why it has none: a Host header or request target that does not parse, or a
+ * path with a malformed percent-encoding (which no route, sandbox route or file could decode).
+ */
+function requestUrl(request: IncomingMessage): URL | string {
+  let base: URL;
+  try {
+    base = new URL(`http://${request.headers.host ?? '127.0.0.1'}`);
+  } catch {
+    return 'Malformed Host header';
+  }
+  let url: URL;
+  try {
+    url = new URL(request.url ?? '/', base);
+  } catch {
+    return 'Malformed request target';
+  }
+  try {
+    decodeURIComponent(url.pathname);
+  } catch {
+    return 'Malformed percent-encoding in the path';
+  }
+  return url;
+}
+
 /** The local stand-in for CloudFront + API Gateway + Lambda: pages and /api on one origin. */
 export function createLocalServer(options: LocalServerOptions): Server {
   const router = createApiRouter(ROUTES);
@@ -55,7 +80,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+    const url = requestUrl(request);
+    if (typeof url === 'string') return sendJson(response, 400, { error: url, code: 'INVALID_REQUEST' });
 
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       const match = router.match(method, url.pathname);
