@@ -149,7 +149,7 @@ export default function HbarMarketplace() {
   const top = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const sortId = useId();
-  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+  const walletType = PUBLIC_CONFIG.wallet;
 
   const saleRecords = sales?.marketActivity;
   const listingRecords = listings?.marketListings;

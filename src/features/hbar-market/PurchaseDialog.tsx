@@ -118,7 +118,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   }
 
   async function reconnect(): Promise<void> {
-    const type = $wallet.get().walletType ?? (PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect');
+    const type = $wallet.get().walletType ?? PUBLIC_CONFIG.wallet;
     await connectWallet(type);
     dispatch({ type: 'retry' });
   }

@@ -67,7 +67,7 @@ export default function PawsMarketplace() {
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const [syncing, setSyncing] = useState(false);
-  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+  const walletType = PUBLIC_CONFIG.wallet;
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (

@@ -24,7 +24,7 @@ function Prompt({ title, children }: { title: string; children: React.ReactNode 
 /** The holder's own profile (/wild-tiger-profile): card, analytics, achievements and collection; needs a signed-in wallet. */
 export default function ProfilePage() {
   const wallet = useStore($wallet);
-  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+  const walletType = PUBLIC_CONFIG.wallet;
   // The pre-rendered button stays disabled until the island is live, so an early click is never lost.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);

@@ -3,7 +3,8 @@ import { type ComponentProps, type ComponentType, useEffect, useState } from 're
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { formatAccountId } from '../../lib/format';
-import { $wallet, $walletPromptHost, connectWallet, restoreWallet } from './wallet-store';
+import type { WalletExtension } from './wallet-adapter';
+import { $wallet, $walletPromptHost, connectWallet, restoreWallet, walletExtensions } from './wallet-store';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -11,6 +12,8 @@ let dropdownModule: DropdownModule | undefined;
 function loadDropdown(): Promise<DropdownModule> {
   return import('./WalletMenuDropdown').then((module) => (dropdownModule = module));
 }
+
+type ChooserProps = { extensions: WalletExtension[]; onChoose: (extensionId: string | undefined) => void; onCancel: () => void };
 
 /** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
 export function WalletTrigger({ accountId, authenticated, ...props }: ComponentProps<'button'> & { accountId: string; authenticated: boolean }) {
@@ -40,6 +43,9 @@ export default function WalletMenu() {
   const PromptHost = useStore($walletPromptHost);
   const [Dropdown, setDropdown] = useState<ComponentType<{ defaultOpen?: boolean }> | null>(null);
   const [opening, setOpening] = useState(false);
+  // The WalletConnect build: wallet extensions found in the page, offered beside the QR code.
+  const [chooser, setChooser] = useState<{ Dialog: ComponentType<ChooserProps>; extensions: WalletExtension[] } | null>(null);
+  const [detecting, setDetecting] = useState(false);
   // The pre-rendered button does nothing until this island hydrates (client:idle): say so.
   const [hydrated, setHydrated] = useState(false);
 
@@ -52,8 +58,28 @@ export default function WalletMenu() {
     if (!wallet.isConnected) setDropdown(null);
   }, [wallet.isConnected]);
 
-  const walletType = PUBLIC_CONFIG.network === 'sandbox' ? 'sandbox' : 'walletconnect';
+  const walletType = PUBLIC_CONFIG.wallet;
   const promptHost = PromptHost ? <PromptHost /> : null;
+
+  /** Connect Wallet: straight to the wallet, unless extensions announced themselves (then the chooser). */
+  async function startConnect(): Promise<void> {
+    if (walletType === 'sandbox') return connectWallet(walletType);
+    setDetecting(true);
+    try {
+      // A wallet that fails to load is reported by connectWallet itself.
+      const extensions = await walletExtensions(walletType).catch(() => []);
+      if (!extensions.length) return void connectWallet(walletType);
+      const { default: Dialog } = await import('./ConnectWalletDialog');
+      setChooser({ Dialog, extensions });
+    } finally {
+      setDetecting(false);
+    }
+  }
+
+  function choose(extensionId: string | undefined): void {
+    setChooser(null);
+    void connectWallet(walletType, extensionId);
+  }
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (
@@ -61,13 +87,14 @@ export default function WalletMenu() {
         <button
           type="button"
           className={buttonVariants({ size: 'sm' })}
-          onClick={() => void connectWallet(walletType)}
-          disabled={wallet.isConnecting}
+          onClick={() => void startConnect()}
+          disabled={wallet.isConnecting || detecting}
           aria-disabled={hydrated ? undefined : true}
-          aria-busy={wallet.isConnecting}
+          aria-busy={wallet.isConnecting || detecting}
         >
-          {wallet.isConnecting ? 'Connecting…' : 'Connect Wallet'}
+          {wallet.isConnecting || detecting ? 'Connecting…' : 'Connect Wallet'}
         </button>
+        {chooser && <chooser.Dialog extensions={chooser.extensions} onChoose={choose} onCancel={() => setChooser(null)} />}
         {promptHost}
       </>
     );

@@ -23,6 +23,8 @@ export interface WalletAdapter {
   extensions?(): WalletExtension[];
   /** The connected account id (0.0.N), or null while no session exists. */
   accountId(): string | null;
+  /** Whether the wallet still holds a live session for `accountId` (wallets whose sessions can end on their side). */
+  hasSession?(accountId: string): boolean;
   /** Signs a message as Hedera wallets do; resolves to the base64 protobuf SignatureMap. */
   signMessage(accountId: string, message: string): Promise<string>;
   /** Signs frozen transaction bytes (base64) and executes them; resolves to the transaction id. */

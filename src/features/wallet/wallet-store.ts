@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { apiJson } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
 import { toast } from '../toast/toast-store';
-import { type WalletAdapter, type WalletType, loadWalletAdapter } from './wallet-adapter';
+import { type WalletAdapter, type WalletExtension, type WalletType, loadWalletAdapter } from './wallet-adapter';
 import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';
 
 /** Spec 000 §4 and §9 timings. */
@@ -14,6 +14,8 @@ export const WALLET_TIMING = {
   connectingResetMs: 15_000,
   signingTimeoutMs: 45_000,
   ambiguousRejectionWaitMs: 2_000,
+  /** Extension wallets answer the connector's query about 200 ms after it starts: the connect dialog waits this long for them. */
+  extensionDetectMs: 600,
 } as const;
 
 /** The two localStorage flags of spec 000 §4. */
@@ -67,7 +69,7 @@ async function adapterFor(type: WalletType): Promise<WalletAdapter> {
   const loaded = await loadAdapter(type).catch((error: unknown) => {
     throw new WalletError(`${WALLET_MESSAGES.initFailed}${error instanceof Error ? `: ${error.message}` : ''}`);
   });
-  loaded.onSessionEnded(() => clearWallet());
+  loaded.onSessionEnded(() => endedInWallet(loaded));
   adapter = loaded;
   $walletPromptHost.set(loaded.PromptHost ?? null);
   return loaded;
@@ -87,6 +89,16 @@ function clearWallet(): void {
   for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
 }
 
+/** The wallet ended the session (deleted in the wallet, or expired): the page disconnects and the sign-in ends with it. */
+function endedInWallet(ended: WalletAdapter): void {
+  if (adapter !== ended) return;
+  const wasConnected = $wallet.get().isConnected;
+  clearWallet();
+  if (!wasConnected) return;
+  void apiJson('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
+  toast({ title: 'Wallet Disconnected', description: 'Your wallet ended the session.' });
+}
+
 async function pollForAccount(connected: WalletAdapter): Promise<string> {
   for (let attempt = 0; attempt < WALLET_TIMING.pollAttempts; attempt += 1) {
     const accountId = connected.accountId();
@@ -96,14 +108,32 @@ async function pollForAccount(connected: WalletAdapter): Promise<string> {
   throw new WalletError(WALLET_MESSAGES.connectFailed);
 }
 
-/** Connect flow: open the wallet, poll for the session, let it settle 2 s, then sign in automatically. */
-export async function connectWallet(type: WalletType): Promise<void> {
+/**
+ * The wallet extensions (HashPack, Kabila, Blade) the `type` wallet found in the page, to offer beside
+ * its QR code; loads the wallet's code and gives extensions a moment to announce themselves.
+ */
+export async function walletExtensions(type: WalletType): Promise<WalletExtension[]> {
+  const loaded = await adapterFor(type);
+  if (!loaded.extensions) return [];
+  const deadline = Date.now() + WALLET_TIMING.extensionDetectMs;
+  for (;;) {
+    const found = loaded.extensions();
+    if (found.length || Date.now() >= deadline) return found;
+    await sleep(100);
+  }
+}
+
+/**
+ * Connect flow: open the wallet (or pair with the extension `extensionId`), poll for the session,
+ * let it settle 2 s, then sign in automatically.
+ */
+export async function connectWallet(type: WalletType, extensionId?: string): Promise<void> {
   if ($wallet.get().isConnecting) return;
   $wallet.set({ ...$wallet.get(), isConnecting: true, error: null, walletType: type });
   const forcedReset = setTimeout(() => $wallet.setKey('isConnecting', false), WALLET_TIMING.connectingResetMs);
   try {
     const connected = await adapterFor(type);
-    await connected.connect();
+    await connected.connect(extensionId);
     const accountId = await pollForAccount(connected);
     $wallet.set({ ...$wallet.get(), isConnected: true, accountId, isConnecting: false, walletType: type });
     storage()?.setItem(STORAGE_KEYS.connected, 'true');
@@ -143,19 +173,37 @@ export async function authenticate(): Promise<boolean> {
   }
 }
 
-/** Restores a previous connection from the stored flags and the server session; loads no wallet code. */
+/**
+ * Restores a previous connection from the stored flags and the server session at once. A wallet
+ * that can end sessions on its side (WalletConnect) is then loaded in the background, so a session
+ * that ended meanwhile disconnects the page and a wallet-side disconnect reaches it.
+ */
 export async function restoreWallet(): Promise<void> {
   const store = storage();
   const accountId = store?.getItem(STORAGE_KEYS.accountId);
   const walletType = store?.getItem(STORAGE_KEYS.walletType) as WalletType | null | undefined;
   if (store?.getItem(STORAGE_KEYS.connected) !== 'true' || !accountId || (walletType !== 'sandbox' && walletType !== 'walletconnect')) return;
   $wallet.set({ ...$wallet.get(), isConnected: true, accountId, walletType });
+  if (walletType === 'walletconnect') void checkRestoredSession(accountId);
   try {
     const session = await apiJson<{ authenticated: boolean; accountId?: string }>('/api/auth/session');
     $wallet.setKey('isAuthenticated', session.authenticated && session.accountId === accountId);
   } catch {
     $wallet.setKey('isAuthenticated', false);
   }
+}
+
+/** Loads the WalletConnect adapter for a restored connection; disconnects when the wallet holds no session for the account any more. */
+async function checkRestoredSession(accountId: string): Promise<void> {
+  let loaded: WalletAdapter;
+  try {
+    loaded = await adapterFor('walletconnect');
+  } catch {
+    // Offline or blocked: the stored state stays; the next wallet request reports the problem.
+    return;
+  }
+  const { accountId: current, walletType } = $wallet.get();
+  if (current === accountId && walletType === 'walletconnect' && loaded.hasSession && !loaded.hasSession(accountId)) endedInWallet(loaded);
 }
 
 /** Disconnect: ends the wallet session and the sign-in, clears state and the stored flags. */
@@ -175,17 +223,29 @@ export async function disconnectWallet(): Promise<void> {
  * Signs and executes prepared transaction bytes in the wallet (45 s limit). Failures become the
  * catalogue's messages; a plain 'User rejected.' is not conclusive, so after 2 s the flow goes on
  * with `fallbackTransactionId` (the id frozen into the bytes) for the server to check on the ledger.
+ * The wallet's prompt can outlive the time-out: `onLateAnswer` gets the transaction id if the
+ * wallet executes it afterwards.
  */
 export async function signAndExecute(
   transactionBytes: string,
   action: Extract<WalletAction, 'transaction' | 'nft-allowance' | 'paws-allowance'> = 'transaction',
   fallbackTransactionId?: string,
+  onLateAnswer?: (transactionId: string) => void,
 ): Promise<string> {
   const { accountId, isConnected, walletType } = $wallet.get();
   if (!isConnected || !accountId || !walletType) throw new WalletError(WALLET_MESSAGES.notConnected);
   try {
     const connected = await adapterFor(walletType);
-    const result = await withinSigningTimeout(connected.signAndExecuteTransaction(accountId, transactionBytes));
+    const answer = connected.signAndExecuteTransaction(accountId, transactionBytes);
+    let timedOut = false;
+    answer.then(
+      (late) => timedOut && late?.transactionId && onLateAnswer?.(late.transactionId),
+      () => undefined,
+    );
+    const result = await withTimeout(answer, WALLET_TIMING.signingTimeoutMs, () => {
+      timedOut = true;
+      throw new WalletError(WALLET_MESSAGES.executionTimeout);
+    });
     if (!result?.transactionId) throw new WalletError(WALLET_MESSAGES.noResponse, true);
     return result.transactionId;
   } catch (error) {

@@ -135,6 +135,8 @@ export async function createWalletConnectWallet(): Promise<WalletAdapter> {
       return newest(page.client, page.dApp.signers)?.getAccountId().toString() ?? null;
     },
 
+    hasSession: (accountId) => signerFor(page, accountId) !== undefined,
+
     async signMessage(accountId, message) {
       const result = await request<{ signatureMap?: unknown } | null>(accountId, HederaJsonRpcMethod.SignMessage, { message });
       if (typeof result?.signatureMap !== 'string' || !result.signatureMap) throw new WalletError(WALLET_MESSAGES.noResponse, true);

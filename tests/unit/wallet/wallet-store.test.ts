@@ -11,6 +11,7 @@ import {
   restoreWallet,
   setWalletAdapterLoader,
   signAndExecute,
+  walletExtensions,
 } from '../../../src/features/wallet/wallet-store';
 
 class MemoryStorage {
@@ -169,15 +170,69 @@ describe('wallet store', () => {
     expect($toasts.get()[0]?.title).toBe('Wallet Disconnected');
   });
 
-  it('a session deleted in the wallet disconnects the app', async () => {
-    installApi(signInRoutes);
+  it('a session deleted in the wallet disconnects the app: state, both stored flags and the sign-in end', async () => {
+    const calls = installApi(signInRoutes);
     const adapter = fakeAdapter();
     setWalletAdapterLoader(async () => adapter);
     const done = connectWallet('sandbox');
     await vi.advanceTimersByTimeAsync(5000);
     await done;
     adapter.ended?.();
+    expect($wallet.get()).toMatchObject({ isConnected: false, accountId: null, isAuthenticated: false });
+    expect(localStorage.getItem(STORAGE_KEYS.connected)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.accountId)).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toContain('POST /api/auth/logout');
+    expect($toasts.get()[0]?.title).toBe('Wallet Disconnected');
+  });
+
+  it('pairs with the extension the user chose', async () => {
+    installApi(signInRoutes);
+    const connect = vi.fn(async () => undefined);
+    setWalletAdapterLoader(async () => fakeAdapter({ type: 'walletconnect', connect, accountId: () => '0.0.7001001' }));
+    const done = connectWallet('walletconnect', 'hashpack-id');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    expect(connect).toHaveBeenCalledWith('hashpack-id');
+    expect($wallet.get()).toMatchObject({ isConnected: true, walletType: 'walletconnect', isAuthenticated: true });
+  });
+
+  it('lists wallet extensions once they announced themselves, and none after a short wait', async () => {
+    let found: { id: string; name: string; icon: string }[] = [];
+    setWalletAdapterLoader(async () => fakeAdapter({ type: 'walletconnect', extensions: () => found }));
+    setTimeout(() => (found = [{ id: 'x', name: 'HashPack', icon: '' }]), 250);
+    const listed = walletExtensions('walletconnect');
+    await vi.advanceTimersByTimeAsync(300);
+    await expect(listed).resolves.toEqual([{ id: 'x', name: 'HashPack', icon: '' }]);
+
+    found = [];
+    const none = walletExtensions('walletconnect');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.extensionDetectMs + 100);
+    await expect(none).resolves.toEqual([]);
+    setWalletAdapterLoader(async () => fakeAdapter());
+    await expect(walletExtensions('sandbox')).resolves.toEqual([]);
+  });
+
+  it('a restored WalletConnect connection whose session ended meanwhile goes back to disconnected', async () => {
+    installApi(signInRoutes);
+    const hasSession = vi.fn(() => false);
+    setWalletAdapterLoader(async () => fakeAdapter({ type: 'walletconnect', hasSession }));
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'walletconnect');
+    await restoreWallet();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(hasSession).toHaveBeenCalledWith('0.0.7001001');
     expect($wallet.get().isConnected).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.connected)).toBeNull();
+
+    hasSession.mockReturnValue(true);
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'walletconnect');
+    await restoreWallet();
+    await vi.advanceTimersByTimeAsync(0);
+    expect($wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001001', isAuthenticated: true });
   });
 });
 
@@ -216,6 +271,26 @@ describe('signAndExecute', () => {
     await assertion;
     await connected({ signAndExecuteTransaction: async () => Promise.reject(new Error('INSUFFICIENT_PAYER_BALANCE')) });
     await expect(signAndExecute('AAAA', 'nft-allowance')).rejects.toThrow('NFT allowance failed: INSUFFICIENT_PAYER_BALANCE');
+  });
+
+  it('hands a wallet answer that comes after the 45 s time-out to onLateAnswer', async () => {
+    let answer: (result: { transactionId: string }) => void = () => undefined;
+    await connected({ signAndExecuteTransaction: () => new Promise((resolve) => (answer = resolve)) });
+    const late = vi.fn();
+    const pending = signAndExecute('AAAA', 'transaction', undefined, late);
+    const assertion = expect(pending).rejects.toThrow('Wallet execution timeout after 45 seconds');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.signingTimeoutMs + 1);
+    await assertion;
+    expect(late).not.toHaveBeenCalled();
+    answer({ transactionId: '0.0.7001001@1700000000.000000003' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late).toHaveBeenCalledWith('0.0.7001001@1700000000.000000003');
+
+    // An answer in time is the result, not a late answer.
+    const inTime = vi.fn();
+    await connected({});
+    await expect(signAndExecute('AAAA', 'transaction', undefined, inTime)).resolves.toBe('0.0.7001001@1700000000.000000001');
+    expect(inTime).not.toHaveBeenCalled();
   });
 
   it("goes on after 2 s with the frozen id when a wallet says only 'User rejected.'", async () => {
