@@ -13,6 +13,20 @@ import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import ts from 'typescript';
 
+/** Strings found in the minified wallet / ledger SDK code (verified against the build by the budget test). */
+export const SDK_MARKERS = [
+  // @hashgraph/hedera-wallet-connect
+  'DAppConnector',
+  'hedera_signAndExecuteTransaction',
+  // @walletconnect/* (sign client relay, modal)
+  'relay.walletconnect',
+  'wcm-modal',
+  // @hiero-ledger/sdk and its protobufs
+  'TransferTransaction',
+  'AccountAllowanceApproveTransaction',
+  'proto.SignatureMap',
+] as const;
+
 export interface InitialJs {
   page: string;
   /** Built chunk paths below dist/ (e.g. '_astro/client.abc.js'), in discovery order. */
@@ -68,12 +82,10 @@ function toDistPath(specifier: string, from: string): string | undefined {
   return posix.normalize(resolved).replace(/^\/+/, '').split(/[?#]/)[0];
 }
 
-/** The initial JavaScript of one built HTML page (path relative to distDir, e.g. 'index.html'). */
-export function initialJs(distDir: string, page: string): InitialJs {
-  const html = readFileSync(join(distDir, page), 'utf8');
+/** The scripts a page names in its HTML: external and module entries (paths below the site root) and inline scripts. */
+export function pageScripts(html: string, page: string): { entries: string[]; inlineScripts: string[] } {
   const entries: string[] = [];
   const inlineScripts: string[] = [];
-
   for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT)) {
     const type = (attribute(attributes, 'type') ?? '').toLowerCase();
     if (type !== '' && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
@@ -102,21 +114,30 @@ export function initialJs(distDir: string, page: string): InitialJs {
       if (path) entries.push(path);
     }
   }
+  return { entries, inlineScripts };
+}
 
-  const chunks: string[] = [];
-  const seen = new Set<string>();
+/** Every chunk reachable from `entries` through static imports, in discovery order, with its code (`read` loads one chunk). */
+export async function staticChunks(entries: readonly string[], read: (chunk: string) => string | Promise<string>): Promise<Map<string, string>> {
+  const chunks = new Map<string, string>();
   const queue = [...entries];
   while (queue.length > 0) {
     const chunk = queue.shift() as string;
-    if (seen.has(chunk)) continue;
-    seen.add(chunk);
-    chunks.push(chunk);
-    const code = readFileSync(join(distDir, chunk), 'utf8');
+    if (chunks.has(chunk)) continue;
+    const code = await read(chunk);
+    chunks.set(chunk, code);
     for (const specifier of staticImports(code)) {
       const path = toDistPath(specifier, chunk);
-      if (path && !seen.has(path)) queue.push(path);
+      if (path && !chunks.has(path)) queue.push(path);
     }
   }
+  return chunks;
+}
+
+/** The initial JavaScript of one built HTML page (path relative to distDir, e.g. 'index.html'). */
+export async function initialJs(distDir: string, page: string): Promise<InitialJs> {
+  const { entries, inlineScripts } = pageScripts(readFileSync(join(distDir, page), 'utf8'), page);
+  const chunks = [...(await staticChunks(entries, (chunk) => readFileSync(join(distDir, chunk), 'utf8'))).keys()];
 
   const files: [string, number][] = [];
   let gzipBytes = 0;
