@@ -1,16 +1,34 @@
 import * as z from 'zod';
 import { log } from '../../server/log';
+import { longZeroEvmAddress } from '../ledger/entity-id';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { HBAR_USD_FALLBACK, type HbarPrice, type PawsPrice, type PriceSource, pawsMarketCap } from './prices';
 
 const TIMEOUT_MS = 5_000;
+const DAY_SECONDS = 24 * 60 * 60;
 
 const coinGecko = z.object({ 'hedera-hashgraph': z.object({ usd: z.number().positive(), usd_24h_change: z.number().nullish() }) });
-const saucerSwap = z.object({ priceUsd: z.union([z.number(), z.string()]).transform(Number), priceChangeDay: z.number().nullish() });
+
+/**
+ * SaucerSwap `GET /tokens/{id}` (docs.saucerswap.finance, REST API 1.0.0): `priceUsd` is a number,
+ * `price` a string of tinybars. The token object has no 24 h change field.
+ */
+const saucerSwapToken = z.object({ id: z.string(), priceUsd: z.union([z.number(), z.string()]).transform(Number) });
+/** `GET /tokens/price-change`: token id -> 24 h price change in percent; a token without data is absent. */
+const saucerSwapPriceChange = z.record(z.string(), z.number().nullable());
+/** `GET /tokens/prices/{id}?from&to&interval=HOUR`: candles with USD closes, oldest first. */
+const saucerSwapCandles = z.array(z.object({ closeUsd: z.number(), timestampSeconds: z.number() }));
+
+/**
+ * DexScreener `GET /latest/dex/tokens/{address}`: Hedera tokens appear under their long-zero EVM
+ * address; `priceUsd` is the price of the pair's *base* token; keys may be missing on thin pairs.
+ */
 const dexScreener = z.object({
   pairs: z
     .array(
       z.object({
+        chainId: z.string(),
+        baseToken: z.object({ address: z.string() }),
         priceUsd: z.string().nullish(),
         liquidity: z.object({ usd: z.number().nullish() }).nullish(),
         priceChange: z.object({ h24: z.number().nullish() }).nullish(),
@@ -18,23 +36,64 @@ const dexScreener = z.object({
     )
     .nullish(),
 });
+type DexPair = NonNullable<z.output<typeof dexScreener>['pairs']>[number];
 
 export interface PublicPriceOptions {
   pawsTokenId: string;
   ledger: LedgerReader;
   saucerSwapApiKey?: string;
   fetch?: typeof globalThis.fetch;
+  now?: () => number;
+}
+
+/**
+ * The PAWS pair to price from: a Hedera pair whose base token is PAWS (a pool with PAWS as the quote
+ * reports the other token's price), the most liquid of them; undefined when there is none.
+ */
+function pawsPair(pairs: readonly DexPair[], pawsTokenId: string): DexPair | undefined {
+  const address = longZeroEvmAddress(pawsTokenId).toLowerCase();
+  return pairs
+    .filter((pair) => pair.chainId === 'hedera' && [address, pawsTokenId].includes(pair.baseToken.address.toLowerCase()) && Number(pair.priceUsd) > 0)
+    .sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0))[0];
+}
+
+/** The change in percent from the last close at or before 24 h ago to `priceUsd`; null without such a candle. */
+function changeSince24h(candles: z.output<typeof saucerSwapCandles>, priceUsd: number, nowSeconds: number): number | null {
+  const dayAgo = nowSeconds - DAY_SECONDS;
+  const then = candles.filter((candle) => candle.timestampSeconds <= dayAgo && candle.closeUsd > 0).sort((a, b) => b.timestampSeconds - a.timestampSeconds)[0];
+  return then ? (priceUsd / then.closeUsd - 1) * 100 : null;
 }
 
 /**
  * Public price sources (reference/README.md): HBAR from CoinGecko, else the network exchange
- * rate, else 0.15 USD; PAWS from SaucerSwap (with its API key), else DexScreener's most liquid pair.
+ * rate, else 0.15 USD; PAWS from SaucerSwap (with its API key), else DexScreener's most liquid
+ * pair with PAWS as the base token.
  */
-export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey, fetch = globalThis.fetch }: PublicPriceOptions): PriceSource {
+export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey, fetch = globalThis.fetch, now = Date.now }: PublicPriceOptions): PriceSource {
   async function getJson<T extends z.ZodType>(url: string, schema: T, headers: Record<string, string> = {}): Promise<z.output<T>> {
     const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return schema.parse(await response.json());
+  }
+
+  const saucerSwap = <T extends z.ZodType>(path: string, schema: T) =>
+    getJson(`https://api.saucerswap.finance${path}`, schema, { 'x-api-key': saucerSwapApiKey ?? '' });
+
+  /** SaucerSwap's 24 h change of PAWS: its price-change table, else derived from the hourly candles. */
+  async function saucerSwapChange(priceUsd: number, changes: Promise<z.output<typeof saucerSwapPriceChange>>): Promise<number | null> {
+    const listed = await changes.then(
+      (table) => table[pawsTokenId],
+      (error: unknown) => log.warn('PAWS 24 h change from SaucerSwap failed', { error }),
+    );
+    if (typeof listed === 'number' && Number.isFinite(listed)) return listed;
+    try {
+      const to = Math.floor(now() / 1000);
+      const candles = await saucerSwap(`/tokens/prices/${pawsTokenId}?from=${to - DAY_SECONDS - 3600}&to=${to}&interval=HOUR`, saucerSwapCandles);
+      return changeSince24h(candles, priceUsd, to);
+    } catch (error) {
+      log.warn('PAWS candles from SaucerSwap failed', { error });
+      return null;
+    }
   }
 
   return {
@@ -56,17 +115,20 @@ export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey,
     async paws(): Promise<PawsPrice> {
       if (saucerSwapApiKey) {
         try {
-          const body = await getJson(`https://api.saucerswap.finance/tokens/${pawsTokenId}`, saucerSwap, { 'x-api-key': saucerSwapApiKey });
-          if (Number.isFinite(body.priceUsd) && body.priceUsd > 0) {
-            return { price: body.priceUsd, priceChange24h: body.priceChangeDay ?? null, marketCap: pawsMarketCap(body.priceUsd), source: 'saucerswap' };
+          const changes = saucerSwap('/tokens/price-change', saucerSwapPriceChange);
+          changes.catch(() => undefined);
+          const token = await saucerSwap(`/tokens/${pawsTokenId}`, saucerSwapToken);
+          if (Number.isFinite(token.priceUsd) && token.priceUsd > 0) {
+            const priceChange24h = await saucerSwapChange(token.priceUsd, changes);
+            return { price: token.priceUsd, priceChange24h, marketCap: pawsMarketCap(token.priceUsd), source: 'saucerswap' };
           }
         } catch (error) {
           log.warn('PAWS price from SaucerSwap failed', { error });
         }
       }
       try {
-        const body = await getJson(`https://api.dexscreener.com/latest/dex/tokens/${pawsTokenId}`, dexScreener);
-        const best = [...(body.pairs ?? [])].filter((pair) => Number(pair.priceUsd) > 0).sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0))[0];
+        const body = await getJson(`https://api.dexscreener.com/latest/dex/tokens/${longZeroEvmAddress(pawsTokenId)}`, dexScreener);
+        const best = pawsPair(body.pairs ?? [], pawsTokenId);
         if (best) {
           const price = Number(best.priceUsd);
           return { price, priceChange24h: best.priceChange?.h24 ?? null, marketCap: pawsMarketCap(price), source: 'dexscreener' };
