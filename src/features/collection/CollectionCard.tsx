@@ -32,7 +32,7 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-          <h3 id={titleId} className="truncate text-sm font-semibold sm:text-base">
+          <h3 id={titleId} className="text-sm font-semibold [overflow-wrap:anywhere] sm:text-base">
             {entry.name}
           </h3>
           <span className="text-xs whitespace-nowrap text-muted-foreground" data-testid="rank">
@@ -51,9 +51,7 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
             {entry.traits.map((trait) => (
               <div key={trait.trait_type} className="contents">
                 <dt className="text-muted-foreground">{traitLabel(trait.trait_type)}</dt>
-                <dd className="truncate text-stone-200" title={trait.value}>
-                  {trait.value}
-                </dd>
+                <dd className="text-stone-200 [overflow-wrap:anywhere]">{trait.value}</dd>
               </div>
             ))}
           </dl>

@@ -29,10 +29,14 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
 
   return (
     <nav aria-label="Collection pages" className="flex flex-col items-center gap-3 sm:flex-row sm:justify-between">
-      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+      <ul className="flex items-center justify-center gap-1 sm:gap-1.5">
         <li>
           <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
+            {/* On a phone the arrows stand for the words, which stay the buttons' names. */}
+            <span aria-hidden="true" className="sm:hidden">
+              ‹
+            </span>
+            <span className="max-sm:sr-only">Previous</span>
           </button>
         </li>
         {pages.map((number) => (
@@ -50,7 +54,10 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
         ))}
         <li>
           <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-            Next
+            <span className="max-sm:sr-only">Next</span>
+            <span aria-hidden="true" className="sm:hidden">
+              ›
+            </span>
           </button>
         </li>
       </ul>
