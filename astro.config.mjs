@@ -4,6 +4,7 @@ import { resolve, sep } from 'node:path';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { siteOriginFromEnv } from './src/lib/site-origin.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '4322'}`;
 const SANDBOX_DIR = resolve('src/sandbox');
@@ -37,7 +38,7 @@ function sandboxExclusion(network) {
 }
 
 export default defineConfig({
-  site: process.env.SITE_ORIGIN ?? 'http://127.0.0.1:4321',
+  site: siteOriginFromEnv(process.env),
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { siteOriginFromEnv } from '../lib/site-origin';
 
 const accountId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -51,7 +52,7 @@ function resolve(env: z.infer<typeof schema>) {
     network: env.NETWORK,
     host: env.HOST,
     port: env.PORT,
-    siteOrigin: env.SITE_ORIGIN ?? localOrigin,
+    siteOrigin: siteOriginFromEnv({ SITE_ORIGIN: env.SITE_ORIGIN, HOST: env.HOST, PORT: String(env.PORT) }),
     logLevel: env.LOG_LEVEL,
     version: env.APP_VERSION,
     stage: env.STAGE,

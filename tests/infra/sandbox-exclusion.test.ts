@@ -17,11 +17,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const isSandboxInput = (path: string) => path.split('?')[0]!.replace(/\\/g, '/').includes('/src/sandbox/') || path.startsWith('src/sandbox/');
 
 /** Builds the site for `network` into a temp folder; returns every chunk's input modules. */
-function siteBuild(network: 'mainnet' | 'sandbox'): Record<string, string[]> {
+function siteBuild(network: 'mainnet' | 'sandbox', env: Record<string, string>): Record<string, string[]> {
   const inputsFile = join(work, `${network}-inputs.json`);
   execFileSync(join(REPO_ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', join(work, `${network}-dist`)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PUBLIC_NETWORK: network, BUNDLE_INPUTS_FILE: inputsFile },
+    env: { ...process.env, SITE_ORIGIN: '', ...env, PUBLIC_NETWORK: network, BUNDLE_INPUTS_FILE: inputsFile },
     stdio: 'pipe',
   });
   return JSON.parse(readFileSync(inputsFile, 'utf8')) as Record<string, string[]>;
@@ -44,7 +44,7 @@ describe('no sandbox code in a Lambda bundle', () => {
 
 describe('no sandbox code in the mainnet site build', () => {
   it('no page chunk of a mainnet build has an input from src/sandbox; a sandbox build has the sandbox wallet', () => {
-    const mainnet = siteBuild('mainnet');
+    const mainnet = siteBuild('mainnet', { SITE_ORIGIN: 'https://wildtigers.example' });
     const leaks = Object.entries(mainnet).flatMap(([chunk, inputs]) =>
       inputs.filter(isSandboxInput).map((input) => `${chunk} <- ${relative(REPO_ROOT, input)}`),
     );
