@@ -50,9 +50,14 @@ describe('no sandbox code in the mainnet site build', () => {
     );
     expect(Object.keys(mainnet).length).toBeGreaterThan(10);
     expect(leaks).toEqual([]);
-    const sandbox = siteBuild('sandbox');
+    const sandbox = siteBuild('sandbox', { HOST: '127.0.0.1', PORT: '4598' });
     expect(Object.values(sandbox).flat().filter(isSandboxInput)).toEqual(
       expect.arrayContaining([expect.stringContaining('src/sandbox/wallet/sandbox-wallet.ts')]),
     );
+
+    // Canonical links follow the configured origin, and a local build links to the port it will serve on.
+    const canonical = (network: string) => /rel="canonical" href="([^"]+)"/.exec(readFileSync(join(work, `${network}-dist`, 'about.html'), 'utf8'))?.[1];
+    expect(canonical('mainnet')).toBe('https://wildtigers.example/about');
+    expect(canonical('sandbox')).toBe('http://127.0.0.1:4598/about');
   }, 120_000);
 });
