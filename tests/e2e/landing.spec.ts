@@ -126,8 +126,19 @@ test.describe('landing page', () => {
     await section.scrollIntoViewIfNeeded();
     await expect(section.getByTestId('paws-price')).toContainText('N/A');
     await expect(section.getByTestId('paws-market-cap')).toHaveText('N/A');
+    // No 'live' dot over prices that are not there.
+    await expect(section.getByTestId('price-freshness')).toHaveText('Price unavailable right now');
     await section.getByRole('tab', { name: 'HBAR Price' }).click();
     await expect(section.getByTestId('hbar-price')).toContainText('N/A');
+    await expect(section.getByTestId('price-freshness')).toHaveText('Price unavailable right now');
+  });
+
+  test('live prices say they are updated every minute', async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('section#paws');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.getByTestId('paws-price')).not.toContainText('N/A');
+    await expect(section.getByTestId('price-freshness')).toHaveText('Updated every minute');
   });
 
   test('prices are fetched again every 60 s', async ({ page }) => {

@@ -72,8 +72,20 @@ export default function PriceTabs() {
     tabRefs.current[tab.id]?.focus();
   };
 
+  const shown = selected === 'paws' ? pawsValue?.price : hbarValue?.priceUsd;
   return (
     <div>
+      <p className="mb-4 min-h-4 text-xs font-semibold text-muted-foreground" data-testid="price-freshness">
+        {/* The live dot only while the shown price is live: not while loading, nor while it reads N/A. */}
+        {shown !== null && shown !== undefined ? (
+          <span className="inline-flex items-center gap-1.5">
+            <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400 motion-safe:animate-pulse" />
+            Updated every minute
+          </span>
+        ) : (
+          (selected === 'paws' ? paws : hbar).state !== 'loading' && 'Price unavailable right now'
+        )}
+      </p>
       <div role="tablist" aria-label="Token prices" className="grid grid-cols-2 gap-1 rounded-xl border border-border bg-background/60 p-1">
         {TABS.map((tab) => (
           <button
