@@ -133,6 +133,21 @@ test.describe('landing page', () => {
     await expect(section.getByTestId('price-freshness')).toHaveText('Price unavailable right now');
   });
 
+  test('a balance that failed to load says so instead of showing zeros', async ({ page }) => {
+    await page.route('**/api/balance/fast/**', (route) =>
+      route.fulfill({ status: 503, json: { error: 'Failed to get balances from API', code: 'BALANCE_UNAVAILABLE' } }),
+    );
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Sandbox Wallet: choose an account' })
+      .getByRole('button', { name: /^Carol/ })
+      .click();
+    await page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' }).getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('balance-hbar')).toHaveText(/Unable to load/);
+    await expect(page.getByTestId('balance-paws')).toHaveText(/0 PAWS/);
+  });
+
   test('live prices say they are updated every minute', async ({ page }) => {
     await page.goto('/');
     const section = page.locator('section#paws');

@@ -12,9 +12,11 @@ export interface BalanceState {
   isReady: boolean;
   lastUpdated: number | null;
   accountId: string | null;
+  /** The last load failed: the zeros are not the account's balances (the UI says 'Unable to load'). */
+  loadFailed: boolean;
 }
 
-const EMPTY: BalanceState = { pawsBalance: '0', hbarBalance: '0', isLoading: false, isReady: false, lastUpdated: null, accountId: null };
+const EMPTY: BalanceState = { pawsBalance: '0', hbarBalance: '0', isLoading: false, isReady: false, lastUpdated: null, accountId: null, loadFailed: false };
 
 /** HBAR and PAWS balances of the signed-in account (zeros and not ready without one). */
 export const $balances = map<BalanceState>({ ...EMPTY });
@@ -27,13 +29,13 @@ export async function refreshBalances(): Promise<void> {
   if (!accountId || !isAuthenticated) return;
   const mine = ++generation;
   $balances.set({ ...$balances.get(), accountId, isLoading: true });
-  let next: Pick<BalanceState, 'pawsBalance' | 'hbarBalance'>;
+  let next: Pick<BalanceState, 'pawsBalance' | 'hbarBalance' | 'loadFailed'>;
   try {
     const { balances } = await apiJson<{ balances: { paws: string; hbar: string } }>(`/api/balance/fast/${accountId}`);
-    next = { pawsBalance: balances.paws, hbarBalance: balances.hbar };
+    next = { pawsBalance: balances.paws, hbarBalance: balances.hbar, loadFailed: false };
   } catch (error) {
     console.warn('Failed to load balances', error);
-    next = { pawsBalance: '0', hbarBalance: '0' };
+    next = { pawsBalance: '0', hbarBalance: '0', loadFailed: true };
   }
   if (mine !== generation) return;
   $balances.set({ ...next, accountId, isLoading: false, isReady: true, lastUpdated: Date.now() });

@@ -45,13 +45,14 @@ function amount(value: string): number | null {
  */
 export function balanceLineView(
   wallet: Pick<WalletState, 'isConnected' | 'accountId' | 'isAuthenticated' | 'isAuthenticating'>,
-  balances: Pick<BalanceState, 'pawsBalance' | 'hbarBalance' | 'isLoading' | 'isReady'>,
+  balances: Pick<BalanceState, 'pawsBalance' | 'hbarBalance' | 'isLoading' | 'isReady' | 'loadFailed'>,
 ): BalanceLineView {
   if (!wallet.isConnected || !wallet.accountId) return { kind: 'hidden' };
   if (wallet.isAuthenticating || !wallet.isAuthenticated) return { kind: 'loading', needsSignIn: !wallet.isAuthenticating && !wallet.isAuthenticated };
   if (balances.isLoading || !balances.isReady) return { kind: 'loading', needsSignIn: false };
-  const hbar = amount(balances.hbarBalance);
-  const paws = amount(balances.pawsBalance);
+  // Spec 000 §4 keeps zeros after a failed load; they are not shown as if they were the balances.
+  const hbar = balances.loadFailed ? null : amount(balances.hbarBalance);
+  const paws = balances.loadFailed ? null : amount(balances.pawsBalance);
   return {
     kind: 'ready',
     hbar: hbar === null ? 'Unable to load' : `${formatHbar(hbar)} HBAR`,

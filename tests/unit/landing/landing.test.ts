@@ -99,7 +99,7 @@ describe('remoteJson', () => {
 
 describe('the signed-in balance line (spec 000 §2)', () => {
   const connected = { isConnected: true, accountId: '0.0.7001003', isAuthenticated: true, isAuthenticating: false };
-  const ready = { pawsBalance: '5000', hbarBalance: '1234.5', isLoading: false, isReady: true };
+  const ready = { pawsBalance: '5000', hbarBalance: '1234.5', isLoading: false, isReady: true, loadFailed: false };
 
   it('is hidden without a connected wallet', () => {
     expect(balanceLineView({ ...connected, isConnected: false, accountId: null, isAuthenticated: false }, ready)).toEqual({ kind: 'hidden' });
@@ -116,5 +116,13 @@ describe('the signed-in balance line (spec 000 §2)', () => {
     expect(balanceLineView(connected, ready)).toEqual({ kind: 'ready', hbar: '1,234.50 HBAR', paws: '5,000 PAWS' });
     expect(balanceLineView(connected, { ...ready, hbarBalance: '', pawsBalance: '' })).toEqual({ kind: 'ready', hbar: 'Unable to load', paws: '0 PAWS' });
     expect(balanceLineView(connected, { ...ready, hbarBalance: 'x', pawsBalance: '0' })).toEqual({ kind: 'ready', hbar: 'Unable to load', paws: '0 PAWS' });
+  });
+
+  it('says Unable to load after a failed load, not the zeros the store keeps (spec 000 §4)', () => {
+    expect(balanceLineView(connected, { ...ready, hbarBalance: '0', pawsBalance: '0', loadFailed: true })).toEqual({
+      kind: 'ready',
+      hbar: 'Unable to load',
+      paws: '0 PAWS',
+    });
   });
 });
