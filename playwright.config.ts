@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { withWalletConnectProject } from './tests/e2e/support/walletconnect-project';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = join(tmpdir(), `wild-tigers-e2e-${port}`);
@@ -15,7 +16,7 @@ const chromiumArgs = [
 ];
 
 /** E2E: Debian's Chromium against the built site served by the local server over a fresh sandbox store. */
-export default defineConfig({
+const config = defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
@@ -38,3 +39,6 @@ export default defineConfig({
     env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DYNAMODB_ENDPOINT: '', SITE_DIR: process.env.SITE_DIR ?? 'dist' },
   },
 });
+
+/** With WALLETCONNECT_SITE_DIR, also the WalletConnect build's e2e (tests/e2e/support/walletconnect-project.ts). */
+export default withWalletConnectProject(config);

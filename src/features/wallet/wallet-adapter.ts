@@ -30,7 +30,7 @@ export interface WalletAdapter {
   /** Signs frozen transaction bytes (base64) and executes them; resolves to the transaction id. */
   signAndExecuteTransaction(accountId: string, transactionBytes: string): Promise<{ transactionId: string } | null>;
   disconnect(): Promise<void>;
-  /** Called when the wallet ends the session on its side (deleted or expired). */
+  /** Called when the wallet ends a session on its side (deleted or expired); hasSession tells whether the account still has one. */
   onSessionEnded(listener: () => void): void;
 }
 

@@ -89,10 +89,13 @@ function clearWallet(): void {
   for (const key of Object.values(STORAGE_KEYS)) store?.removeItem(key);
 }
 
-/** The wallet ended the session (deleted in the wallet, or expired): the page disconnects and the sign-in ends with it. */
+/**
+ * The wallet ended a session (deleted in the wallet, or expired): unless the connected account still
+ * has one, the page disconnects and the sign-in ends with it.
+ */
 function endedInWallet(ended: WalletAdapter): void {
-  if (adapter !== ended) return;
-  const wasConnected = $wallet.get().isConnected;
+  const { isConnected: wasConnected, accountId } = $wallet.get();
+  if (adapter !== ended || (accountId && ended.hasSession?.(accountId))) return;
   clearWallet();
   if (!wasConnected) return;
   void apiJson('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
@@ -203,7 +206,7 @@ async function checkRestoredSession(accountId: string): Promise<void> {
     return;
   }
   const { accountId: current, walletType } = $wallet.get();
-  if (current === accountId && walletType === 'walletconnect' && loaded.hasSession && !loaded.hasSession(accountId)) endedInWallet(loaded);
+  if (current === accountId && walletType === 'walletconnect') endedInWallet(loaded);
 }
 
 /** Disconnect: ends the wallet session and the sign-in, clears state and the stored flags. */

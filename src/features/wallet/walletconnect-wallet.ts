@@ -46,9 +46,10 @@ async function startConnector(): Promise<Connector> {
   const client = dApp.walletConnectClient;
   // init() reports its failures to the log only.
   if (!client) throw new Error('the WalletConnect client did not start');
+  // Any session that ends is reported (a page restored after a reload has none in use yet); the
+  // wallet store checks whether its account still has one.
   const ended = ({ topic }: { topic: string }) => {
-    if (topic !== inUse?.topic) return;
-    inUse = undefined;
+    if (topic === inUse?.topic) inUse = undefined;
     notifySessionEnded();
   };
   client.on('session_delete', ended);

@@ -57,6 +57,15 @@ export interface ReceivedRequest {
   answer: WalletAnswer;
 }
 
+/** A request waiting for the user, while the wallet holds requests (holdRequests). */
+export interface HeldRequest {
+  topic: string;
+  method: string;
+  params: unknown;
+  /** The user answers; resolves once the answer went out to the dApp. */
+  decide(answer: WalletAnswer | ScriptedAnswer): Promise<void>;
+}
+
 const METADATA = { description: 'A WalletConnect wallet for tests', url: 'https://wallet.test.invalid', icons: [] };
 const CHAIN = 'hedera:mainnet';
 const DEFAULT_REJECTIONS = { 'reject-4001': 'User rejected the request.', 'reject-32000': 'The wallet rejected the request' } as const;
@@ -96,7 +105,10 @@ export class NodeWallet {
   /** Every request the wallet received, with the answer it was given. */
   readonly requests: ReceivedRequest[] = [];
   private readonly script: ScriptedAnswer[] = [];
-  private readonly approvals = new Map<string, { resolve(session: SessionTypes.Struct): void; reject(error: unknown): void }>();
+  private readonly approvals = new Map<string, { accounts: string[] | undefined; resolve(session: SessionTypes.Struct): void; reject(error: unknown): void }>();
+  private holding = false;
+  private readonly held: HeldRequest[] = [];
+  private readonly heldWaiters: Array<(request: HeldRequest) => void> = [];
   private readonly signers: Map<string, Wallet>;
 
   private constructor(
@@ -118,11 +130,37 @@ export class NodeWallet {
     return new NodeWallet(kit, options);
   }
 
-  /** Pairs from a wc: URI (a scanned QR code or an extension's connect message); resolves with the approved session. */
-  pair(uri: string): Promise<SessionTypes.Struct> {
+  /**
+   * Pairs from a wc: URI (a scanned QR code or an extension's connect message) and approves the
+   * session with `accounts` (the accounts the user picked; all the wallet holds by default);
+   * resolves with the approved session.
+   */
+  pair(uri: string, accounts?: string[]): Promise<SessionTypes.Struct> {
     const pairingTopic = uri.replace(/^wc:/, '').split('@')[0] ?? '';
-    const approved = new Promise<SessionTypes.Struct>((resolve, reject) => this.approvals.set(pairingTopic, { resolve, reject }));
+    const approved = new Promise<SessionTypes.Struct>((resolve, reject) => this.approvals.set(pairingTopic, { accounts, resolve, reject }));
     return this.kit.pair({ uri }).then(() => approved);
+  }
+
+  /** From now on each request waits for the user's decision (nextRequest), unless a scripted answer is queued. */
+  holdRequests(): void {
+    this.holding = true;
+  }
+
+  /** The next request waiting for the user (while holding requests). */
+  nextRequest(timeoutMs = 15_000): Promise<HeldRequest> {
+    const waiting = this.held.shift();
+    if (waiting) return Promise.resolve(waiting);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.heldWaiters.splice(this.heldWaiters.indexOf(take), 1);
+        reject(new Error(`The wallet received no request within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const take = (request: HeldRequest) => {
+        clearTimeout(timer);
+        resolve(request);
+      };
+      this.heldWaiters.push(take);
+    });
   }
 
   /** Queues the answers to the next requests, in order; once the queue is empty every request is approved. */
@@ -165,15 +203,40 @@ export class NodeWallet {
     const waiting = this.approvals.get(proposal.params.pairingTopic);
     this.approvals.delete(proposal.params.pairingTopic);
     try {
-      const accounts = [...this.signers.keys()].map((accountId) => `${CHAIN}:${accountId}`);
+      const accounts = (waiting?.accounts ?? [...this.signers.keys()]).map((accountId) => `${CHAIN}:${accountId}`);
       waiting?.resolve(await this.kit.buildAndApproveSession(accounts, proposal));
     } catch (error) {
       waiting?.reject(error);
     }
   }
 
+  /** The user's decision on a request: scripted, or awaited while holding requests, else an approval. */
+  private decision(request: WalletKitTypes.SessionRequest): Promise<{ decided: ScriptedAnswer; answered: () => void }> {
+    const scripted = this.script.shift();
+    if (scripted || !this.holding) return Promise.resolve({ decided: scripted ?? { answer: 'approve' }, answered: () => undefined });
+    return new Promise((resolve) => {
+      const held: HeldRequest = {
+        topic: request.topic,
+        method: request.params.request.method,
+        params: request.params.request.params,
+        decide: (answer) => new Promise<void>((answered) => resolve({ decided: typeof answer === 'string' ? { answer } : answer, answered: () => answered() })),
+      };
+      const waiter = this.heldWaiters.shift();
+      if (waiter) waiter(held);
+      else this.held.push(held);
+    });
+  }
+
   private async answer(request: WalletKitTypes.SessionRequest): Promise<void> {
-    const { answer, delayMs, message } = this.script.shift() ?? { answer: 'approve' };
+    const { decided, answered } = await this.decision(request);
+    try {
+      await this.send(request, decided);
+    } finally {
+      answered();
+    }
+  }
+
+  private async send(request: WalletKitTypes.SessionRequest, { answer, delayMs, message }: ScriptedAnswer): Promise<void> {
     this.requests.push({ topic: request.topic, method: request.params.request.method, params: request.params.request.params, answer });
     if (delayMs) await sleep(delayMs);
     switch (answer) {
