@@ -15,7 +15,7 @@ import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
 import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
 import { config } from '../src/server/config';
-import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
+import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
@@ -42,10 +42,10 @@ const service = createCollectionService({
     return nft ? (nft.owner ?? UNKNOWN_OWNER) : null;
   },
   listings: async () =>
-    (await (await marketPort()).listings({ tokenId: settings.nftTokenId, sortBy: 'price', sortDirection: 'ASC', limit: LISTINGS_LIMIT })).filter(
+    (await (await marketReads()).listings({ tokenId: settings.nftTokenId, sortBy: 'price', sortDirection: 'ASC', limit: LISTINGS_LIMIT })).filter(
       (listing) => listing.isAvailableForPurchase,
     ),
-  sales: async () => (await marketPort()).activity({ tokenId: settings.nftTokenId, amount: SALES_AMOUNT }),
+  sales: async () => (await marketReads()).activity({ tokenId: settings.nftTokenId, amount: SALES_AMOUNT }),
 });
 
 /** An empty query value counts as absent (`?page=` is page 1). */

@@ -70,6 +70,7 @@ function lambdaEnvironment(settings: Settings): Record<string, string> {
     PAWS_TOKEN_ID: settings.pawsTokenId,
     MARKETPLACE_ACCOUNT_ID: settings.marketplaceAccountId,
     MIRROR_NODE_URL: settings.mirrorNodeUrl,
+    SENTX_AFFILIATE_ACCOUNT_ID: settings.sentxAffiliateAccountId,
   };
   const given = Object.entries(optional).filter((entry): entry is [string, string] => entry[1] !== undefined);
   return { NETWORK: settings.network, STAGE: settings.stage, LOG_LEVEL: settings.logLevel, APP_VERSION: settings.appVersion, ...Object.fromEntries(given) };

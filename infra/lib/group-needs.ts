@@ -10,7 +10,7 @@ import { SNAPSHOT_ATTRIBUTES, SNAPSHOT_KEY_PREFIX } from '../../src/features/col
 export const GROUP_SECRETS: Partial<Record<RouteGroup, readonly SecretName[]>> = {
   health: [],
   prices: ['SESSION_SECRET', 'SAUCERSWAP_API_KEY'],
-  market: ['SESSION_SECRET', 'SENTX_API_KEY'],
+  market: ['SESSION_SECRET', 'SENTX_API_KEY', 'SENTX_AFFILIATE_KEY'],
   collection: ['SESSION_SECRET', 'SENTX_API_KEY'],
   paws: ['SESSION_SECRET', 'OPERATOR_KEY'],
 };

@@ -24,6 +24,7 @@ const schema = z
     nftTokenId: hederaId.optional(),
     pawsTokenId: hederaId.optional(),
     marketplaceAccountId: hederaId.optional(),
+    sentxAffiliateAccountId: hederaId.optional(),
     mirrorNodeUrl: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
     siteOrigin: httpsOrigin.optional(),
     logLevel: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

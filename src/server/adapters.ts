@@ -10,7 +10,7 @@
  */
 import { createAuthRepo } from '../features/auth/auth-repo';
 import { createSessions } from '../features/auth/sessions';
-import { createSentxAdapter } from '../features/hbar-market/sentx-adapter';
+import { createSentxAdapter, createSentxUserAuth } from '../features/hbar-market/sentx-adapter';
 import { parseMarketConfig } from '../features/hbar-market/market-config';
 import type { MarketPort } from '../features/hbar-market/market-port';
 import type { LedgerReader } from '../features/ledger/ledger-reader';
@@ -56,13 +56,41 @@ export const settlement: Settlement = {
   },
 };
 
-/** The external HBAR market: SentX on mainnet, the sandbox market locally. */
+/** SentX's base URL and API key. */
+async function sentxClientOptions() {
+  const apiKey = await secret('SENTX_API_KEY');
+  if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
+  return { baseUrl: parseMarketConfig(process.env).sentxApiBase, apiKey };
+}
+
+/** The SentX affiliate's key (SENTX_AFFILIATE_KEY, typed like OPERATOR_KEY), read on the first buy. */
+const sentxAffiliateKey = /* @__PURE__ */ onceAsync(async () => {
+  const { parsePrivateKey } = await import('../features/ledger/private-key');
+  return parsePrivateKey(await requiredSecret('SENTX_AFFILIATE_KEY'), 'SENTX_AFFILIATE_KEY');
+});
+
+/** The external HBAR market: SentX on mainnet (signing in as the affiliate for buys), the sandbox market locally. */
 export const marketPort = /* @__PURE__ */ onceAsync(async (): Promise<MarketPort> => {
   const local = sandbox();
   if (local) return (await local).sandboxMarket();
-  const apiKey = await secret('SENTX_API_KEY');
-  if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
-  return createSentxAdapter({ baseUrl: parseMarketConfig(process.env).sentxApiBase, apiKey });
+  const options = await sentxClientOptions();
+  const accountId = parseMarketConfig(process.env).sentxAffiliateAccountId;
+  if (!accountId) {
+    log.warn('SENTX_AFFILIATE_ACCOUNT_ID is not set: SentX buys are sent without a user-auth token');
+    return createSentxAdapter(options);
+  }
+  const affiliate = { accountId, sign: async (message: Uint8Array) => (await sentxAffiliateKey()).sign(message) };
+  return createSentxAdapter({ ...options, userAuth: createSentxUserAuth({ ...options, affiliate }) });
+});
+
+/**
+ * The external HBAR market for reads only (listings, sales): the same adapters without the
+ * affiliate's key, so a group that never buys (collection) carries no signing code.
+ */
+export const marketReads = /* @__PURE__ */ onceAsync(async (): Promise<Pick<MarketPort, 'listings' | 'activity'>> => {
+  const local = sandbox();
+  if (local) return (await local).sandboxMarket();
+  return createSentxAdapter(await sentxClientOptions());
 });
 
 /** HBAR and PAWS prices: the public price APIs on mainnet, fixed prices on the sandbox. */

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from './config';
 
-export type SecretName = 'SESSION_SECRET' | 'OPERATOR_KEY' | 'SENTX_API_KEY' | 'SAUCERSWAP_API_KEY';
+export type SecretName = 'SESSION_SECRET' | 'OPERATOR_KEY' | 'SENTX_API_KEY' | 'SENTX_AFFILIATE_KEY' | 'SAUCERSWAP_API_KEY';
 
 const cache = new Map<SecretName, Promise<string | undefined>>();
 

@@ -9,6 +9,8 @@ export interface AppSecretsProps {
 }
 
 const PLACEHOLDER = 'placeholder: set it with put-secret-value';
+/** The key forms src/features/ledger/private-key.ts reads: the type must be explicit. */
+const KEY_FORMS = 'as DER hex or ed25519:<hex> / ecdsa:<hex>';
 
 /**
  * The app's secrets in Secrets Manager, one per secret name the server reads (src/server/secrets.ts).
@@ -27,8 +29,9 @@ export class AppSecrets extends Construct {
       });
     this.byName = {
       SESSION_SECRET: secret('SESSION_SECRET', 'signs session cookies (generated, keep as is)'),
-      OPERATOR_KEY: secret('OPERATOR_KEY', `private key of the PAWS marketplace account (${PLACEHOLDER})`),
+      OPERATOR_KEY: secret('OPERATOR_KEY', `private key of the PAWS marketplace account, ${KEY_FORMS} (${PLACEHOLDER})`),
       SENTX_API_KEY: secret('SENTX_API_KEY', `SentX API key of the HBAR marketplace (${PLACEHOLDER})`),
+      SENTX_AFFILIATE_KEY: secret('SENTX_AFFILIATE_KEY', `private key of the SentX affiliate account, ${KEY_FORMS} (${PLACEHOLDER})`),
       SAUCERSWAP_API_KEY: secret('SAUCERSWAP_API_KEY', `SaucerSwap API key for the PAWS price, optional (${PLACEHOLDER})`),
     };
   }

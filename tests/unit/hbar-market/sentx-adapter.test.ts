@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { PrivateKey } from '@hiero-ledger/sdk';
+import { describe, expect, it, vi } from 'vitest';
+import { prefixedMessageBytes } from '@/features/auth/sign-in-message';
 import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
-import { createSentxAdapter } from '@/features/hbar-market/sentx-adapter';
+import { type SentxAffiliate, createSentxAdapter, createSentxUserAuth } from '@/features/hbar-market/sentx-adapter';
 
 const TOKEN = '0.0.5555555';
 const BASE = 'https://api.sentx.test';
@@ -18,7 +20,10 @@ interface Call {
 }
 
 /** A fetch answering by path (replies in order, the last repeats) that records every call. */
-function fakeSentx(routes: Record<string, Reply | Reply[]>, options: { apiKey?: string; timeoutMs?: number } = {}) {
+function fakeSentx(
+  routes: Record<string, Reply | Reply[]>,
+  options: { apiKey?: string; timeoutMs?: number; affiliate?: SentxAffiliate; now?: () => number; warn?: (message: string, fields: object) => void } = {},
+) {
   const calls: Call[] = [];
   const served = new Map<string, number>();
   const fetch = (async (input: string, init: RequestInit = {}) => {
@@ -43,6 +48,18 @@ function fakeSentx(routes: Record<string, Reply | Reply[]>, options: { apiKey?: 
     apiKey: 'apiKey' in options ? options.apiKey : 'secret-key',
     fetch,
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.affiliate
+      ? {
+          userAuth: createSentxUserAuth({
+            baseUrl: BASE,
+            apiKey: 'secret-key',
+            fetch,
+            affiliate: options.affiliate,
+            ...(options.now ? { now: options.now } : {}),
+          }),
+        }
+      : {}),
+    warn: options.warn ?? (() => undefined),
   });
   return { adapter, calls };
 }
@@ -184,6 +201,120 @@ describe('SentX adapter: buying', () => {
   });
 });
 
+describe('SentX adapter: rows as SentX sends them', () => {
+  it('skips and logs one malformed sale, and never counts a sale priced in a token as HBAR', async () => {
+    const warn = vi.fn();
+    const { adapter } = fakeSentx({ '/v1/public/market/activity': ok('activity-mixed.json') }, { warn });
+    const sales = await adapter.activity({ tokenId: TOKEN, amount: 100 });
+    expect(sales.map((sale) => [sale.nftSerialId, sale.salePrice])).toEqual([
+      [101, 450],
+      [42, 88.5],
+    ]);
+    expect(sales[0]).not.toHaveProperty('paymentToken');
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('SentX row skipped: unexpected shape', {
+      path: '/v1/public/market/activity',
+      index: 2,
+      issues: [expect.stringMatching(/^salePrice: /)],
+    });
+  });
+
+  it('skips and logs a malformed listing and leaves out listings priced in a token, paging on what SentX sent', async () => {
+    const warn = vi.fn();
+    const { adapter, calls } = fakeSentx({ '/v1/public/market/listings': ok('listings-malformed-row.json') }, { warn });
+    const listings = await adapter.listings({ tokenId: TOKEN, sortBy: 'price', sortDirection: 'ASC', limit: 10 });
+    expect(listings.map((listing) => [listing.serialId, listing.salePrice])).toEqual([[2210, 120]]);
+    expect(warn).toHaveBeenCalledWith('SentX row skipped: unexpected shape', expect.objectContaining({ path: '/v1/public/market/listings', index: 1 }));
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('SentX adapter: the affiliate user-auth token', () => {
+  const request = { tokenId: TOKEN, serial: 2210, buyerId: '0.0.7001004', price: '120' };
+  const affiliateKey = PrivateKey.fromBytesECDSA(new Uint8Array(32).fill(5));
+  const affiliate: SentxAffiliate = { accountId: '0.0.4815162', sign: (message) => affiliateKey.sign(message) };
+  const token = (JSON.parse(fixture('auth-verify.json')) as { userAuthToken: string }).userAuthToken;
+
+  it('signs in with the affiliate key once, sends the token with buys, and keeps it for its lifetime', async () => {
+    let clock = 1_761_833_000_000;
+    const { adapter, calls } = fakeSentx(
+      {
+        '/v1/affiliate/auth/init': ok('auth-init.json'),
+        '/v1/affiliate/auth/verify': ok('auth-verify.json'),
+        '/v1/affiliate/market/buynft': ok('buynft.json'),
+        '/v1/affiliate/market/buynftres': ok('buynftres.json'),
+      },
+      { affiliate, now: () => clock },
+    );
+    await adapter.buy(request);
+    await adapter.buyComplete({ saleVerificationCode: 'b1f4c2d9e07a4c1d8e3f5a6b7c8d9e0f', transactionId: '0.0.7001004@1761847451.000000001' });
+    expect(calls.map((call) => call.url.pathname)).toEqual([
+      '/v1/affiliate/auth/init',
+      '/v1/affiliate/auth/verify',
+      '/v1/affiliate/market/buynft',
+      '/v1/affiliate/market/buynftres',
+    ]);
+    const [init, verify, buy, complete] = calls as [Call, Call, Call, Call];
+    expect(init).toMatchObject({ method: 'POST', body: { user_address: '0.0.4815162' } });
+    expect(init.url.searchParams.get('apikey')).toBe('secret-key');
+    const { payload, nonce, operationToken } = JSON.parse(fixture('auth-init.json')) as { payload: unknown; nonce: string; operationToken: string };
+    const { userSignature, ...rest } = verify.body as { userSignature: string };
+    expect(rest).toEqual({ user_address: '0.0.4815162', operationToken, nonce });
+    expect(affiliateKey.publicKey.verify(prefixedMessageBytes(JSON.stringify(payload)), Buffer.from(userSignature, 'base64'))).toBe(true);
+    expect(buy.body).toEqual({ userAuthToken: token, token_address: TOKEN, serial_number: '2210', user_address: '0.0.7001004', price: '120' });
+    expect(complete.body).toEqual({
+      userAuthToken: token,
+      saleVerificationCode: 'b1f4c2d9e07a4c1d8e3f5a6b7c8d9e0f',
+      transactionId: '0.0.7001004@1761847451.000000001',
+    });
+
+    clock += 58 * 60_000;
+    await adapter.buy(request);
+    expect(calls.slice(4).map((call) => call.url.pathname)).toEqual(['/v1/affiliate/market/buynft']);
+    clock += 2 * 60_000; // within a minute of the hour: a fresh token
+    await adapter.buy(request);
+    expect(calls.slice(5).map((call) => call.url.pathname)).toEqual(['/v1/affiliate/auth/init', '/v1/affiliate/auth/verify', '/v1/affiliate/market/buynft']);
+  });
+
+  it('signs in once for buys that start together', async () => {
+    const { adapter, calls } = fakeSentx(
+      {
+        '/v1/affiliate/auth/init': ok('auth-init.json'),
+        '/v1/affiliate/auth/verify': ok('auth-verify.json'),
+        '/v1/affiliate/market/buynft': ok('buynft.json'),
+      },
+      { affiliate },
+    );
+    await Promise.all([adapter.buy(request), adapter.buy(request)]);
+    expect(calls.filter((call) => call.url.pathname === '/v1/affiliate/auth/init')).toHaveLength(1);
+  });
+
+  it('signs in again after SentX answers 401 to a token it no longer takes', async () => {
+    const { adapter, calls } = fakeSentx(
+      {
+        '/v1/affiliate/auth/init': ok('auth-init.json'),
+        '/v1/affiliate/auth/verify': ok('auth-verify.json'),
+        '/v1/affiliate/market/buynft': [{ status: 401, body: JSON.stringify({ success: false, apimessage: 'Invalid userAuthToken' }) }, ok('buynft.json')],
+      },
+      { affiliate },
+    );
+    await expect(adapter.buy(request)).rejects.toThrow(new MarketRejectedError('Invalid userAuthToken'));
+    await adapter.buy(request);
+    expect(calls.filter((call) => call.url.pathname === '/v1/affiliate/auth/init')).toHaveLength(2);
+  });
+
+  it('a refused sign-in is the market being unavailable, and nothing is bought', async () => {
+    const { adapter, calls } = fakeSentx(
+      { '/v1/affiliate/auth/init': ok('auth-init.json'), '/v1/affiliate/auth/verify': { status: 401, body: fixture('auth-verify-refused.json') } },
+      { affiliate },
+    );
+    const attempt = adapter.buy(request);
+    await expect(attempt).rejects.toBeInstanceOf(MarketUnavailableError);
+    await expect(attempt).rejects.toThrow('SentX affiliate sign-in refused: Signature verification failed');
+    expect(calls.some((call) => call.url.pathname === '/v1/affiliate/market/buynft')).toBe(false);
+  });
+});
+
 describe('SentX adapter: failures are typed', () => {
   it('a 500 is the market being unavailable, even with an apimessage', async () => {
     const { adapter } = fakeSentx({
@@ -205,7 +336,7 @@ describe('SentX adapter: failures are typed', () => {
     const { adapter } = fakeSentx({
       '/v1/public/market/floor': new TypeError('fetch failed'),
       '/v1/public/market/activity': { status: 200, body: JSON.stringify({ success: false, apimessage: 'Invalid API key' }) },
-      '/v1/public/market/listings': { status: 200, body: JSON.stringify({ success: true, marketListings: [{ serialId: 'x' }] }) },
+      '/v1/public/market/listings': { status: 200, body: JSON.stringify({ success: true, marketListings: { serialId: 'x' } }) },
       '/v1/public/token/owners': { status: 200, body: '<html>maintenance</html>' },
     });
     const floor = adapter.floor(TOKEN);
