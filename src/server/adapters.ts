@@ -39,13 +39,19 @@ function sandbox(): Promise<SandboxAdapters> | undefined {
 /** Ledger reads: the mirror node REST (the sandbox serves the same REST at its own base URL). */
 export const ledgerReader = /* @__PURE__ */ once((): LedgerReader => createMirrorLedgerReader({ baseUrl: config().mirrorNodeUrl }));
 
-/** Ledger writes: the sandbox ledger, or the SDK with the marketplace operator key on mainnet. */
+/**
+ * Ledger writes: the sandbox ledger, or on mainnet the SDK with the marketplace operator key (checked
+ * against the account's key on the ledger) over the consensus nodes of the mirror's address book.
+ */
 export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWriter> => {
   const local = sandbox();
   if (local) return (await local).sandboxLedgerWriter();
-  const { createSdkLedgerWriter } = await import('../features/ledger/sdk-writer');
-  const settings = config();
-  return createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: settings.marketplaceAccountId, operatorKey: await requiredSecret('OPERATOR_KEY') });
+  const { createMainnetLedgerWriter } = await import('../features/ledger/sdk-writer');
+  return createMainnetLedgerWriter({
+    reader: ledgerReader(),
+    operatorAccountId: config().marketplaceAccountId,
+    operatorKey: await requiredSecret('OPERATOR_KEY'),
+  });
 });
 
 /** The PAWS market's settlement: one atomic approved transfer through the ledger writer. */

@@ -1,4 +1,9 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PrivateKey } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { ALICE } from '../support/sandbox-client';
@@ -79,6 +84,36 @@ describe('local API server', () => {
       expect(await response.json(), path).toEqual({ error: 'Malformed percent-encoding in the path', code: 'INVALID_REQUEST' });
     }
   });
+
+  it('on mainnet, refuses to start with an operator key that does not say its type', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wild-tigers-test-'));
+    const rawEcdsa = PrivateKey.fromBytesECDSA(new Uint8Array(32).fill(6)).toStringRaw();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/local/start.ts', '--api-only'], {
+      cwd: resolve(import.meta.dirname, '../..'),
+      env: {
+        ...process.env,
+        NETWORK: 'mainnet',
+        NFT_TOKEN_ID: '0.0.7000333',
+        MARKETPLACE_ACCOUNT_ID: '0.0.7000100',
+        MIRROR_NODE_URL: 'http://127.0.0.1:9/unreachable',
+        OPERATOR_KEY: rawEcdsa,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        DYNAMODB_ENDPOINT: '',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((exited) => child.once('exit', exited));
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(output).toContain('OPERATOR_KEY is a raw 32-byte key, which does not say whether it is ED25519 or ECDSA');
+    expect(output).not.toContain(rawEcdsa);
+    expect(output).not.toContain('listening');
+  }, 60_000);
 
   it('keeps its data across a restart', async () => {
     await server.restart();

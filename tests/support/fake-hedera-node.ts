@@ -1,13 +1,15 @@
 /**
  * A consensus node as the SDK's WebClient sees it: gRPC-web over HTTP on 127.0.0.1, answering
  * CryptoService.cryptoTransfer and CryptoService.getTransactionReceipts with the official protobuf
- * messages. It checks every ED25519 signature against the body bytes and answers with the statuses
- * a test scripts, so the SDK writer (as source and as the Lambda bundle) runs its real network path.
+ * messages. It checks every ED25519 and ECDSA (secp256k1) signature against the body bytes and
+ * answers with the statuses a test scripts, so the SDK writer (as source and as the Lambda bundle)
+ * runs its real network path. `retired: true` makes it a proxy that is gone (plain 404s, no gRPC).
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { proto } from '@hiero-ledger/proto';
+import { PublicKey } from '@hiero-ledger/sdk';
 import { readBody } from '../../src/server/local/read-body';
 
 /** Larger than any transaction or query the SDK sends. */
@@ -27,7 +29,7 @@ export interface FakeHederaNode {
   nodes: Record<string, string>;
   submitted: SubmittedTransaction[];
   /** The next transactions' precheck and receipt statuses (Hedera names; default OK and SUCCESS), or no answer at all. */
-  script(behaviour: { precheck?: string; receipt?: string; hang?: boolean }): void;
+  script(behaviour: { precheck?: string; receipt?: string; hang?: boolean; retired?: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -63,17 +65,23 @@ function grpcWebFrames(message: Uint8Array): Buffer {
 
 function verifiedSigners(bodyBytes: Uint8Array, sigMap: proto.ISignatureMap | null | undefined): string[] {
   return (sigMap?.sigPair ?? []).flatMap((pair) => {
-    if (pair.pubKeyPrefix?.length !== 32 || !pair.ed25519) return [];
-    const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, pair.pubKeyPrefix]), format: 'der', type: 'spki' });
-    return verify(null, bodyBytes, key, pair.ed25519) ? [Buffer.from(pair.pubKeyPrefix).toString('hex')] : [];
+    if (pair.pubKeyPrefix?.length === 32 && pair.ed25519) {
+      const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, pair.pubKeyPrefix]), format: 'der', type: 'spki' });
+      return verify(null, bodyBytes, key, pair.ed25519) ? [Buffer.from(pair.pubKeyPrefix).toString('hex')] : [];
+    }
+    if (pair.pubKeyPrefix?.length === 33 && pair.ECDSASecp256k1) {
+      const key = PublicKey.fromBytesECDSA(pair.pubKeyPrefix);
+      return key.verify(bodyBytes, pair.ECDSASecp256k1) ? [Buffer.from(pair.pubKeyPrefix).toString('hex')] : [];
+    }
+    return [];
   });
 }
 
 /** Starts the node on a free local port. */
-export async function startFakeHederaNode(): Promise<FakeHederaNode> {
+export async function startFakeHederaNode(nodeAccountId = NODE_ACCOUNT_ID): Promise<FakeHederaNode> {
   const submitted: SubmittedTransaction[] = [];
   const receipts = new Map<string, string>();
-  let next: { precheck?: string; receipt?: string; hang?: boolean } = {};
+  let next: { precheck?: string; receipt?: string; hang?: boolean; retired?: boolean } = {};
 
   function cryptoTransfer(message: Uint8Array): Uint8Array {
     const transaction = proto.Transaction.decode(message);
@@ -102,6 +110,10 @@ export async function startFakeHederaNode(): Promise<FakeHederaNode> {
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const body = (await readBody(request, MAX_REQUEST_BYTES)) ?? Buffer.alloc(0);
     const method = methods[request.url ?? ''];
+    if (next.retired) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
+      return;
+    }
     if (request.url === '/' || request.url === '') {
       response.writeHead(200, { 'grpc-status': '0' }).end(); // the WebChannel's readiness probe
       return;
@@ -118,7 +130,7 @@ export async function startFakeHederaNode(): Promise<FakeHederaNode> {
   const { port } = server.address() as AddressInfo;
 
   return {
-    nodes: { [`127.0.0.1:${port}`]: NODE_ACCOUNT_ID },
+    nodes: { [`127.0.0.1:${port}`]: nodeAccountId },
     submitted,
     script(behaviour) {
       next = behaviour;

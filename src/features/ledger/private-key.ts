@@ -4,8 +4,16 @@
  * is refused here instead of signing every transaction with the wrong key (INVALID_SIGNATURE).
  */
 import { PrivateKey } from '@hiero-ledger/sdk';
-import { ConfigError } from '../../server/config';
 import type { LedgerAccount } from './ledger-reader';
+
+/**
+ * A key setting that cannot be used: a configuration error that stops start-up with its message.
+ * (Its own class rather than server/config's ConfigError, so that the Lambda bundles, which load
+ * this module lazily, do not wrap zod for lazy loading.)
+ */
+export class KeySettingError extends Error {
+  override readonly name = 'KeySettingError';
+}
 
 /** PKCS#8 DER prefixes followed by the 32 key bytes (what `toStringDer()` writes). */
 const ED25519_PKCS8 = '302e020100300506032b657004220420';
@@ -25,33 +33,33 @@ function hexOf(value: string): string {
 
 /**
  * Reads `value` (the setting `setting`) as a private key of an explicit type: DER, or a typed raw
- * form `ed25519:<hex>` / `ecdsa:<hex>`. Throws a ConfigError naming the setting (never its value).
+ * form `ed25519:<hex>` / `ecdsa:<hex>`. Throws a KeySettingError naming the setting (never its value).
  */
 export function parsePrivateKey(value: string, setting: string): PrivateKey {
   const trimmed = value.trim();
   const typed = /^(ed25519|ecdsa|ecdsa_secp256k1|secp256k1):(.*)$/is.exec(trimmed);
   const hex = hexOf(typed ? (typed[2] ?? '') : trimmed);
   const type = typed?.[1]?.toLowerCase();
-  if (!/^[0-9a-f]+$/.test(hex)) throw new ConfigError(`${setting} is not a hex private key: give ${PRIVATE_KEY_FORMS}`);
+  if (!/^[0-9a-f]+$/.test(hex)) throw new KeySettingError(`${setting} is not a hex private key: give ${PRIVATE_KEY_FORMS}`);
 
   if (type === 'ed25519') {
     if (RAW.test(hex)) return PrivateKey.fromBytesED25519(Buffer.from(hex, 'hex'));
     if (hex.length === 96 && hex.startsWith(ED25519_PKCS8)) return PrivateKey.fromStringDer(hex);
-    throw new ConfigError(`${setting} says ed25519: but is not a 32-byte ED25519 key (64 hex digits) or its DER form`);
+    throw new KeySettingError(`${setting} says ed25519: but is not a 32-byte ED25519 key (64 hex digits) or its DER form`);
   }
   if (type) {
     if (RAW.test(hex)) return PrivateKey.fromBytesECDSA(Buffer.from(hex, 'hex'));
     if (isEcdsaDer(hex)) return ecdsaFromDer(hex);
-    throw new ConfigError(`${setting} says ecdsa: but is not a 32-byte secp256k1 key (64 hex digits) or its DER form`);
+    throw new KeySettingError(`${setting} says ecdsa: but is not a 32-byte secp256k1 key (64 hex digits) or its DER form`);
   }
   if (hex.length === 96 && hex.startsWith(ED25519_PKCS8)) return PrivateKey.fromStringDer(hex);
   if (isEcdsaDer(hex)) return ecdsaFromDer(hex);
   if (RAW.test(hex)) {
-    throw new ConfigError(
+    throw new KeySettingError(
       `${setting} is a raw 32-byte key, which does not say whether it is ED25519 or ECDSA: write it as ed25519:<hex> or ecdsa:<hex>, or give its DER form`,
     );
   }
-  throw new ConfigError(`${setting} is not a private key in a known form: give ${PRIVATE_KEY_FORMS}`);
+  throw new KeySettingError(`${setting} is not a private key in a known form: give ${PRIVATE_KEY_FORMS}`);
 }
 
 function isEcdsaDer(hex: string): boolean {
@@ -78,12 +86,12 @@ function describe(type: string, publicHex: string): string {
 export function assertKeyOfAccount(key: PrivateKey, account: LedgerAccount, setting: string): void {
   const type = key.type === 'secp256k1' ? 'ECDSA_SECP256K1' : 'ED25519';
   const publicHex = key.publicKey.toStringRaw().toLowerCase();
-  if (!account.key) throw new ConfigError(`${setting}: account ${account.accountId} has no key on the ledger`);
+  if (!account.key) throw new KeySettingError(`${setting}: account ${account.accountId} has no key on the ledger`);
   if (account.key.type === 'ProtobufEncoded') {
-    throw new ConfigError(`${setting}: account ${account.accountId} has a key list or threshold key; it needs a single ED25519 or ECDSA key`);
+    throw new KeySettingError(`${setting}: account ${account.accountId} has a key list or threshold key; it needs a single ED25519 or ECDSA key`);
   }
   if (account.key.type !== type || account.key.hex.toLowerCase() !== publicHex) {
-    throw new ConfigError(
+    throw new KeySettingError(
       `${setting} is not the key of account ${account.accountId}: it is ${describe(type, publicHex)}, the account's key is ${describe(account.key.type, account.key.hex.toLowerCase())}`,
     );
   }

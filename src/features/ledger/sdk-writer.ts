@@ -1,21 +1,24 @@
 /**
  * The mainnet ledger-write adapter: the Hedera SDK with the marketplace operator key. It talks to
- * the consensus nodes through the SDK's WebClient (gRPC-web over HTTPS, to the nodes' official web
- * proxies) rather than @grpc/grpc-js: a Lambda only submits a settlement and polls for its receipt,
- * and leaving the gRPC library out keeps the bundle and its cold start small.
+ * the consensus nodes through the SDK's WebClient (gRPC-web over HTTPS, to the nodes' web proxies)
+ * rather than @grpc/grpc-js: a Lambda only submits a settlement and polls for its receipt, and
+ * leaving the gRPC library out keeps the bundle and its cold start small. The proxies come from the
+ * mirror node's address book, not from the SDK's built-in list (some of whose proxies are retired).
  */
-import { PrecheckStatusError, PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
+import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
 import { withTimeout } from '../../lib/timeout';
 import { LedgerUnavailableError } from './errors';
+import type { LedgerNetworkNode, LedgerReader } from './ledger-reader';
 import type { LedgerExecution, LedgerWriter } from './ledger-writer';
+import { assertKeyOfAccount, parsePrivateKey } from './private-key';
 
 export interface SdkLedgerWriterOptions {
   network: 'mainnet';
   operatorAccountId: string;
-  /** A PrivateKey, or its DER-encoded hex string (as stored in Secrets Manager). */
+  /** A PrivateKey, or its text in a form that names its type (src/features/ledger/private-key.ts). */
   operatorKey: PrivateKey | string;
-  /** gRPC-web endpoints (`host:port` -> node account id); default: the SDK's list of mainnet web proxies. */
-  nodes?: Record<string, string>;
+  /** gRPC-web endpoints (`host:port` -> node account id), e.g. from consensusWebProxies. */
+  nodes: Record<string, string>;
   /** How long a submission and its receipt may take before it counts as unconfirmed (under the Lambda's 15 s). */
   submitTimeoutMs?: number;
 }
@@ -32,10 +35,90 @@ async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeo
   });
 }
 
+/**
+ * Web proxies the SDK (2.79) still lists that SDK 2.85 removed as retired, by host. Used only for a
+ * node that publishes no proxy of its own, where the SDK's entry for it is the fallback.
+ */
+const RETIRED_WEB_PROXIES = new Set([
+  'node03.swirldslabs.com',
+  'node14.swirldslabs.com',
+  'node16.swirldslabs.com',
+  'node24.swirldslabs.com',
+  'node27.swirldslabs.com',
+  'node29.swirldslabs.com',
+]);
+
+/**
+ * The gRPC-web endpoints (`host:port` -> node account id) of the consensus nodes in the mirror's
+ * address book: each node's published `grpc_proxy_endpoint`, else the SDK's known proxy for that
+ * node unless it is retired (what the SDK's asynchronous mainnet address book does, minus those).
+ * A node that left the address book is never used.
+ */
+export function consensusWebProxies(
+  nodes: readonly LedgerNetworkNode[],
+  known: Readonly<Record<string, string>> = sdkMainnetProxies(),
+): Record<string, string> {
+  const byAccount = new Map<string, string[]>();
+  for (const [address, account] of Object.entries(known)) byAccount.set(account, [...(byAccount.get(account) ?? []), address]);
+  const network: Record<string, string> = {};
+  for (const node of nodes) {
+    if (!node.nodeAccountId) continue;
+    const proxy = node.grpcProxyEndpoint;
+    const host = proxy ? proxy.domainName || proxy.ipAddressV4 : '';
+    if (proxy && host && proxy.port > 0) network[`${host}:${proxy.port}`] = node.nodeAccountId;
+    else
+      for (const address of byAccount.get(node.nodeAccountId) ?? [])
+        if (!RETIRED_WEB_PROXIES.has(address.split(':')[0] ?? '')) network[address] = node.nodeAccountId;
+  }
+  return network;
+}
+
+/** The SDK's built-in mainnet web proxies (`host:port` -> node account id). */
+function sdkMainnetProxies(): Record<string, string> {
+  const client = WebClient.forMainnet();
+  const network = Object.fromEntries(Object.entries(client.network).map(([address, account]) => [address, account.toString()]));
+  client.close();
+  return network;
+}
+
+export interface MainnetLedgerWriterOptions {
+  reader: Pick<LedgerReader, 'getNetworkNodes' | 'getAccount'>;
+  operatorAccountId: string;
+  /** The OPERATOR_KEY secret's text. */
+  operatorKey: string;
+  submitTimeoutMs?: number;
+  knownProxies?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The mainnet writer as the server builds it: the operator key read with its type and checked
+ * against the account's key on the ledger (a wrong key throws a KeySettingError naming it), and the
+ * consensus nodes from the mirror's address book.
+ */
+export async function createMainnetLedgerWriter(options: MainnetLedgerWriterOptions): Promise<LedgerWriter & { close(): void }> {
+  const operatorKey = parsePrivateKey(options.operatorKey, 'OPERATOR_KEY');
+  const [account, addressBook] = await Promise.all([options.reader.getAccount(options.operatorAccountId), options.reader.getNetworkNodes()]);
+  assertKeyOfAccount(operatorKey, account, 'OPERATOR_KEY');
+  const nodes = consensusWebProxies(addressBook, options.knownProxies);
+  if (Object.keys(nodes).length === 0) throw new LedgerUnavailableError('No consensus node of the address book has a gRPC-web proxy');
+  return createSdkLedgerWriter({
+    network: 'mainnet',
+    operatorAccountId: options.operatorAccountId,
+    operatorKey,
+    nodes,
+    ...(options.submitTimeoutMs ? { submitTimeoutMs: options.submitTimeoutMs } : {}),
+  });
+}
+
+/**
+ * A writer over the given nodes. A node that does not answer is skipped: the SDK marks it
+ * unhealthy and tries the next one, each within NODE_REQUEST_DEADLINE_MS and all within the budget.
+ */
 export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWriter & { close(): void } {
-  const operatorKey = typeof options.operatorKey === 'string' ? PrivateKey.fromStringDer(options.operatorKey) : options.operatorKey;
+  const operatorKey = typeof options.operatorKey === 'string' ? parsePrivateKey(options.operatorKey, 'OPERATOR_KEY') : options.operatorKey;
   const submitTimeoutMs = options.submitTimeoutMs ?? SUBMIT_TIMEOUT_MS;
-  const client = (options.nodes ? WebClient.forNetwork(options.nodes) : WebClient.forMainnet())
+  // A fixed map: no 24-hourly update that would put the SDK's built-in list back.
+  const client = new WebClient({ network: options.nodes, scheduleNetworkUpdate: false })
     .setOperator(options.operatorAccountId, operatorKey)
     .setGrpcDeadline(Math.min(NODE_REQUEST_DEADLINE_MS, submitTimeoutMs));
   return {

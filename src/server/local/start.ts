@@ -27,6 +27,8 @@ async function main(): Promise<void> {
   // The sandbox ledger = its deterministic seed + the transaction log in the store: replay it now.
   const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
   await sandbox?.readSandboxLedger();
+  // On mainnet the operator key is read and checked against its account before anything is served.
+  if (settings.network === 'mainnet') await (await import('../adapters')).ledgerWriter();
 
   const siteDir = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
   if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error(`No site build in ${siteDir}: run \`npm run build\` first`);
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A configuration error (a setting, or a key setting that cannot be used) is its message alone.
+  const setting = error instanceof ConfigError || (error instanceof Error && error.name === 'KeySettingError');
+  process.stderr.write(`${setting ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

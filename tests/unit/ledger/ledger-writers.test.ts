@@ -1,10 +1,12 @@
-import { AccountAllowanceApproveTransaction, NftId, PrivateKey, TokenId, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
+import { AccountAllowanceApproveTransaction, AccountId, NftId, PrivateKey, TokenId, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHederaNode, startFakeHederaNode } from '../../support/fake-hedera-node';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
+import type { LedgerAccount, LedgerNetworkNode } from '@/features/ledger/ledger-reader';
 import { executeAsOperator } from '@/features/ledger/ledger-writer';
+import { KeySettingError, parsePrivateKey } from '@/features/ledger/private-key';
 import { createSandboxLedgerWriter } from '@/sandbox/ledger/sandbox-writer';
-import { createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
+import { consensusWebProxies, createMainnetLedgerWriter, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
 
 const MAINNET_OPERATOR = '0.0.4812345';
@@ -106,6 +108,157 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
     expect(() => mapSubmitError(new TypeError('boom'), '')).toThrow(LedgerUnavailableError);
     expect(await writer.execute(new Uint8Array([9, 9, 9]))).toEqual({ status: 'INVALID_TRANSACTION_BODY', transactionId: '' });
   }, 60_000);
+});
+
+/** A mirror address book entry, as the reader returns it. */
+function addressBookNode(nodeId: number, nodeAccountId: string, proxy: string | null): LedgerNetworkNode {
+  const [host = '', port = '0'] = proxy?.split(':') ?? [];
+  return {
+    nodeId,
+    nodeAccountId,
+    serviceEndpoints: [{ domainName: '', ipAddressV4: '35.237.200.180', port: 50211 }],
+    grpcProxyEndpoint: proxy ? { domainName: host, ipAddressV4: '', port: Number(port) } : null,
+  };
+}
+
+describe('consensus nodes from the mirror address book', () => {
+  it("uses each node's published gRPC-web proxy, else the SDK's proxy for that node unless it is retired, and drops nodes without either", () => {
+    const network = consensusWebProxies([
+      addressBookNode(0, '0.0.3', 'grpc-web.node00.example:443'),
+      addressBookNode(1, '0.0.4', null),
+      addressBookNode(3, '0.0.6', null),
+      addressBookNode(2, '0.0.5', null),
+      addressBookNode(40, '0.0.43', null),
+    ]);
+    expect(network).toEqual({ 'grpc-web.node00.example:443': '0.0.3', 'node01-00-grpc.swirlds.com:443': '0.0.4' });
+  });
+
+  it('never takes a proxy from the SDK list for a node that is not in the address book', () => {
+    expect(consensusWebProxies([addressBookNode(0, '0.0.3', null)])).toEqual({ 'node00.swirldslabs.com:443': '0.0.3' });
+    expect(Object.values(consensusWebProxies([]))).toEqual([]);
+  });
+});
+
+describe('SDK ledger writer: nodes that fail are skipped within the budget', () => {
+  const nodes: FakeHederaNode[] = [];
+  afterAll(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+  });
+
+  async function network(...behaviours: ({ retired?: boolean; hang?: boolean } | 'closed')[]) {
+    const started = await Promise.all(behaviours.map((_behaviour, index) => startFakeHederaNode(`0.0.${index + 3}`)));
+    nodes.push(...started);
+    for (const [index, behaviour] of behaviours.entries()) {
+      if (behaviour === 'closed') await started[index]?.close();
+      else started[index]?.script(behaviour);
+    }
+    return { started, map: Object.assign({}, ...started.map((node) => node.nodes)) as Record<string, string> };
+  }
+
+  it.each([
+    ['a retired proxy (404, no gRPC-web)', { retired: true }],
+    ['a proxy that is down', 'closed' as const],
+    ['a proxy that accepts and never answers', { hang: true }],
+  ])(
+    'settles through the next node when the first is %s',
+    async (_name, behaviour) => {
+      const { started, map } = await network(behaviour, {});
+      const writer = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: map });
+      const frozenFirstDead = writer.freeze(settlement(7).setNodeAccountIds([AccountId.fromString('0.0.3'), AccountId.fromString('0.0.4')]));
+      const tx = await writer.signAsOperator(frozenFirstDead);
+      const begun = Date.now();
+      expect(await writer.execute(tx.toBytes())).toEqual({ status: 'SUCCESS', transactionId: tx.transactionId?.toString() });
+      expect(Date.now() - begun).toBeLessThan(10_000);
+      expect(started[1]?.submitted.map((sent) => sent.nodeAccountId)).toEqual(['0.0.4']);
+      writer.close();
+    },
+    20_000,
+  );
+});
+
+describe('the operator key: its type explicit, and the account’s key', () => {
+  const ecdsa = PrivateKey.fromBytesECDSA(new Uint8Array(32).fill(9));
+  const rawEcdsaHex = Buffer.from(ecdsa.toBytesRaw()).toString('hex');
+  const account = (key: PrivateKey): LedgerAccount => ({
+    accountId: MAINNET_OPERATOR,
+    hbarTinybars: 1n,
+    key: { type: key.type === 'secp256k1' ? 'ECDSA_SECP256K1' : 'ED25519', hex: key.publicKey.toStringRaw() },
+  });
+  let node: FakeHederaNode;
+  beforeAll(async () => {
+    node = await startFakeHederaNode();
+  });
+  afterAll(async () => {
+    await node.close();
+  });
+  const reader = (key: PrivateKey, proxies: (string | null)[] = [Object.keys(node.nodes)[0] ?? null]) => ({
+    getAccount: async () => account(key),
+    getNetworkNodes: async () => proxies.map((proxy, index) => addressBookNode(index, `0.0.${index + 3}`, proxy)),
+  });
+
+  it('reads each form as the key it is: DER of both types and typed raw hex', () => {
+    const ed = PrivateKey.fromBytesED25519(new Uint8Array(32).fill(4));
+    const same = (a: PrivateKey, b: PrivateKey) => expect(a.publicKey.toStringRaw()).toBe(b.publicKey.toStringRaw());
+    same(parsePrivateKey(ed.toStringDer(), 'K'), ed);
+    same(parsePrivateKey(`ed25519:${ed.toStringRaw()}`, 'K'), ed);
+    same(parsePrivateKey(ecdsa.toStringDer(), 'K'), ecdsa);
+    same(parsePrivateKey(`ecdsa:0x${rawEcdsaHex}\n`, 'K'), ecdsa);
+    expect(parsePrivateKey(`ECDSA:${rawEcdsaHex}`, 'K').type).toBe('secp256k1');
+  });
+
+  it('refuses a bare 64-digit hex key (the SDK would read an ECDSA key as ED25519) with a message naming the setting, never the key', () => {
+    const attempt = () => createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey: rawEcdsaHex, nodes: node.nodes });
+    expect(attempt).toThrow(KeySettingError);
+    expect(attempt).toThrow(/^OPERATOR_KEY is a raw 32-byte key, which does not say whether it is ED25519 or ECDSA: write it as ed25519:<hex> or ecdsa:<hex>/);
+    for (const bad of ['not-a-key', `ed25519:${ecdsa.toStringDer()}`, 'ecdsa:abc']) {
+      const error = (() => {
+        try {
+          parsePrivateKey(bad, 'OPERATOR_KEY');
+        } catch (caught) {
+          return caught as Error;
+        }
+      })();
+      expect(error, bad).toBeInstanceOf(KeySettingError);
+      expect(error?.message).not.toContain(rawEcdsaHex);
+    }
+  });
+
+  it('settles with an ECDSA operator key given as ecdsa:<hex>: the node verifies its secp256k1 signature', async () => {
+    node.script({});
+    const writer = await createMainnetLedgerWriter({ reader: reader(ecdsa), operatorAccountId: MAINNET_OPERATOR, operatorKey: `ecdsa:${rawEcdsaHex}` });
+    const tx = await writer.signAsOperator(writer.freeze(settlement(3)));
+    expect(await writer.execute(tx.toBytes())).toEqual({ status: 'SUCCESS', transactionId: tx.transactionId?.toString() });
+    expect(node.submitted.at(-1)?.signedBy).toEqual([ecdsa.publicKey.toStringRaw()]);
+    writer.close();
+  });
+
+  it('stops when the key is not the account’s key on the ledger, naming both', async () => {
+    const other = PrivateKey.fromBytesED25519(new Uint8Array(32).fill(8));
+    await expect(createMainnetLedgerWriter({ reader: reader(ecdsa), operatorAccountId: MAINNET_OPERATOR, operatorKey: other.toStringDer() })).rejects.toThrow(
+      new KeySettingError(
+        `OPERATOR_KEY is not the key of account ${MAINNET_OPERATOR}: it is ED25519 ${other.publicKey.toStringRaw().slice(0, 12)}…, the account's key is ECDSA_SECP256K1 ${ecdsa.publicKey.toStringRaw().slice(0, 12)}…`,
+      ),
+    );
+    const keyList: LedgerAccount = { accountId: MAINNET_OPERATOR, hbarTinybars: 1n, key: { type: 'ProtobufEncoded', hex: '2a00' } };
+    await expect(
+      createMainnetLedgerWriter({
+        reader: { ...reader(ecdsa), getAccount: async () => keyList },
+        operatorAccountId: MAINNET_OPERATOR,
+        operatorKey: ecdsa.toStringDer(),
+      }),
+    ).rejects.toThrow(/key list or threshold key/);
+  });
+
+  it('takes its nodes from the address book and refuses an address book without any gRPC-web proxy', async () => {
+    await expect(
+      createMainnetLedgerWriter({
+        reader: reader(ecdsa, [null, null]),
+        operatorAccountId: MAINNET_OPERATOR,
+        operatorKey: ecdsa.toStringDer(),
+        knownProxies: {},
+      }),
+    ).rejects.toBeInstanceOf(LedgerUnavailableError);
+  });
 });
 
 describe('sandbox ledger writer', () => {
