@@ -18,7 +18,16 @@ import {
   parseOrder,
   takePage,
 } from './mirror-query';
-import { accountJson, nftAllowanceJson, nftJson, tokenAllowanceJson, tokenInfoJson, tokenRelationshipJson, transactionJson } from './mirror-serializers';
+import {
+  accountJson,
+  networkNodeJson,
+  nftAllowanceJson,
+  nftJson,
+  tokenAllowanceJson,
+  tokenInfoJson,
+  tokenRelationshipJson,
+  transactionJson,
+} from './mirror-serializers';
 import type { SandboxLedger, SandboxView } from './sandbox-ledger';
 import { formatTimestamp, type NftState } from './state';
 
@@ -241,6 +250,24 @@ const routes: [RegExp, Handler][] = [
       const rate = (expiration: number) => ({ cent_equivalent: centEquivalent, expiration_time: expiration, hbar_equivalent: hbarEquivalent });
       const nextHour = (Math.floor(nowSeconds / 3600) + 1) * 3600;
       return { current_rate: rate(nextHour), next_rate: rate(nextHour + 3600), timestamp: `${nowSeconds}.000000000` };
+    },
+  ],
+
+  [
+    /^\/api\/v1\/network\/nodes$/,
+    (view, _match, params, path) => {
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'asc');
+      const nodeFilters = parseNumberFilters(params, 'node.id');
+      const fileFilters = parseEntityFilters(params, 'file.id');
+      const genesis = formatTimestamp(BigInt(view.state.network.genesisSeconds) * 1_000_000_000n);
+      const nodes = [networkNodeJson(view.state.network, genesis)]
+        .filter((node) => matches(BigInt(node.node_id), nodeFilters) && matches(entityKey(node.file_id), fileFilters))
+        .sort((a, b) => (order === 'asc' ? 1 : -1) * (a.node_id - b.node_id));
+      const { page, more } = takePage(nodes, limit);
+      const last = page[page.length - 1];
+      const cursor: [string, string][] = last ? [['node.id', `${order === 'asc' ? 'gt' : 'lt'}:${last.node_id}`]] : [];
+      return { nodes: page, links: { next: more ? nextLink(path, params, limit, cursor) : null } };
     },
   ],
 

@@ -1,6 +1,7 @@
 /** Sandbox state rendered in the official mirror node response shapes (reference/mirror-node-openapi.yml). */
 import { compareEntityIds, longZeroEvmAddress } from '../../features/ledger/entity-id';
 import { toMirrorTransactionId } from '../../features/ledger/transaction-id';
+import type { SandboxNetwork } from './sandbox-network';
 import type { AccountState, NftState, TokenState } from './state';
 import type { TransactionRecord } from './transaction-record';
 
@@ -60,8 +61,13 @@ export function nftJson(tokenId: string, nft: NftState) {
   };
 }
 
-/** TokenInfo: supplies and decimals are strings; the sandbox tokens have no keys and no custom fees. */
+/**
+ * TokenInfo: supplies and decimals are strings; the sandbox tokens have no keys and no custom fees.
+ * The fungible token (PAWS) reports an infinite supply with `max_supply` "0", as mainnet PAWS does;
+ * the NFT collection a finite one.
+ */
 export function tokenInfoJson(token: TokenState) {
+  const infinite = token.type === 'FUNGIBLE_COMMON';
   return {
     admin_key: null,
     auto_renew_account: null,
@@ -80,7 +86,7 @@ export function tokenInfoJson(token: TokenState) {
     freeze_key: null,
     initial_supply: String(token.initialSupply),
     kyc_key: null,
-    max_supply: String(token.maxSupply),
+    max_supply: infinite ? '0' : String(token.maxSupply),
     memo: '',
     metadata_key: null,
     modified_timestamp: token.createdTimestamp,
@@ -88,7 +94,7 @@ export function tokenInfoJson(token: TokenState) {
     pause_key: null,
     pause_status: 'NOT_APPLICABLE',
     supply_key: null,
-    supply_type: 'FINITE',
+    supply_type: infinite ? 'INFINITE' : 'FINITE',
     symbol: token.symbol,
     token_id: token.id,
     total_supply: String(token.totalSupply),
@@ -144,5 +150,35 @@ export function transactionJson(record: TransactionRecord) {
     transfers: record.transfers.map((t) => ({ account: t.account, amount: t.amount, is_approval: t.isApproval })),
     valid_duration_seconds: String(record.validDurationSeconds),
     valid_start_timestamp: record.validStartTimestamp,
+  };
+}
+
+/**
+ * NetworkNode of the address book: the sandbox's one consensus node. It has no gRPC-web proxy
+ * (`grpc_proxy_endpoint` null, as for a node that publishes none): sandbox transactions are
+ * executed in-process or posted to /sandbox/ledger/execute.
+ */
+export function networkNodeJson(network: SandboxNetwork, genesisTimestamp: string) {
+  const nodeNum = Number(network.nodeAccountId.split('.')[2] ?? 3);
+  return {
+    admin_key: null,
+    decline_reward: true,
+    description: 'Wild Tigers sandbox consensus node',
+    file_id: '0.0.102',
+    grpc_proxy_endpoint: null,
+    max_stake: 0,
+    memo: network.nodeAccountId,
+    min_stake: 0,
+    node_account_id: network.nodeAccountId,
+    node_cert_hash: '0x',
+    node_id: nodeNum - 3,
+    public_key: '0x',
+    reward_rate_start: 0,
+    service_endpoints: [{ domain_name: '', ip_address_v4: '127.0.0.1', port: 50211 }],
+    stake: 0,
+    stake_not_rewarded: 0,
+    stake_rewarded: 0,
+    staking_period: null,
+    timestamp: { from: genesisTimestamp, to: null },
   };
 }
