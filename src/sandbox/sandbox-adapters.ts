@@ -5,11 +5,11 @@
  */
 import type { CollectionCatalog } from '../features/tiger/catalog';
 import type { LedgerWriter } from '../features/ledger/ledger-writer';
-import type { MarketPort } from '../features/hbar-market/market-port';
 import type { PriceSource } from '../features/prices/prices';
+import { config } from '../server/config';
 import { documentClient, tableName } from '../server/store/client';
 import { createSandboxCatalog } from './collection/sandbox-catalog';
-import { createSandboxMarket } from './hbar-market/sandbox-market';
+import { type SandboxMarket, createSandboxMarket } from './hbar-market/sandbox-market';
 import { createSandboxMarketRepo } from './hbar-market/sandbox-market-repo';
 import { createDynamoLedgerLog } from './ledger/ledger-log-repo';
 import { type SandboxLedger, createSandboxLedger } from './ledger/sandbox-ledger';
@@ -17,11 +17,12 @@ import { createSandboxLedgerWriter } from './ledger/sandbox-writer';
 import { createSandboxPriceSource } from './prices/sandbox-price-source';
 
 let ledger: SandboxLedger | undefined;
-let market: MarketPort | undefined;
+let market: SandboxMarket | undefined;
 
-/** The sandbox network's ledger of this process, over the log kept in the store. */
+/** The sandbox network's ledger of this process, over the log kept in the store, on the configured clock. */
 export function sandboxLedger(): SandboxLedger {
-  ledger ??= createSandboxLedger({ log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }) });
+  const { consensusDelayMs, mirrorLagMs } = config().sandboxTiming;
+  ledger ??= createSandboxLedger({ log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }), timing: { consensusDelayMs, mirrorLagMs } });
   return ledger;
 }
 
@@ -31,7 +32,7 @@ export function sandboxLedgerWriter(): LedgerWriter {
 }
 
 /** The stand-in for SentX over the sandbox ledger (one per process). */
-export function sandboxMarket(): MarketPort {
+export function sandboxMarket(): SandboxMarket {
   market ??= createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketRepo(documentClient(), tableName()) });
   return market;
 }

@@ -1,15 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleSandboxIpfsRequest } from './collection/ipfs-routes';
-import { handleMirrorRequest } from './ledger/mirror-api';
-import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
-import { sandboxLedger } from './sandbox-adapters';
+import { toSdkTransactionId } from '../features/ledger/transaction-id';
+import { config } from '../server/config';
 import { readBody } from '../server/local/read-body';
 import type { PrefixHandler } from '../server/local/server';
+import { handleMirrorRequest } from './ledger/mirror-api';
+import { createRateLimiter } from './ledger/mirror-rate-limit';
+import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
+import { sandboxLedger, sandboxMarket } from './sandbox-adapters';
 
 const MAX_TRANSACTION_BODY = 64 * 1024;
 
-function send(response: ServerResponse, status: number, contentType: string, body: string, cache = 'no-store'): void {
-  response.writeHead(status, { 'content-type': contentType, 'cache-control': cache, 'x-content-type-options': 'nosniff' }).end(body);
+function send(response: ServerResponse, status: number, contentType: string, body: string, cache = 'no-store', headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': contentType, 'cache-control': cache, 'x-content-type-options': 'nosniff', ...headers }).end(body);
 }
 
 const json = (response: ServerResponse, status: number, body: unknown) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
@@ -24,15 +27,20 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-/** Replays the sandbox ledger (its deterministic seed plus the transaction log in the store). */
+/** Replays the sandbox ledger (its deterministic seed plus the transaction log in the store) and seeds the sandbox market's history. */
 export async function readSandboxLedger(): Promise<void> {
   await sandboxLedger().read();
+  await sandboxMarket().seed();
 }
 
+let mirrorLimiter: ReturnType<typeof createRateLimiter> | undefined;
+const RECEIPT_PATH = /^\/sandbox\/ledger\/receipt\/([^/]+)$/;
+
 /**
- * The sandbox network on the local server: its mirror node REST (/sandbox/mirror/api/v1/...), its
- * IPFS gateway (/sandbox/ipfs/...), the sandbox wallet's demo accounts and its transaction
- * submission (the stand-in for a consensus node).
+ * The sandbox network on the local server: its mirror node REST (/sandbox/mirror/api/v1/...,
+ * rate-limited per client), its IPFS gateway (/sandbox/ipfs/...), the sandbox wallet's demo
+ * accounts, and the stand-in for a consensus node: transaction submission (answered after the
+ * precheck) and receipts (UNKNOWN until consensus).
  */
 export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
   const path = url.pathname;
@@ -40,6 +48,13 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
   const method = request.method ?? 'GET';
 
   if (path.startsWith('/sandbox/mirror/') && (method === 'GET' || method === 'HEAD')) {
+    mirrorLimiter ??= createRateLimiter(config().sandboxTiming.mirrorRateLimit);
+    const decision = mirrorLimiter.take(request.socket.remoteAddress ?? 'unknown');
+    if (!decision.allowed) {
+      const body = JSON.stringify({ _status: { messages: [{ message: 'Too Many Requests' }] } });
+      send(response, 429, 'application/json', body, 'no-store', { 'retry-after': String(decision.retryAfterSeconds) });
+      return true;
+    }
     const answer = await handleMirrorRequest(sandboxLedger(), path.slice('/sandbox/mirror'.length), url.searchParams);
     send(response, answer.status, answer.contentType, answer.body);
     return true;
@@ -68,7 +83,19 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
       json(response, 400, { error: 'transactionBytes (base64 of a signed transaction) is required', code: 'INVALID_REQUEST' });
       return true;
     }
-    json(response, 200, await sandboxLedger().execute(Buffer.from(body.transactionBytes, 'base64')));
+    // As a node answers: after the precheck (OK or its status), before consensus.
+    json(response, 200, await sandboxLedger().submit(Buffer.from(body.transactionBytes, 'base64')));
+    return true;
+  }
+  const receipt = method === 'GET' ? RECEIPT_PATH.exec(path) : null;
+  if (receipt) {
+    const transactionId = toSdkTransactionId(decodeURIComponent(receipt[1] ?? ''));
+    if (!transactionId) {
+      json(response, 400, { error: 'A transaction id (0.0.5@1700000000.000000001) is required', code: 'INVALID_REQUEST' });
+      return true;
+    }
+    // As a node's receipt query: UNKNOWN until consensus, then the transaction's status.
+    json(response, 200, (await sandboxLedger().receipt(transactionId)) ?? { status: 'UNKNOWN', transactionId });
     return true;
   }
   json(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });

@@ -34,6 +34,12 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
   throw new Error(`server did not become healthy:\n${output()}`);
 }
 
+/**
+ * The sandbox network's clock in API tests: no consensus delay and no mirror lag, unless a test's
+ * subject is timing and passes its own (SANDBOX_CONSENSUS_DELAY_MS, SANDBOX_MIRROR_LAG_MS).
+ */
+const INSTANT_SANDBOX = { SANDBOX_CONSENSUS_DELAY_MS: '0', SANDBOX_MIRROR_LAG_MS: '0' };
+
 /** Starts the local server (API only unless `site`) on a free port over a fresh store. */
 export async function startTestServer(options: { site?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const port = await freePort();
@@ -46,7 +52,16 @@ export async function startTestServer(options: { site?: boolean; env?: Record<st
     const args = ['--import', 'tsx', 'src/server/local/start.ts', ...(options.site ? [] : ['--api-only'])];
     child = spawn(process.execPath, args, {
       cwd: projectRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DYNAMODB_ENDPOINT: '', ...options.env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DYNAMODB_ENDPOINT: '',
+        ...INSTANT_SANDBOX,
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));

@@ -58,8 +58,11 @@ export async function signIn(origin: string, accountId: string): Promise<string>
   return cookie;
 }
 
-/** Signs prepared bytes with a sandbox account's key and executes them on the sandbox ledger. */
-export async function signAndExecute(origin: string, accountId: string, transactionBytes: string): Promise<{ status: string; transactionId: string }> {
+/**
+ * Signs prepared bytes with a sandbox account's key and submits them to the sandbox node, as a
+ * wallet does: the answer comes after the precheck (status OK, or the precheck's status).
+ */
+export async function signAndSubmit(origin: string, accountId: string, transactionBytes: string): Promise<{ status: string; transactionId: string }> {
   const transaction = Transaction.fromBytes(Buffer.from(transactionBytes, 'base64'));
   await transaction.sign(sandboxKey(accountId));
   const answer = await call<{ status: string; transactionId: string }>(origin, 'POST', '/sandbox/ledger/execute', {
@@ -68,24 +71,46 @@ export async function signAndExecute(origin: string, accountId: string, transact
   return answer.json;
 }
 
+/** A submission's receipt, once it reached consensus (polled as the SDK's getReceipt does). */
+export async function receiptOf(origin: string, transactionId: string, timeoutMs = 30_000): Promise<{ status: string; transactionId: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await call<{ status: string; transactionId: string }>(origin, 'GET', `/sandbox/ledger/receipt/${encodeURIComponent(transactionId)}`);
+    if (answer.json.status !== 'UNKNOWN') return answer.json;
+    if (Date.now() > deadline) throw new Error(`no receipt for ${transactionId} within ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** signAndSubmit, then the receipt: the transaction's status at consensus (the precheck's status if it was refused). */
+export async function signAndExecute(origin: string, accountId: string, transactionBytes: string): Promise<{ status: string; transactionId: string }> {
+  const submitted = await signAndSubmit(origin, accountId, transactionBytes);
+  return submitted.status === 'OK' ? receiptOf(origin, submitted.transactionId) : submitted;
+}
+
+/** A GET of the sandbox mirror node that waits out its rate limit (429 and Retry-After), as the app's reader does. */
+export async function mirrorGet<T>(origin: string, path: string): Promise<Answer<T>> {
+  for (let attempt = 0; ; attempt++) {
+    const answer = await call<T>(origin, 'GET', `/sandbox/mirror${path}`);
+    if (answer.status !== 429 || attempt >= 5) return answer;
+    await new Promise((done) => setTimeout(done, Number(answer.headers.get('retry-after') ?? 1) * 1000));
+  }
+}
+
 /** The serials of the collection an account owns, from the sandbox mirror node. */
 export async function ownedSerials(origin: string, accountId: string): Promise<number[]> {
-  const answer = await call<{ nfts: { serial_number: number }[] }>(
-    origin,
-    'GET',
-    `/sandbox/mirror/api/v1/accounts/${accountId}/nfts?token.id=${NFT_TOKEN}&limit=100`,
-  );
+  const answer = await mirrorGet<{ nfts: { serial_number: number }[] }>(origin, `/api/v1/accounts/${accountId}/nfts?token.id=${NFT_TOKEN}&limit=100`);
   return answer.json.nfts.map((nft) => nft.serial_number);
 }
 
 /** An account's PAWS balance in the smallest unit, from the sandbox mirror node. */
 export async function pawsBalance(origin: string, accountId: string): Promise<bigint> {
-  const answer = await call<{ tokens: { balance: number }[] }>(origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}/tokens?token.id=${PAWS_TOKEN}`);
+  const answer = await mirrorGet<{ tokens: { balance: number }[] }>(origin, `/api/v1/accounts/${accountId}/tokens?token.id=${PAWS_TOKEN}`);
   return BigInt(answer.json.tokens[0]?.balance ?? 0);
 }
 
 /** The owner and spender of one serial, from the sandbox mirror node. */
 export async function nftOnLedger(origin: string, serial: number): Promise<{ owner: string; spender: string | null }> {
-  const answer = await call<{ account_id: string; spender: string | null }>(origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts/${serial}`);
+  const answer = await mirrorGet<{ account_id: string; spender: string | null }>(origin, `/api/v1/tokens/${NFT_TOKEN}/nfts/${serial}`);
   return { owner: answer.json.account_id, spender: answer.json.spender };
 }

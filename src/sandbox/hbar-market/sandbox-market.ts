@@ -1,8 +1,10 @@
 /**
  * The sandbox stand-in for SentX over the sandbox ledger: a seeded sales history, listings backed
  * by real per-serial allowances to the market account, and a buy flow that returns frozen,
- * market-signed transfer bytes for the buyer to sign. A sale is recorded only once the ledger
- * shows its transaction succeeded. Seeding runs lazily on the first request that needs it.
+ * market-signed transfer bytes for the buyer to sign. Like SentX, it sees the ledger through the
+ * mirror node, with its lag: a purchase is completed only once the mirror shows its transaction
+ * succeeded (until then completion answers that it has not been executed yet). Seeding runs on
+ * start-up (or on the first request that needs it) and is history: visible at once.
  */
 import { randomBytes } from 'node:crypto';
 import { log } from '../../server/log';
@@ -27,7 +29,13 @@ export interface SandboxMarketDeps {
   now?: () => number;
 }
 
-export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMarketDeps): MarketPort {
+/** The sandbox market: the market port, plus its seeding for the local server's start-up. */
+export interface SandboxMarket extends MarketPort {
+  /** Seeds the listings and sales once per store (idempotent). */
+  seed(): Promise<void>;
+}
+
+export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMarketDeps): SandboxMarket {
   const { network } = ledger;
   let seeding: Promise<void> | undefined;
 
@@ -54,13 +62,13 @@ export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMa
 
   /** Each holder approves the market for its listed serial, unless it already has (idempotent). */
   async function approveListings(listings: readonly PlannedListing[]): Promise<void> {
-    const view = await ledger.read();
+    const view = await ledger.latest();
     const missing = listings.filter((listing) => {
       const nft = nftOf(view, listing.serial);
       return nft?.owner === listing.sellerId && nft.spender !== network.marketAccountId;
     });
     for (const listing of missing) {
-      const result = await ledger.execute(await listingAllowanceBytes(network, listing));
+      const result = await ledger.executeAsHistory(await listingAllowanceBytes(network, listing));
       if (result.status !== 'SUCCESS') log.warn('sandbox market: a listing allowance was refused', { serial: listing.serial, status: result.status });
     }
   }
@@ -131,6 +139,8 @@ export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMa
   }
 
   return {
+    seed: seeded,
+
     async activity({ amount }) {
       await seeded();
       return (await store.sales(amount)).map(saleRecord);

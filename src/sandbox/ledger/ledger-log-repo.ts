@@ -43,6 +43,7 @@ function toEntry(item: Record<string, unknown>): LedgerLogEntry {
     type: item.type as LedgerLogEntry['type'],
     bytes: String(item.bytes),
     consensusTimestamp: String(item.consensusTimestamp),
+    ...(typeof item.visibleAt === 'number' ? { visibleAt: item.visibleAt } : {}),
     status: 'SUCCESS',
   };
 }

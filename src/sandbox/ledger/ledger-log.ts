@@ -14,6 +14,8 @@ export interface LedgerLogEntry {
   /** The signed transaction bytes, base64. */
   bytes: string;
   consensusTimestamp: string;
+  /** When the mirror node shows it (ms since the epoch); absent: at once (logs written before the lag existed). */
+  visibleAt?: number;
   status: 'SUCCESS';
 }
 

@@ -29,13 +29,16 @@ function requiredSigners(tx: DecodedTransaction): string[] {
   return [...signers];
 }
 
-/** Null when every required signer signed the body meant for `nodeAccountId`; else the failing status. */
-export function checkSignatures(tx: DecodedTransaction, state: LedgerState, nodeAccountId: string): LedgerStatus | null {
+/**
+ * Null when every required signer (or only the payer, as a node's precheck checks) signed the
+ * body meant for `nodeAccountId`; else the failing status.
+ */
+export function checkSignatures(tx: DecodedTransaction, state: LedgerState, nodeAccountId: string, only: 'payer' | 'all' = 'all'): LedgerStatus | null {
   const signable = tx.transaction.signableNodeBodyBytesList.find((entry) => entry.nodeAccountId.toString() === nodeAccountId);
   if (!signable) return 'INVALID_NODE_ACCOUNT';
   const signatures = signaturesFor(tx, nodeAccountId);
   if (!signatures) return 'INVALID_SIGNATURE';
-  for (const accountId of requiredSigners(tx)) {
+  for (const accountId of only === 'payer' ? [tx.payer] : requiredSigners(tx)) {
     const account = state.accounts.get(accountId);
     if (!account) return accountId === tx.payer ? 'PAYER_ACCOUNT_NOT_FOUND' : 'INVALID_ACCOUNT_ID';
     const signature = signatures.get(account.key.hex);

@@ -42,7 +42,8 @@ function describe(transaction: Transaction): string[] {
 
 /**
  * The sandbox wallet (sandbox network only): pick a demo account, approve or reject each request
- * in its prompt, sign in the browser with the account's sandbox key, execute on the sandbox ledger.
+ * in its prompt, sign in the browser with the account's sandbox key, submit to the sandbox ledger's
+ * node and answer as a real wallet does, after the precheck and before consensus.
  */
 export function createSandboxWallet(): WalletAdapter {
   let accounts: SandboxAccount[] = [];
@@ -84,12 +85,13 @@ export function createSandboxWallet(): WalletAdapter {
       const approved = await ask<'sign-transaction'>({ kind: 'sign-transaction', accountId, transactionId, lines: describe(transaction) });
       if (!approved) throw Object.assign(new Error('User rejected the transaction'), { code: 4001 });
       await transaction.sign(await keyOf(accountId));
-      const result = await apiJson<{ status: string; transactionId: string }>('/sandbox/ledger/execute', {
+      // Like HashPack: the answer comes after the node's precheck, with no receipt; consensus and the mirror node follow.
+      const precheck = await apiJson<{ status: string; transactionId: string }>('/sandbox/ledger/execute', {
         method: 'POST',
         body: { transactionBytes: bytesToBase64(transaction.toBytes()) },
       });
-      if (result.status !== 'SUCCESS') throw new Error(`the ledger answered ${result.status}`);
-      return { transactionId: result.transactionId };
+      if (precheck.status !== 'OK') throw new Error(`the node refused the transaction: ${precheck.status}`);
+      return { transactionId: precheck.transactionId };
     },
 
     async disconnect() {
