@@ -3,13 +3,16 @@ import { createAllowanceService } from '../src/features/allowances/allowance-ser
 import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
 
 const allowances = createAllowanceService(ledgerReader(), config());
 
 const amountSchema = z.union([z.string().max(40), z.number().positive().finite()]).transform((value) => String(value));
 
-/** Allowance reads for anyone; approve/delete transactions prepared for the signed-in owner only. */
+/**
+ * Allowance reads and transaction statuses for anyone; approve/delete transactions prepared for the
+ * signed-in owner only (with the id frozen into them, so the client can follow them on the ledger).
+ */
 export const handler = routeGroup('allowance', {
   'GET /api/hedera/allowance/token/{owner}/{tokenId}/{spender}': defineRoute(
     'public',
@@ -26,21 +29,25 @@ export const handler = routeGroup('allowance', {
     }),
   ),
 
+  'GET /api/hedera/transaction/{transactionId}': defineRoute('public', { params: z.object({ transactionId: transactionIdSchema }) }, async ({ params }) =>
+    allowances.transactionStatus(params.transactionId),
+  ),
+
   'POST /api/paws/allowance/prepare': defineRoute(
     'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumber: serialSchema, spenderAccountId: entityIdSchema }) },
-    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareNftAllowance(session.accountId, body) }),
+    async ({ body, session }) => ({ success: true, ...(await allowances.prepareNftAllowance(session.accountId, body)) }),
   ),
 
   'POST /api/paws/token-allowance/prepare': defineRoute(
     'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, amount: amountSchema, spenderAccountId: entityIdSchema }) },
-    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareTokenAllowance(session.accountId, body) }),
+    async ({ body, session }) => ({ success: true, ...(await allowances.prepareTokenAllowance(session.accountId, body)) }),
   ),
 
   'POST /api/paws/allowance/delete/prepare': defineRoute(
     'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumber: serialSchema }) },
-    async ({ body, session }) => ({ success: true, transactionBytes: await allowances.prepareNftAllowanceDelete(session.accountId, body) }),
+    async ({ body, session }) => ({ success: true, ...(await allowances.prepareNftAllowanceDelete(session.accountId, body)) }),
   ),
 });

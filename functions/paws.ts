@@ -6,8 +6,11 @@ import { DomainError } from '../src/lib/domain-error';
 import { collectionCatalog, ledgerReader, settlement } from '../src/server/adapters';
 import { config } from '../src/server/config';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
+
+/** A settlement's submission and receipt on mainnet: the SDK writer's 10 s (src/features/ledger/sdk-writer.ts) and a margin. */
+const MAINNET_SETTLEMENT_TIMEOUT_MS = 10_500;
 
 const settings = config();
 const catalog = collectionCatalog();
@@ -15,13 +18,20 @@ const market = createPawsMarketService({
   store: createListingRepo(documentClient(), tableName()),
   ledger: ledgerReader(),
   settlement,
-  settings: { nftTokenId: settings.nftTokenId, pawsTokenId: settings.pawsTokenId, marketplaceAccountId: settings.marketplaceAccountId },
+  settings: {
+    nftTokenId: settings.nftTokenId,
+    pawsTokenId: settings.pawsTokenId,
+    marketplaceAccountId: settings.marketplaceAccountId,
+    // The sandbox's receipt comes after its consensus delay.
+    settlementTimeoutMs: settings.network === 'sandbox' ? settings.sandboxTiming.consensusDelayMs[1] + 1_000 : MAINNET_SETTLEMENT_TIMEOUT_MS,
+  },
   display: (serial) => catalog.entry(serial),
 });
 
 const listingId = z.string().uuid('must be a listing id');
 const price = z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value));
-const buyBody = z.object({ listingId, buyerId: entityIdSchema });
+/** The buyer's PAWS allowance approval, when the buy follows one: the server waits for it on the ledger first. */
+const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransactionId: transactionIdSchema.optional() });
 
 const buy = defineRoute('session', { body: buyBody }, async ({ body, session }) => market.buy(session.accountId, body));
 
@@ -60,7 +70,7 @@ export const handler = routeGroup('paws', {
     {
       body: z.object({
         pendingListing: z.object({ id: z.string().uuid('must be a pending listing id') }),
-        approvalTransactionId: z.string().max(100).optional(),
+        approvalTransactionId: transactionIdSchema.optional(),
       }),
     },
     async ({ body, session }) => {

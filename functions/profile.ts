@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
-import { profileUpdateSchema, publicProfilesQuerySchema } from '../src/features/profile/profile-schema';
+import { profileUpdateSchema, publicProfilesQuerySchema, syncBodySchema } from '../src/features/profile/profile-schema';
 import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { config } from '../src/server/config';
@@ -38,12 +38,12 @@ export const handler = routeGroup('profile', {
       userAgent: event.requestContext.http.userAgent,
     }),
   ),
-  'POST /api/profile': defineRoute('session', { body: profileUpdateSchema }, async ({ body: { accountId, ...changes }, session }) =>
-    profiles.update(session.accountId, accountId, changes),
+  'POST /api/profile': defineRoute('session', { body: profileUpdateSchema }, async ({ body: { accountId, afterTransactionIds, ...changes }, session }) =>
+    profiles.update(session.accountId, accountId, changes, afterTransactionIds),
   ),
   'GET /api/public-profiles': defineRoute('public', { query: publicProfilesQuerySchema }, async ({ query }) => profiles.publicProfiles(query.search)),
   'GET /api/profile/{accountId}/nfts': defineRoute('public', { params }, async ({ params: { accountId } }) => owned.list(accountId)),
-  'POST /api/profile/{accountId}/sync-nfts': defineRoute('session', { params }, async ({ params: { accountId }, session }) =>
-    owned.sync(session.accountId, accountId),
+  'POST /api/profile/{accountId}/sync-nfts': defineRoute('session', { params, body: syncBodySchema }, async ({ params: { accountId }, body, session }) =>
+    owned.sync(session.accountId, accountId, body?.afterTransactionIds),
   ),
 });

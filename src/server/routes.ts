@@ -40,6 +40,7 @@ export const ROUTES = [
 
   { method: 'GET', path: '/api/hedera/allowance/token/{owner}/{tokenId}/{spender}', group: 'allowance', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/hedera/allowance/nft/{owner}/{tokenId}/{serial}/{spender}', group: 'allowance', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/hedera/transaction/{transactionId}', group: 'allowance', auth: 'public', cache: noCache },
   { method: 'POST', path: '/api/paws/allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/token-allowance/prepare', group: 'allowance', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/allowance/delete/prepare', group: 'allowance', auth: 'session', cache: noCache },

@@ -127,8 +127,8 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
 describe('the allowance bundle builds the same transactions as the full SDK', () => {
   const freeze = { payerAccountId: SELLER, nodeAccountIds: ['0.0.3', '0.0.4'] };
 
-  function decode(base64: string) {
-    const transaction = Transaction.fromBytes(Buffer.from(base64, 'base64'));
+  function decode({ transactionBytes }: { transactionBytes: string }) {
+    const transaction = Transaction.fromBytes(Buffer.from(transactionBytes, 'base64'));
     expect(transaction.transactionId?.accountId?.toString()).toBe(SELLER);
     expect(transaction.nodeAccountIds?.map(String)).toEqual(['0.0.3', '0.0.4']);
     return transaction;

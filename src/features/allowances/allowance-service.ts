@@ -1,7 +1,14 @@
 import { DomainError } from '../../lib/domain-error';
-import { formatUnits, parseUnits } from '../balances/units';
+import { remainingBudgetMs } from '../../server/request-budget';
+import { MAX_TOKEN_UNITS, formatUnits, parseUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
+import { confirmTransaction } from '../ledger/transaction-confirmation';
 import { type FreezeOptions, nftAllowanceApproveBytes, nftAllowanceDeleteBytes, tokenAllowanceApproveBytes } from './allowance-transactions';
+
+/** How long one status request waits for a transaction to show on the mirror node (the client asks again after). */
+export const STATUS_WAIT_MS = 8_000;
+/** Kept back from the request's budget to answer. */
+const ANSWER_RESERVE_MS = 1_000;
 
 export interface AllowanceSettings {
   nftTokenId: string;
@@ -63,8 +70,20 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
       if (amount === undefined || amount <= 0n) {
         throw new DomainError('INVALID_AMOUNT', `Invalid amount: a number greater than 0 with at most ${decimals} decimals`);
       }
+      if (amount > MAX_TOKEN_UNITS) {
+        throw new DomainError('INVALID_AMOUNT', `Invalid amount: at most ${formatUnits(MAX_TOKEN_UNITS, decimals)}, the most the ledger can hold`);
+      }
       const owner = input.ownerAccountId;
       return tokenAllowanceApproveBytes({ owner, tokenId: input.tokenId, amount, spender: input.spenderAccountId }, freezeFor(owner));
+    },
+
+    /**
+     * What the mirror node says of a transaction, waiting up to 8 s for it to appear: success,
+     * failed (with its status), pending (not there yet: ask again) or expired (it never will be).
+     */
+    async transactionStatus(transactionId: string) {
+      const deadlineMs = Math.max(0, Math.min(STATUS_WAIT_MS, (remainingBudgetMs() ?? STATUS_WAIT_MS + ANSWER_RESERVE_MS) - ANSWER_RESERVE_MS));
+      return { success: true, transactionId, ...(await confirmTransaction(ledger, transactionId, { deadlineMs })) };
     },
 
     async prepareNftAllowanceDelete(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; serialNumber: number }) {

@@ -16,5 +16,8 @@ export function parseUnits(value: string, decimals: number): bigint | undefined 
   return BigInt((match[1] as string) + fraction.padEnd(decimals, '0'));
 }
 
+/** The largest amount the ledger holds, in a token's smallest unit (int64); more would wrap in the SDK. */
+export const MAX_TOKEN_UNITS = 2n ** 63n - 1n;
+
 /** Tinybars per HBAR. */
 export const HBAR_DECIMALS = 8;

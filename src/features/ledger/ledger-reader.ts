@@ -129,6 +129,16 @@ export interface LedgerReader {
   /** Null when the serial does not exist (never minted). */
   getNft(tokenId: string, serial: number): Promise<LedgerNft | null>;
   /**
+   * Several serials at once, read by serial range (one page per hundred serials, not one request
+   * per serial); serials that do not exist are absent from the map.
+   */
+  getNftsBySerial(tokenId: string, serials: readonly number[]): Promise<Map<number, LedgerNft>>;
+  /**
+   * True when the account can receive the token now: it is associated, or it has a free automatic
+   * association slot (max_automatic_token_associations -1, or above the automatic associations it has).
+   */
+  canReceiveToken(accountId: string, tokenId: string): Promise<boolean>;
+  /**
    * Owner of every existing serial, across all pages. With `expectedSerials` (e.g. the max supply)
    * the serial ranges up to it are read in parallel instead of page after page.
    */

@@ -5,7 +5,9 @@ import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
 import type { LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';
 import { createMirrorHttp, type MirrorHttpOptions, type MirrorResponse } from './mirror-http';
 import {
+  accountAssociationSlotsSchema,
   accountSchema,
+  automaticRelationshipsSchema,
   exchangeRateSchema,
   networkNodesPageSchema,
   nftAllowancesSchema,
@@ -99,6 +101,37 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     async getNft(tokenId, serial) {
       const body = await getOptional(`/api/v1/tokens/${id(tokenId)}/nfts/${serialNumber(serial)}`, nftSchema);
       return body ? toLedgerNft(body) : null;
+    },
+
+    async getNftsBySerial(tokenId, serials) {
+      const wanted = new Set(serials.map(serialNumber));
+      const ranges = [...new Set([...wanted].map((serial) => Math.floor((serial - 1) / RANGE_SIZE)))].sort((a, b) => a - b);
+      const readRange = async (index: number): Promise<MirrorNft[]> => {
+        const above = (ranges[index] as number) * RANGE_SIZE;
+        const path = `/api/v1/tokens/${id(tokenId)}/nfts?limit=${RANGE_SIZE}&order=asc&serialnumber=gt:${above}&serialnumber=lte:${above + RANGE_SIZE}`;
+        return getAllPages(path, nftsPageSchema, (page) => page.nfts, `token ${tokenId}`);
+      };
+      const found = new Map<number, LedgerNft>();
+      for (const nfts of await mapConcurrently(ranges.length, PARALLEL_RANGES, readRange)) {
+        for (const nft of nfts) if (wanted.has(nft.serial_number)) found.set(nft.serial_number, toLedgerNft(nft));
+      }
+      return found;
+    },
+
+    async canReceiveToken(accountId, tokenId) {
+      const relation = await getOne(`/api/v1/accounts/${id(accountId)}/tokens?token.id=${id(tokenId)}`, tokenRelationshipsSchema, `account ${accountId}`);
+      if (relation.tokens.some((t) => t.token_id === tokenId)) return true;
+      const account = await getOne(`/api/v1/accounts/${id(accountId)}?transactions=false`, accountAssociationSlotsSchema, `account ${accountId}`);
+      const slots = account.max_automatic_token_associations ?? 0;
+      if (slots < 0) return true;
+      if (slots === 0) return false;
+      const relations = await getAllPages(
+        `/api/v1/accounts/${id(accountId)}/tokens?limit=100`,
+        automaticRelationshipsSchema,
+        (page) => page.tokens,
+        `account ${accountId}`,
+      );
+      return relations.filter((t) => t.automatic_association).length < slots;
     },
 
     async getAllNftOwners(tokenId, { expectedSerials = 0 } = {}) {

@@ -1,3 +1,4 @@
+import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerBadResponseError, LedgerRequestError, LedgerUnavailableError } from './errors';
 import { parseMirrorJson } from './mirror-json';
 import { errorBodySchema } from './mirror-types';
@@ -8,12 +9,19 @@ export interface MirrorHttpOptions {
   /** Origin plus any mount prefix, e.g. `https://mainnet-public.mirrornode.hedera.com` or `http://localhost:4321/sandbox/mirror`. */
   baseUrl: string;
   fetch?: FetchLike;
+  /** One attempt's time-out. */
   timeoutMs?: number;
   /** Retries after the first attempt, for 429, 5xx, network errors and timeouts. */
   maxRetries?: number;
   sleep?: (ms: number) => Promise<void>;
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /**
+   * What one read may take in all, its attempts and the waits between them together; never more
+   * than what is left of the current request's budget (src/server/request-budget.ts).
+   */
+  budgetMs?: number;
+  now?: () => number;
 }
 
 export type MirrorResponse = { found: true; body: unknown; url: string } | { found: false; messages: string[]; url: string };
@@ -29,19 +37,27 @@ type Attempt =
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The mirror node transport: timeouts, retries with capped exponential backoff, and the official error body. */
+/** Below this, another attempt is not worth starting. */
+const MIN_ATTEMPT_MS = 250;
+
+/**
+ * The mirror node transport: time-outs, retries with capped exponential backoff (or the server's
+ * Retry-After, whichever is longer), all within one budget per read, and the official error body.
+ */
 export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const timeoutMs = options.timeoutMs ?? 8000;
+  const timeoutMs = options.timeoutMs ?? 4000;
   const maxRetries = options.maxRetries ?? 3;
   const sleep = options.sleep ?? defaultSleep;
   const baseMs = options.backoffBaseMs ?? 250;
   const capMs = options.backoffCapMs ?? 4000;
+  const budgetMs = options.budgetMs ?? 10_000;
+  const now = options.now ?? Date.now;
 
-  async function attempt(url: string): Promise<Attempt> {
+  async function attempt(url: string, attemptMs: number): Promise<Attempt> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const timer = setTimeout(() => controller.abort(), attemptMs);
     try {
       const res = await fetchImpl(url, { signal: controller.signal, headers: { accept: 'application/json' } });
       const text = await res.text();
@@ -55,7 +71,7 @@ export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
       throw new LedgerRequestError(res.status, errorMessages(text), url);
     } catch (error) {
       if (error instanceof LedgerRequestError || error instanceof LedgerBadResponseError) throw error;
-      const reason = controller.signal.aborted ? `timed out after ${timeoutMs} ms` : `network error: ${String(error)}`;
+      const reason = controller.signal.aborted ? `timed out after ${attemptMs} ms` : `network error: ${String(error)}`;
       return { kind: 'retry', reason, cause: error };
     } finally {
       clearTimeout(timer);
@@ -66,17 +82,20 @@ export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
     async get(pathAndQuery) {
       if (!pathAndQuery.startsWith('/api/v1/')) throw new TypeError(`Mirror path must start with /api/v1/: ${pathAndQuery}`);
       const url = `${baseUrl}${pathAndQuery}`;
+      const deadline = now() + Math.min(budgetMs, remainingBudgetMs(now) ?? budgetMs);
       for (let tries = 0; ; tries++) {
-        const result = await attempt(url);
+        const result = await attempt(url, Math.max(1, Math.min(timeoutMs, deadline - now())));
         if (result.kind === 'done') return result.response;
-        if (tries >= maxRetries) {
-          throw new LedgerUnavailableError(`Mirror node unavailable after ${tries + 1} attempts (${result.reason}): ${url}`, {
+        const wait = Math.max(Math.min(capMs, baseMs * 2 ** tries), result.retryAfterMs ?? 0);
+        const outOfTime = now() + wait + MIN_ATTEMPT_MS > deadline;
+        if (tries >= maxRetries || outOfTime) {
+          const limit = outOfTime && tries < maxRetries ? `its time budget ran out after ${tries + 1} attempts` : `${tries + 1} attempts`;
+          throw new LedgerUnavailableError(`Mirror node unavailable: ${limit} (${result.reason}): ${url}`, {
             cause: result.cause,
             httpStatus: result.httpStatus,
           });
         }
-        const backoff = Math.min(capMs, baseMs * 2 ** tries);
-        await sleep(Math.min(capMs, Math.max(backoff, result.retryAfterMs ?? 0)));
+        await sleep(wait);
       }
     },
   };

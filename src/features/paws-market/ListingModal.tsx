@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { apiJson } from '@/lib/api';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
@@ -7,46 +7,133 @@ import { NftMedia } from '../tiger/NftMedia';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
-import { $wallet } from '../wallet/wallet-store';
-import { errorText } from '@/lib/api/error-text';
-import { approveNftAllowance, refreshAfterTrade } from './paws-client';
+import { $wallet, signAndExecute } from '../wallet/wallet-store';
+import { errorCode, errorText } from '@/lib/api/error-text';
+import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import {
+  LEDGER_STILL_PENDING,
+  LedgerStillPending,
+  type PendingAction,
+  callWhenSettled,
+  clearPendingAction,
+  mayStillExecute,
+  pendingListing,
+  savePendingAction,
+  waitForLedger,
+} from '../ledger/ledger-wait-client';
+import { visibleUntil } from '../ledger/transaction-visibility';
+import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, parsePawsPrice } from './listing';
+import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';
 
-/** Spec 001 §5: present and greater than 0. */
+type ListingAction = Extract<PendingAction, { kind: 'listing' }>;
+
+/** Spec 001 §5: present and greater than 0, with at most the 2 decimals of the input's step 0.01. */
 export function isValidPawsPrice(value: string): boolean {
-  const price = Number(value);
-  return value.trim() !== '' && Number.isFinite(price) && price > 0;
+  return 'units' in parsePawsPrice(value, PAWS_PRICE_DECIMALS);
 }
 
-/** The create-listing modal: price, NFT allowance in the wallet, completion on the server. */
+/**
+ * The create-listing modal: price, NFT allowance in the wallet, then completion once the ledger
+ * shows the approval. If the wallet answers late (after its 45 s time-out) the approval is still
+ * followed on the ledger, and the listing completed from it; while it is pending, opening the
+ * modal again resumes it instead of asking the wallet for a second approval.
+ */
 export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: () => void }) {
   const wallet = useStore($wallet);
   const [step, setStep] = useState<ListingStep>('input');
   const [price, setPrice] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+  const [stalled, setStalled] = useState<ListingAction | null>(null);
   const [result, setResult] = useState<{ listingId: string; approvalTransactionId: string } | null>(null);
   const priceId = useId();
+  /** The flow this modal shows; an older one (closed, or replaced) no longer updates it. */
+  const flow = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: finish() reads only its arguments and refs; the flow restarts when another tiger is opened
   useEffect(() => {
-    if (nft) {
-      setStep('input');
-      setPrice('');
-      setError(null);
-      setResult(null);
+    flow.current += 1;
+    setStep('input');
+    setPrice('');
+    setError(null);
+    setNote(null);
+    setWaitingSince(null);
+    setStalled(null);
+    setResult(null);
+    const accountId = $wallet.get().accountId;
+    const pending = nft && accountId ? pendingListing(accountId, nft.serialNumber) : undefined;
+    if (pending) {
+      setPrice(pending.price);
+      void finish(pending);
     }
   }, [nft]);
 
   if (!nft) return null;
   const valid = isValidPawsPrice(price);
-  const busy = step === 'approve' || step === 'complete';
+  const busy = step === 'approve' || (step === 'complete' && waitingSince === null && !stalled);
+
+  function close(): void {
+    flow.current += 1;
+    onClose();
+  }
+
+  /** Waits for the approval on the ledger, then completes the listing on the server (which checks it again). */
+  async function finish(action: ListingAction, untilMs?: number): Promise<void> {
+    const mine = flow.current;
+    const current = () => flow.current === mine;
+    setStep('complete');
+    setStalled(null);
+    setWaitingSince(Date.now());
+    /** A server outage leaves the approval to check again; any other answer ends it. */
+    let keepPending = false;
+    try {
+      const outcome = await waitForLedger(action.transactionId, untilMs);
+      if (!current()) return;
+      if (outcome.state === 'pending') throw new LedgerStillPending(action.transactionId);
+      if (outcome.state === 'expired') throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
+      const completed = await callWhenSettled(() =>
+        apiJson<{ listing: { id: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
+          method: 'POST',
+          body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
+        }),
+      ).catch((failure: unknown) => {
+        if (failure instanceof LedgerStillPending) throw failure;
+        keepPending = errorCode(failure) === 'LEDGER_UNAVAILABLE';
+        throw new Error(errorText(failure, 'Failed to complete listing'));
+      });
+      clearPendingAction(action.transactionId);
+      if (!current()) return;
+      setResult({ listingId: completed.listing.id, approvalTransactionId: completed.approvalTransactionId });
+      setStep('success');
+      refreshAfterTrade();
+      toast({ title: 'Tiger Listed!', description: `${nft?.nftName ?? 'Your tiger'} is listed for ${action.price} PAWS.` });
+    } catch (failure) {
+      if (failure instanceof LedgerStillPending) {
+        if (current()) setStalled(action);
+        return;
+      }
+      if (!keepPending) clearPendingAction(action.transactionId);
+      if (!current()) return;
+      setError(errorText(failure, 'Unknown error'));
+      setStep('error');
+    } finally {
+      if (current()) setWaitingSince(null);
+    }
+  }
 
   async function createListing(): Promise<void> {
     if (!nft || !wallet.accountId) return;
-    if (!valid) return setError('Please enter a valid PAWS price');
+    if (!valid) return setError(INVALID_PRICE_MESSAGE);
     const seller = wallet.accountId;
+    const waiting = pendingListing(seller, nft.serialNumber);
+    if (waiting) return finish(waiting);
+    const mine = flow.current;
     setError(null);
+    setNote(null);
     try {
       const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
         method: 'POST',
@@ -65,27 +152,40 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
         throw new Error(errorText(failure, 'Failed to prepare listing'));
       });
       setStep('approve');
-      const approvalTransactionId = await approveNftAllowance(seller, nft.serialNumber);
+      const approval = await prepareNftAllowance(seller, nft.serialNumber);
+      const action: ListingAction = {
+        kind: 'listing',
+        accountId: seller,
+        serialNumber: nft.serialNumber,
+        pendingListingId: prepared.pendingListing.id,
+        transactionId: approval.transactionId,
+        price,
+      };
+      savePendingAction(action);
+      let approvalTransactionId: string;
+      try {
+        approvalTransactionId = await signAndExecute(approval.transactionBytes, 'nft-allowance', approval.transactionId);
+      } catch (failure) {
+        if (!mayStillExecute(failure)) {
+          clearPendingAction(approval.transactionId);
+          throw failure;
+        }
+        if (flow.current !== mine) return;
+        setNote(`${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, the listing completes once the ledger confirms it.`);
+        return await finish(action, visibleUntil(approval.transactionId));
+      }
       if (!approvalTransactionId) throw new Error('NFT allowance approval failed - no transaction ID received');
-      setStep('complete');
-      const completed = await apiJson<{ listing: { id: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
-        method: 'POST',
-        body: { pendingListing: prepared.pendingListing, approvalTransactionId },
-      }).catch((failure: unknown) => {
-        throw new Error(errorText(failure, 'Failed to complete listing'));
-      });
-      setResult({ listingId: completed.listing.id, approvalTransactionId: completed.approvalTransactionId });
-      setStep('success');
-      refreshAfterTrade();
-      toast({ title: 'Tiger Listed!', description: `${nft.nftName} is listed for ${price} PAWS.` });
+      if (flow.current !== mine) return;
+      await finish({ ...action, transactionId: approvalTransactionId });
     } catch (failure) {
+      if (flow.current !== mine) return;
       setError(errorText(failure, 'Unknown error'));
       setStep('error');
     }
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open onOpenChange={(open) => !open && !busy && close()}>
       <DialogContent closeLabel="Close listing">
         <DialogHeader>
           <DialogTitle>{step === 'success' ? 'Listing Created' : `List ${nft.nftName}`}</DialogTitle>
@@ -117,7 +217,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
                 aria-describedby={`${priceId}-hint`}
               />
               <p id={`${priceId}-hint`} className={price !== '' && !valid ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
-                {price !== '' && !valid ? 'Please enter a valid PAWS price' : 'Buyers pay this amount of PAWS.'}
+                {price !== '' && !valid ? INVALID_PRICE_MESSAGE : 'Buyers pay this amount of PAWS.'}
               </p>
             </div>
           ) : step === 'success' && result ? (
@@ -129,6 +229,13 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
             </dl>
           ) : null}
         </div>
+        {note && step === 'complete' && <p className="text-sm text-muted-foreground">{note}</p>}
+        {waitingSince !== null && <LedgerWaitNotice since={waitingSince} />}
+        {stalled && (
+          <p role="status" className="text-sm text-muted-foreground">
+            {LEDGER_STILL_PENDING}
+          </p>
+        )}
         {step === 'error' && error && (
           <p className="text-sm text-red-400" role="alert">
             {error}
@@ -141,9 +248,11 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
             </Button>
           )}
           {busy && <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Completing…'}</Button>}
+          {step === 'complete' && waitingSince !== null && <Button disabled>Completing…</Button>}
+          {stalled && <Button onClick={() => void finish(stalled)}>Check again</Button>}
           {step === 'error' && error?.toLowerCase().includes('reject') && <Button onClick={() => void createListing()}>Try Again</Button>}
-          {(step === 'success' || step === 'error') && (
-            <Button variant="outline" onClick={onClose}>
+          {(step === 'success' || step === 'error' || stalled) && (
+            <Button variant="outline" onClick={close}>
               Close
             </Button>
           )}

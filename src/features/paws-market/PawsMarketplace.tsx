@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { apiJson } from '@/lib/api';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Skeleton } from '@/components/ui/Skeleton';
@@ -8,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { $balances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
+import { verifyOwnership } from '../profile/profile-client';
 import { toast } from '../toast/toast-store';
 import { formatPaws } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
@@ -104,9 +104,10 @@ export default function PawsMarketplace() {
   }
 
   async function sync(): Promise<void> {
+    if (!accountId) return;
     setSyncing(true);
     try {
-      await apiJson(`/api/profile/${accountId}/sync-nfts`, { method: 'POST' });
+      await verifyOwnership(accountId);
       refreshAfterTrade();
       toast({ title: 'NFTs Synced', description: 'Your tigers were read from the ledger.' });
     } catch (failure) {

@@ -1,8 +1,31 @@
 /** Pure rules of PAWS listings. */
+import { MAX_TOKEN_UNITS, parseUnits } from '../balances/units';
 import type { Trait } from '../tiger/rarity';
 
 /** Spec 001 §9: listings per page of the PAWS marketplace. */
 export const PAWS_PAGE_SIZE = 20;
+
+/** Spec 001 §5: the price input's step is 0.01, and PAWS prices are shown with up to 2 decimals. */
+export const PAWS_PRICE_DECIMALS = 2;
+
+/** Spec 001 §5's message for any price it cannot take. */
+export const INVALID_PRICE_MESSAGE = 'Please enter a valid PAWS price';
+
+/**
+ * A listing price in the token's smallest unit, or why it cannot be one: not a positive number,
+ * more than 2 decimals (what is shown must be what is charged), or more than the ledger holds.
+ */
+export function parsePawsPrice(value: string, tokenDecimals: number): { units: bigint } | { problem: string } {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!match) return { problem: 'a number greater than 0' };
+  const [, whole = '', fraction = ''] = match;
+  const significant = fraction.replace(/0+$/, '');
+  if (significant.length > PAWS_PRICE_DECIMALS) return { problem: `at most ${PAWS_PRICE_DECIMALS} decimals` };
+  const units = whole.replace(/^0+/, '').length > 30 ? MAX_TOKEN_UNITS + 1n : parseUnits(significant ? `${whole}.${significant}` : whole, tokenDecimals);
+  if (units === undefined || units <= 0n) return { problem: 'a number greater than 0' };
+  if (units > MAX_TOKEN_UNITS) return { problem: 'more PAWS than the ledger can hold' };
+  return { units };
+}
 
 export type ListingStatus = 'active' | 'claimed' | 'sold' | 'removed' | 'invalid';
 

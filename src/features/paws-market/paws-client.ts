@@ -3,13 +3,16 @@ import { ApiError, apiJson, createFetcherStore, invalidateKeys } from '@/lib/api
 import { refreshBalances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
-import { $wallet, signAndExecute } from '../wallet/wallet-store';
+import { $wallet } from '../wallet/wallet-store';
 import { PAWS_PAGE_SIZE, type PawsListing } from './listing';
 
 export type PublicListing = Omit<PawsListing, 'claim' | 'priceBaseUnits'>;
 
-/** Spec 001 §9 page size and freshness: listings 30 s, owned NFTs 60 s, user listings 5 s. */
-export const WAIT_AFTER_ALLOWANCE_MS = 2_000;
+/** A transaction the server froze for the user's wallet, with the id frozen into it (known before the wallet answers). */
+export interface PreparedTransaction {
+  transactionBytes: string;
+  transactionId: string;
+}
 
 export const $listingsPage = atom(1);
 const $accountKey = computed($wallet, (wallet) => wallet.accountId ?? null);
@@ -32,39 +35,37 @@ export function refreshAfterTrade(): void {
   void refreshBalances();
 }
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** Asks the wallet to approve the marketplace to spend `amount` PAWS (display units). */
-export async function approvePawsAllowance(accountId: string, amount: string): Promise<string> {
-  const prepared = await apiJson<{ transactionBytes: string }>('/api/paws/token-allowance/prepare', {
+/** Prepares the marketplace's allowance to spend `amount` PAWS (display units) of the account, for its wallet to sign. */
+export function prepareTokenAllowance(accountId: string, amount: string): Promise<PreparedTransaction> {
+  return apiJson<PreparedTransaction>('/api/paws/token-allowance/prepare', {
     method: 'POST',
     body: { ownerAccountId: accountId, tokenId: PUBLIC_CONFIG.pawsTokenId, amount, spenderAccountId: PUBLIC_CONFIG.marketplaceAccountId },
   });
-  return signAndExecute(prepared.transactionBytes, 'paws-allowance');
 }
 
-/** Asks the wallet to approve the marketplace for one tiger. */
-export async function approveNftAllowance(accountId: string, serialNumber: number): Promise<string> {
-  const prepared = await apiJson<{ transactionBytes: string }>('/api/paws/allowance/prepare', {
+/** Prepares the marketplace's allowance for one tiger, for the owner's wallet to sign. */
+export function prepareNftAllowance(accountId: string, serialNumber: number): Promise<PreparedTransaction> {
+  return apiJson<PreparedTransaction>('/api/paws/allowance/prepare', {
     method: 'POST',
     body: { ownerAccountId: accountId, tokenId: PUBLIC_CONFIG.nftTokenId, serialNumber, spenderAccountId: PUBLIC_CONFIG.marketplaceAccountId },
   });
-  return signAndExecute(prepared.transactionBytes, 'nft-allowance');
 }
 
-/** Asks the wallet to revoke the marketplace's permission on one tiger (after an unlist). */
-export async function revokeNftAllowance(accountId: string, serialNumber: number): Promise<string> {
-  const prepared = await apiJson<{ transactionBytes: string }>('/api/paws/allowance/delete/prepare', {
+/** Prepares the removal of the marketplace's permission on one tiger (after an unlist), for the owner's wallet to sign. */
+export function prepareNftAllowanceRemoval(accountId: string, serialNumber: number): Promise<PreparedTransaction> {
+  return apiJson<PreparedTransaction>('/api/paws/allowance/delete/prepare', {
     method: 'POST',
     body: { ownerAccountId: accountId, tokenId: PUBLIC_CONFIG.nftTokenId, serialNumber },
   });
-  return signAndExecute(prepared.transactionBytes, 'nft-allowance');
 }
 
-/** POST /api/paws/buy/prepare; a 400 JSON answer is returned (not thrown) so the allowance flow can read it. */
-export async function prepareBuy(listingId: string, buyerId: string): Promise<{ ok: boolean; body: Record<string, unknown> }> {
+/**
+ * POST /api/paws/buy/prepare; a 400 JSON answer is returned (not thrown) so the allowance flow can
+ * read it. After an allowance approval, its transaction id goes along: the server waits for it on the ledger.
+ */
+export async function prepareBuy(listingId: string, buyerId: string, allowanceTransactionId?: string): Promise<{ ok: boolean; body: Record<string, unknown> }> {
   try {
-    return { ok: true, body: await apiJson('/api/paws/buy/prepare', { method: 'POST', body: { listingId, buyerId } }) };
+    return { ok: true, body: await apiJson('/api/paws/buy/prepare', { method: 'POST', body: { listingId, buyerId, allowanceTransactionId } }) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && error.body && typeof error.body === 'object') {
       return { ok: false, body: error.body as Record<string, unknown> };
@@ -72,5 +73,3 @@ export async function prepareBuy(listingId: string, buyerId: string): Promise<{ 
     throw error;
   }
 }
-
-export { sleep };

@@ -1,24 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { createTtlCache } from '../../server/ttl-cache';
+import { mapConcurrently } from '../../lib/concurrency';
 import { DomainError } from '../../lib/domain-error';
-import { formatUnits, parseUnits } from '../balances/units';
+import { remainingBudgetMs } from '../../server/request-budget';
+import { createTtlCache } from '../../server/ttl-cache';
+import { formatUnits } from '../balances/units';
 import { LedgerUnavailableError } from '../ledger/errors';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import { type PawsListing, insufficientPawsMessage, isOwnListing, publicListing } from './listing';
+import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
+import { type Settled, awaitSettled } from '../ledger/transaction-confirmation';
+import { isPastValidity } from '../ledger/transaction-visibility';
+import { parseTransactionId } from '../ledger/transaction-id';
+import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
 import type { ListingRepo, PendingListing } from './listing-repo';
 import type { Settlement } from './settlement';
 
 /** How long a prepared listing waits for the seller's allowance approval. */
 export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
-/** A claim whose settlement never reported back is reconciled with the ledger after this long. */
-export const STALE_CLAIM_MS = 3 * 60 * 1000;
-/** How long the listings page trusts a listing's ledger check (spec 001 §9 keeps listings 30 s). */
+/** How long the listings page trusts its batched ledger check of every listing (spec 001 §9 keeps listings 30 s). */
 const BACKED_CHECK_TTL_MS = 15_000;
+/** How long the listings page trusts that a seller can receive PAWS (a buy always checks afresh). */
+const SELLER_CHECK_TTL_MS = 5 * 60_000;
+/** Sellers whose PAWS association is read at once for the listings page. */
+const SELLER_CHECK_CONCURRENCY = 4;
+/** The longest a request waits for the user's own transaction to show on the mirror node. */
+const CONFIRM_WAIT_MS = 10_000;
+/** Kept back from a request's budget for the writes and the answer after the ledger checks. */
+const WRITE_RESERVE_MS = 1_500;
+/** What a settlement's submission and receipt may take when the settings do not say (the SDK writer's 10 s, and a margin). */
+const DEFAULT_SETTLEMENT_TIMEOUT_MS = 10_500;
 
 export interface PawsMarketSettings {
   nftTokenId: string;
   pawsTokenId: string;
   marketplaceAccountId: string;
+  /** What a settlement (submission and receipt) may take; a buy starts one only with this much of its budget left. */
+  settlementTimeoutMs?: number;
 }
 
 export interface ListingDisplay {
@@ -44,15 +59,79 @@ export interface PawsMarketDeps {
 export function createPawsMarketService({ store, ledger, settlement, settings, display, now = Date.now }: PawsMarketDeps) {
   let pawsDecimals: Promise<number> | undefined;
   const decimals = () => (pawsDecimals ??= ledger.getTokenInfo(settings.pawsTokenId).then((info) => info.decimals));
+  const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
 
-  /** True when the listing can still be settled: the seller owns the NFT and our marketplace is its spender. */
-  async function stillBacked(listing: PawsListing): Promise<boolean> {
-    const nft = await ledger.getNft(listing.tokenId, listing.serialNumber);
+  /** True when the NFT backs the listing: the seller owns it and our marketplace is its spender. */
+  function backs(nft: LedgerNft | null | undefined, listing: PawsListing): boolean {
     return !!nft && !nft.deleted && nft.owner === listing.sellerId && nft.spender === settings.marketplaceAccountId;
   }
 
-  /** The listing page's view of stillBacked, kept 15 s per listing (a buy always checks afresh). */
-  const backedForDisplay = createTtlCache<boolean>(BACKED_CHECK_TTL_MS, { now });
+  /** True when the listing can still be settled, read afresh (a buy). */
+  async function stillBacked(listing: PawsListing): Promise<boolean> {
+    return backs(await ledger.getNft(listing.tokenId, listing.serialNumber), listing);
+  }
+
+  /** Whether a seller can be paid in PAWS (associated, or with a free automatic association slot). */
+  const canBePaid = (sellerId: string) => ledger.canReceiveToken(sellerId, settings.pawsTokenId);
+  const sellerPayable = createTtlCache<boolean>(SELLER_CHECK_TTL_MS, { now });
+
+  /** The listings page's last check of each listing: whether it can still be bought, and when that was read. */
+  const checks = new Map<string, { ok: boolean; at: number }>();
+  let checking: Promise<void> | undefined;
+
+  /**
+   * Checks listings for the listings page, all at once: their NFTs read by serial range and each
+   * seller's PAWS association (kept 5 min), never one mirror read per listing.
+   */
+  async function check(listings: readonly PawsListing[]): Promise<void> {
+    const nfts = await ledger.getNftsBySerial(
+      settings.nftTokenId,
+      listings.map((listing) => listing.serialNumber),
+    );
+    const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
+    const payable = await mapConcurrently(sellers.length, SELLER_CHECK_CONCURRENCY, (index) => {
+      const seller = sellers[index] as string;
+      return sellerPayable.get(seller, () => canBePaid(seller));
+    });
+    const paid = new Set(sellers.filter((_, index) => payable[index]));
+    const at = now();
+    for (const listing of listings) checks.set(listing.id, { ok: backs(nfts.get(listing.serialNumber), listing) && paid.has(listing.sellerId), at });
+  }
+
+  /** The ids of the active listings that can still be bought; listings checked in the last 15 s are not read again. */
+  async function healthyIds(active: readonly PawsListing[]): Promise<Set<string>> {
+    const stale = () => active.filter((listing) => (checks.get(listing.id)?.at ?? -Infinity) + BACKED_CHECK_TTL_MS <= now());
+    while (checking) await checking.catch(() => undefined);
+    const due = stale();
+    if (due.length) {
+      checking = check(due).finally(() => {
+        checking = undefined;
+      });
+      await checking;
+    }
+    const ids = new Set(active.map((listing) => listing.id));
+    for (const id of checks.keys()) if (!ids.has(id)) checks.delete(id);
+    return new Set(active.filter((listing) => checks.get(listing.id)?.ok).map((listing) => listing.id));
+  }
+
+  /**
+   * Waits (within the request's budget, keeping `reserveMs` of it) until the mirror node shows a
+   * transaction the user's wallet executed, so that what it made can be checked. Only the user's own
+   * transactions count: one paid by another account is refused.
+   */
+  async function settledOwnTransaction(transactionId: string, payer: string, reserveMs: number, wrongPayer: () => DomainError): Promise<Settled> {
+    if (parseTransactionId(transactionId)?.payer !== payer) throw wrongPayer();
+    return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs });
+  }
+
+  /** A listing needs a seller who can receive the buyer's PAWS. */
+  async function requirePayable(sellerId: string): Promise<void> {
+    if (await canBePaid(sellerId)) return;
+    throw new DomainError(
+      'SELLER_CANNOT_RECEIVE_PAWS',
+      `Your account cannot receive PAWS: associate PAWS (${settings.pawsTokenId}) with it in your wallet before listing, so buyers can pay you`,
+    );
+  }
 
   async function retire(listing: PawsListing): Promise<void> {
     if (await store.transition(listing.id, 'active', 'invalid')) await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
@@ -76,13 +155,18 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     }
   }
 
-  /** Settles a claim whose outcome was never recorded, from what the ledger says of its transaction. */
+  /**
+   * Settles a claim whose outcome was never recorded, from what the ledger says of its transaction:
+   * sold on SUCCESS, released on a failure or once the transaction can no longer reach consensus;
+   * kept while the mirror node cannot be read or may still show it.
+   */
   async function reconcile(listing: PawsListing): Promise<PawsListing> {
     const claim = listing.claim;
     if (listing.status !== 'claimed' || !claim) return listing;
-    const settled = await ledger.getTransaction(claim.transactionId).catch(() => null);
+    const settled = await ledger.getTransaction(claim.transactionId).catch(() => undefined);
+    if (settled === undefined) return listing;
     if (settled?.result === 'SUCCESS') await finishSale(listing, claim);
-    else if (settled || now() - Date.parse(claim.claimedAt) > STALE_CLAIM_MS) {
+    else if (settled || isPastValidity(claim.transactionId, now())) {
       await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
     }
     return (await store.getListing(listing.id)) ?? listing;
@@ -93,17 +177,12 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
   }
 
   return {
-    /** Active listings that are still backed on the ledger, newest first, one page. */
+    /** Active listings that can still be bought (backed on the ledger, the seller payable), newest first, one page. */
     async listActive(page: number, limit: number) {
       const active = await store.activeListings();
-      const backed = await Promise.all(
-        active.map(async (listing) => {
-          if (await backedForDisplay.get(listing.id, () => stillBacked(listing))) return listing;
-          await retire(listing);
-          return null;
-        }),
-      );
-      const listings = backed.filter((listing): listing is PawsListing => listing !== null);
+      const healthy = await healthyIds(active);
+      await Promise.all(active.filter((listing) => !healthy.has(listing.id)).map(retire));
+      const listings = active.filter((listing) => healthy.has(listing.id));
       const start = (page - 1) * limit;
       return { listings: listings.slice(start, start + limit).map(publicListing), total: listings.length, page, limit };
     },
@@ -119,11 +198,13 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only list tigers from your own account');
       if (input.tokenId !== settings.nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${settings.nftTokenId}) can be listed`);
       const tokenDecimals = await decimals();
-      const price = parseUnits(input.pawsPrice, tokenDecimals);
-      if (price === undefined || price <= 0n) throw new DomainError('INVALID_PRICE', 'Please enter a valid PAWS price');
+      const parsed = parsePawsPrice(input.pawsPrice, tokenDecimals);
+      if ('problem' in parsed) throw new DomainError('INVALID_PRICE', INVALID_PRICE_MESSAGE, { reason: `The price must be ${parsed.problem}` });
+      const price = parsed.units;
       const nft = await ledger.getNft(input.tokenId, input.serialNumber);
       if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${input.serialNumber} does not exist`);
       if (nft.owner !== input.sellerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${input.serialNumber} is not owned by ${input.sellerId}`);
+      await requirePayable(input.sellerId);
       const holder = await store.lockHolder(input.tokenId, input.serialNumber);
       if (holder && (await store.getListing(holder))?.status === 'active') throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
       const shown = await display(input.serialNumber);
@@ -147,11 +228,36 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       return { success: true, marketplaceAccountId: settings.marketplaceAccountId, pendingListing: pending };
     },
 
-    /** After the seller's approval: verifies the allowance on the ledger and writes the one active listing. */
+    /**
+     * After the seller's approval: waits until the mirror node shows the approval transaction, checks
+     * the allowance it made and writes the one active listing. Asking again for a completed listing
+     * (a retry, a late wallet answer) returns it.
+     */
     async completeListing(sessionAccountId: string, input: { pendingListingId: string; approvalTransactionId: string }) {
       const pending = await store.getPending(input.pendingListingId, now());
-      if (!pending) throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
+      if (!pending) {
+        const done = await store.getListing(input.pendingListingId);
+        if (done && done.sellerId === sessionAccountId && done.approvalTransactionId === input.approvalTransactionId && done.status === 'active') {
+          return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(done) };
+        }
+        throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
+      }
       if (pending.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This listing belongs to another account');
+      const approval = await settledOwnTransaction(
+        input.approvalTransactionId,
+        pending.sellerId,
+        WRITE_RESERVE_MS,
+        () => new DomainError('NFT_ALLOWANCE_MISSING', 'This approval transaction was not paid by the seller; approve the NFT allowance from your own wallet'),
+      );
+      if (approval.state === 'failed') {
+        throw new DomainError('TRANSACTION_FAILED', `NFT allowance approval failed on the ledger (${approval.result}); approve it again`, {
+          transactionId: input.approvalTransactionId,
+          result: approval.result,
+        });
+      }
+      if (approval.state === 'expired') {
+        throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
+      }
       const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
       if (!nft || nft.owner !== pending.sellerId)
         throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
@@ -161,6 +267,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
           'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again',
         );
       }
+      await requirePayable(pending.sellerId);
       const stamp = new Date(now()).toISOString();
       const listing: PawsListing = {
         ...pending,
@@ -204,7 +311,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
      * allowance and balance, claims it with a conditional write (so racing buyers cannot both pay),
      * settles atomically, and marks it sold only on SUCCESS. Repeating a finished purchase returns it.
      */
-    async buy(sessionAccountId: string, input: { listingId: string; buyerId: string }) {
+    async buy(sessionAccountId: string, input: { listingId: string; buyerId: string; allowanceTransactionId?: string | undefined }) {
       if (input.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
       let listing = await store.getListing(input.listingId);
       if (!listing) throw new DomainError('LISTING_NOT_FOUND', 'Listing not found');
@@ -212,15 +319,34 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       if (listing.status === 'claimed') listing = await reconcile(listing);
       if (listing.status === 'sold' && listing.sale?.buyerId === input.buyerId) return purchaseResult(listing);
       if (listing.status === 'claimed') {
-        throw new DomainError(
-          'PURCHASE_IN_PROGRESS',
-          listing.claim?.buyerId === input.buyerId ? 'Your purchase of this tiger is being settled' : 'Another buyer is purchasing this tiger',
-        );
+        if (listing.claim?.buyerId === input.buyerId) {
+          throw new DomainError('PURCHASE_IN_PROGRESS', 'Your purchase of this tiger is being settled', { transactionId: listing.claim.transactionId });
+        }
+        throw new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger');
       }
       if (listing.status !== 'active') throw new DomainError('LISTING_UNAVAILABLE', 'This NFT is not currently listed for sale');
+      if (input.allowanceTransactionId) {
+        // The buyer just approved the price in the wallet: the mirror node must show it before the allowance is read.
+        const approval = await settledOwnTransaction(
+          input.allowanceTransactionId,
+          input.buyerId,
+          settlementTimeoutMs + WRITE_RESERVE_MS,
+          () => new DomainError('INVALID_REQUEST', 'allowanceTransactionId must be a transaction paid by the buyer'),
+        );
+        if (approval.state === 'failed') {
+          throw new DomainError('TRANSACTION_FAILED', `Token allowance approval failed: the ledger answered ${approval.result}`, {
+            transactionId: input.allowanceTransactionId,
+            result: approval.result,
+          });
+        }
+      }
       if (!(await stillBacked(listing))) {
         await retire(listing);
         throw new DomainError('LISTING_UNAVAILABLE', 'This listing is no longer available: the tiger moved or its marketplace approval was revoked');
+      }
+      if (!(await canBePaid(listing.sellerId))) {
+        await retire(listing);
+        throw new DomainError('LISTING_UNAVAILABLE', 'This listing is no longer available: its seller can no longer receive PAWS');
       }
       const price = BigInt(listing.priceBaseUnits);
       const tokenDecimals = await decimals();
@@ -240,6 +366,10 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
           currentAllowance: formatUnits(allowance, tokenDecimals),
         });
       }
+      const left = remainingBudgetMs();
+      if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
+        throw new DomainError('LEDGER_TIMEOUT', 'The ledger was slow to answer; nothing was charged. Try the purchase again.');
+      }
       const prepared = await settlement.prepare({
         nftTokenId: listing.tokenId,
         serial: listing.serialNumber,
@@ -255,8 +385,11 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       try {
         ({ status } = await prepared.execute());
       } catch (error) {
-        if (error instanceof LedgerUnavailableError)
-          throw new DomainError('SETTLEMENT_UNCONFIRMED', 'The ledger did not confirm the purchase yet; check again in a moment');
+        if (error instanceof LedgerUnavailableError) {
+          throw new DomainError('SETTLEMENT_UNCONFIRMED', 'The ledger did not confirm the purchase yet; check again in a moment', {
+            transactionId: claim.transactionId,
+          });
+        }
         await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
         throw error;
       }

@@ -13,7 +13,8 @@ import { type UnlistTarget, UnlistDialog } from '../paws-market/UnlistDialog';
 import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
-import { verifyOwnership } from './profile-client';
+import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { awaitsLedger, verifyOwnership } from './profile-client';
 
 /** Spec 001 §8: the profile page's own unlist failure text. */
 const UNLIST_FAILURE = { title: 'Unlisting Failed', text: 'There was an error returning your Tiger to your den. Please try again.' };
@@ -41,12 +42,14 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
   const owned = useStore($ownedNfts);
   const mine = useStore($myListings);
   const [verifying, setVerifying] = useState(false);
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const listingBySerial = new Map((mine.data?.listings ?? []).map((entry) => [entry.serialNumber, entry.id]));
 
   async function verify(): Promise<void> {
     setVerifying(true);
+    if (awaitsLedger(accountId)) setWaitingSince(Date.now());
     try {
       await verifyOwnership(accountId);
       toast({ title: 'Ownership Verified', description: 'Your tigers were read from the Hedera ledger.' });
@@ -54,6 +57,7 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
       toast({ title: 'Sync Failed', description: errorText(failure, 'Failed to sync NFTs'), variant: 'destructive' });
     } finally {
       setVerifying(false);
+      setWaitingSince(null);
     }
   }
 
@@ -71,6 +75,7 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
           {verifying ? 'Verifying…' : 'Verify Ownership'}
         </Button>
       </div>
+      {waitingSince !== null && <LedgerWaitNotice since={waitingSince} />}
       {owned.data?.verified && <Banner tone="verified">Ownership verified: these tigers were read from the Hedera ledger just now.</Banner>}
       {owned.data?.source === 'database-fallback' && (
         <Banner tone="cached">The ledger could not be reached, so this is the last saved copy of your collection. Use Verify Ownership to try again.</Banner>

@@ -4,6 +4,7 @@ import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
+import { awaitAllSettled } from '../ledger/transaction-confirmation';
 import type { ListingRepo } from '../paws-market/listing-repo';
 
 export interface OwnedNft {
@@ -31,6 +32,8 @@ export interface OwnedNftsAnswer {
 
 /** How many accounts without a stored copy are read from the ledger at once. */
 const LEDGER_READ_CONCURRENCY = 6;
+/** How long a sync waits for the user's recent transactions on the mirror node, and what it keeps back to read and answer. */
+const SYNC_WAIT = { maxWaitMs: 10_000, reserveMs: 2_500 } as const;
 
 const copyKey = (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' });
 
@@ -138,9 +141,10 @@ export function createOwnedNftService(deps: {
       return held;
     },
 
-    /** Re-reads the ledger for the signed-in owner and keeps the copy. */
-    async sync(sessionAccountId: string, accountId: string) {
+    /** Re-reads the ledger for the signed-in owner, once the mirror node shows its `afterTransactionIds`, and keeps the copy. */
+    async sync(sessionAccountId: string, accountId: string, afterTransactionIds: readonly string[] = []) {
       if (sessionAccountId !== accountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only sync your own tigers');
+      await awaitAllSettled(ledger, afterTransactionIds, SYNC_WAIT);
       const serials = await fromLedger(accountId);
       const syncedAt = await storeCopy(accountId, serials);
       return { success: true, count: serials.length, syncedAt, nfts: await describe(accountId, serials) };

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { apiJson, createFetcherStore, invalidateKeys, mutateCache } from '@/lib/api';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { callWhenSettled, forgetTransaction, recentTransactionIds } from '../ledger/ledger-wait-client';
 import type { RarityDataset } from '../tiger/rarity';
 import { $wallet } from '../wallet/wallet-store';
 import type { OwnedNft } from './owned-nfts';
@@ -54,17 +55,33 @@ export function withLatestRarity(nfts: readonly OwnedNft[], rarity: RarityDatase
   });
 }
 
-/** POST /api/profile for the signed-in account; refreshes the cached profile and the public list. */
+/**
+ * POST /api/profile for the signed-in account; refreshes the cached profile and the public list. An
+ * avatar change sends the account's recent transactions (a purchase just made), for the server to
+ * wait for them on the ledger before it checks the tiger is the account's.
+ */
 export async function saveProfile(changes: Partial<Omit<Profile, 'accountId' | 'profileViews' | 'joinedAt'>>): Promise<Profile> {
   const accountId = $wallet.get().accountId;
-  const answer = await apiJson<ProfileAnswer>('/api/profile', { method: 'POST', body: { accountId, ...changes } });
+  const recent = accountId && typeof changes.avatarNftSerial === 'number' ? recentTransactionIds(accountId) : [];
+  const body = { accountId, ...changes, ...(recent.length ? { afterTransactionIds: recent } : {}) };
+  const answer = await callWhenSettled(() => apiJson<ProfileAnswer>('/api/profile', { method: 'POST', body }));
+  for (const transactionId of recent) forgetTransaction(transactionId);
   mutateCache(`/api/profile/${accountId}`, answer);
   invalidateKeys((key) => key.startsWith('/api/public-profiles'));
   return answer.profile;
 }
 
-/** Re-reads the account's tigers from the ledger, then refetches them. */
+/** True when the account has recent transactions the ledger may still be settling (a sync or an avatar change waits for them). */
+export function awaitsLedger(accountId: string): boolean {
+  return recentTransactionIds(accountId).length > 0;
+}
+
+/** Re-reads the account's tigers from the ledger (once it shows the account's recent transactions), then refetches them. */
 export async function verifyOwnership(accountId: string): Promise<void> {
-  await apiJson(`/api/profile/${accountId}/sync-nfts`, { method: 'POST' });
+  const recent = recentTransactionIds(accountId);
+  await callWhenSettled(() =>
+    apiJson(`/api/profile/${accountId}/sync-nfts`, { method: 'POST', ...(recent.length ? { body: { afterTransactionIds: recent } } : {}) }),
+  );
+  for (const transactionId of recent) forgetTransaction(transactionId);
   invalidateKeys((key) => key === `/api/profile/${accountId}/nfts` || key.startsWith('/api/public-profiles'));
 }

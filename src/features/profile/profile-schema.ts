@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityIdSchema, serialSchema } from '../../server/http/schemas';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
 import { BIO_MAX, PROFILE_MESSAGES, SEARCH_MAX, TWITTER_HANDLE, USERNAME_MAX, hasControlCharacters } from './profile-rules';
 
 /** Empty text clears a field (stored as null). */
@@ -33,7 +33,19 @@ export const profileUpdateSchema = z.object({
     .optional(),
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
   avatarNftSerial: serialSchema.nullable().optional(),
+  afterTransactionIds: recentTransactions(),
 });
+
+/**
+ * The user's recent transactions the mirror node may not show yet (a purchase just made): the
+ * server waits for them before it reads the tigers the account holds.
+ */
+function recentTransactions() {
+  return z.array(transactionIdSchema).max(5, 'At most 5 transactions').optional();
+}
+
+/** POST /api/profile/{accountId}/sync-nfts: no body, or the recent transactions to wait for first. */
+export const syncBodySchema = z.object({ afterTransactionIds: recentTransactions() }).optional();
 
 /** GET /api/public-profiles?search= */
 export const publicProfilesQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { DomainError } from '../../lib/domain-error';
 import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
+import { awaitAllSettled } from '../ledger/transaction-confirmation';
 import { bestRank, publicBadges } from './achievements';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
 import type { ProfileFields, ProfileRepo, StoredProfile } from './profile-repo';
@@ -9,6 +10,8 @@ import { type Viewer, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from 
 
 /** The public list shows at most this many profiles (the total still counts every match). */
 export const PUBLIC_PROFILES_LIMIT = 200;
+/** How long an avatar change waits for the user's recent transactions on the mirror node, and what it keeps back to save. */
+export const RECENT_TRANSACTIONS_WAIT = { maxWaitMs: 10_000, reserveMs: 2_000 } as const;
 const SAVE_ATTEMPTS = 3;
 
 export type ProfileUpdate = Partial<ProfileFields>;
@@ -57,11 +60,17 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
       return { success: true, profile };
     },
 
-    /** Edits the signed-in account's own profile; an avatar must be a tiger it owns on the ledger. */
-    async update(sessionAccountId: string, accountId: string, changes: ProfileUpdate): Promise<ProfileAnswer> {
+    /**
+     * Edits the signed-in account's own profile; an avatar must be a tiger it owns on the ledger,
+     * read once the mirror node shows the account's `afterTransactionIds` (a purchase just made).
+     */
+    async update(sessionAccountId: string, accountId: string, changes: ProfileUpdate, afterTransactionIds: readonly string[] = []): Promise<ProfileAnswer> {
       if (accountId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', PROFILE_MESSAGES.notYours);
       if (!Object.values(changes).some((value) => value !== undefined)) throw new DomainError('NOTHING_TO_UPDATE', PROFILE_MESSAGES.nothingToUpdate);
-      if (changes.avatarNftSerial !== undefined && changes.avatarNftSerial !== null) await assertOwnsTiger(accountId, changes.avatarNftSerial);
+      if (changes.avatarNftSerial !== undefined && changes.avatarNftSerial !== null) {
+        await awaitAllSettled(ledger, afterTransactionIds, RECENT_TRANSACTIONS_WAIT);
+        await assertOwnsTiger(accountId, changes.avatarNftSerial);
+      }
       for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt += 1) {
         const current = await store.get(accountId);
         const base = current ?? defaultProfile(accountId);

@@ -40,11 +40,18 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   PAWS_ALLOWANCE_LOW: 400,
   SETTLEMENT_REFUSED: 409,
   SETTLEMENT_UNCONFIRMED: 503,
+  SELLER_CANNOT_RECEIVE_PAWS: 409,
   SALE_NOT_FOUND: 404,
   SALE_OF_ANOTHER_BUYER: 409,
   MARKET_REJECTED: 400,
   MARKET_UNAVAILABLE: 503,
   MARKET_TRANSACTION_MISMATCH: 503,
+  /** A transaction the flow depends on is not on the mirror node yet: wait and ask again (nothing failed). */
+  LEDGER_PENDING: 409,
+  /** The request's time budget ran out before it could start something it must finish (nothing was done). */
+  LEDGER_TIMEOUT: 504,
+  /** The ledger refused a transaction the user signed (its status is in the answer). */
+  TRANSACTION_FAILED: 409,
   LEDGER_NOT_FOUND: 404,
   LEDGER_BAD_REQUEST: 400,
   LEDGER_UNAVAILABLE: 503,

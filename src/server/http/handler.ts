@@ -6,6 +6,7 @@ import { DomainError } from '../../lib/domain-error';
 import { sessions } from '../adapters';
 import { log } from '../log';
 import { countMetric } from '../metrics';
+import { REQUEST_BUDGET_MS, withRequestBudget } from '../request-budget';
 import { ROUTES } from '../routes';
 import { parseJsonBody } from './body';
 import { INTERNAL_FAILURE, toHttpFailure } from './error-mapping';
@@ -100,7 +101,9 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     const body = schemas.body ? validate(schemas.body, json, 'body') : undefined;
     const params = schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : undefined;
     const query = schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined;
-    const result = toResult(await impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session }));
+    // Every upstream call the route makes shares one budget under the Lambda's time-out.
+    const run = () => impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session });
+    const result = toResult(await withRequestBudget(REQUEST_BUDGET_MS, run));
     const success = result.statusCode !== undefined && result.statusCode < 300;
     result.headers = { ...result.headers, 'cache-control': success ? cacheControl(route.cache) : 'no-store' };
     return result;

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LedgerBadResponseError, LedgerNotFoundError, LedgerRequestError, LedgerUnavailableError } from '@/features/ledger/errors';
 import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import { withRequestBudget } from '@/server/request-budget';
 import { fakeFetch, fixture, ok, type Reply } from './fake-fetch';
 import { responseValidator } from './openapi';
 
@@ -10,7 +11,7 @@ const NFT_TOKEN = '0.0.4412389';
 const PAWS = '0.0.9296439';
 const OWNER = '0.0.1234567';
 
-function reader(routes: Record<string, Reply | Reply[]>, extra: { timeoutMs?: number; maxRetries?: number } = {}) {
+function reader(routes: Record<string, Reply | Reply[]>, extra: { timeoutMs?: number; maxRetries?: number; budgetMs?: number } = {}) {
   const fake = fakeFetch(routes);
   const sleeps: number[] = [];
   const client = createMirrorLedgerReader({
@@ -191,6 +192,109 @@ describe('createMirrorLedgerReader', () => {
     expect(await client.getExchangeRate()).toBeCloseTo(0.175, 10);
     expect(calls).toHaveLength(2);
     expect(sleeps).toEqual([1000]);
+  });
+
+  it('reads several serials by range: one request per hundred serials, not one per serial', async () => {
+    const nftAt = (serial: number, owner: string, spender: string | null) => ({
+      account_id: owner,
+      created_timestamp: '1690000000.000000001',
+      delegating_spender: null,
+      deleted: false,
+      metadata: '',
+      modified_timestamp: '1690000000.000000001',
+      serial_number: serial,
+      spender,
+      token_id: NFT_TOKEN,
+    });
+    const range = (above: number) => `${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:${above}&serialnumber=lte:${above + 100}`;
+    const page = (...nfts: unknown[]) => ({ status: 200, body: JSON.stringify({ nfts, links: { next: null } }) });
+    const { client, calls } = reader({
+      [range(0)]: page(nftAt(3, OWNER, '0.0.900'), nftAt(4, OWNER, null), nftAt(97, '0.0.77', null)),
+      [range(3200)]: page(nftAt(3250, '0.0.78', '0.0.900')),
+    });
+    const nfts = await client.getNftsBySerial(NFT_TOKEN, [97, 3, 3250, 3, 99]);
+    expect([...nfts.keys()].sort((a, b) => a - b)).toEqual([3, 97, 3250]);
+    expect(nfts.get(3)).toMatchObject({ owner: OWNER, spender: '0.0.900' });
+    expect(nfts.get(3250)).toMatchObject({ owner: '0.0.78', spender: '0.0.900' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('says whether an account can receive a token: associated, or with a free automatic association slot', async () => {
+    const account = (slots: number) => ({
+      status: 200,
+      body: JSON.stringify({ ...JSON.parse(fixture('account.json')), max_automatic_token_associations: slots }),
+    });
+    const relations = (automatic: number) => ({
+      status: 200,
+      body: JSON.stringify({
+        tokens: Array.from({ length: automatic }, (_, i) => ({ token_id: `0.0.${500 + i}`, automatic_association: true })),
+        links: { next: null },
+      }),
+    });
+    const { client } = reader({
+      [`${ROOT}/api/v1/accounts/${OWNER}/tokens?token.id=${PAWS}`]: ok('account-tokens.json'),
+      [`${ROOT}/api/v1/accounts/0.0.41/tokens?token.id=${PAWS}`]: ok('account-tokens-empty.json'),
+      [`${ROOT}/api/v1/accounts/0.0.41?transactions=false`]: account(0),
+      [`${ROOT}/api/v1/accounts/0.0.42/tokens?token.id=${PAWS}`]: ok('account-tokens-empty.json'),
+      [`${ROOT}/api/v1/accounts/0.0.42?transactions=false`]: account(-1),
+      [`${ROOT}/api/v1/accounts/0.0.43/tokens?token.id=${PAWS}`]: ok('account-tokens-empty.json'),
+      [`${ROOT}/api/v1/accounts/0.0.43?transactions=false`]: account(2),
+      [`${ROOT}/api/v1/accounts/0.0.43/tokens?limit=100`]: relations(1),
+      [`${ROOT}/api/v1/accounts/0.0.44/tokens?token.id=${PAWS}`]: ok('account-tokens-empty.json'),
+      [`${ROOT}/api/v1/accounts/0.0.44?transactions=false`]: account(2),
+      [`${ROOT}/api/v1/accounts/0.0.44/tokens?limit=100`]: relations(2),
+    });
+    expect(await client.canReceiveToken(OWNER, PAWS)).toBe(true);
+    expect(await client.canReceiveToken('0.0.41', PAWS)).toBe(false);
+    expect(await client.canReceiveToken('0.0.42', PAWS)).toBe(true);
+    expect(await client.canReceiveToken('0.0.43', PAWS)).toBe(true);
+    expect(await client.canReceiveToken('0.0.44', PAWS)).toBe(false);
+  });
+
+  it('honours a Retry-After longer than the backoff cap while the budget allows it', async () => {
+    const { client, sleeps } = reader({
+      [`${ROOT}/api/v1/network/exchangerate`]: [{ status: 429, headers: { 'retry-after': '6' } }, ok('exchangerate.json')],
+    });
+    expect(await client.getExchangeRate()).toBeCloseTo(0.175, 10);
+    expect(sleeps).toEqual([6000]);
+  });
+
+  it('gives up at once when the Retry-After would outlast its budget', async () => {
+    const { client, calls, sleeps } = reader(
+      { [`${ROOT}/api/v1/network/exchangerate`]: { status: 429, headers: { 'retry-after': '30' } } },
+      { budgetMs: 10_000 },
+    );
+    const error = await client.getExchangeRate().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LedgerUnavailableError);
+    expect(error).toMatchObject({ httpStatus: 429, message: expect.stringContaining('time budget ran out after 1 attempts') });
+    expect(calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('keeps every attempt and wait of a read within one budget (a hanging mirror no longer takes 34 s)', async () => {
+    vi.useFakeTimers();
+    try {
+      const fake = fakeFetch({ [`${ROOT}/api/v1/network/exchangerate`]: 'hang' });
+      const client = createMirrorLedgerReader({ baseUrl: BASE, fetch: fake.fetch });
+      const started = Date.now();
+      const outcome = client.getExchangeRate().catch((error: unknown) => ({ error, after: Date.now() - started }));
+      await vi.advanceTimersByTimeAsync(40_000);
+      const { error, after } = (await outcome) as { error: unknown; after: number };
+      expect(error).toBeInstanceOf(LedgerUnavailableError);
+      expect(after).toBeLessThanOrEqual(10_000);
+      expect(fake.calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops at the deadline of the request it serves', async () => {
+    const { client, calls } = reader({ [`${ROOT}/api/v1/network/exchangerate`]: 'hang' }, { timeoutMs: 5_000 });
+    const started = Date.now();
+    const error = await withRequestBudget(300, () => client.getExchangeRate()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LedgerUnavailableError);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(calls).toHaveLength(1);
   });
 
   it('gives up on a 500 after the retries with capped exponential backoff', async () => {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
 import { type ListingRepo, createListingRepo } from '../../../src/features/paws-market/listing-repo';
-import { STALE_CLAIM_MS, createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
+import { createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
+import { TRANSACTION_VISIBLE_WITHIN_MS } from '../../../src/features/ledger/transaction-visibility';
 import type { Settlement } from '../../../src/features/paws-market/settlement';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 import { failureStatus } from '../../support/http-status';
@@ -28,6 +29,7 @@ function fakeLedger() {
     buyerPaws: 1_000_000_000n,
     allowance: 1_000_000_000n,
     transactions: new Map<string, LedgerTransaction>(),
+    sellerPayable: true,
     failReads: false,
   };
   const guard = () => {
@@ -47,19 +49,32 @@ function fakeLedger() {
       guard();
       return { associated: true, balance: state.buyerPaws, decimals: 6 };
     },
+    getNftsBySerial: async () => {
+      guard();
+      return new Map([[state.nft.serial, { ...state.nft }]]);
+    },
+    canReceiveToken: async () => {
+      guard();
+      return state.sellerPayable;
+    },
     getTransaction: async (id: string) => state.transactions.get(id) ?? null,
   } as unknown as LedgerReader;
   return { state, ledger };
 }
 
+/** A transaction id paid by `payer`, valid from `at` (ms). */
+function transactionIdAt(payer: string, at: number, nanos: number): string {
+  return `${payer}@${Math.floor(at / 1000)}.${String(nanos).padStart(9, '0')}`;
+}
+
 /** A settlement whose outcome the test chooses; it counts executions and applies SUCCESS to the fake ledger. */
-function fakeSettlement(state: ReturnType<typeof fakeLedger>['state'], outcome: () => Promise<{ status: string }>) {
+function fakeSettlement(state: ReturnType<typeof fakeLedger>['state'], outcome: () => Promise<{ status: string }>, now: () => number) {
   let executed = 0;
   let counter = 0;
   const settlement: Settlement = {
     prepare: async (input) => {
       counter += 1;
-      const transactionId = `${MARKET}@1700000000.${String(counter).padStart(9, '0')}`;
+      const transactionId = transactionIdAt(MARKET, now(), counter);
       return {
         transactionId,
         execute: async () => {
@@ -85,10 +100,12 @@ beforeEach(async () => {
 
 async function listedService(outcome: () => Promise<{ status: string }>, now = () => Date.now()) {
   const { state, ledger } = fakeLedger();
-  const { settlement, executions } = fakeSettlement(state, outcome);
+  const { settlement, executions } = fakeSettlement(state, outcome, now);
   const service = createPawsMarketService({ store, ledger, settlement, settings, display: async () => undefined, now });
   const { pendingListing } = await service.prepareListing(SELLER, { sellerId: SELLER, tokenId: settings.nftTokenId, serialNumber: 7, pawsPrice: '100' });
-  const { listing } = await service.completeListing(SELLER, { pendingListingId: pendingListing.id, approvalTransactionId: 'x' });
+  const approvalTransactionId = transactionIdAt(SELLER, now(), 999);
+  state.transactions.set(approvalTransactionId, { result: 'SUCCESS', consensusTimestamp: '1.0' } as LedgerTransaction);
+  const { listing } = await service.completeListing(SELLER, { pendingListingId: pendingListing.id, approvalTransactionId });
   return { service, state, listing, executions };
 }
 
@@ -137,7 +154,7 @@ describe('PAWS settlement faults', () => {
     expect(state.buyerPaws).toBe(900_000_000n);
   });
 
-  it('a claim whose transaction never reached the ledger is released after it goes stale', async () => {
+  it('a claim whose transaction never reached the ledger is released once it can no longer reach it', async () => {
     let clock = Date.now();
     const { service, listing } = await listedService(
       async () => {
@@ -146,7 +163,7 @@ describe('PAWS settlement faults', () => {
       () => clock,
     );
     expect(await failureStatus(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER }))).toBe(503);
-    clock += STALE_CLAIM_MS + 1;
+    clock += TRANSACTION_VISIBLE_WITHIN_MS + 1_000;
     expect(await failureStatus(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER }))).toBe(503);
     // released then re-claimed by the retry, which failed again the same way: still not sold, nothing paid
     expect((await store.getListing(listing.id))?.status).not.toBe('sold');
