@@ -11,7 +11,14 @@ import { sandboxLedger, sandboxMarket } from './sandbox-adapters';
 
 const MAX_TRANSACTION_BODY = 64 * 1024;
 
-function send(response: ServerResponse, status: number, contentType: string, body: string, cache = 'no-store', headers: Record<string, string> = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  contentType: string,
+  body: string | Uint8Array,
+  cache = 'no-store',
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': contentType, 'cache-control': cache, 'x-content-type-options': 'nosniff', ...headers }).end(body);
 }
 

@@ -170,11 +170,19 @@ describe('HBAR market reads (sandbox market)', () => {
   it('nft-metadata gives an image URL the local server serves', async () => {
     const answer = await call<{ imageUrl: string; name: string }>(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/12`);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ imageUrl: expect.stringMatching(/^\/sandbox\/ipfs\/[a-z0-9]+\/images\/12\.svg$/), name: 'Wild Tiger #12' });
+    expect(answer.json).toEqual({
+      imageUrl: expect.stringMatching(/^\/sandbox\/ipfs\/[a-z0-9]+\/images\/12\.svg$/),
+      name: 'Wild Tiger #12',
+      mediaType: 'image/svg+xml',
+    });
     const image = await fetch(`${server.origin}${answer.json.imageUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
     expect(await image.text()).toContain('<svg');
+    const video = await call<{ imageUrl: string; mediaType: string }>(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/3320`);
+    expect(video.json).toMatchObject({ imageUrl: expect.stringMatching(/\/videos\/3320\.webm$/), mediaType: 'video/webm' });
+    const clip = await fetch(`${server.origin}${video.json.imageUrl}`);
+    expect([clip.status, clip.headers.get('content-type')]).toEqual([200, 'video/webm']);
     expect((await call(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/0`)).status).toBe(400);
     expect((await call(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/4000`)).status).toBe(404);
     expect((await call(server.origin, 'GET', '/api/nft-metadata/0.0.1/12')).status).toBe(404);

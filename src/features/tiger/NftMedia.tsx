@@ -27,7 +27,7 @@ interface NftMediaProps {
  */
 export function NftMedia({ serial, image, name, variant = 'card', className }: NftMediaProps) {
   const lookup = useMemo(
-    () => createFetcherStore<{ imageUrl?: string }>([`/api/nft-metadata/${PUBLIC_CONFIG.nftTokenId}/${serial}`], METADATA_SETTINGS),
+    () => createFetcherStore<{ imageUrl?: string; mediaType?: string | null }>([`/api/nft-metadata/${PUBLIC_CONFIG.nftTokenId}/${serial}`], METADATA_SETTINGS),
     [serial],
   );
   const { data, loading } = useStore(lookup);
@@ -39,9 +39,10 @@ export function NftMedia({ serial, image, name, variant = 'card', className }: N
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new list of sources starts again from the first
   useEffect(() => setIndex(0), [sources]);
+  const mediaType = data?.mediaType;
   useEffect(() => {
     if (!source) return;
-    if (isVideoByRules(serial, source)) return setVideo(true);
+    if (isVideoByRules(serial, source, mediaType)) return setVideo(true);
     setVideo(false);
     if (IMAGE_EXTENSION.test(source) || source.startsWith('/api/')) return;
     let current = true;
@@ -49,7 +50,7 @@ export function NftMedia({ serial, image, name, variant = 'card', className }: N
     return () => {
       current = false;
     };
-  }, [serial, source]);
+  }, [serial, source, mediaType]);
 
   const frame = cn('aspect-square w-full overflow-hidden bg-muted object-cover', className);
   if (loading && !image) return <div className={cn(frame, 'animate-pulse')} aria-hidden="true" />;

@@ -4,8 +4,13 @@ import type { RarityDataset, RarityEntry } from './rarity';
 export interface CatalogEntry {
   serial: number;
   nftName: string;
-  /** The HIP-412 image URI (usually ipfs://…); the media component resolves it through gateways. */
+  /**
+   * The media URI (usually ipfs://…): HIP-412's default or video file, else its image; the media
+   * component resolves it through gateways.
+   */
   nftImage: string;
+  /** The media's MIME type from the metadata (`video/webm`, `image/png`), null when it does not say. */
+  mediaType: string | null;
   rarityRank: number | null;
   rarityPct: number | null;
   rarityScore: number | null;
@@ -26,13 +31,14 @@ export interface CollectionCatalog {
   readonly imageGateway: string;
 }
 
-/** Joins a serial's rarity with its name and image. */
-export function catalogEntry(serial: number, image: string, rarity: RarityDataset, name?: string): CatalogEntry {
+/** Joins a serial's rarity with its name and media. */
+export function catalogEntry(serial: number, media: { uri: string; type: string | null }, rarity: RarityDataset, name?: string): CatalogEntry {
   const entry = rarity.rarityData[String(serial)];
   return {
     serial,
     nftName: name ?? `Wild Tiger #${serial}`,
-    nftImage: image,
+    nftImage: media.uri,
+    mediaType: media.type,
     rarityRank: entry?.rarityRank ?? null,
     rarityPct: entry?.rarityPct ?? null,
     rarityScore: entry?.rarityScore ?? null,

@@ -1,8 +1,6 @@
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY, ipfsPath } from './ipfs';
-
-/** Spec 001 §9: serials 3320-3326 are videos. */
-const VIDEO_SERIALS = { from: 3320, to: 3326 } as const;
+import { VIDEO_SERIALS } from './supply';
 /**
  * Spec 001 §9: media hashes known to be videos. The collection's list is configuration
  * (PUBLIC_VIDEO_MEDIA_HASHES, comma-separated CIDs); the sandbox has none.
@@ -35,9 +33,13 @@ export function mediaSources(serial: number, image: string | null | undefined, l
   return [...new Set(sources)];
 }
 
-/** Spec 001 §9: video by extension, by serial, or by a known media hash (the 3 s HEAD check is done separately). */
-export function isVideoByRules(serial: number, url: string | null | undefined): boolean {
+/**
+ * Spec 001 §9: video by extension, by serial, or by a known media hash, and by the MIME type the
+ * HIP-412 metadata gives the media (`type`/`files[].type`); the 3 s HEAD check is done separately.
+ */
+export function isVideoByRules(serial: number, url: string | null | undefined, mediaType?: string | null): boolean {
   if (serial >= VIDEO_SERIALS.from && serial <= VIDEO_SERIALS.to) return true;
+  if (mediaType?.toLowerCase().startsWith('video/')) return true;
   if (!url) return false;
   if (/\.(mp4|webm|mov)(\?|$)/i.test(url)) return true;
   return KNOWN_VIDEO_HASHES.some((hash) => url.includes(hash));

@@ -2,12 +2,14 @@ import { createTtlCache } from '../../server/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { RarityDataset } from './rarity';
 import { type CollectionCatalog, catalogEntry } from './catalog';
-import { mediaUrls } from './ipfs';
+import { type NftMediaFile, hip412Media, hip412Name } from './hip412';
+import { type GatewayRaceOptions, metadataLocation, raceGateways } from './ipfs';
 
 /** Spec 000 §9: metadata stays fresh 10 minutes. */
 const METADATA_TTL_MS = 10 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 5_000;
 const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } };
+const NO_MEDIA: NftMediaFile = { uri: '', type: null };
 
 export interface MetadataCatalogOptions {
   ledger: LedgerReader;
@@ -16,27 +18,23 @@ export interface MetadataCatalogOptions {
   rarityUrl: string | undefined;
   gateways: readonly string[];
   fetch?: typeof globalThis.fetch;
-}
-
-async function fetchJson(fetcher: typeof globalThis.fetch, urls: readonly string[]): Promise<unknown> {
-  for (const url of urls) {
-    try {
-      const response = await fetcher(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-      if (response.ok) return await response.json();
-    } catch {
-      // next gateway
-    }
-  }
-  return undefined;
+  /** How the gateway chain is raced for one serial's metadata (default: 3 at a time, 4 s each, 8 s in all). */
+  race?: GatewayRaceOptions;
 }
 
 /** The mainnet collection: each serial's HIP-412 metadata from the ledger and IPFS, rarity from the published dataset. */
-export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways, fetch = globalThis.fetch }: MetadataCatalogOptions): CollectionCatalog {
+export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways, fetch = globalThis.fetch, race }: MetadataCatalogOptions): CollectionCatalog {
   let rarity: Promise<RarityDataset> | undefined;
-  const metadata = createTtlCache<{ name?: string; image: string }>(METADATA_TTL_MS);
+  const metadata = createTtlCache<{ name?: string; media: NftMediaFile }>(METADATA_TTL_MS);
+
+  async function json(url: string, signal: AbortSignal): Promise<unknown> {
+    const response = await fetch(url, { signal });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.json();
+  }
 
   function loadRarity(): Promise<RarityDataset> {
-    rarity ??= (rarityUrl ? fetchJson(fetch, [rarityUrl]) : Promise.resolve(undefined)).then((data) => {
+    rarity ??= (rarityUrl ? json(rarityUrl, AbortSignal.timeout(FETCH_TIMEOUT_MS)).catch(() => undefined) : Promise.resolve(undefined)).then((data) => {
       const dataset = data as RarityDataset | undefined;
       if (!dataset?.rarityData) {
         rarity = undefined;
@@ -47,17 +45,25 @@ export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways,
     return rarity;
   }
 
+  /** A serial's metadata: inline JSON as stored at mint, or fetched through the gateway chain (raced, within the budget). */
+  async function readMetadata(stored: string): Promise<unknown> {
+    const location = metadataLocation(stored, gateways);
+    if (!location) return undefined;
+    if ('json' in location) return location.json;
+    return raceGateways(location.urls, json, race);
+  }
+
   return {
     imageGateway: gateways[0] ?? '',
     rarity: loadRarity,
     async entry(serial) {
       const shown = await metadata.get(String(serial), async () => {
         const nft = await ledger.getNft(nftTokenId, serial);
-        if (!nft) return { image: '' };
-        const json = (await fetchJson(fetch, mediaUrls(nft.metadata, gateways))) as { name?: unknown; image?: unknown } | undefined;
-        return { name: typeof json?.name === 'string' ? json.name : undefined, image: typeof json?.image === 'string' ? json.image : '' };
+        if (!nft) return { media: NO_MEDIA };
+        const document = await readMetadata(nft.metadata);
+        return { name: hip412Name(document), media: hip412Media(document) ?? NO_MEDIA };
       });
-      return catalogEntry(serial, shown.image, await loadRarity(), shown.name);
+      return catalogEntry(serial, shown.media, await loadRarity(), shown.name);
     },
   };
 }

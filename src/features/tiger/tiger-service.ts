@@ -1,12 +1,10 @@
 import { DomainError } from '../../lib/domain-error';
 import type { CollectionCatalog } from './catalog';
-import { ipfsPath } from './ipfs';
+import { mediaUrls } from './ipfs';
 
-/** An image URI as a URL the browser can load: IPFS content through `gateway`, http(s) as is; undefined otherwise. */
+/** A media URI as a URL the browser can load: IPFS content through `gateway`, http(s) as is; undefined otherwise. */
 export function resolveImageUrl(image: string, gateway: string): string | undefined {
-  const path = ipfsPath(image);
-  if (path) return `${gateway}${path}`;
-  return /^https?:\/\//.test(image.trim()) ? image.trim() : undefined;
+  return mediaUrls(image, [gateway])[0];
 }
 
 export interface TigerServiceDeps {
@@ -34,7 +32,7 @@ export function createTigerService({ catalog, nftTokenId }: TigerServiceDeps) {
       if (!entry) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
       const imageUrl = resolveImageUrl(entry.nftImage, catalog.imageGateway);
       if (!imageUrl) throw new DomainError('METADATA_UNAVAILABLE', 'Failed to fetch NFT metadata');
-      return { imageUrl, name: entry.nftName };
+      return { imageUrl, name: entry.nftName, mediaType: entry.mediaType };
     },
   };
 }

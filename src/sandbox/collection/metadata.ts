@@ -3,6 +3,7 @@
  * serial, so each serial's metadata is a pure function of its number. Some values are rarer than
  * others, and Headwear and Accessory are missing on many tigers.
  */
+import { VIDEO_SERIALS } from '../../features/tiger/supply';
 import { pickWeighted, seededRandom } from '../ledger/prng';
 
 /** Fake but well-formed CIDv1s of the sandbox "IPFS" folders. */
@@ -81,11 +82,19 @@ export interface Hip412Metadata {
   name: string;
   creator: string;
   description: string;
+  /** The artwork; for a video tiger, its thumbnail. */
   image: string;
   type: 'image/svg+xml';
+  /** A video tiger's video (HIP-412 `files`, the default file). */
+  files?: { uri: string; type: 'video/webm'; is_default_file: true }[];
   format: 'HIP412@2.0.0';
   properties: { edition: number };
   attributes: { trait_type: string; value: string }[];
+}
+
+/** Whether a serial is one of the collection's video tigers. */
+export function isVideoTiger(serial: number): boolean {
+  return serial >= VIDEO_SERIALS.from && serial <= VIDEO_SERIALS.to;
 }
 
 const traitCache = new Map<number, TigerTraits>();
@@ -104,7 +113,7 @@ export function tigerTraits(serial: number): TigerTraits {
   return traits;
 }
 
-/** The HIP-412 JSON document of a serial. */
+/** The HIP-412 JSON document of a serial; the video tigers (3320-3326) list their video as the default file. */
 export function tigerMetadata(serial: number): Hip412Metadata {
   const traits = tigerTraits(serial);
   return {
@@ -113,6 +122,9 @@ export function tigerMetadata(serial: number): Hip412Metadata {
     description: `Wild Tiger #${serial}, one of 3,333 tigers roaming the Hedera jungle. Sandbox artwork.`,
     image: `ipfs://${SANDBOX_IMAGE_CID}/images/${serial}.svg`,
     type: 'image/svg+xml',
+    ...(isVideoTiger(serial)
+      ? { files: [{ uri: `ipfs://${SANDBOX_IMAGE_CID}/videos/${serial}.webm`, type: 'video/webm' as const, is_default_file: true as const }] }
+      : {}),
     format: 'HIP412@2.0.0',
     properties: { edition: serial },
     attributes: (Object.keys(TRAIT_TABLES) as TraitType[]).flatMap((type) => {

@@ -1,14 +1,15 @@
 import { tigerMetadata } from './metadata';
+import { hip412Media } from '../../features/tiger/hip412';
 import { sandboxRarity } from './sandbox-rarity';
 import { type CollectionCatalog, catalogEntry } from '../../features/tiger/catalog';
 import { SANDBOX_IPFS_GATEWAY } from '../../features/tiger/ipfs';
 
-/** The sandbox collection: generated HIP-412 metadata and the rarity computed from it. */
+/** The sandbox collection: generated HIP-412 metadata (its media read as on mainnet) and the rarity computed from it. */
 export function createSandboxCatalog(maxSupply = 3333): CollectionCatalog {
   const entry = (serial: number) => {
     if (!Number.isInteger(serial) || serial < 1 || serial > maxSupply) return undefined;
     const metadata = tigerMetadata(serial);
-    return catalogEntry(serial, metadata.image, sandboxRarity(), metadata.name);
+    return catalogEntry(serial, hip412Media(metadata) ?? { uri: metadata.image, type: metadata.type }, sandboxRarity(), metadata.name);
   };
   return {
     imageGateway: SANDBOX_IPFS_GATEWAY,

@@ -97,7 +97,7 @@ describe('generated metadata and artwork', () => {
   it('serves metadata and artwork through the sandbox IPFS gateway', () => {
     const json = handleSandboxIpfsRequest(`/${SANDBOX_METADATA_CID}/3333.json`);
     expect(json).toMatchObject({ status: 200, contentType: 'application/json' });
-    expect(JSON.parse(json.body)).toEqual(tigerMetadata(3333));
+    expect(JSON.parse(String(json.body))).toEqual(tigerMetadata(3333));
     expect(handleSandboxIpfsRequest(`/${SANDBOX_IMAGE_CID}/images/5.svg`)).toEqual({ status: 200, contentType: 'image/svg+xml', body: artworkSvg(5) });
     expect(handleSandboxIpfsRequest(`/${SANDBOX_METADATA_CID}/3334.json`).status).toBe(404);
     expect(handleSandboxIpfsRequest(`/${SANDBOX_IMAGE_CID}/5.json`).status).toBe(404);
