@@ -36,7 +36,18 @@ const config = defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DYNAMODB_ENDPOINT: '', SITE_DIR: process.env.SITE_DIR ?? 'dist' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DYNAMODB_ENDPOINT: '',
+      SITE_DIR: process.env.SITE_DIR ?? 'dist',
+      // Mainnet's clock: consensus 2-4 s after a wallet's answer, the mirror node 5-8 s after that, 50 mirror requests/s per client.
+      SANDBOX_CONSENSUS_DELAY_MS: '2000-4000',
+      SANDBOX_MIRROR_LAG_MS: '5000-8000',
+      SANDBOX_MIRROR_RATE_LIMIT: '50',
+    },
   },
 });
 

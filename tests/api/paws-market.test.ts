@@ -1,5 +1,6 @@
 import { AccountId, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { startTestServer, type TestServer } from '../support/local-server';
 import {
   ALICE,
@@ -191,6 +192,36 @@ describe('PAWS marketplace', () => {
     }
     const still = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
     expect(still.json.listings.map((entry) => entry.id)).toContain(listing.id);
+  });
+
+  it('refuses amounts that would wrap: an allowance beyond int64 base units, a price with more than 2 decimals', async () => {
+    const allowance = await call(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
+      cookie: cookies[BOB],
+      body: { ownerAccountId: BOB, tokenId: PAWS_TOKEN, amount: '18446744073709.552616', spenderAccountId: MARKETPLACE },
+    });
+    expect(allowance).toMatchObject({ status: 400, json: { code: 'INVALID_AMOUNT' } });
+    expect(allowance.json).not.toHaveProperty('transactionBytes');
+    const price = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: cookies[CAROL],
+      body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: carolSerials[2], pawsPrice: '12.345' },
+    });
+    expect(price).toMatchObject({
+      status: 400,
+      json: { code: 'INVALID_PRICE', error: 'Please enter a valid PAWS price', reason: 'The price must be at most 2 decimals' },
+    });
+  });
+
+  it('refuses a listing by a seller who cannot receive PAWS', async () => {
+    const seed = sandboxSeed();
+    const holder = seed.accounts.find((account) => account.label === null && account.paws === null && seed.nftOwners.includes(account.accountId));
+    if (!holder) throw new Error('the seed has a tiger holder without PAWS');
+    const cookie = await signIn(server.origin, holder.accountId);
+    const serial = seed.nftOwners.indexOf(holder.accountId) + 1;
+    const answer = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie,
+      body: { sellerId: holder.accountId, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '10' },
+    });
+    expect(answer).toMatchObject({ status: 409, json: { code: 'SELLER_CANNOT_RECEIVE_PAWS' } });
   });
 
   it('validates prices and completion input', async () => {

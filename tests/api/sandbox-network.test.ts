@@ -49,6 +49,18 @@ describe('the sandbox network on a fresh local server', () => {
     expect(await image.text()).toContain('<svg');
   });
 
+  it('rate-limits its mirror node per client as mainnet’s public node does: 429 with Retry-After beyond 50 requests a second', async () => {
+    await new Promise((done) => setTimeout(done, 1_000)); // a full bucket, whatever the tests before took
+    const burst = await Promise.all(Array.from({ length: 80 }, () => call(server.origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}`)));
+    const limited = burst.filter((answer) => answer.status === 429);
+    expect(burst.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(50);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]?.headers.get('retry-after')).toBe('1');
+    expect(limited[0]?.json).toEqual({ _status: { messages: [{ message: 'Too Many Requests' }] } });
+    await new Promise((done) => setTimeout(done, 1_000));
+    expect((await call(server.origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}`)).status).toBe(200);
+  });
+
   it('lists the demo accounts for the sandbox wallet and refuses malformed submissions', async () => {
     const accounts = await call<{ accountId: string; name: string; privateKey: string }[]>(server.origin, 'GET', '/sandbox/wallet/accounts');
     expect(accounts.json.map((account) => account.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
@@ -56,6 +68,10 @@ describe('the sandbox network on a fresh local server', () => {
     const bad = await call(server.origin, 'POST', '/sandbox/ledger/execute', { body: { transactionBytes: 'not base64!' } });
     expect(bad.status).toBe(400);
     const garbage = await call<{ status: string }>(server.origin, 'POST', '/sandbox/ledger/execute', { body: { transactionBytes: 'AAAA' } });
-    expect(garbage.json.status).not.toBe('SUCCESS');
+    expect(garbage.json.status).toBe('INVALID_TRANSACTION_BODY');
+    const noReceipt = await call(server.origin, 'GET', '/sandbox/ledger/receipt/not-an-id');
+    expect(noReceipt).toMatchObject({ status: 400, json: { code: 'INVALID_REQUEST' } });
+    const unknown = await call(server.origin, 'GET', `/sandbox/ledger/receipt/${encodeURIComponent(`${ALICE}@1700000000.000000001`)}`);
+    expect(unknown.json).toEqual({ status: 'UNKNOWN', transactionId: `${ALICE}@1700000000.000000001` });
   });
 });
