@@ -3,14 +3,19 @@ import { createMarketService } from '../src/features/hbar-market/market-service'
 import { createPurchaseRepo } from '../src/features/hbar-market/purchase-repo';
 import { createTigerService } from '../src/features/tiger/tiger-service';
 import { config } from '../src/server/config';
-import { collectionCatalog, marketPort } from '../src/server/adapters';
+import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
 
-const market = createMarketService({ port: marketPort, purchases: createPurchaseRepo(documentClient(), tableName()), nftTokenId: settings.nftTokenId });
+const market = createMarketService({
+  port: marketPort,
+  purchases: createPurchaseRepo(documentClient(), tableName()),
+  ledger: ledgerReader,
+  nftTokenId: settings.nftTokenId,
+});
 const tigers = createTigerService({ catalog: collectionCatalog(), nftTokenId: settings.nftTokenId });
 
 /** `token=` may be empty (the default collection) or must name it. */

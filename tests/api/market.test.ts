@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, signAndExecute, signIn } from '../support/sandbox-client';
+import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, signAndExecute, signAndSubmit, signIn } from '../support/sandbox-client';
 
 /** The sandbox's stand-in for the SentX market account. */
 const MARKET = '0.0.7000200';
@@ -35,7 +35,13 @@ interface Listing {
 }
 interface Prepared {
   success: boolean;
-  data: { saleVerificationCode: string; transBytes: string; apimessage: string };
+  data: { saleVerificationCode: string; transBytes: string; apimessage: string; resumed?: 'paid' | 'pending' };
+}
+interface Completed {
+  success: boolean;
+  data: { success: boolean; apimessage: string };
+  code?: string;
+  error?: string;
 }
 
 let server: TestServer;
@@ -48,11 +54,9 @@ const activity = async (query = 'token=0.0.7000333&activityFilter=Sales&amount=1
 const listings = async (query = 'token=0.0.7000333&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=1000') =>
   call<{ success: boolean; marketListings: Listing[] }>(server.origin, 'GET', `/api/market/listings?${query}`);
 const buy = (cookie: string | undefined, body: unknown) => call<Prepared>(server.origin, 'POST', '/api/market/buy', { ...(cookie ? { cookie } : {}), body });
-const complete = (cookie: string, saleVerificationCode: string) =>
-  call<{ success: boolean; data: { success: boolean; apimessage: string } }>(server.origin, 'POST', '/api/market/buy/complete', {
-    cookie,
-    body: { saleVerificationCode },
-  });
+const completeOn = (origin: string, cookie: string, saleVerificationCode: string) =>
+  call<Completed>(origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
+const complete = (cookie: string, saleVerificationCode: string) => completeOn(server.origin, cookie, saleVerificationCode);
 
 async function hbarBalance(accountId: string): Promise<bigint> {
   const answer = await call<{ balance: { balance: number } }>(server.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
@@ -217,12 +221,11 @@ describe('buying a listed tiger with HBAR', () => {
     const { saleVerificationCode, transBytes } = prepared.json.data;
     expect(saleVerificationCode).toMatch(/^[0-9a-f]{32}$/);
 
-    // Asking again before completing gives the same sale and the same bytes.
+    // Asking again before completing gives the same sale and the same bytes: it may still execute.
     const again = await buy(dave, body);
-    expect(again.json.data).toEqual(prepared.json.data);
+    expect(again.json.data).toMatchObject({ saleVerificationCode, transBytes, resumed: 'pending' });
 
-    // Completing before the transaction ran records nothing; neither can another account complete it.
-    expect(await complete(dave, saleVerificationCode)).toMatchObject({ status: 200, json: { success: true, data: { success: false } } });
+    // Another account cannot complete it.
     expect(await complete(alice, saleVerificationCode)).toMatchObject({ status: 403 });
     expect((await activity()).json.marketActivity).toEqual(salesBefore);
     expect((await listings()).json.marketListings.map((entry) => entry.serialId)).toContain(listing.serialId);
@@ -258,22 +261,56 @@ describe('buying a listed tiger with HBAR', () => {
     expect(floor.json.floor).toBe(Math.min(...after.map((entry) => entry.salePrice)));
   });
 
-  it('a purchase transaction the ledger refused is not recorded; the same sale can still be finished', async () => {
+  it('a purchase transaction the ledger refused is not recorded and moves nothing; buying again works', async () => {
     const [listing] = (await listings()).json.marketListings;
     if (!listing) throw new Error('no listing');
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
     const { saleVerificationCode, transBytes } = (await buy(dave, body)).json.data;
     const salesBefore = (await activity()).json.marketActivity;
 
+    // Signed by the wrong account: the node accepts it (the market paid the fee), consensus refuses it.
     expect((await signAndExecute(server.origin, ALICE, transBytes)).status).toBe('INVALID_SIGNATURE');
-    const refused = await complete(dave, saleVerificationCode);
-    expect(refused.json.data).toEqual({ success: false, apimessage: 'The purchase transaction failed (INVALID_SIGNATURE)' });
+    expect(await complete(dave, saleVerificationCode)).toMatchObject({
+      status: 409,
+      json: { code: 'TRANSACTION_FAILED', error: 'The purchase transaction failed (INVALID_SIGNATURE); the HBAR and the tiger did not move' },
+    });
     expect((await activity()).json.marketActivity).toEqual(salesBefore);
     expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: listing.sellerAddress, spender: MARKET });
 
-    expect((await signAndExecute(server.origin, DAVE, transBytes)).status).toBe('SUCCESS');
-    expect((await complete(dave, saleVerificationCode)).json.data.success).toBe(true);
+    // That purchase is over: buying again is a purchase to sign, not the failed one handed out again.
+    const again = (await buy(dave, body)).json.data;
+    expect(again.resumed).toBeUndefined();
+    expect((await signAndExecute(server.origin, DAVE, again.transBytes)).status).toBe('SUCCESS');
+    expect((await complete(dave, again.saleVerificationCode)).json.data.success).toBe(true);
     expect((await activity()).json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE });
+  });
+
+  it('a wallet that approves after the dialog gave up: Try Again completes that purchase; one sale, one charge', async () => {
+    const [listing] = (await listings('sortBy=price&sortDirection=ASC')).json.marketListings;
+    if (!listing) throw new Error('no listing');
+    const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
+    const price = BigInt(listing.salePrice) * 100_000_000n;
+    const daveBefore = await hbarBalance(DAVE);
+    const first = (await buy(dave, body)).json.data;
+
+    // The wallet has not answered: completing waits for the ledger, then says so (nothing failed, nothing recorded).
+    const early = await complete(dave, first.saleVerificationCode);
+    expect(early).toMatchObject({ status: 409, json: { code: 'LEDGER_PENDING' } });
+
+    // 45 s passed, the dialog gave up; now the user approves in the wallet, which answers after the precheck.
+    expect((await signAndSubmit(server.origin, DAVE, first.transBytes)).status).toBe('OK');
+    // Try Again: the server finds the purchase paid on the ledger and hands it out to complete, not a second one.
+    const retried = (await buy(dave, body)).json.data;
+    expect(retried).toMatchObject({ saleVerificationCode: first.saleVerificationCode, resumed: 'paid' });
+    expect(await complete(dave, retried.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
+
+    // Signing the same bytes again cannot charge twice; buying again finds nothing listed.
+    expect((await signAndSubmit(server.origin, DAVE, first.transBytes)).status).toBe('DUPLICATE_TRANSACTION');
+    expect(await buy(dave, body)).toMatchObject({ status: 400, json: { error: 'This NFT is not currently listed for sale' } });
+    expect(await hbarBalance(DAVE)).toBe(daveBefore - price);
+    expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: DAVE, spender: null });
+    const sales = (await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && sale.buyerAddress === DAVE);
+    expect(sales).toHaveLength(1);
   });
 
   it('two buyers racing for one listing: exactly one gets the tiger, the other pays nothing', async () => {
@@ -290,10 +327,43 @@ describe('buying a listed tiger with HBAR', () => {
     expect(results.filter((result) => result.status === 'SUCCESS')).toHaveLength(1);
     const [winner, loser] = results[0]?.status === 'SUCCESS' ? [DAVE, BOB] : [BOB, DAVE];
     const answers = await Promise.all([complete(dave, forDave.json.data.saleVerificationCode), complete(bob, forBob.json.data.saleVerificationCode)]);
-    expect(answers.map((answer) => answer.json.data.success)).toEqual([winner === DAVE, winner === BOB]);
+    // The winner's purchase completes; the loser's transaction failed at consensus (nothing moved).
+    expect(answers.map((answer) => (answer.status === 200 ? answer.json.data.success : answer.json.code))).toEqual(
+      winner === DAVE ? [true, 'TRANSACTION_FAILED'] : ['TRANSACTION_FAILED', true],
+    );
     expect((await nftOnLedger(server.origin, listing.serialId)).owner).toBe(winner);
     expect(await hbarBalance(loser)).toBe(loser === DAVE ? daveBefore : bobBefore);
     const sales = (await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && DEMO.includes(sale.buyerAddress));
     expect(sales.map((sale) => sale.buyerAddress)).toEqual([winner]);
   });
+});
+
+describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () => {
+  let lagged: TestServer;
+  beforeAll(async () => {
+    lagged = await startTestServer({ env: { SANDBOX_CONSENSUS_DELAY_MS: '2000-4000', SANDBOX_MIRROR_LAG_MS: '6000' } });
+  }, 60_000);
+  afterAll(async () => {
+    await lagged?.dispose();
+  });
+
+  it('buy -> the wallet answers after the precheck -> complete: the server waits for the ledger, the client asks until it settles', async () => {
+    const cookie = await signIn(lagged.origin, DAVE);
+    const current = await call<{ marketListings: Listing[] }>(lagged.origin, 'GET', '/api/market/listings?sortBy=price&sortDirection=ASC');
+    const listing = current.json.marketListings[0] as Listing;
+    const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
+    const prepared = await call<Prepared>(lagged.origin, 'POST', '/api/market/buy', { cookie, body });
+    expect((await signAndSubmit(lagged.origin, DAVE, prepared.json.data.transBytes)).status).toBe('OK');
+
+    const started = Date.now();
+    let answer = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
+    // Consensus (2-4 s) plus the mirror's 6 s may outlast one request's wait: the answer is then LEDGER_PENDING, never a failure.
+    for (let attempt = 0; answer.status === 409 && answer.json.code === 'LEDGER_PENDING' && attempt < 3; attempt += 1) {
+      answer = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
+    }
+    expect(answer).toMatchObject({ status: 200, json: { data: { success: true } } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
+    const sales = await call<{ marketActivity: Sale[] }>(lagged.origin, 'GET', '/api/market/activity?amount=5');
+    expect(sales.json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE });
+  }, 60_000);
 });

@@ -22,6 +22,7 @@ import {
 import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
 import { purchaseBlocker } from './purchase-machine';
 import { PurchaseDialog } from './PurchaseDialog';
+import { PurchasesInProgress } from './PurchasesInProgress';
 
 type Tab = 'sales' | 'listings';
 const GRID = 'grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4';
@@ -210,6 +211,7 @@ export default function HbarMarketplace() {
           </Button>
         </div>
       )}
+      <PurchasesInProgress hiddenSerial={buying?.serialId ?? null} />
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'listings' ? 'listings' : 'sales')}>
         <TabsList aria-label="Marketplace" className="flex w-full sm:inline-flex sm:w-auto">
           <TabsTrigger value="sales" className="flex-1 px-2 sm:flex-none sm:px-4">

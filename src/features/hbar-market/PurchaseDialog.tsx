@@ -10,23 +10,37 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { toast } from '../toast/toast-store';
 import { formatAccountId } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
-import { buyListing, refreshMarket } from './market-client';
+import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { buyListing, completePurchase } from './market-client';
 import { formatHbarPrice } from '@/lib/format';
 import { type NftCardModel, cardTier } from './market-model';
-import { INITIAL_PURCHASE, type HbarPurchaseStep, isBusy, purchaseBlocker, purchaseFailure, purchaseReducer } from './purchase-machine';
+import {
+  INITIAL_PURCHASE,
+  type HbarPurchaseStep,
+  PURCHASE_MESSAGES,
+  PurchaseError,
+  isBusy,
+  purchaseBlocker,
+  purchaseFailure,
+  purchaseReducer,
+} from './purchase-machine';
+import { $purchasesInProgress, purchasesOf } from './purchase-store';
 
 const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
   { step: 'signing', label: 'Approve in your wallet', busy: 'Waiting for your wallet…' },
-  { step: 'completing', label: 'Confirm on the ledger', busy: 'Completing the purchase…' },
+  { step: 'completing', label: 'Confirm on the ledger', busy: PURCHASE_MESSAGES.ledgerWait },
 ];
+// While the dialog waits for a wallet that timed out, the wallet's step is still the current one.
 const ORDER: HbarPurchaseStep[] = ['confirm', 'preparing', 'signing', 'completing', 'success'];
+const shownStep = (step: HbarPurchaseStep): HbarPurchaseStep => (step === 'waiting' ? 'signing' : step);
 
 function Spinner() {
   return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
 }
 
-function ProgressList({ step }: { step: HbarPurchaseStep }) {
+function ProgressList({ step: actual }: { step: HbarPurchaseStep }) {
+  const step = shownStep(actual);
   const current = ORDER.indexOf(step);
   return (
     <ol className="grid gap-2 text-sm" aria-label="Purchase progress">
@@ -65,29 +79,50 @@ interface PurchaseDialogProps {
   onClose: () => void;
 }
 
-/** Spec 000 §4: the HBAR purchase dialog (confirm -> preparing -> signing -> completing -> success | error). */
+/**
+ * Spec 000 §4: the HBAR purchase dialog (confirm -> preparing -> signing -> completing -> success |
+ * error). A wallet that times out leaves it waiting for the wallet or the ledger; opened on a tiger
+ * whose purchase is still in progress, it follows that purchase instead of offering a new one.
+ */
 export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   const wallet = useStore($wallet);
   const balances = useStore($balances);
+  const inProgress = useStore($purchasesInProgress);
   const [state, dispatch] = useReducer(purchaseReducer, INITIAL_PURCHASE);
   // Each opening is one run: answers of an earlier (closed) run no longer move this dialog.
   const run = useRef(0);
+
+  /** Follows the purchase `code` to its end in this run of the dialog. */
+  function follow(code: string, name: string): void {
+    const mine = run.current;
+    completePurchase(code, name).then(
+      () => mine === run.current && dispatch({ type: 'completed' }),
+      (failure: unknown) => mine === run.current && dispatch({ type: 'failed', error: purchaseFailure(failure) }),
+    );
+  }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new card is a new run of the dialog
   useEffect(() => {
     run.current += 1;
     dispatch({ type: 'reset' });
+    const pending = card && purchasesOf($wallet.get().accountId).find((purchase) => purchase.serialId === card.serialId);
+    if (!card || !pending || pending.phase === 'stalled') return;
+    dispatch({ type: 'resume', saleVerificationCode: pending.saleVerificationCode, walletAnswered: pending.phase === 'ledger' });
+    follow(pending.saleVerificationCode, card.name);
   }, [card]);
 
   if (!card) return null;
   const listing = card.currentListing;
   const busy = isBusy(state.step);
+  // The purchase goes on without the dialog once the wallet answered or timed out (the page follows it).
+  const closable = !busy || state.step === 'completing';
+  const followed = state.saleVerificationCode ? inProgress[state.saleVerificationCode] : undefined;
   const tier = cardTier(card);
   const hbar = Number(balances.hbarBalance);
   const short = Boolean(listing && balances.isReady && balances.accountId === wallet.accountId && Number.isFinite(hbar) && hbar < listing.price);
 
   function close(): void {
-    if (busy) return;
+    if (!closable) return;
     run.current += 1;
     dispatch({ type: 'reset' });
     onClose();
@@ -106,15 +141,22 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
       await buyListing(card, accountId, {
         onPrepared: (saleVerificationCode) => live() && dispatch({ type: 'prepared', saleVerificationCode }),
         onSigned: (transactionId) => live() && dispatch({ type: 'signed', transactionId }),
+        onWalletTimeout: () => live() && dispatch({ type: 'wallet-timeout' }),
       });
-      refreshMarket();
-      toast({ title: 'Purchase Successful!', description: `${card.name} is now in your wallet.` });
       if (live()) dispatch({ type: 'completed' });
     } catch (failure) {
       const error = purchaseFailure(failure);
-      toast({ title: error.title, description: error.description, variant: 'destructive' });
+      // Completion outcomes are announced once by the completion itself (it may outlive this dialog).
+      if (!(failure instanceof PurchaseError && failure.stage === 'complete'))
+        toast({ title: error.title, description: error.description, variant: 'destructive' });
       if (live()) dispatch({ type: 'failed', error });
     }
+  }
+
+  function checkAgain(): void {
+    if (!card || !state.saleVerificationCode) return;
+    dispatch({ type: 'check-again' });
+    follow(state.saleVerificationCode, card.name);
   }
 
   async function reconnect(): Promise<void> {
@@ -128,25 +170,29 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
       ? 'Purchase Successful!'
       : state.step === 'error'
         ? (state.error?.title ?? 'Purchase Failed')
-        : busy
-          ? `Buying ${card.name}`
-          : `Buy ${card.name}`;
+        : state.step === 'waiting'
+          ? PURCHASE_MESSAGES.walletWaitTitle
+          : busy
+            ? `Buying ${card.name}`
+            : `Buy ${card.name}`;
   const description =
     state.step === 'success'
       ? `${card.name} is now yours. It leaves the listings and tops Recent Sales.`
       : state.step === 'error'
         ? (state.error?.description ?? '')
-        : busy
-          ? (PROGRESS.find((item) => item.step === state.step)?.busy ?? '')
-          : 'Review the price, then approve the transaction in your wallet. The HBAR and the tiger change hands in one ledger transaction.';
+        : state.step === 'waiting'
+          ? PURCHASE_MESSAGES.walletWaitText
+          : busy
+            ? (PROGRESS.find((item) => item.step === state.step)?.busy ?? '')
+            : 'Review the price, then approve the transaction in your wallet. The HBAR and the tiger change hands in one ledger transaction.';
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent
         closeLabel="Close purchase"
-        onEscapeKeyDown={(event) => busy && event.preventDefault()}
-        onPointerDownOutside={(event) => busy && event.preventDefault()}
-        hideClose={busy}
+        onEscapeKeyDown={(event) => !closable && event.preventDefault()}
+        onPointerDownOutside={(event) => !closable && event.preventDefault()}
+        hideClose={!closable}
       >
         <DialogHeader>
           <DialogTitle className={cn(state.step === 'error' && 'text-red-300', state.step === 'success' && 'text-emerald-300')}>{title}</DialogTitle>
@@ -184,9 +230,14 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
           </dl>
         </div>
 
-        {(busy || state.step === 'success') && <ProgressList step={state.step} />}
+        {(busy || state.step === 'waiting' || state.step === 'success') && <ProgressList step={state.step} />}
+        {(state.step === 'completing' || state.step === 'waiting') && followed && <LedgerWaitNotice since={followed.since} />}
         <p className="sr-only" role="status" aria-live="polite">
-          {busy ? PROGRESS.find((item) => item.step === state.step)?.busy : state.step === 'success' ? 'Purchase successful' : ''}
+          {busy && state.step !== 'completing'
+            ? PROGRESS.find((item) => item.step === state.step)?.busy
+            : state.step === 'success'
+              ? 'Purchase successful'
+              : ''}
         </p>
 
         {state.step === 'confirm' && wallet.isConnected && !wallet.isAuthenticated && (
@@ -219,10 +270,15 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               </Button>
             </>
           )}
-          {busy && (
+          {closable && (state.step === 'completing' || state.step === 'waiting') && (
+            <Button variant="outline" onClick={close}>
+              Close
+            </Button>
+          )}
+          {(busy || state.step === 'waiting') && (
             <Button disabled aria-busy="true">
               <Spinner />
-              {state.step === 'signing' ? 'Check your wallet…' : state.step === 'completing' ? 'Completing…' : 'Preparing…'}
+              {state.step === 'signing' || state.step === 'waiting' ? 'Check your wallet…' : state.step === 'completing' ? 'Completing…' : 'Preparing…'}
             </Button>
           )}
           {state.step === 'error' && (
@@ -230,7 +286,9 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               <Button variant="outline" onClick={close}>
                 Close
               </Button>
-              {state.error?.reconnect ? (
+              {state.error?.checkAgain ? (
+                <Button onClick={checkAgain}>Check Again</Button>
+              ) : state.error?.reconnect ? (
                 <Button onClick={() => void reconnect()} disabled={wallet.isConnecting}>
                   {wallet.isConnecting ? 'Reconnecting…' : 'Reconnect Wallet'}
                 </Button>

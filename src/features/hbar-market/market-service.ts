@@ -1,9 +1,11 @@
 import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { createTtlCache } from '../../server/ttl-cache';
+import type { LedgerReader } from '../ledger/ledger-reader';
+import { awaitSettled, confirmTransaction } from '../ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
-import type { PurchaseRepo } from './purchase-repo';
+import type { PurchaseRecord, PurchaseRepo } from './purchase-repo';
 import { checkPurchaseTransaction } from './purchase-transaction';
 
 /** Listings, sales, floor and stats are kept 60 s in-process (dropped at once after a completed sale). */
@@ -12,14 +14,31 @@ export const MARKET_READ_CACHE_MS = 60_000;
 const HOLDERS_CACHE_MS = 60_000;
 /** How long a prepared purchase can be completed. */
 const PURCHASE_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * Completing a purchase waits this long at most for its transaction on the mirror node (consensus
+ * plus the mirror's lag), leaving the rest of the request's budget to the market's confirmation.
+ */
+export const SETTLE_WAIT_MS = 8_000;
+const MARKET_CONFIRM_RESERVE_MS = 4_000;
 
 export interface MarketServiceDeps {
   /** The market adapter (resolved lazily: SentX needs its API key, the sandbox market its ledger). */
   port: () => Promise<MarketPort>;
   purchases: PurchaseRepo;
+  /** The mirror node, where a purchase's transaction is confirmed by its frozen id. */
+  ledger: () => LedgerReader;
   nftTokenId: string;
   now?: () => number;
+  /** How long completing waits for the ledger at most (SETTLE_WAIT_MS). */
+  settleWaitMs?: number;
 }
+
+/**
+ * A prepared purchase as the buyer gets it. `resumed` marks the buyer's earlier purchase of the same
+ * tiger handed out again instead of a new one: 'paid' (the ledger settled it: only complete it) or
+ * 'pending' (it may still execute: the same transaction, which the ledger runs at most once).
+ */
+export type PreparedPurchase = BuyPreparation & { resumed?: 'paid' | 'pending' };
 
 export interface BuyInput {
   tokenAddress: string;
@@ -43,7 +62,7 @@ function readCaches(now: () => number) {
  * and the buy flow for the signed-in buyer, whose prepared transaction is checked before it is
  * handed out and whose completion only its buyer can ask for.
  */
-export function createMarketService({ port, purchases, nftTokenId, now = Date.now }: MarketServiceDeps) {
+export function createMarketService({ port, purchases, ledger, nftTokenId, now = Date.now, settleWaitMs = SETTLE_WAIT_MS }: MarketServiceDeps) {
   let reads = readCaches(now);
   const holders = createTtlCache<OwnerStats>(HOLDERS_CACHE_MS, { now });
 
@@ -102,12 +121,20 @@ export function createMarketService({ port, purchases, nftTokenId, now = Date.no
       return { success, ownerCount: value?.ownerCount ?? null };
     },
 
-    /** Prepares the purchase of a listed tiger for the signed-in account; returns the bytes to sign. */
-    async buy(sessionAccountId: string, input: BuyInput): Promise<{ success: true; data: BuyPreparation }> {
+    /**
+     * Prepares the purchase of a listed tiger for the signed-in account; returns the bytes to sign.
+     * A tiger the buyer already paid for on the ledger, or whose purchase may still execute, is
+     * never prepared a second time: that purchase is handed out again (`resumed`).
+     */
+    async buy(sessionAccountId: string, input: BuyInput): Promise<{ success: true; data: PreparedPurchase }> {
       if (input.userAddress !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
       if (input.tokenAddress !== nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${nftTokenId}) can be bought here`);
       const priceTinybars = parseHbar(input.price);
       if (priceTinybars === undefined || priceTinybars <= 0n) throw new DomainError('INVALID_PRICE', 'Please enter a valid HBAR price');
+      const latest = await purchases.latestPurchase(input.userAddress, nftTokenId, input.serial, now());
+      const earlier = latest.purchase && !latest.purchase.completedAt ? await inProgress(latest.purchase) : undefined;
+      if (earlier) return { success: true, data: earlier };
+
       const prepared = await (await port()).buy({ tokenId: nftTokenId, serial: input.serial, buyerId: input.userAddress, price: input.price });
       const check = checkPurchaseTransaction(prepared.transBytes, { buyerId: input.userAddress, tokenId: nftTokenId, serial: input.serial, priceTinybars });
       if (!check.ok) {
@@ -118,31 +145,70 @@ export function createMarketService({ port, purchases, nftTokenId, now = Date.no
         );
       }
       const createdAt = now();
-      const recorded = await purchases.putPurchase({
+      const record: PurchaseRecord = {
         saleVerificationCode: prepared.saleVerificationCode,
         buyerId: input.userAddress,
         transactionId: check.transactionId,
+        transBytes: prepared.transBytes,
         tokenId: nftTokenId,
         serial: input.serial,
         price: input.price,
         createdAt: new Date(createdAt).toISOString(),
         expiresAt: new Date(createdAt + PURCHASE_TTL_MS).toISOString(),
-      });
-      if (!recorded) throw new DomainError('SALE_OF_ANOTHER_BUYER', 'This sale belongs to another buyer');
+      };
+      if (!(await purchases.putPurchase(record))) throw new DomainError('SALE_OF_ANOTHER_BUYER', 'This sale belongs to another buyer');
+      if (!(await purchases.setLatest(record, latest.code))) {
+        // Another preparation for this buyer and tiger won the race: that one is the purchase.
+        const winner = (await purchases.latestPurchase(input.userAddress, nftTokenId, input.serial, now())).purchase;
+        if (!winner) throw new DomainError('PURCHASE_IN_PROGRESS', 'A purchase of this tiger is already in progress; try again in a moment');
+        return { success: true, data: resumed(winner, 'pending') };
+      }
       return { success: true, data: prepared };
     },
 
-    /** Asks the market to confirm the executed purchase; a confirmed sale drops the read caches. */
+    /**
+     * Completes an executed purchase: confirms its frozen transaction on the mirror node (waiting
+     * within the request's budget; LEDGER_PENDING while the ledger is still settling it), then asks
+     * the market to record the sale; a confirmed sale drops the read caches. Completing again
+     * answers the same.
+     */
     async complete(sessionAccountId: string, saleVerificationCode: string) {
       const purchase = await purchases.getPurchase(saleVerificationCode, now());
       if (!purchase) throw new DomainError('SALE_NOT_FOUND', 'Unknown or expired sale verification code');
       if (purchase.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This purchase belongs to another account');
+      if (purchase.completedAt) return { success: true, data: { success: true, apimessage: `Wild Tiger #${purchase.serial} is yours` } };
+      const settled = await awaitSettled(ledger(), purchase.transactionId, { maxWaitMs: settleWaitMs, reserveMs: MARKET_CONFIRM_RESERVE_MS });
+      if (settled.state === 'expired') {
+        throw new DomainError('PURCHASE_EXPIRED', 'The purchase transaction expired before it was executed; nothing was charged. Start the purchase again.');
+      }
+      if (settled.state === 'failed') {
+        throw new DomainError('TRANSACTION_FAILED', `The purchase transaction failed (${settled.result}); the HBAR and the tiger did not move`, {
+          status: settled.result,
+        });
+      }
       const result = await (await port()).buyComplete({ saleVerificationCode, transactionId: purchase.transactionId });
       if (result.success) {
+        await purchases.markCompleted(saleVerificationCode, new Date(now()).toISOString());
         reads = readCaches(now);
         holders.delete(nftTokenId);
       }
       return { success: true, data: result };
     },
   };
+
+  /** An earlier purchase the ledger settled ('paid') or may still settle ('pending'); undefined once it failed or expired. */
+  async function inProgress(earlier: PurchaseRecord): Promise<PreparedPurchase | undefined> {
+    const { state } = await confirmTransaction(ledger(), earlier.transactionId, { deadlineMs: 0 });
+    if (state === 'success') return resumed(earlier, 'paid');
+    if (state === 'pending') return resumed(earlier, 'pending');
+    return undefined;
+  }
+}
+
+function resumed(purchase: PurchaseRecord, state: 'paid' | 'pending'): PreparedPurchase {
+  const apimessage =
+    state === 'paid'
+      ? `You already paid for Wild Tiger #${purchase.serial}; completing that purchase`
+      : `Your purchase of Wild Tiger #${purchase.serial} is still in progress; sign the same transaction`;
+  return { saleVerificationCode: purchase.saleVerificationCode, transBytes: purchase.transBytes, apimessage, resumed: state };
 }

@@ -1,12 +1,15 @@
 /**
  * The HBAR purchase dialog's state machine (spec 000 §4) and its error catalogue (spec 000 §8):
  * confirm -> preparing -> signing -> completing -> success; any failure -> error; 'Try Again'
- * (or a reconnect) -> confirm; closing resets everything. Pure: no React, no network.
+ * (or a reconnect) -> confirm; closing resets everything. A wallet that does not answer within
+ * 45 s leaves the purchase 'waiting' (for the wallet or the ledger) instead of failing; a ledger
+ * that takes long ends in an error offering 'Check Again' (-> completing). Reopened on a purchase
+ * still in progress, the dialog resumes it. Pure: no React, no network.
  */
 import { ApiError } from '@/lib/api/api-error';
 import { errorText, serverMessage } from '@/lib/api/error-text';
 
-export type HbarPurchaseStep = 'confirm' | 'preparing' | 'signing' | 'completing' | 'success' | 'error';
+export type HbarPurchaseStep = 'confirm' | 'preparing' | 'signing' | 'waiting' | 'completing' | 'success' | 'error';
 
 /** What the dialog and the toast say about a failed purchase. */
 export interface PurchaseFailure {
@@ -14,6 +17,8 @@ export interface PurchaseFailure {
   description: string;
   /** The wallet session is gone: offer 'Reconnect Wallet' instead of 'Try Again'. */
   reconnect: boolean;
+  /** The purchase may still complete (the ledger is slow): offer 'Check Again' instead of 'Try Again'. */
+  checkAgain?: boolean;
 }
 
 export interface PurchaseState {
@@ -27,9 +32,12 @@ export type PurchaseEvent =
   | { type: 'start' }
   | { type: 'prepared'; saleVerificationCode: string }
   | { type: 'signed'; transactionId: string }
+  | { type: 'wallet-timeout' }
   | { type: 'completed' }
   | { type: 'failed'; error: PurchaseFailure }
   | { type: 'retry' }
+  | { type: 'check-again' }
+  | { type: 'resume'; saleVerificationCode: string; walletAnswered: boolean }
   | { type: 'reset' };
 
 export const INITIAL_PURCHASE: PurchaseState = { step: 'confirm', error: null, transactionId: null, saleVerificationCode: null };
@@ -47,13 +55,21 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
     case 'prepared':
       return state.step === 'preparing' ? { ...state, step: 'signing', saleVerificationCode: event.saleVerificationCode } : state;
     case 'signed':
-      return state.step === 'signing' ? { ...state, step: 'completing', transactionId: event.transactionId } : state;
+      return state.step === 'signing' || state.step === 'waiting' ? { ...state, step: 'completing', transactionId: event.transactionId } : state;
+    case 'wallet-timeout':
+      return state.step === 'signing' ? { ...state, step: 'waiting' } : state;
     case 'completed':
-      return state.step === 'completing' ? { ...state, step: 'success' } : state;
+      return state.step === 'completing' || state.step === 'waiting' ? { ...state, step: 'success' } : state;
     case 'failed':
-      return isBusy(state.step) ? { ...state, step: 'error', error: event.error } : state;
+      return isBusy(state.step) || state.step === 'waiting' ? { ...state, step: 'error', error: event.error } : state;
     case 'retry':
-      return state.step === 'error' ? { ...state, step: 'confirm', error: null } : state;
+      return state.step === 'error' && !state.error?.checkAgain ? { ...state, step: 'confirm', error: null } : state;
+    case 'check-again':
+      return state.step === 'error' && state.error?.checkAgain ? { ...state, step: 'completing', error: null } : state;
+    case 'resume':
+      return state.step === 'confirm'
+        ? { ...state, step: event.walletAnswered ? 'completing' : 'waiting', saleVerificationCode: event.saleVerificationCode, error: null }
+        : state;
     case 'reset':
       return INITIAL_PURCHASE;
   }
@@ -62,13 +78,14 @@ export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): Pur
 /** Where the purchase failed: the server's preparation, the wallet, or the server's completion. */
 export type PurchaseStage = 'prepare' | 'sign' | 'complete';
 
-/** Raised by the purchase flow with the stage it failed in. */
+/** Raised by the purchase flow with the stage it failed in; `checkAgain` when it may still complete (the ledger is slow). */
 export class PurchaseError extends Error {
   override name = 'PurchaseError';
   constructor(
     readonly stage: PurchaseStage,
     message: string,
     override readonly cause?: unknown,
+    readonly checkAgain = false,
   ) {
     super(message);
   }
@@ -84,6 +101,12 @@ export const PURCHASE_MESSAGES = {
   lostText: 'Please reconnect your wallet and try again',
   signingTitle: 'Transaction signing failed',
   failedTitle: 'Purchase Failed',
+  ledgerWait: 'Waiting for the ledger…',
+  walletWaitTitle: 'Waiting for Your Wallet',
+  walletWaitText:
+    'Wallet execution timeout after 45 seconds. If you still approve the transaction in your wallet, the purchase completes here; you can close this window meanwhile. You are never charged twice.',
+  stalledTitle: 'Still Waiting for the Ledger',
+  stalledText: 'The ledger has not confirmed your purchase yet. It completes as soon as the ledger does and is never charged twice: check again in a moment.',
 } as const;
 
 /**
@@ -129,6 +152,7 @@ export function signingFailure(error: unknown): PurchaseFailure {
 export function purchaseFailure(error: unknown): PurchaseFailure {
   if (error instanceof PurchaseError) {
     if (error.stage === 'sign') return signingFailure(error.cause ?? error);
+    if (error.checkAgain) return { title: PURCHASE_MESSAGES.stalledTitle, description: error.message, reconnect: false, checkAgain: true };
     return { title: PURCHASE_MESSAGES.failedTitle, description: error.message, reconnect: false };
   }
   const message = messageOf(error);

@@ -1,16 +1,26 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '../../server/store/dynamo-operations';
 
 /** A purchase the app prepared with the market: who started it and which transaction settles it. */
 export interface PurchaseRecord {
   saleVerificationCode: string;
   buyerId: string;
+  /** The id frozen into the purchase transaction (SDK form): the ledger settles the purchase under it. */
   transactionId: string;
+  /** The frozen transaction (base64) the buyer signs; handed out again while the purchase is in progress. */
+  transBytes: string;
   tokenId: string;
   serial: number;
   price: string;
   createdAt: string;
   expiresAt: string;
+  /** When the market confirmed the sale. */
+  completedAt?: string;
+}
+
+export interface LatestPurchase {
+  code: string | null;
+  purchase?: PurchaseRecord;
 }
 
 export interface PurchaseRepo {
@@ -18,24 +28,40 @@ export interface PurchaseRepo {
   putPurchase(purchase: PurchaseRecord): Promise<boolean>;
   /** The purchase, or undefined when unknown or expired. */
   getPurchase(saleVerificationCode: string, now: number): Promise<PurchaseRecord | undefined>;
+  /**
+   * The buyer's latest purchase of a serial: its code (null when there never was one) and the
+   * purchase itself unless it expired.
+   */
+  latestPurchase(buyerId: string, tokenId: string, serial: number, now: number): Promise<LatestPurchase>;
+  /**
+   * Makes `purchase` the buyer's latest of its serial, if the latest is still `previousCode` (as
+   * latestPurchase read it); false when another preparation got there first.
+   */
+  setLatest(purchase: PurchaseRecord, previousCode: string | null): Promise<boolean>;
+  /** Marks the purchase completed (the market confirmed the sale). */
+  markCompleted(saleVerificationCode: string, at: string): Promise<void>;
 }
 
 const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
+const latestKey = (buyerId: string, tokenId: string, serial: number) => ({ pk: `HBARBUYOF#${buyerId}#${tokenId}#${serial}`, sk: 'LATEST' });
+const ttl = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
 export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo {
+  async function getPurchase(code: string, now: number): Promise<PurchaseRecord | undefined> {
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
+    if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
+    const { pk: _pk, sk: _sk, expiresAt: _ttl, expiresAtIso, ...purchase } = Item;
+    return { ...(purchase as Omit<PurchaseRecord, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+  }
+
   return {
     putPurchase(purchase) {
       return conditionalWrite(() =>
         doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: {
-              ...purchaseKey(purchase.saleVerificationCode),
-              ...purchase,
-              expiresAt: Math.ceil(Date.parse(purchase.expiresAt) / 1000),
-              expiresAtIso: purchase.expiresAt,
-            },
+            Item: { ...purchaseKey(purchase.saleVerificationCode), ...purchase, expiresAt: ttl(purchase.expiresAt), expiresAtIso: purchase.expiresAt },
             ConditionExpression: 'attribute_not_exists(pk) OR buyerId = :buyer',
             ExpressionAttributeValues: { ':buyer': purchase.buyerId },
           }),
@@ -43,11 +69,43 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
       );
     },
 
-    async getPurchase(code, now) {
-      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
-      if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
-      const { pk: _pk, sk: _sk, expiresAt: _ttl, expiresAtIso, ...purchase } = Item;
-      return { ...(purchase as Omit<PurchaseRecord, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+    getPurchase,
+
+    async latestPurchase(buyerId, tokenId, serial, now) {
+      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: latestKey(buyerId, tokenId, serial), ConsistentRead: true }));
+      if (typeof Item?.saleVerificationCode !== 'string') return { code: null };
+      const purchase = await getPurchase(Item.saleVerificationCode, now);
+      return purchase ? { code: Item.saleVerificationCode, purchase } : { code: Item.saleVerificationCode };
+    },
+
+    setLatest(purchase, previousCode) {
+      return conditionalWrite(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...latestKey(purchase.buyerId, purchase.tokenId, purchase.serial),
+              saleVerificationCode: purchase.saleVerificationCode,
+              expiresAt: ttl(purchase.expiresAt),
+            },
+            ...(previousCode === null
+              ? { ConditionExpression: 'attribute_not_exists(pk)' }
+              : { ConditionExpression: 'saleVerificationCode = :previous', ExpressionAttributeValues: { ':previous': previousCode } }),
+          }),
+        ),
+      );
+    },
+
+    async markCompleted(code, at) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: purchaseKey(code),
+          UpdateExpression: 'SET completedAt = if_not_exists(completedAt, :at)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': at },
+        }),
+      );
     },
   };
 }

@@ -46,6 +46,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   MARKET_REJECTED: 400,
   MARKET_UNAVAILABLE: 503,
   MARKET_TRANSACTION_MISMATCH: 503,
+  /** The purchase's transaction can no longer execute and never did: nothing was charged. */
+  PURCHASE_EXPIRED: 410,
   /** A transaction the flow depends on is not on the mirror node yet: wait and ask again (nothing failed). */
   LEDGER_PENDING: 409,
   /** The request's time budget ran out before it could start something it must finish (nothing was done). */

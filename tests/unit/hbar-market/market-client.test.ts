@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LISTINGS_PATH, SALES_PATH, buyListing, forgetPreparedPurchases } from '@/features/hbar-market/market-client';
+import {
+  LEDGER_WAIT_MS,
+  LISTINGS_PATH,
+  SALES_PATH,
+  buyListing,
+  completePurchase,
+  forgetPreparedPurchases,
+  resumePurchases,
+} from '@/features/hbar-market/market-client';
 import { PurchaseError } from '@/features/hbar-market/purchase-machine';
+import { $purchasesInProgress, rememberPurchase, reloadPurchases } from '@/features/hbar-market/purchase-store';
+import { $toasts } from '@/features/toast/toast-store';
 import type { WalletAdapter } from '@/features/wallet/wallet-adapter';
 import { $wallet, setWalletAdapterLoader } from '@/features/wallet/wallet-store';
 import { DAVE } from '@/sandbox/ledger/demo-accounts';
@@ -46,9 +56,14 @@ function wallet(sign: WalletAdapter['signAndExecuteTransaction']) {
 let codes = 0;
 const prepared = () => ({ json: { success: true, data: { saleVerificationCode: `code-${++codes}`, transBytes: 'AAAA', apimessage: 'ok' } } });
 const completed = () => ({ json: { success: true, data: { success: true, apimessage: 'Sale complete' } } });
+/** The server's answer while the ledger has not settled the purchase's transaction yet. */
+const pending = () => ({ status: 409, json: { error: 'Waiting for the ledger', code: 'LEDGER_PENDING', transactionId: '0.0.7000200@1.000000001' } });
+const marketCalls = (calls: { url: string }[], path: string) => calls.filter((call) => call.url === path);
 
 beforeEach(() => {
   forgetPreparedPurchases();
+  $purchasesInProgress.set({});
+  $toasts.set([]);
   codes = 0;
 });
 afterEach(() => {
@@ -65,11 +80,13 @@ describe('buying a listed tiger', () => {
     const result = await buyListing(target, DAVE, { onPrepared: (code) => steps.push(`prepared ${code}`), onSigned: (id) => steps.push(`signed ${id}`) });
     expect(result).toEqual({ saleVerificationCode: 'code-1', transactionId: '0.0.7001004@1.000000001', apimessage: 'Sale complete' });
     expect(steps).toEqual(['prepared code-1', 'signed 0.0.7001004@1.000000001']);
-    expect(calls.map((call) => [call.method, call.url, call.body])).toEqual([
+    expect(calls.filter((call) => call.url.startsWith('/api/market')).map((call) => [call.method, call.url, call.body])).toEqual([
       ['POST', '/api/market/buy', { token_address: '0.0.7000333', serial_number: 12, user_address: DAVE, price: '150' }],
       ['POST', '/api/market/buy/complete', { saleVerificationCode: 'code-1' }],
     ]);
     expect(sign).toHaveBeenCalledWith(DAVE, 'AAAA');
+    expect($purchasesInProgress.get()).toEqual({});
+    expect($toasts.get()[0]).toMatchObject({ title: 'Purchase Successful!', description: 'Wild Tiger #12 is now in your wallet.' });
   });
 
   it('throws "Wallet not connected or NFT not listed" without an account or a listing', async () => {
@@ -87,35 +104,140 @@ describe('buying a listed tiger', () => {
     expect(calls.filter((call) => call.url === '/api/market/buy')).toHaveLength(1);
   });
 
-  it('a retry after a cancel or a time-out reuses the same sale and bytes; a retry after a failed completion only completes', async () => {
+  it('a retry after a cancel signs the same sale and bytes; an unavailable server or a settling ledger is asked again, never failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let completeAnswers = 0;
     const calls = installApi({
       'POST /api/market/buy': prepared,
-      'POST /api/market/buy/complete': () => (++completeAnswers === 1 ? { status: 502, json: { error: 'upstream' } } : completed()),
+      'POST /api/market/buy/complete': () =>
+        ++completeAnswers === 1 ? { status: 502, json: { error: 'upstream' } } : completeAnswers === 2 ? pending() : completed(),
     });
     const sign = vi
       .fn<WalletAdapter['signAndExecuteTransaction']>()
       .mockRejectedValueOnce(Object.assign(new Error('User rejected the transaction'), { code: 4001 }))
-      .mockRejectedValueOnce(new Error('Wallet execution timeout after 45 seconds'))
       .mockResolvedValue({ transactionId: 'tx-1' });
     wallet(sign);
 
     const cancelled = await buyListing(target, DAVE).catch((error: unknown) => error);
     expect(cancelled).toBeInstanceOf(PurchaseError);
     expect(cancelled).toMatchObject({ stage: 'sign', message: 'Transaction was cancelled by user' });
-    const timedOut = await buyListing(target, DAVE).catch((error: unknown) => error);
-    expect(timedOut).toMatchObject({ stage: 'sign', message: 'Wallet execution timeout after 45 seconds' });
-    const notCompleted = await buyListing(target, DAVE).catch((error: unknown) => error);
-    expect(notCompleted).toMatchObject({ stage: 'complete', message: 'Failed to complete purchase: upstream' });
-    const done = await buyListing(target, DAVE);
-    expect(done).toMatchObject({ saleVerificationCode: 'code-1', transactionId: 'tx-1' });
+    // Nothing executed: the purchase is not followed.
+    expect($purchasesInProgress.get()).toEqual({});
+    const buying = buyListing(target, DAVE);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(buying).resolves.toMatchObject({ saleVerificationCode: 'code-1', transactionId: 'tx-1' });
 
-    expect(calls.filter((call) => call.url === '/api/market/buy')).toHaveLength(1);
-    expect(sign).toHaveBeenCalledTimes(3);
-    expect(calls.filter((call) => call.url === '/api/market/buy/complete').map((call) => call.body)).toEqual([
-      { saleVerificationCode: 'code-1' },
-      { saleVerificationCode: 'code-1' },
-    ]);
+    expect(marketCalls(calls, '/api/market/buy')).toHaveLength(1);
+    expect(sign).toHaveBeenCalledTimes(2);
+    expect(sign.mock.calls.map((call) => call[1])).toEqual(['AAAA', 'AAAA']);
+    expect(marketCalls(calls, '/api/market/buy/complete')).toHaveLength(3);
+  });
+
+  it('a wallet that answers after the 45 s time-out: the purchase waits for it (no second purchase) and completes once the ledger has it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let executed = false;
+    const calls = installApi({ 'POST /api/market/buy': prepared, 'POST /api/market/buy/complete': () => (executed ? completed() : pending()) });
+    let answer: (result: { transactionId: string }) => void = () => undefined;
+    const sign = vi.fn<WalletAdapter['signAndExecuteTransaction']>(() => new Promise((resolve) => (answer = resolve)));
+    wallet(sign);
+    const steps: string[] = [];
+    const buying = buyListing(target, DAVE, {
+      onWalletTimeout: () => steps.push('wallet timed out'),
+      onSigned: (id) => steps.push(`signed ${id}`),
+    });
+
+    await vi.advanceTimersByTimeAsync(45_001);
+    expect(steps).toEqual(['wallet timed out']);
+    expect(Object.values($purchasesInProgress.get())).toMatchObject([{ saleVerificationCode: 'code-1', serialId: 12, phase: 'wallet' }]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    // The dialog is long past the time-out; the user approves in the wallet now.
+    executed = true;
+    answer({ transactionId: 'tx-late' });
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(buying).resolves.toMatchObject({ saleVerificationCode: 'code-1', transactionId: 'tx-late', apimessage: 'Sale complete' });
+    expect(steps).toEqual(['wallet timed out', 'signed tx-late']);
+    expect(marketCalls(calls, '/api/market/buy')).toHaveLength(1);
+    expect(sign).toHaveBeenCalledTimes(1);
+    expect($purchasesInProgress.get()).toEqual({});
+    expect($toasts.get()[0]?.title).toBe('Purchase Successful!');
+  });
+
+  it('a ledger slower than the wait ends in "check again" (the purchase is kept); checking again completes it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let settled = false;
+    installApi({ 'POST /api/market/buy': prepared, 'POST /api/market/buy/complete': () => (settled ? completed() : pending()) });
+    wallet(async () => ({ transactionId: 'tx' }));
+    const buying = buyListing(target, DAVE).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(LEDGER_WAIT_MS + 5_000);
+    const stalled = await buying;
+    expect(stalled).toMatchObject({ stage: 'complete', checkAgain: true });
+    expect(Object.values($purchasesInProgress.get())).toMatchObject([{ saleVerificationCode: 'code-1', phase: 'stalled' }]);
+    expect($toasts.get()[0]).toMatchObject({ title: 'Still Waiting for the Ledger' });
+
+    settled = true;
+    await expect(completePurchase('code-1', 'Wild Tiger #12')).resolves.toBe('Sale complete');
+    expect($purchasesInProgress.get()).toEqual({});
+  });
+
+  it('a purchase the ledger refused or that expired unexecuted is over: reported, forgotten, and a new one can start', async () => {
+    const calls = installApi({
+      'POST /api/market/buy': prepared,
+      'POST /api/market/buy/complete': () => ({
+        status: 410,
+        json: { error: 'The purchase transaction expired before it was executed; nothing was charged.', code: 'PURCHASE_EXPIRED' },
+      }),
+    });
+    wallet(async () => ({ transactionId: 'tx' }));
+    await expect(buyListing(target, DAVE)).rejects.toMatchObject({
+      stage: 'complete',
+      checkAgain: false,
+      message: 'Failed to complete purchase: The purchase transaction expired before it was executed; nothing was charged.',
+    });
+    expect($purchasesInProgress.get()).toEqual({});
+    expect($toasts.get()[0]).toMatchObject({ title: 'Purchase Failed', variant: 'destructive' });
+    expect(marketCalls(calls, '/api/market/buy/complete')).toHaveLength(1);
+  });
+
+  it('a tiger already paid for (the server resumes that purchase) is only completed: the wallet is not asked again', async () => {
+    installApi({
+      'POST /api/market/buy': () => ({
+        json: { success: true, data: { saleVerificationCode: 'code-9', transBytes: 'AAAA', apimessage: 'already paid', resumed: 'paid' } },
+      }),
+      'POST /api/market/buy/complete': completed,
+    });
+    const sign = vi.fn();
+    wallet(sign);
+    await expect(buyListing(target, DAVE)).resolves.toMatchObject({ saleVerificationCode: 'code-9', apimessage: 'Sale complete' });
+    expect(sign).not.toHaveBeenCalled();
+  });
+
+  it('purchases left in progress (a reload) are completed in the background, once each', async () => {
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    });
+    rememberPurchase({
+      accountId: DAVE,
+      serialId: 12,
+      name: 'Wild Tiger #12',
+      saleVerificationCode: 'code-7',
+      transactionId: null,
+      phase: 'ledger',
+      since: Date.now(),
+    });
+    expect(storage.get('wildTigers.hbarPurchases')).toContain('code-7');
+    $purchasesInProgress.set({});
+    reloadPurchases();
+    const calls = installApi({ 'POST /api/market/buy/complete': completed });
+    resumePurchases(DAVE);
+    resumePurchases(DAVE);
+    resumePurchases('0.0.7001001');
+    await vi.waitFor(() => expect($purchasesInProgress.get()).toEqual({}));
+    expect(marketCalls(calls, '/api/market/buy/complete')).toHaveLength(1);
+    expect(storage.has('wildTigers.hbarPurchases')).toBe(false);
+    expect($toasts.get()[0]?.title).toBe('Purchase Successful!');
   });
 
   it('prepares again once the reuse window has passed', async () => {
@@ -138,18 +260,17 @@ describe('buying a listed tiger', () => {
     await expect(buyListing(target, DAVE)).rejects.toMatchObject({ stage: 'prepare', message: 'Listing is no longer available' });
   });
 
-  it('a completion the market did not confirm is "Failed to complete purchase" with its reason', async () => {
+  it('a completion the market did not confirm is "Failed to complete purchase" with its reason (the paid purchase is kept to complete later)', async () => {
     installApi({
       'POST /api/market/buy': prepared,
-      'POST /api/market/buy/complete': () => ({
-        json: { success: true, data: { success: false, apimessage: 'The purchase transaction failed (INVALID_SIGNATURE)' } },
-      }),
+      'POST /api/market/buy/complete': () => ({ json: { success: true, data: { success: false, apimessage: 'The market could not record the sale' } } }),
     });
     wallet(async () => ({ transactionId: 'tx' }));
     await expect(buyListing(target, DAVE)).rejects.toMatchObject({
       stage: 'complete',
-      message: 'Failed to complete purchase: The purchase transaction failed (INVALID_SIGNATURE)',
+      message: 'Failed to complete purchase: The market could not record the sale',
     });
+    expect(Object.keys($purchasesInProgress.get())).toEqual(['code-1']);
   });
 });
 

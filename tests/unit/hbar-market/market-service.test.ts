@@ -1,9 +1,11 @@
-import { AccountId, Hbar, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
+import { AccountId, Hbar, NftId, Timestamp, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
 import type { ListingRecord, MarketPort, SaleRecord } from '@/features/hbar-market/market-port';
 import { MARKET_READ_CACHE_MS, createMarketService } from '@/features/hbar-market/market-service';
 import type { PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
+import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
+import { toSdkTransactionId } from '@/features/ledger/transaction-id';
 import { DAVE } from '@/sandbox/ledger/demo-accounts';
 
 process.env.LOG_LEVEL = 'silent';
@@ -13,6 +15,12 @@ const SELLER = '0.0.7100003';
 
 function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord> } {
   const records = new Map<string, PurchaseRecord>();
+  const latest = new Map<string, string>();
+  const latestKey = (buyer: string, token: string, serial: number) => `${buyer}#${token}#${serial}`;
+  const live = (code: string, now: number) => {
+    const record = records.get(code);
+    return record && Date.parse(record.expiresAt) > now ? record : undefined;
+  };
   return {
     records,
     async putPurchase(purchase) {
@@ -21,21 +29,48 @@ function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord
       records.set(purchase.saleVerificationCode, purchase);
       return true;
     },
-    async getPurchase(code, now) {
+    getPurchase: async (code, now) => live(code, now),
+    async latestPurchase(buyer, token, serial, now) {
+      const code = latest.get(latestKey(buyer, token, serial)) ?? null;
+      const purchase = code ? live(code, now) : undefined;
+      return purchase ? { code, purchase } : { code };
+    },
+    async setLatest(purchase, previous) {
+      const key = latestKey(purchase.buyerId, purchase.tokenId, purchase.serial);
+      if ((latest.get(key) ?? null) !== previous) return false;
+      latest.set(key, purchase.saleVerificationCode);
+      return true;
+    },
+    async markCompleted(code, at) {
       const record = records.get(code);
-      return record && Date.parse(record.expiresAt) > now ? record : undefined;
+      if (record && !record.completedAt) records.set(code, { ...record, completedAt: at });
     },
   };
 }
 
-function purchaseBytes(options: { serial?: number; buyer?: string; tinybars?: bigint } = {}): { bytes: string; transactionId: string } {
+/** The mirror node's view of transactions: none until `settle` records one. */
+function memoryLedger() {
+  const records = new Map<string, LedgerTransaction>();
+  const reader = {
+    getTransaction: vi.fn(async (transactionId: string) => records.get(toSdkTransactionId(transactionId) ?? '') ?? null),
+  } as unknown as LedgerReader & { getTransaction: ReturnType<typeof vi.fn> };
+  return {
+    reader,
+    settle(transactionId: string, result = 'SUCCESS') {
+      records.set(transactionId, { transactionId, result, consensusTimestamp: '1700000000.000000001', nonce: 0, scheduled: false } as LedgerTransaction);
+    },
+  };
+}
+
+function purchaseBytes(options: { serial?: number; buyer?: string; tinybars?: bigint; validStart?: Date } = {}): { bytes: string; transactionId: string } {
   const tinybars = options.tinybars ?? 12_000_000_000n;
   const buyer = options.buyer ?? DAVE;
+  const market = AccountId.fromString('0.0.7000200');
   const transaction = new TransferTransaction()
     .addHbarTransfer(buyer, Hbar.fromTinybars((-tinybars).toString()))
     .addHbarTransfer(SELLER, Hbar.fromTinybars(tinybars.toString()))
     .addApprovedNftTransfer(new NftId(TokenId.fromString(NFT), options.serial ?? 12), SELLER, buyer)
-    .setTransactionId(TransactionId.generate(AccountId.fromString('0.0.7000200')))
+    .setTransactionId(options.validStart ? TransactionId.withValidStart(market, Timestamp.fromDate(options.validStart)) : TransactionId.generate(market))
     .setNodeAccountIds([AccountId.fromString('0.0.3')])
     .freeze();
   return { bytes: Buffer.from(transaction.toBytes()).toString('base64'), transactionId: transaction.transactionId?.toString() ?? '' };
@@ -58,8 +93,9 @@ function setup(overrides: Partial<MarketPort> = {}) {
     ...overrides,
   };
   const purchases = memoryPurchases();
-  const service = createMarketService({ port: async () => port, purchases, nftTokenId: NFT, now: () => clock });
-  return { service, port, purchases, prepared, advance: (ms: number) => (clock += ms) };
+  const ledger = memoryLedger();
+  const service = createMarketService({ port: async () => port, purchases, ledger: () => ledger.reader, nftTokenId: NFT, now: () => clock, settleWaitMs: 0 });
+  return { service, port, purchases, ledger, prepared, advance: (ms: number) => (clock += ms) };
 }
 
 const buyInput = { tokenAddress: NFT, serial: 12, userAddress: DAVE, price: '120' };
@@ -158,12 +194,14 @@ describe('completing a purchase', () => {
     expect(port.buyComplete).not.toHaveBeenCalled();
   });
 
-  it('confirms with the remembered transaction id and drops the read caches', async () => {
-    const { service, port, prepared } = setup();
+  it('confirms the frozen transaction on the ledger, then with the market, and drops the read caches', async () => {
+    const { service, port, prepared, ledger } = setup();
     await service.activity({ amount: 100 });
     await service.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 });
     await service.buy(DAVE, buyInput);
+    ledger.settle(prepared.transactionId);
     expect(await service.complete(DAVE, 'code-1')).toEqual({ success: true, data: { success: true, apimessage: 'done' } });
+    expect(ledger.reader.getTransaction).toHaveBeenCalledWith(prepared.transactionId, { nonce: 0, scheduled: false });
     expect(port.buyComplete).toHaveBeenCalledWith({ saleVerificationCode: 'code-1', transactionId: prepared.transactionId });
     await service.activity({ amount: 100 });
     await service.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 });
@@ -172,11 +210,101 @@ describe('completing a purchase', () => {
   });
 
   it('keeps the caches when the market did not confirm', async () => {
-    const { service, port } = setup({ buyComplete: async () => ({ success: false, apimessage: 'not executed yet' }) });
+    const { service, port, ledger, prepared } = setup({ buyComplete: async () => ({ success: false, apimessage: 'not recorded' }) });
     await service.activity({ amount: 100 });
     await service.buy(DAVE, buyInput);
-    expect(await service.complete(DAVE, 'code-1')).toEqual({ success: true, data: { success: false, apimessage: 'not executed yet' } });
+    ledger.settle(prepared.transactionId);
+    expect(await service.complete(DAVE, 'code-1')).toEqual({ success: true, data: { success: false, apimessage: 'not recorded' } });
     await service.activity({ amount: 100 });
     expect(port.activity).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the market nothing while the ledger is still settling the transaction: LEDGER_PENDING', async () => {
+    const { service, port, prepared } = setup();
+    await service.buy(DAVE, buyInput);
+    await expect(service.complete(DAVE, 'code-1')).rejects.toMatchObject({ code: 'LEDGER_PENDING', details: { transactionId: prepared.transactionId } });
+    expect(port.buyComplete).not.toHaveBeenCalled();
+  });
+
+  it('reports a transaction the ledger refused, and one that expired unexecuted, without asking the market', async () => {
+    const refused = setup();
+    await refused.service.buy(DAVE, buyInput);
+    refused.ledger.settle(refused.prepared.transactionId, 'INSUFFICIENT_ACCOUNT_BALANCE');
+    await expect(refused.service.complete(DAVE, 'code-1')).rejects.toMatchObject({
+      code: 'TRANSACTION_FAILED',
+      message: 'The purchase transaction failed (INSUFFICIENT_ACCOUNT_BALANCE); the HBAR and the tiger did not move',
+    });
+
+    const old = purchaseBytes({ validStart: new Date(Date.now() - 10 * 60_000) });
+    const expired = setup({ buy: async () => ({ saleVerificationCode: 'code-1', transBytes: old.bytes, apimessage: '' }) });
+    await expired.service.buy(DAVE, buyInput);
+    await expect(expired.service.complete(DAVE, 'code-1')).rejects.toMatchObject({ code: 'PURCHASE_EXPIRED' });
+    expect(refused.port.buyComplete).not.toHaveBeenCalled();
+    expect(expired.port.buyComplete).not.toHaveBeenCalled();
+  });
+
+  it('completes once: completing again answers the same without asking the market', async () => {
+    const { service, port, ledger, prepared } = setup();
+    await service.buy(DAVE, buyInput);
+    ledger.settle(prepared.transactionId);
+    await service.complete(DAVE, 'code-1');
+    expect(await service.complete(DAVE, 'code-1')).toEqual({ success: true, data: { success: true, apimessage: 'Wild Tiger #12 is yours' } });
+    expect(port.buyComplete).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a late wallet answer never strands money', () => {
+  /** A market like SentX that prepares a fresh sale (new code, new transaction) on every request. */
+  function freshSales() {
+    let sales = 0;
+    const prepared: { bytes: string; transactionId: string }[] = [];
+    const buy = vi.fn(async () => {
+      const next = purchaseBytes();
+      prepared.push(next);
+      sales += 1;
+      return { saleVerificationCode: `code-${sales}`, transBytes: next.bytes, apimessage: 'sign it' };
+    });
+    return { buy, prepared };
+  }
+
+  it('a buy again while the first purchase may still execute hands out that purchase, not a second one', async () => {
+    const market = freshSales();
+    const { service, port } = setup({ buy: market.buy });
+    const first = (await service.buy(DAVE, buyInput)).data;
+    const again = (await service.buy(DAVE, buyInput)).data;
+    expect(again).toEqual({ ...first, apimessage: expect.stringContaining('still in progress'), resumed: 'pending' });
+    expect(port.buy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a buy again after the wallet paid late hands out the paid purchase to complete; it completes into one sale', async () => {
+    const market = freshSales();
+    const { service, port, ledger } = setup({ buy: market.buy });
+    const first = (await service.buy(DAVE, buyInput)).data;
+    // The dialog gave up after 45 s; then the wallet approved: the ledger settled the purchase.
+    ledger.settle(market.prepared[0]?.transactionId ?? '');
+    const again = (await service.buy(DAVE, buyInput)).data;
+    expect(again).toMatchObject({ saleVerificationCode: first.saleVerificationCode, resumed: 'paid' });
+    expect(port.buy).toHaveBeenCalledTimes(1);
+    expect((await service.complete(DAVE, again.saleVerificationCode)).data.success).toBe(true);
+    expect(port.buyComplete).toHaveBeenCalledTimes(1);
+    expect(port.buyComplete).toHaveBeenCalledWith({ saleVerificationCode: first.saleVerificationCode, transactionId: market.prepared[0]?.transactionId });
+  });
+
+  it('a purchase that failed or expired on the ledger makes way for a new one', async () => {
+    const market = freshSales();
+    const { service, port, ledger } = setup({ buy: market.buy });
+    await service.buy(DAVE, buyInput);
+    ledger.settle(market.prepared[0]?.transactionId ?? '', 'INSUFFICIENT_ACCOUNT_BALANCE');
+    const second = (await service.buy(DAVE, buyInput)).data;
+    expect(second).toMatchObject({ saleVerificationCode: 'code-2' });
+    expect(second.resumed).toBeUndefined();
+    expect(port.buy).toHaveBeenCalledTimes(2);
+  });
+
+  it('two preparations racing for the same tiger and buyer end with one purchase in progress', async () => {
+    const market = freshSales();
+    const { service } = setup({ buy: market.buy });
+    const [one, two] = await Promise.all([service.buy(DAVE, buyInput), service.buy(DAVE, buyInput)]);
+    expect(one.data.saleVerificationCode).toBe(two.data.saleVerificationCode);
   });
 });

@@ -47,6 +47,33 @@ describe('purchase dialog state machine (spec 000 §4)', () => {
     }
   });
 
+  it('a wallet that times out leaves the purchase waiting (closable, not failed): its late answer or the ledger completes it', () => {
+    const waiting = run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'wallet-timeout' });
+    expect(waiting).toMatchObject({ step: 'waiting', saleVerificationCode: 'c' });
+    expect(isBusy(waiting.step)).toBe(false);
+    expect(purchaseReducer(waiting, { type: 'signed', transactionId: 't' })).toMatchObject({ step: 'completing', transactionId: 't' });
+    expect(purchaseReducer(waiting, { type: 'completed' })).toMatchObject({ step: 'success' });
+    expect(purchaseReducer(waiting, { type: 'failed', error: failure })).toMatchObject({ step: 'error' });
+    expect(run({ type: 'wallet-timeout' })).toEqual(INITIAL_PURCHASE);
+  });
+
+  it("a slow ledger's error offers Check Again (back to completing), never Try Again; a reopened dialog resumes its purchase", () => {
+    const stalled = { title: 'Still Waiting for the Ledger', description: '…', reconnect: false, checkAgain: true };
+    const failed = run(
+      { type: 'start' },
+      { type: 'prepared', saleVerificationCode: 'c' },
+      { type: 'signed', transactionId: 't' },
+      { type: 'failed', error: stalled },
+    );
+    expect(purchaseReducer(failed, { type: 'retry' })).toBe(failed);
+    expect(purchaseReducer(failed, { type: 'check-again' })).toMatchObject({ step: 'completing', error: null, saleVerificationCode: 'c' });
+    expect(run({ type: 'start' }, { type: 'failed', error: failure }, { type: 'check-again' })).toMatchObject({ step: 'error' });
+
+    expect(run({ type: 'resume', saleVerificationCode: 'r', walletAnswered: true })).toMatchObject({ step: 'completing', saleVerificationCode: 'r' });
+    expect(run({ type: 'resume', saleVerificationCode: 'r', walletAnswered: false })).toMatchObject({ step: 'waiting', saleVerificationCode: 'r' });
+    expect(purchaseFailure(new PurchaseError('complete', 'slow', undefined, true))).toMatchObject({ title: 'Still Waiting for the Ledger', checkAgain: true });
+  });
+
   it('closing (reset) from any step clears the error, the transaction id and the verification code', () => {
     const done = run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'signed', transactionId: 't' }, { type: 'completed' });
     expect(purchaseReducer(done, { type: 'reset' })).toEqual(INITIAL_PURCHASE);
