@@ -1,6 +1,8 @@
 /**
- * `npm test`: builds the site, runs vitest (unit, API, infra) and Playwright (e2e in Chromium),
- * then prints one closing line "N passed, N failed". Set SKIP_BUILD=1 to reuse dist/.
+ * `npm test`: builds the site (and its WalletConnect build, PUBLIC_WALLET=walletconnect, into
+ * test-results/site-walletconnect), runs vitest (unit, integration, API, infra) and Playwright (e2e in
+ * Chromium, both builds), then prints one closing line "N passed, N failed". Set SKIP_BUILD=1 to
+ * reuse both builds.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -24,7 +26,11 @@ function readJson(path: string): Record<string, unknown> | undefined {
   }
 }
 
-if (!process.env.SKIP_BUILD && run(bin('astro'), ['build']) !== 0) {
+/** The site as the WalletConnect e2e needs it: the sandbox network with the WalletConnect adapter (any project id works with the test relay). */
+const walletConnectSite = resolve(reports, 'site-walletconnect');
+const walletConnectBuild = { PUBLIC_WALLET: 'walletconnect', PUBLIC_WALLETCONNECT_PROJECT_ID: 'wild-tigers-e2e' };
+
+if (!process.env.SKIP_BUILD && (run(bin('astro'), ['build']) !== 0 || run(bin('astro'), ['build', '--outDir', walletConnectSite], walletConnectBuild) !== 0)) {
   process.stdout.write('0 passed, 1 failed\n');
   process.exit(1);
 }
@@ -32,7 +38,12 @@ if (!process.env.SKIP_BUILD && run(bin('astro'), ['build']) !== 0) {
 const vitestJson = resolve(reports, 'vitest.json');
 const vitestCode = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 const playwrightJson = resolve(reports, 'playwright.json');
-const playwrightCode = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+// The WalletConnect e2e's Node wallet loads the library's wallet side, whose dist needs tsx to resolve.
+const playwrightCode = run(bin('playwright'), ['test'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  WALLETCONNECT_SITE_DIR: walletConnectSite,
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--import tsx'].filter(Boolean).join(' '),
+});
 
 const vitest = readJson(vitestJson) ?? {};
 const playwright = (readJson(playwrightJson)?.stats ?? {}) as Record<string, number>;

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect } from '@playwright/test';
+import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
+import type { WalletDriver } from './wallet-driver';
+
+export const NFT_TOKEN = '0.0.7000333';
+const SALES = `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`;
+const LISTINGS = `/api/market/listings?token=${NFT_TOKEN}&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=1000`;
+/** A purchase settles on the ledger before it completes: consensus and the mirror node take their time. */
+export const SETTLE_TIMEOUT_MS = 60_000;
+
+export interface Listing {
+  serialId: number;
+  salePrice: number;
+  sellerAddress: string;
+  listingDate: string;
+}
+export interface Sale {
+  nftSerialId: number;
+  salePrice: number;
+  buyerAddress: string;
+}
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(`${path}${path.includes('?') ? '&' : '?'}_=${Date.now()}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+export const listings = async (page: Page) => (await apiGet<{ marketListings: Listing[] }>(page, LISTINGS)).marketListings;
+export const sales = async (page: Page) => (await apiGet<{ marketActivity: Sale[] }>(page, SALES)).marketActivity;
+/** The owner of a serial on the ledger (the sandbox mirror node). */
+export const owner = async (page: Page, serial: number) =>
+  (await apiGet<{ account_id: string }>(page, `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts/${serial}`)).account_id;
+export const tinybars = async (page: Page, account: string) =>
+  BigInt((await apiGet<{ balance: { balance: number } }>(page, `/sandbox/mirror/api/v1/accounts/${account}`)).balance.balance);
+/** The cheapest listing (lowest serial among equals). */
+export const cheapest = (current: Listing[]) => [...current].sort((a, b) => a.salePrice - b.salePrice || a.serialId - b.serialId)[0] as Listing;
+
+export const panel = (page: Page) => page.getByRole('tabpanel');
+export const cards = (page: Page) => panel(page).locator('[data-serial]');
+export const card = (page: Page, serial: number) => panel(page).locator(`[data-serial="${serial}"]`);
+export const pages = (page: Page, name: string) => page.getByRole('navigation', { name: `${name} pages` });
+
+export async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Opens the listings sorted by price, low first (the card of `serial` is then on page 1 or 2). */
+export async function showListing(page: Page, serial: number): Promise<void> {
+  await page.getByRole('tab', { name: /^Current Listings/ }).click();
+  await page.getByLabel('Sort listings').selectOption('price-low');
+  if (!(await card(page, serial).count())) await pages(page, 'Current listings').getByRole('button', { name: 'Next' }).click();
+  await expect(card(page, serial)).toBeVisible();
+}
+
+/** Opens the purchase dialog of `target` (connected already) and returns it. */
+export async function openPurchase(page: Page, target: Listing) {
+  await showListing(page, target.serialId);
+  await card(page, target.serialId)
+    .getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` })
+    .click();
+  return page.getByRole('dialog', { name: `Buy Wild Tiger #${target.serialId}` });
+}
+
+/**
+ * Dave buys the cheapest listed tiger: his wallet signs, the ledger moves the tiger and the HBAR,
+ * the page shows the sale (with either wallet). Resolves to the time from Confirm Purchase to
+ * 'Purchase Successful!', in ms.
+ */
+export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promise<number> {
+  const before = await listings(page);
+  const target = cheapest(before);
+  const salesBefore = await sales(page);
+  const daveBefore = await tinybars(page, DAVE);
+  expect(await owner(page, target.serialId)).toBe(target.sellerAddress);
+
+  await page.goto('/marketplace');
+  await wallet.connectAs(page, 'Dave');
+  const dialog = await openPurchase(page, target);
+  await expect(dialog).toContainText(`${target.salePrice} HBAR`);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+  const refetched = page.waitForRequest((request) => /\/api\/market\/listings\?.*&_=\d+$/.test(request.url()));
+  const started = Date.now();
+  await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+  await wallet.approveNext(page, new RegExp(`NFT ${NFT_TOKEN} #${target.serialId}: ${target.sellerAddress} -> ${DAVE}`));
+  const done = page.getByRole('dialog', { name: 'Purchase Successful!' });
+  await expect(done).toBeVisible({ timeout: SETTLE_TIMEOUT_MS });
+  const elapsed = Date.now() - started;
+  await expect(done.getByText('Transaction')).toBeVisible();
+  await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!');
+  await refetched;
+
+  // The ledger: the tiger is Dave's and exactly the price left his account.
+  expect(await owner(page, target.serialId)).toBe(DAVE);
+  expect(await tinybars(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+
+  await done.getByRole('button', { name: 'Done' }).click();
+  await expect(done).toBeHidden();
+  await expect(page.getByRole('tab', { name: `Current Listings (${before.length - 1})` })).toBeVisible();
+  await expect(card(page, target.serialId)).toHaveCount(0);
+  await page.getByRole('tab', { name: /^Recent Sales/ }).click();
+  await expect(page.getByRole('tab', { name: `Recent Sales (${Math.min(100, salesBefore.length + 1)})` })).toBeVisible();
+  const top = cards(page).first();
+  await expect(top).toHaveAttribute('data-serial', String(target.serialId));
+  await expect(top).toHaveAttribute('data-label', 'SALE');
+  await expect(top).toContainText(`Buyer${DAVE}`);
+  await expect(top).toContainText(`${target.salePrice.toLocaleString('en-US')} HBAR`);
+  await expect(top).toContainText('Just now');
+
+  // A reload reads the same from the server.
+  await page.reload();
+  await expect(cards(page).first()).toHaveAttribute('data-serial', String(target.serialId));
+  return elapsed;
+}
+
+/** Dave refuses in his wallet: 'Transaction Cancelled'; Try Again signs the very same transaction; nothing moves (with either wallet). */
+export async function refusePurchaseAsDave(page: Page, wallet: WalletDriver): Promise<void> {
+  const target = cheapest(await listings(page));
+  const daveBefore = await tinybars(page, DAVE);
+
+  await page.goto('/marketplace');
+  await wallet.connectAs(page, 'Dave');
+  const dialog = await openPurchase(page, target);
+  await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+  const firstId = await wallet.rejectNext(page);
+  expect(firstId).toMatch(/^0\.0\.\d+@\d+\.\d+$/);
+
+  const failed = page.getByRole('dialog', { name: 'Transaction Cancelled' });
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('You cancelled the transaction in your wallet');
+  await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Transaction Cancelled');
+  await expect(failed.getByRole('button', { name: 'Reconnect Wallet' })).toHaveCount(0);
+
+  // Try Again returns to confirm; the retry signs the very same prepared transaction.
+  await failed.getByRole('button', { name: 'Try Again' }).click();
+  await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeEnabled();
+  await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+  expect(await wallet.rejectNext(page)).toBe(firstId);
+  await expect(failed).toBeVisible();
+
+  // Closing resets the dialog; nothing moved.
+  await failed.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(failed).toBeHidden();
+  await card(page, target.serialId)
+    .getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` })
+    .click();
+  await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  expect(await owner(page, target.serialId)).toBe(target.sellerAddress);
+  expect(await tinybars(page, DAVE)).toBe(daveBefore);
+  expect((await listings(page)).map((listing) => listing.serialId)).toContain(target.serialId);
+  await expect(card(page, target.serialId)).toHaveAttribute('data-label', 'LISTING');
+}

@@ -1,0 +1,107 @@
+import { type Page, expect } from '@playwright/test';
+import { ALICE, BOB } from '../../../src/sandbox/ledger/demo-accounts';
+import type { WalletDriver } from './wallet-driver';
+
+const NFT_TOKEN = '0.0.7000333';
+const PAWS_TOKEN = '0.0.9296439';
+const MARKETPLACE = '0.0.7000100';
+/** On mainnet's clock a wallet's transaction reaches the mirror node 7-12 s after the wallet answers; a flow may wait for two. */
+const LEDGER_FLOW_MS = 45_000;
+
+async function ledgerNft(page: Page, serial: number) {
+  return page.evaluate(
+    async ([token, id]) => (await fetch(`/sandbox/mirror/api/v1/tokens/${token}/nfts/${id}`)).json() as Promise<{ account_id: string; spender: string | null }>,
+    [NFT_TOKEN, serial] as const,
+  );
+}
+
+/** An account's PAWS straight from the ledger (the balance API is cached 5 s, as the spec says). */
+async function pawsOf(page: Page, accountId: string): Promise<number> {
+  const body = await page.evaluate(
+    async ([id, token]) => (await fetch(`/sandbox/mirror/api/v1/accounts/${id}/tokens?token.id=${token}`)).json() as Promise<{ tokens: { balance: number }[] }>,
+    [accountId, PAWS_TOKEN] as const,
+  );
+  return (body.tokens[0]?.balance ?? 0) / 1e6;
+}
+
+/** Lists the last tiger of the signed-in account's "My NFTs" tab for `price` PAWS; returns its serial. */
+async function listLastTiger(page: Page, wallet: WalletDriver, price: string): Promise<number> {
+  await page.getByRole('tab', { name: 'My NFTs' }).click();
+  const card = page
+    .getByRole('tabpanel')
+    .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
+    .last();
+  const name = (await card.getByRole('heading').innerText()).trim();
+  const serial = Number(name.replace(/\D+/g, ''));
+  await card.getByRole('button', { name: 'List', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `List ${name}` });
+  await expect(dialog.getByRole('button', { name: 'Create Listing' })).toBeDisabled();
+  await dialog.getByLabel('Price (PAWS)').fill(price);
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
+  await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+  await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
+  return serial;
+}
+
+/**
+ * Alice lists two tigers; Bob approves PAWS in his wallet and buys one; Alice unlists the other and
+ * its allowance is gone (with either wallet). Resolves to each flow's wall time in ms.
+ */
+export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<Record<string, number>> {
+  const timings: Record<string, number> = {};
+  const timed = async (flow: string, run: () => Promise<void>) => {
+    const started = Date.now();
+    await run();
+    timings[flow] = Date.now() - started;
+  };
+
+  await page.goto('/paws-marketplace');
+  await expect(page.getByRole('main').getByText('Connect your Hedera wallet', { exact: true })).toBeVisible();
+  await wallet.connectAs(page, 'Alice');
+
+  let sold = 0;
+  await timed('list', async () => {
+    sold = await listLastTiger(page, wallet, '25');
+  });
+  expect((await ledgerNft(page, sold)).spender).toBe(MARKETPLACE);
+  await page.getByRole('tab', { name: 'My Listings' }).click();
+  await expect(page.getByRole('heading', { name: 'My Active Listings' })).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText(`Wild Tiger #${sold}`);
+  const kept = await listLastTiger(page, wallet, '40');
+  const aliceBefore = await pawsOf(page, ALICE);
+  await wallet.disconnect(page);
+
+  await wallet.connectAs(page, 'Bob');
+  const bobBefore = await pawsOf(page, BOB);
+  await expect(page.getByRole('heading', { name: 'Available Listings' })).toBeVisible();
+  const card = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${sold}` });
+  await card.getByRole('button', { name: 'Buy' }).click();
+  const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${sold}` });
+  await timed('approve PAWS and buy', async () => {
+    await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
+    await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+    await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+  });
+  await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
+  expect((await ledgerNft(page, sold)).account_id).toBe(BOB);
+  expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 25, 6);
+  expect(await pawsOf(page, ALICE)).toBeCloseTo(aliceBefore + 25, 6);
+  await page.getByRole('dialog', { name: 'Purchase Successful!' }).getByRole('button', { name: 'Close', exact: true }).click();
+  await wallet.disconnect(page);
+
+  await wallet.connectAs(page, 'Alice');
+  await page.getByRole('tab', { name: 'My Listings' }).click();
+  const listed = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${kept}` });
+  await listed.getByRole('button', { name: 'Unlist NFT' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Return Tiger to Your Den?' });
+  await expect(confirm.getByRole('button', { name: 'Keep Listed' })).toBeVisible();
+  await timed('unlist', async () => {
+    await confirm.getByRole('button', { name: 'Return to Den' }).click();
+    await wallet.approveNext(page, /AccountAllowanceDelete|AccountAllowanceApprove|Allowance/);
+    await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+  });
+  expect((await ledgerNft(page, kept)).spender).toBeNull();
+  await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
+  return timings;
+}

@@ -1,0 +1,90 @@
+import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
+import {
+  NFT_TOKEN,
+  SETTLE_TIMEOUT_MS,
+  buyCheapestAsDave,
+  cheapest,
+  listings,
+  openPurchase,
+  refusePurchaseAsDave,
+  sales,
+  tinybars,
+} from './support/market-flows';
+import { expect, test } from './support/walletconnect-wallet';
+
+/** The wallet's signing time-out (spec 000 §4), after which the dialog stops waiting for an answer. */
+const SIGNING_TIMEOUT_MS = 45_000;
+
+// The HBAR marketplace through WalletConnect; the sandbox wallet runs the same flows in marketplace.spec.ts.
+test.describe
+  .serial('HBAR marketplace through WalletConnect', () => {
+    test('Dave buys a listed tiger: his wallet signs, the ledger moves tiger and HBAR, the page shows the sale', async ({ page, walletConnect }) => {
+      test.setTimeout(180_000);
+      const elapsed = await buyCheapestAsDave(page, walletConnect);
+      test.info().annotations.push({ type: 'timing', description: `WalletConnect HBAR purchase: ${elapsed} ms` });
+      console.log(`[timing] WalletConnect HBAR purchase (Confirm Purchase -> Purchase Successful!): ${elapsed} ms`);
+    });
+
+    test('Dave rejects in his wallet: Transaction Cancelled, Try Again signs the same transaction, nothing moves', async ({ page, walletConnect }) => {
+      test.setTimeout(120_000);
+      await refusePurchaseAsDave(page, walletConnect);
+    });
+
+    test('a wallet that answers after the 45 s time-out: the dialog waits instead of failing, and the late approval completes one sale with one charge', async ({
+      page,
+      walletConnect,
+    }) => {
+      test.setTimeout(240_000);
+      const target = cheapest(await listings(page));
+      const daveBefore = await tinybars(page, DAVE);
+      await page.goto('/marketplace');
+      await walletConnect.connectAs(page, 'Dave');
+      const dialog = await openPurchase(page, target);
+      await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+      const request = await walletConnect.nextRequest();
+
+      // The user leaves the prompt open past the time-out: the purchase waits, nothing is reported as failed.
+      await page.waitForTimeout(SIGNING_TIMEOUT_MS + 1_000);
+      const waiting = page.getByRole('dialog', { name: 'Waiting for Your Wallet' });
+      await expect(waiting).toContainText('Wallet execution timeout after 45 seconds');
+      await expect(waiting.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+      await expect(waiting.getByRole('button', { name: 'Try Again' })).toHaveCount(0);
+
+      await request.decide('approve');
+      await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: SETTLE_TIMEOUT_MS });
+      expect(await tinybars(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+      const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
+      expect(bought).toHaveLength(1);
+      expect(await page.evaluate(() => localStorage.getItem('wildTigers.hbarPurchases'))).toBeNull();
+    });
+
+    test('a late approval after a reload: the page picks the purchase up and completes it from the ledger', async ({ page, walletConnect }) => {
+      test.setTimeout(240_000);
+      const target = cheapest(await listings(page));
+      const daveBefore = await tinybars(page, DAVE);
+      await page.goto('/marketplace');
+      await walletConnect.connectAs(page, 'Dave');
+      const dialog = await openPurchase(page, target);
+      await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+      const request = await walletConnect.nextRequest();
+      await expect(page.getByRole('dialog', { name: 'Waiting for Your Wallet' })).toBeVisible({ timeout: SIGNING_TIMEOUT_MS + 10_000 });
+
+      // The user reloads, then approves the prompt still open in the wallet: only the ledger learns of it.
+      await page.reload();
+      const banner = page.getByRole('list', { name: 'Purchases in progress' });
+      await expect(banner).toContainText(`Your purchase of Wild Tiger #${target.serialId} waits for your wallet`);
+      await request.decide('approve');
+      await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!', {
+        timeout: SETTLE_TIMEOUT_MS,
+      });
+      await expect(banner).toHaveCount(0);
+      expect(await tinybars(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+      const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
+      expect(bought).toHaveLength(1);
+      // Buying it again is impossible: the tiger left the listings, and the server never prepares a second purchase.
+      const answer = await page.request.post('/api/market/buy', {
+        data: { token_address: NFT_TOKEN, serial_number: target.serialId, user_address: DAVE, price: String(target.salePrice) },
+      });
+      expect(answer.status()).toBe(400);
+    });
+  });
