@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
 
 const NFT_TOKEN = '0.0.7000333';
@@ -110,8 +110,55 @@ test.describe
         await expect(confirm.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
         await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
       });
-      await expect(page.getByText(/marketplace permission is revoked/)).toBeVisible();
+      await expect(page.getByText(/marketplace permission is revoked/).first()).toBeVisible();
       expect((await ledgerNft(page, kept)).spender).toBeNull();
       await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
+    });
+
+    test('approvals answered after the wallet’s 45 s time-out still complete the listing and the purchase, asked for once', async ({ page }) => {
+      test.setTimeout(300_000);
+      // The page's clock, to jump past the wallet's 45 s time-out without waiting for it.
+      await page.clock.install();
+      await page.goto('/paws-marketplace');
+      await connectAs(page, 'Carol');
+      await page.getByRole('tab', { name: 'My NFTs' }).click();
+      const card = page
+        .getByRole('tabpanel')
+        .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
+        .last();
+      const name = (await card.getByRole('heading').innerText()).trim();
+      const serial = Number(name.replace(/\D+/g, ''));
+      await card.getByRole('button', { name: 'List', exact: true }).click();
+      const listing = page.getByRole('dialog', { name: `List ${name}` });
+      await listing.getByLabel('Price (PAWS)').fill('30');
+      await listing.getByRole('button', { name: 'Create Listing' }).click();
+      await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toBeVisible();
+      await page.clock.fastForward('00:46');
+      // The wallet's prompt is still open above the (inert) listing dialog, which says what happens now.
+      await expect(
+        page.getByText('Wallet execution timeout after 45 seconds. If you approve it in your wallet, the listing completes once the ledger confirms it.'),
+      ).toBeVisible();
+      // Nothing offers to prepare a second approval while this one may still reach the ledger.
+      await expect(page.getByRole('button', { name: /Create Listing|Try Again/, includeHidden: true })).toHaveCount(0);
+      await approveNext(page, /AccountAllowanceApprove/);
+      await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+      expect((await ledgerNft(page, serial)).spender).toBe('0.0.7000100');
+      await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
+      await disconnect(page);
+
+      await connectAs(page, 'Bob');
+      const offer = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` });
+      await offer.getByRole('button', { name: 'Buy' }).click();
+      const purchase = page.getByRole('dialog', { name: `Buy Wild Tiger #${serial}` });
+      await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toContainText(/AccountAllowanceApprove/);
+      await page.clock.fastForward('00:46');
+      await expect(
+        page.getByText('Wallet execution timeout after 45 seconds. If you approve it in your wallet, the purchase goes on once the ledger confirms it.'),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: /^(Purchase|Try Again)$/, includeHidden: true })).toHaveCount(0);
+      await approveNext(page, /AccountAllowanceApprove/);
+      await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+      expect((await ledgerNft(page, serial)).account_id).toBe('0.0.7001002');
     });
   });
