@@ -72,7 +72,8 @@ test.describe
       // The user reloads, then approves the prompt still open in the wallet: only the ledger learns of it.
       await page.reload();
       const banner = page.getByRole('list', { name: 'Purchases in progress' });
-      await expect(banner).toContainText(`Your purchase of Wild Tiger #${target.serialId} waits for your wallet`);
+      // The wallet menu restores the connection once it hydrates (client:idle), which a busy machine can delay.
+      await expect(banner).toContainText(`Your purchase of Wild Tiger #${target.serialId} waits for your wallet`, { timeout: 30_000 });
       await request.decide('approve');
       await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!', {
         timeout: SETTLE_TIMEOUT_MS,
