@@ -6,19 +6,17 @@
  * Lambda bundles define WILD_TIGERS_BUNDLE as "lambda" (infra/lib/bundling.ts), so the sandbox
  * branch below folds to false and esbuild drops it with the import it holds; the bundler also
  * refuses any module under src/sandbox outright. Write that test literally in each condition:
- * esbuild does not inline a helper function across the branch.
+ * esbuild does not inline a helper function across the branch. Adapters with module-level code
+ * (zod schemas) are imported inside their factories, so a bundle that never builds them carries none.
  */
 import { createAuthRepo } from '../features/auth/auth-repo';
 import { createSessions } from '../features/auth/sessions';
-import { createSentxAdapter, createSentxUserAuth } from '../features/hbar-market/sentx-adapter';
-import { parseMarketConfig } from '../features/hbar-market/market-config';
 import type { MarketPort } from '../features/hbar-market/market-port';
 import type { LedgerReader } from '../features/ledger/ledger-reader';
 import type { LedgerWriter } from '../features/ledger/ledger-writer';
 import { createMirrorLedgerReader } from '../features/ledger/mirror-client';
 import type { Settlement } from '../features/paws-market/settlement';
 import type { PriceSource } from '../features/prices/prices';
-import { createPublicPriceSource } from '../features/prices/public-price-source';
 import type { CollectionCatalog } from '../features/tiger/catalog';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '../features/tiger/ipfs';
 import { createMetadataCatalog } from '../features/tiger/metadata-catalog';
@@ -62,11 +60,16 @@ export const settlement: Settlement = {
   },
 };
 
-/** SentX's base URL and API key. */
-async function sentxClientOptions() {
+/** The SentX adapter's module, its settings (base URL, affiliate account) and API key. */
+async function sentx() {
+  const [adapter, { parseMarketConfig }] = await Promise.all([
+    import('../features/hbar-market/sentx-adapter'),
+    import('../features/hbar-market/market-config'),
+  ]);
   const apiKey = await secret('SENTX_API_KEY');
   if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
-  return { baseUrl: parseMarketConfig(process.env).sentxApiBase, apiKey };
+  const settings = parseMarketConfig(process.env);
+  return { adapter, options: { baseUrl: settings.sentxApiBase, apiKey }, affiliateAccountId: settings.sentxAffiliateAccountId };
 }
 
 /** The SentX affiliate's key (SENTX_AFFILIATE_KEY, typed like OPERATOR_KEY), read on the first buy. */
@@ -79,14 +82,13 @@ const sentxAffiliateKey = /* @__PURE__ */ onceAsync(async () => {
 export const marketPort = /* @__PURE__ */ onceAsync(async (): Promise<MarketPort> => {
   const local = sandbox();
   if (local) return (await local).sandboxMarket();
-  const options = await sentxClientOptions();
-  const accountId = parseMarketConfig(process.env).sentxAffiliateAccountId;
+  const { adapter, options, affiliateAccountId: accountId } = await sentx();
   if (!accountId) {
     log.warn('SENTX_AFFILIATE_ACCOUNT_ID is not set: SentX buys are sent without a user-auth token');
-    return createSentxAdapter(options);
+    return adapter.createSentxAdapter(options);
   }
   const affiliate = { accountId, sign: async (message: Uint8Array) => (await sentxAffiliateKey()).sign(message) };
-  return createSentxAdapter({ ...options, userAuth: createSentxUserAuth({ ...options, affiliate }) });
+  return adapter.createSentxAdapter({ ...options, userAuth: adapter.createSentxUserAuth({ ...options, affiliate }) });
 });
 
 /**
@@ -96,14 +98,15 @@ export const marketPort = /* @__PURE__ */ onceAsync(async (): Promise<MarketPort
 export const marketReads = /* @__PURE__ */ onceAsync(async (): Promise<Pick<MarketPort, 'listings' | 'activity'>> => {
   const local = sandbox();
   if (local) return (await local).sandboxMarket();
-  return createSentxAdapter(await sentxClientOptions());
+  const { adapter, options } = await sentx();
+  return adapter.createSentxAdapter(options);
 });
 
 /** HBAR and PAWS prices: the public price APIs on mainnet, fixed prices on the sandbox. */
 export const priceSource = /* @__PURE__ */ onceAsync(async (): Promise<PriceSource> => {
   const local = sandbox();
   if (local) return (await local).sandboxPriceSource();
-  const saucerSwapApiKey = await secret('SAUCERSWAP_API_KEY');
+  const [{ createPublicPriceSource }, saucerSwapApiKey] = await Promise.all([import('../features/prices/public-price-source'), secret('SAUCERSWAP_API_KEY')]);
   return createPublicPriceSource({ pawsTokenId: config().pawsTokenId, ledger: ledgerReader(), ...(saucerSwapApiKey ? { saucerSwapApiKey } : {}) });
 });
 
