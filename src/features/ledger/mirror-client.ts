@@ -5,9 +5,7 @@ import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
 import type { LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';
 import { createMirrorHttp, type MirrorHttpOptions, type MirrorResponse } from './mirror-http';
 import {
-  accountAssociationSlotsSchema,
   accountSchema,
-  automaticRelationshipsSchema,
   exchangeRateSchema,
   networkNodesPageSchema,
   nftAllowancesSchema,
@@ -119,18 +117,12 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     },
 
     async canReceiveToken(accountId, tokenId) {
-      const relation = await getOne(`/api/v1/accounts/${id(accountId)}/tokens?token.id=${id(tokenId)}`, tokenRelationshipsSchema, `account ${accountId}`);
+      const account = `/api/v1/accounts/${id(accountId)}`;
+      const relation = await getOne(`${account}/tokens?token.id=${id(tokenId)}`, tokenRelationshipsSchema, account);
       if (relation.tokens.some((t) => t.token_id === tokenId)) return true;
-      const account = await getOne(`/api/v1/accounts/${id(accountId)}?transactions=false`, accountAssociationSlotsSchema, `account ${accountId}`);
-      const slots = account.max_automatic_token_associations ?? 0;
-      if (slots < 0) return true;
-      if (slots === 0) return false;
-      const relations = await getAllPages(
-        `/api/v1/accounts/${id(accountId)}/tokens?limit=100`,
-        automaticRelationshipsSchema,
-        (page) => page.tokens,
-        `account ${accountId}`,
-      );
+      const slots = (await getOne(`${account}?transactions=false`, accountSchema, account)).max_automatic_token_associations ?? 0;
+      if (slots <= 0) return slots < 0;
+      const relations = await getAllPages(`${account}/tokens?limit=100`, tokenRelationshipsSchema, (page) => page.tokens, account);
       return relations.filter((t) => t.automatic_association).length < slots;
     },
 

@@ -89,11 +89,13 @@ export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
         const wait = Math.max(Math.min(capMs, baseMs * 2 ** tries), result.retryAfterMs ?? 0);
         const outOfTime = now() + wait + MIN_ATTEMPT_MS > deadline;
         if (tries >= maxRetries || outOfTime) {
-          const limit = outOfTime && tries < maxRetries ? `its time budget ran out after ${tries + 1} attempts` : `${tries + 1} attempts`;
-          throw new LedgerUnavailableError(`Mirror node unavailable: ${limit} (${result.reason}): ${url}`, {
-            cause: result.cause,
-            httpStatus: result.httpStatus,
-          });
+          throw new LedgerUnavailableError(
+            `Mirror node unavailable after ${tries + 1} attempts${outOfTime ? ' (time budget spent)' : ''} (${result.reason}): ${url}`,
+            {
+              cause: result.cause,
+              httpStatus: result.httpStatus,
+            },
+          );
         }
         await sleep(wait);
       }

@@ -34,20 +34,20 @@ export const accountSchema = z.object({
       key: z.string().regex(/^[0-9a-fA-F]*$/),
     })
     .nullable(),
-});
-
-/** The account's automatic association slots: -1 unlimited, 0 none, N slots (absent on older mirror nodes: none). */
-export const accountAssociationSlotsSchema = z.object({ max_automatic_token_associations: z.number().int().nullable().optional() });
-
-/** Token relationships with the flag that says whether each used an automatic association slot. */
-export const automaticRelationshipsSchema = z.object({
-  tokens: z.array(z.object({ token_id: entityId, automatic_association: z.boolean().optional() })),
-  links: linksSchema,
+  /** Automatic association slots: -1 unlimited, 0 none, N slots (absent on older mirror nodes: none). */
+  max_automatic_token_associations: z.number().int().nullable().optional(),
 });
 
 export const tokenRelationshipsSchema = z.object({
   // decimals is null when the mirror node has the relationship but not the token (partial data).
-  tokens: z.array(z.object({ token_id: entityId, balance: int64, decimals: z.number().int().nonnegative().nullable() })),
+  tokens: z.array(
+    z.object({
+      token_id: entityId,
+      balance: int64,
+      decimals: z.number().int().nonnegative().nullable(),
+      automatic_association: z.boolean().nullable().optional(),
+    }),
+  ),
   links: linksSchema,
 });
 

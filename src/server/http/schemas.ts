@@ -10,7 +10,8 @@ export const entityIdSchema = z
 export const serialSchema = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000_000);
 
 /** A transaction id, in the SDK's form (0.0.5@1700000000.000000001) or the mirror node's (0.0.5-1700000000-000000001). */
-export const transactionIdSchema = z
+// Pure: bundles of the routes that read no transaction id leave it out.
+export const transactionIdSchema = /* @__PURE__ */ z
   .string()
   .max(64)
   .regex(/^0\.0\.\d{1,10}(@\d{1,19}\.\d{1,9}|-\d{1,19}-\d{1,9})$/, 'must be a transaction id like 0.0.1234@1700000000.000000001');

@@ -227,7 +227,7 @@ describe('createMirrorLedgerReader', () => {
     const relations = (automatic: number) => ({
       status: 200,
       body: JSON.stringify({
-        tokens: Array.from({ length: automatic }, (_, i) => ({ token_id: `0.0.${500 + i}`, automatic_association: true })),
+        tokens: Array.from({ length: automatic }, (_, i) => ({ token_id: `0.0.${500 + i}`, balance: 0, decimals: 0, automatic_association: true })),
         links: { next: null },
       }),
     });
@@ -266,7 +266,7 @@ describe('createMirrorLedgerReader', () => {
     );
     const error = await client.getExchangeRate().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LedgerUnavailableError);
-    expect(error).toMatchObject({ httpStatus: 429, message: expect.stringContaining('time budget ran out after 1 attempts') });
+    expect(error).toMatchObject({ httpStatus: 429, message: expect.stringContaining('after 1 attempts (time budget spent)') });
     expect(calls).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
