@@ -30,10 +30,10 @@ export type LedgerOutcome =
 /** What a flow says when the ledger takes longer than its wait. */
 export const LEDGER_STILL_PENDING = 'The ledger has not confirmed this yet. It may still go through: check again in a moment.';
 
-/** The ledger has not confirmed `transactionId` within the wait: it may still settle; check again later. */
+/** The ledger has not confirmed the transaction within the wait: it may still settle; check again later. */
 export class LedgerStillPending extends Error {
   override readonly name = 'LedgerStillPending';
-  constructor(readonly transactionId: string) {
+  constructor() {
     super(LEDGER_STILL_PENDING);
   }
 }
@@ -76,7 +76,7 @@ export async function callWhenSettled<T>(
       const code = errorCode(error);
       const transactionId = code && codes.includes(code) ? pendingTransactionId(error) : undefined;
       if (!transactionId) throw error;
-      if ((await waitForLedger(transactionId, untilMs)).state === 'pending') throw new LedgerStillPending(transactionId);
+      if ((await waitForLedger(transactionId, untilMs)).state === 'pending') throw new LedgerStillPending();
     }
   }
 }

@@ -93,7 +93,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
     try {
       const outcome = await waitForLedger(action.transactionId, untilMs);
       if (!current()) return;
-      if (outcome.state === 'pending') throw new LedgerStillPending(action.transactionId);
+      if (outcome.state === 'pending') throw new LedgerStillPending();
       if (outcome.state === 'expired') throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
       const completed = await callWhenSettled(() =>
         apiJson<{ listing: { id: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {

@@ -111,7 +111,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
       setWaitingSince(Date.now());
     });
     const outcome = await waitForLedger(approvalId, untilMs);
-    if (outcome.state === 'pending') throw new LedgerStillPending(approvalId);
+    if (outcome.state === 'pending') throw new LedgerStillPending();
     if (outcome.state !== 'success') {
       clearPendingAction(approvalId);
       throw new Error(

@@ -48,7 +48,6 @@ export interface SandboxView {
 
 export interface SandboxLedger {
   readonly network: SandboxNetwork;
-  readonly timing: SandboxTiming;
   /** Submits signed bytes as to a node: answers after the precheck; consensus follows after the consensus delay. */
   submit(signedTransactionBytes: Uint8Array): Promise<PrecheckResult>;
   /** The receipt of a submission: null until it reached consensus, then its status. */
@@ -259,7 +258,6 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
 
   return {
     network,
-    timing,
     async submit(bytes) {
       return (await accept(bytes, 'mirror')).answer;
     },
