@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiJson } from '@/lib/api';
+import {
+  LedgerStillPending,
+  callWhenSettled,
+  clearPendingAction,
+  forgetTransaction,
+  mayStillExecute,
+  pendingListing,
+  pendingPurchase,
+  recentTransactionIds,
+  rememberTransaction,
+  savePendingAction,
+  waitForLedger,
+} from '@/features/ledger/ledger-wait-client';
+import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
+import { WALLET_MESSAGES, WalletError } from '@/features/wallet/wallet-errors';
+import { installFakeFetch } from '../client/fake-fetch';
+
+/** A Storage in memory, as the browser's localStorage and sessionStorage. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const ID = `0.0.7001002@${now()}.000000001`;
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage());
+  vi.stubGlobal('sessionStorage', memoryStorage());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('waiting for the ledger in the browser', () => {
+  it('follows a transaction by its mirror id until the ledger shows it, waiting out pending answers and outages', async () => {
+    const { calls } = installFakeFetch(
+      { body: '{"state":"pending"}' },
+      { status: 503, body: '{"error":"The Hedera mirror node is unavailable, try again shortly","code":"LEDGER_UNAVAILABLE"}' },
+      { body: '{"state":"success","consensusTimestamp":"1.2"}' },
+    );
+    expect(await waitForLedger(ID)).toEqual({ state: 'success', consensusTimestamp: '1.2' });
+    expect(calls.map((call) => call.url)).toEqual(Array(3).fill(`/api/hedera/transaction/${encodeURIComponent(toMirrorTransactionId(ID) ?? '')}`));
+  });
+
+  it('gives up at its deadline with pending, never a failure', async () => {
+    installFakeFetch({ body: '{"state":"pending"}' });
+    expect(await waitForLedger(ID, Date.now() + 1_500)).toEqual({ state: 'pending' });
+  });
+
+  it('asks the server again once the transaction it waits for settled; a long wait is LedgerStillPending', async () => {
+    installFakeFetch(
+      { status: 409, body: JSON.stringify({ error: 'Waiting for the ledger', code: 'LEDGER_PENDING', transactionId: ID }) },
+      { body: '{"state":"success","consensusTimestamp":"1.2"}' },
+      { body: '{"listing":{"id":"L1"}}' },
+    );
+    expect(await callWhenSettled(() => apiJson('/api/paws/listings/complete', { method: 'POST' }))).toEqual({ listing: { id: 'L1' } });
+
+    installFakeFetch(
+      { status: 409, body: JSON.stringify({ error: 'Waiting for the ledger', code: 'LEDGER_PENDING', transactionId: ID }) },
+      { body: '{"state":"pending"}' },
+    );
+    await expect(callWhenSettled(() => apiJson('/api/paws/listings/complete'), { untilMs: Date.now() + 500 })).rejects.toBeInstanceOf(LedgerStillPending);
+
+    installFakeFetch({ status: 409, body: JSON.stringify({ error: 'This tiger is already listed', code: 'ALREADY_LISTED' }) });
+    await expect(callWhenSettled(() => apiJson('/api/paws/listings/complete'))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('treats a wallet that did not answer as one that may still execute, and a refusal as final', () => {
+    expect(mayStillExecute(new WalletError(WALLET_MESSAGES.executionTimeout))).toBe(true);
+    expect(mayStillExecute(new WalletError(WALLET_MESSAGES.txCancelled, true))).toBe(false);
+    expect(mayStillExecute(new Error('the node refused the transaction: INVALID_SIGNATURE'))).toBe(false);
+  });
+
+  it('keeps a pending action until it is cleared or its transaction can no longer reach the ledger', () => {
+    savePendingAction({ kind: 'listing', accountId: '0.0.7001003', serialNumber: 607, pendingListingId: 'P1', transactionId: ID, price: '30' });
+    savePendingAction({ kind: 'purchase', accountId: '0.0.7001002', listingId: 'L1', transactionId: `0.0.7001002@${now()}.000000002` });
+    savePendingAction({ kind: 'purchase', accountId: '0.0.7001002', listingId: 'L2', transactionId: '0.0.7001002@1700000000.000000003' });
+    expect(pendingListing('0.0.7001003', 607)?.pendingListingId).toBe('P1');
+    expect(pendingListing('0.0.7001003', 608)).toBeUndefined();
+    expect(pendingPurchase('0.0.7001002', 'L1')?.listingId).toBe('L1');
+    expect(pendingPurchase('0.0.7001002', 'L2')).toBeUndefined();
+    clearPendingAction(ID);
+    expect(pendingListing('0.0.7001003', 607)).toBeUndefined();
+  });
+
+  it('remembers an account’s recent transactions for a sync or an avatar change to wait for', () => {
+    rememberTransaction('0.0.7001002', ID);
+    rememberTransaction('0.0.7001001', `0.0.7000100@${now()}.000000009`);
+    expect(recentTransactionIds('0.0.7001002')).toEqual([ID]);
+    forgetTransaction(ID);
+    expect(recentTransactionIds('0.0.7001002')).toEqual([]);
+  });
+});
