@@ -1,6 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { inlineScriptHashes } from '../../src/server/http/security-headers';
+
+/** The CSP hash sources of a document's inline scripts (defined with the CSP, which the local server sends too). */
+export { inlineScriptHashes };
 
 /** What the stack needs to know about an Astro build (build.format 'file'). */
 export interface SiteBuild {
@@ -11,26 +14,10 @@ export interface SiteBuild {
   inlineScriptHashes: string[];
 }
 
-const SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script\s*>/gi;
-const TYPE = /\stype\s*=\s*["']?([^"'\s>]+)/i;
-const EXECUTABLE_TYPES = new Set(['module', 'text/javascript', 'application/javascript', 'importmap']);
-
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name));
-}
-
-/** The CSP hash sources of the executable inline scripts in one HTML document. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    const type = TYPE.exec(attributes)?.[1]?.toLowerCase();
-    if (type && !EXECUTABLE_TYPES.has(type)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
 }
 
 /** Reads the site build in `dir`, or undefined when there is none (no index.html). */

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { tigerTraits } from '../../src/sandbox/collection/metadata';
 
 const SERIALS = Array.from({ length: 3333 }, (_, index) => index + 1);

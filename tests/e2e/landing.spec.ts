@@ -1,4 +1,5 @@
-import { type Page, expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** The sandbox network's fixed prices (src/sandbox/prices/sandbox-price-source.ts). */
 const SANDBOX = { paws: '$0.000418', pawsChange: '-1.20%', marketCap: '$400.17K', hbar: '$0.1825', hbarChange: '+2.35%' };

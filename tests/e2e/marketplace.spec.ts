@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { type Listing, type Sale, axeViolations, buyCheapestAsDave, cards, listings, pages, panel, refusePurchaseAsDave, sales } from './support/market-flows';
 import { sandboxDriver } from './support/wallet-driver';
 

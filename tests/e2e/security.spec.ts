@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { readSiteBuild } from '../../infra/lib/site-build';
+import { EDGE_SECURITY_HEADERS, contentSecurityPolicy } from '../../src/server/http/security-headers';
 import { connectAs } from './support/sandbox-wallet';
+import { expect, test } from './support/test';
+
+/** The CSP CloudFront would send for the build this run serves (the stack reads the build the same way). */
+function productionPolicy(): string {
+  const build = readSiteBuild(process.env.SITE_DIR ?? 'dist');
+  if (!build) throw new Error('no site build');
+  return contentSecurityPolicy(build.inlineScriptHashes);
+}
 
 test.describe('security headers and cookie flags', () => {
   test('pages and API answers carry the security headers; text is served compressed', async ({ request }) => {
@@ -11,7 +20,41 @@ test.describe('security headers and cookie flags', () => {
     const api = await request.get('/api/health');
     expect(api.headers()['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(api.headers()['x-content-type-options']).toBe('nosniff');
+    expect(api.headers()['strict-transport-security']).toBe(EDGE_SECURITY_HEADERS['strict-transport-security']);
     expect(api.headers()['cache-control']).toBe('no-store');
+  });
+
+  test("every page, asset and the 404 page carry the production CSP made for this build's inline scripts", async ({ request }) => {
+    const policy = productionPolicy();
+    for (const path of ['/', '/marketplace', '/paws-marketplace', '/collection', '/wild-tiger-profile', '/public-profiles', '/about', '/no-such-page']) {
+      const answer = await request.get(path);
+      expect(answer.headers()['content-security-policy'], path).toBe(policy);
+      for (const [name, value] of Object.entries(EDGE_SECURITY_HEADERS)) expect(answer.headers()[name], `${path} ${name}`).toBe(value);
+    }
+  });
+
+  test('the policy is in force: an inline script that is not part of the build is refused and reported', async ({ page, cspViolations }) => {
+    await page.goto('/about');
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      return (window as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran).toBe(false);
+    await expect.poll(() => cspViolations.length).toBe(1);
+    expect(cspViolations[0]).toMatch(/CSP violation: script-src-elem blocked inline/);
+    cspViolations.length = 0; // expected here; anywhere else a violation fails the test
+  });
+
+  test('a video tiger plays its WebM under the policy', async ({ page }) => {
+    await page.goto('/collection?search=%233320');
+    const card = page.getByTestId('collection-grid').getByRole('article').first();
+    await expect(card.getByRole('heading')).toHaveText('Wild Tiger #3320', { timeout: 20_000 });
+    const video = card.locator('video');
+    await expect(video).toHaveAttribute('src', /\/videos\/3320\.webm$/);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect(card).not.toContainText('Image unavailable');
   });
 
   test('the session cookie is HttpOnly, SameSite=Lax and unreadable from scripts', async ({ page, context }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { sandboxDriver } from './support/wallet-driver';
 import { refuseSignIn, signInReloadDisconnect } from './support/wallet-flows';
 

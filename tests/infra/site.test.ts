@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { IPFS_GATEWAYS } from '../../src/features/tiger/ipfs';
+import { EDGE_SECURITY_HEADERS, contentSecurityPolicy } from '../../src/server/http/security-headers';
+import { createStaticSite } from '../../src/server/local/static-site';
 import { cachedApiPatterns } from '../../infra/lib/api-behaviors';
 import { ROUTES } from '../../src/server/routes';
 import { fixtureSite, resourcesOf, synthStacks } from './synth';
@@ -113,8 +118,25 @@ describe('CloudFront', () => {
 
   it("allows the build's inline scripts by hash, and no inline script without a build", () => {
     const hash = createHash('sha256').update(site.inlineScript).digest('base64');
-    expect(cspOf(template)).toContain(`script-src 'self' 'sha256-${hash}';`);
-    expect(cspOf(withoutBuild.app)).toContain("script-src 'self';");
+    expect(cspOf(template)).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
+    expect(cspOf(withoutBuild.app)).toContain("script-src 'self' 'wasm-unsafe-eval';");
+  });
+
+  it('is the policy the local server sends for the same build, with the same edge headers', async () => {
+    const serve = createStaticSite(site.dir);
+    const server = createServer((request, response) => void serve(request.url ?? '/', 'GET', response));
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const path of ['/', '/about', '/_astro/app.js', '/no-such-page']) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        expect(response.headers.get('content-security-policy'), path).toBe(cspOf(template));
+        for (const [name, value] of Object.entries(EDGE_SECURITY_HEADERS)) expect(response.headers.get(name), `${path} ${name}`).toBe(value);
+      }
+    } finally {
+      server.close();
+    }
+    expect(EDGE_SECURITY_HEADERS['strict-transport-security']).toBe('max-age=63072000; includeSubDomains; preload');
   });
 
   it('maps pages and the 404 status with CloudFront Functions on the site behaviour', () => {
@@ -144,5 +166,86 @@ describe('site content', () => {
     withoutBuild.app.resourceCountIs('Custom::CDKBucketDeployment', 0);
     const warnings = withoutBuild.stacks.app.node.findAll().flatMap((construct) => construct.node.metadata.filter((entry) => entry.type === 'aws:cdk:warning'));
     expect(JSON.stringify(warnings)).toContain('No site build');
+  });
+});
+
+describe('the Content-Security-Policy allows what the product loads, and nothing more', () => {
+  const directives = new Map(
+    contentSecurityPolicy(["'sha256-abc='"])
+      .split('; ')
+      .map((directive) => {
+        const [name = '', ...sources] = directive.split(' ');
+        return [name, sources] as const;
+      }),
+  );
+  const gateways = [
+    'https://ipfs.io',
+    'https://gateway.pinata.cloud',
+    'https://dweb.link',
+    'https://*.dweb.link',
+    'https://nftstorage.link',
+    'https://*.nftstorage.link',
+    'https://w3s.link',
+    'https://*.w3s.link',
+    'https://4everland.io',
+    'https://*.4everland.io',
+    'https://ipfs.filebase.io',
+  ];
+
+  it('has exactly these directives', () => {
+    expect([...directives.keys()]).toEqual([
+      'default-src',
+      'script-src',
+      'style-src',
+      'img-src',
+      'media-src',
+      'connect-src',
+      'frame-src',
+      'frame-ancestors',
+      'base-uri',
+      'form-action',
+      'object-src',
+    ]);
+  });
+
+  it("runs only the site's scripts and the build's inline scripts by hash, and WebAssembly: no eval, no other inline script", () => {
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", "'sha256-abc='"]);
+    expect(directives.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('loads NFT images and videos from every IPFS gateway of the chain (and the subdomains of those that redirect there)', () => {
+    for (const gateway of IPFS_GATEWAYS) expect(gateways).toContain(new URL(gateway).origin);
+    expect(directives.get('media-src')).toEqual(["'self'", ...gateways]);
+    expect(directives.get('img-src')).toEqual(["'self'", ...gateways, 'data:', 'https://explorer-api.walletconnect.com']);
+  });
+
+  it('connects to the API, the gateways (the video HEAD probe) and what WalletConnect needs; frames only its Verify iframe', () => {
+    expect(directives.get('connect-src')).toEqual([
+      "'self'",
+      'wss://relay.walletconnect.com',
+      'wss://relay.walletconnect.org',
+      'https://verify.walletconnect.com',
+      'https://verify.walletconnect.org',
+      'https://pulse.walletconnect.org',
+      'https://explorer-api.walletconnect.com',
+      'https://mainnet-public.mirrornode.hedera.com',
+      ...gateways,
+    ]);
+    expect(directives.get('frame-src')).toEqual(['https://verify.walletconnect.com', 'https://verify.walletconnect.org']);
+  });
+
+  it('allows no scheme or host wildcard beyond those subdomains', () => {
+    const every = [...directives.values()].flat();
+    for (const source of ['https:', 'http:', '*', "'unsafe-eval'", 'blob:', 'https://*.walletconnect.com', 'https://*.reown.com'])
+      expect(every).not.toContain(source);
+  });
+
+  it("fits CloudFront's 1783 characters with room for the build's inline scripts", () => {
+    const hash = `'sha256-${'A'.repeat(43)}='`;
+    expect(contentSecurityPolicy(Array.from({ length: 8 }, () => hash)).length).toBeLessThanOrEqual(1783);
+    expect(() => contentSecurityPolicy(Array.from({ length: 12 }, () => hash))).toThrow(/over CloudFront's 1783/);
   });
 });

@@ -1,7 +1,7 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../http/body';
-import { API_SECURITY_HEADERS } from '../http/security-headers';
+import { API_SECURITY_HEADERS, EDGE_SECURITY_HEADERS } from '../http/security-headers';
 import { log } from '../log';
 import { ROUTES } from '../routes';
 import { createApiRouter } from './api-router';
@@ -36,12 +36,13 @@ function loadGroup(group: string): Promise<LambdaHandler> {
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response
-    .writeHead(status, { ...API_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .writeHead(status, { ...API_SECURITY_HEADERS, ...EDGE_SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
     .end(JSON.stringify(body));
 }
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, method: string): void {
-  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  // CloudFront's headers policy overrides the origin's, except the API's own CSP.
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>), ...EDGE_SECURITY_HEADERS };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   response.writeHead(result.statusCode ?? 200, headers);
   const body = result.body ?? '';
@@ -98,7 +99,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
     if (serveStatic && (method === 'GET' || method === 'HEAD'))
       return serveStatic(url.pathname, method, response, String(request.headers['accept-encoding'] ?? ''));
-    if (serveStatic) return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    if (serveStatic) return void response.writeHead(405, { ...EDGE_SECURITY_HEADERS, allow: 'GET, HEAD' }).end();
     sendJson(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   }
 

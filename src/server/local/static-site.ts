@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readSiteBuild } from '../../../infra/lib/site-build';
+import { siteSecurityHeaders } from '../http/security-headers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,13 +37,6 @@ async function gzippedFile(file: string): Promise<Buffer> {
   return body;
 }
 
-/** Headers every page carries (the deployed site gets the same from CloudFront's headers policy). */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
-
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -67,9 +62,14 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
   return undefined;
 }
 
-/** Serves the Astro build from `root`; unknown paths get 404.html with status 404. */
+/**
+ * Serves the Astro build from `root`; unknown paths get 404.html with status 404. Every answer
+ * carries the headers CloudFront adds to the deployed site, the CSP made for this build's inline
+ * scripts as the stack makes it (readSiteBuild), so local and e2e runs are under the production policy.
+ */
 export function createStaticSite(root: string) {
   const normalizedRoot = normalize(root).replace(/[/\\]+$/, '');
+  const securityHeaders = siteSecurityHeaders(readSiteBuild(normalizedRoot)?.inlineScriptHashes ?? []);
   return async function serveStatic(pathname: string, method: string, response: ServerResponse, acceptEncoding = ''): Promise<void> {
     const found = await resolveFile(normalizedRoot, pathname);
     const file = found ?? join(normalizedRoot, '404.html');
@@ -77,7 +77,7 @@ export function createStaticSite(root: string) {
     const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     const immutable = pathname.startsWith('/_astro/');
     const headers: Record<string, string> = {
-      ...PAGE_SECURITY_HEADERS,
+      ...securityHeaders,
       'content-type': type,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
     };

@@ -8,7 +8,8 @@
  * Needs tsx in the test process (the library's dist uses directory imports): Playwright runs
  * these specs with NODE_OPTIONS="--import tsx" (tests/run-all.ts).
  */
-import { type BrowserContext, type Page, test as base, expect } from '@playwright/test';
+import { type BrowserContext, type Page, expect } from '@playwright/test';
+import { test as base } from './test';
 import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { defaultSandboxNetwork } from '../../../src/sandbox/ledger/sandbox-network';
 import { sandboxAccountPrivateKey } from '../../../src/sandbox/ledger/sandbox-keys';
