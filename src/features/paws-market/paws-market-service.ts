@@ -1,17 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mapConcurrently } from '../../lib/concurrency';
 import { DomainError } from '../../lib/domain-error';
-import { remainingBudgetMs } from '../../server/request-budget';
 import { createTtlCache } from '../../server/ttl-cache';
 import { formatUnits } from '../balances/units';
-import { LedgerUnavailableError } from '../ledger/errors';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import { type Settled, awaitSettled } from '../ledger/transaction-confirmation';
-import { isPastValidity } from '../ledger/transaction-visibility';
 import { parseTransactionId } from '../ledger/transaction-id';
 import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
 import type { ListingRepo, PendingListing } from './listing-repo';
-import type { Settlement } from './settlement';
+import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
 
 /** How long a prepared listing waits for the seller's allowance approval. */
 export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
@@ -24,9 +21,9 @@ const SELLER_CHECK_CONCURRENCY = 4;
 /** The longest a request waits for the user's own transaction to show on the mirror node. */
 const CONFIRM_WAIT_MS = 10_000;
 /** Kept back from a request's budget for the writes and the answer after the ledger checks. */
-const WRITE_RESERVE_MS = 1_500;
+export const WRITE_RESERVE_MS = 1_500;
 /** What a settlement's submission and receipt may take when the settings do not say (the SDK writer's 10 s, and a margin). */
-const DEFAULT_SETTLEMENT_TIMEOUT_MS = 10_500;
+export const DEFAULT_SETTLEMENT_TIMEOUT_MS = 10_500;
 
 export interface PawsMarketSettings {
   nftTokenId: string;
@@ -52,11 +49,34 @@ export interface PawsMarketDeps {
   settings: PawsMarketSettings;
   /** The collection's own name, image and rarity of a serial (never the client's word for it). */
   display: (serial: number) => Promise<ListingDisplay | undefined>;
+  /**
+   * PAWS (smallest unit) the buyer's allowance must keep for their open offers: a short allowance
+   * asks for the price plus this, so approving a purchase does not leave the offers unfunded.
+   */
+  reservedPaws?: (buyerId: string) => Promise<bigint>;
   now?: () => number;
 }
 
+type ListingClaim = NonNullable<PawsListing['claim']>;
+
+/**
+ * Waits (within the request's budget, keeping `reserveMs` of it) until the mirror node shows a
+ * transaction the user's wallet executed, so that what it made can be checked. Only the user's own
+ * transactions count: one paid by another account is refused.
+ */
+export async function settledOwnTransactionOn(
+  ledger: LedgerReader,
+  transactionId: string,
+  payer: string,
+  reserveMs: number,
+  wrongPayer: () => DomainError,
+): Promise<Settled> {
+  if (parseTransactionId(transactionId)?.payer !== payer) throw wrongPayer();
+  return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs });
+}
+
 /** The PAWS marketplace: listing, unlisting and race-safe, idempotent buying settled on the ledger. */
-export function createPawsMarketService({ store, ledger, settlement, settings, display, now = Date.now }: PawsMarketDeps) {
+export function createPawsMarketService({ store, ledger, settlement, settings, display, reservedPaws, now = Date.now }: PawsMarketDeps) {
   let pawsDecimals: Promise<number> | undefined;
   const decimals = () => (pawsDecimals ??= ledger.getTokenInfo(settings.pawsTokenId).then((info) => info.decimals));
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
@@ -114,15 +134,8 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     return new Set(active.filter((listing) => checks.get(listing.id)?.ok).map((listing) => listing.id));
   }
 
-  /**
-   * Waits (within the request's budget, keeping `reserveMs` of it) until the mirror node shows a
-   * transaction the user's wallet executed, so that what it made can be checked. Only the user's own
-   * transactions count: one paid by another account is refused.
-   */
-  async function settledOwnTransaction(transactionId: string, payer: string, reserveMs: number, wrongPayer: () => DomainError): Promise<Settled> {
-    if (parseTransactionId(transactionId)?.payer !== payer) throw wrongPayer();
-    return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs });
-  }
+  const settledOwnTransaction = (transactionId: string, payer: string, reserveMs: number, wrongPayer: () => DomainError) =>
+    settledOwnTransactionOn(ledger, transactionId, payer, reserveMs, wrongPayer);
 
   /** A listing needs a seller who can receive the buyer's PAWS. */
   async function requirePayable(sellerId: string): Promise<void> {
@@ -137,7 +150,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     if (await store.transition(listing.id, 'active', 'invalid')) await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
   }
 
-  async function finishSale(listing: PawsListing, claim: NonNullable<PawsListing['claim']>): Promise<void> {
+  async function finishSale(listing: PawsListing, claim: ListingClaim): Promise<void> {
     const soldAt = new Date(now()).toISOString();
     const sale = { buyerId: claim.buyerId, transactionId: claim.transactionId, soldAt };
     if (await store.transition(listing.id, 'claimed', 'sold', { sale }, claim.claimId)) {
@@ -155,20 +168,22 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     }
   }
 
-  /**
-   * Settles a claim whose outcome was never recorded, from what the ledger says of its transaction:
-   * sold on SUCCESS, released on a failure or once the transaction can no longer reach consensus;
-   * kept while the mirror node cannot be read or may still show it.
-   */
+  /** A listing's claim by a buyer: taken from 'active', released back to it, finished as sold. */
+  function listingClaims(listing: PawsListing): ClaimLifecycle<ListingClaim> {
+    return {
+      take: (claim) => store.transition(listing.id, 'active', 'claimed', { claim }),
+      release: async (claim) => {
+        await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
+      },
+      finish: (claim) => finishSale(listing, claim),
+    };
+  }
+
+  /** Settles a claim whose outcome was never recorded from what the ledger says of its transaction (reconcileClaim). */
   async function reconcile(listing: PawsListing): Promise<PawsListing> {
     const claim = listing.claim;
     if (listing.status !== 'claimed' || !claim) return listing;
-    const settled = await ledger.getTransaction(claim.transactionId).catch(() => undefined);
-    if (settled === undefined) return listing;
-    if (settled?.result === 'SUCCESS') await finishSale(listing, claim);
-    else if (settled || isPastValidity(claim.transactionId, now())) {
-      await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
-    }
+    if (!(await reconcileClaim(ledger, claim, listingClaims(listing), now()))) return listing;
     return (await store.getListing(listing.id)) ?? listing;
   }
 
@@ -350,9 +365,10 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       }
       const price = BigInt(listing.priceBaseUnits);
       const tokenDecimals = await decimals();
-      const [allowance, balance] = await Promise.all([
+      const [allowance, balance, reserved] = await Promise.all([
         ledger.getTokenAllowance(input.buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
         ledger.getTokenBalance(input.buyerId, settings.pawsTokenId),
+        reservedPaws?.(input.buyerId) ?? 0n,
       ]);
       const available = balance.associated ? balance.balance : 0n;
       if (available < price) {
@@ -362,42 +378,23 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
           tokenId: settings.pawsTokenId,
           spenderAccountId: settings.marketplaceAccountId,
-          amount: listing.pawsPrice,
+          amount: formatUnits(price + reserved, tokenDecimals),
           currentAllowance: formatUnits(allowance, tokenDecimals),
         });
       }
-      const left = remainingBudgetMs();
-      if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
-        throw new DomainError('LEDGER_TIMEOUT', 'The ledger was slow to answer; nothing was charged. Try the purchase again.');
-      }
-      const prepared = await settlement.prepare({
-        nftTokenId: listing.tokenId,
-        serial: listing.serialNumber,
-        sellerId: listing.sellerId,
-        buyerId: input.buyerId,
-        pawsTokenId: settings.pawsTokenId,
-        amount: price,
-      });
-      const claim = { claimId: randomUUID(), buyerId: input.buyerId, transactionId: prepared.transactionId, claimedAt: new Date(now()).toISOString() };
-      if (!(await store.transition(listing.id, 'active', 'claimed', { claim })))
-        throw new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger');
-      let status: string;
-      try {
-        ({ status } = await prepared.execute());
-      } catch (error) {
-        if (error instanceof LedgerUnavailableError) {
-          throw new DomainError('SETTLEMENT_UNCONFIRMED', 'The ledger did not confirm the purchase yet; check again in a moment', {
-            transactionId: claim.transactionId,
-          });
-        }
-        await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
-        throw error;
-      }
-      if (status !== 'SUCCESS') {
-        await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
-        throw new DomainError('SETTLEMENT_REFUSED', `The ledger refused the settlement (${status}); nothing was transferred`, { status });
-      }
-      await finishSale(listing, claim);
+      const buyerId = input.buyerId;
+      await settleClaimed(
+        settlement,
+        { nftTokenId: listing.tokenId, serial: listing.serialNumber, sellerId: listing.sellerId, buyerId, pawsTokenId: settings.pawsTokenId, amount: price },
+        listingClaims(listing),
+        {
+          claim: (transactionId) => ({ claimId: randomUUID(), buyerId, transactionId, claimedAt: new Date(now()).toISOString() }),
+          lost: () => new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger'),
+          settlementTimeoutMs,
+          reserveMs: WRITE_RESERVE_MS,
+          noun: 'purchase',
+        },
+      );
       return purchaseResult((await store.getListing(listing.id)) ?? listing);
     },
   };

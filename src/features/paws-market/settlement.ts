@@ -1,5 +1,10 @@
 import { NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
+import { DomainError } from '../../lib/domain-error';
+import { remainingBudgetMs } from '../../server/request-budget';
+import { LedgerUnavailableError } from '../ledger/errors';
+import type { LedgerReader } from '../ledger/ledger-reader';
 import type { LedgerWriter } from '../ledger/ledger-writer';
+import { isPastValidity } from '../ledger/transaction-visibility';
 
 /**
  * The settlement port of the PAWS marketplace: one atomic transfer signed by the marketplace
@@ -45,4 +50,93 @@ export function createLedgerSettlement(writer: LedgerWriter): Settlement {
       };
     },
   };
+}
+
+/** A claim on something the market sells, recorded with a conditional write before its settlement is submitted. */
+export interface SettlementClaim {
+  claimId: string;
+  /** The settlement's transaction id, known before it is submitted. */
+  transactionId: string;
+  claimedAt: string;
+}
+
+/** How one thing the market sells (a listing, a unit of an offer) is claimed, released and recorded as sold. */
+export interface ClaimLifecycle<C extends SettlementClaim> {
+  /** Records the claim with a conditional write; false when the thing is no longer available (another claim won). */
+  take(claim: C): Promise<boolean>;
+  /** Puts the thing back after a failed settlement, only if `claim` still holds it. */
+  release(claim: C): Promise<void>;
+  /** Records the sale after a SUCCESS, only if `claim` still holds it (a second call changes nothing). */
+  finish(claim: C): Promise<void>;
+}
+
+export interface SettleOptions<C extends SettlementClaim> {
+  /** The claim to record for the settlement's transaction id. */
+  claim: (transactionId: string) => C;
+  /** The answer when another claim won. */
+  lost: () => DomainError;
+  /** What a settlement (submission and receipt) may take: one starts only with this and `reserveMs` left of the request's budget. */
+  settlementTimeoutMs: number;
+  reserveMs: number;
+  /** The trade as messages name it: 'purchase', 'sale'. */
+  noun: string;
+}
+
+/**
+ * Settles a trade as every PAWS trade is settled: only with the time a settlement needs left,
+ * claimed with a conditional write before anything is submitted (so two cannot both pay), one
+ * atomic approved transfer, recorded as sold only on SUCCESS. A ledger refusal or a failure before
+ * submission releases the claim; a time-out keeps it (SETTLEMENT_UNCONFIRMED) for `reconcileClaim`.
+ */
+export async function settleClaimed<C extends SettlementClaim>(
+  settlement: Settlement,
+  input: SettlementInput,
+  lifecycle: ClaimLifecycle<C>,
+  options: SettleOptions<C>,
+): Promise<C> {
+  const left = remainingBudgetMs();
+  if (left !== undefined && left < options.settlementTimeoutMs + options.reserveMs) {
+    throw new DomainError('LEDGER_TIMEOUT', `The ledger was slow to answer; nothing was charged. Try the ${options.noun} again.`);
+  }
+  const prepared = await settlement.prepare(input);
+  const claim = options.claim(prepared.transactionId);
+  if (!(await lifecycle.take(claim))) throw options.lost();
+  let status: string;
+  try {
+    ({ status } = await prepared.execute());
+  } catch (error) {
+    if (error instanceof LedgerUnavailableError) {
+      throw new DomainError('SETTLEMENT_UNCONFIRMED', `The ledger did not confirm the ${options.noun} yet; check again in a moment`, {
+        transactionId: claim.transactionId,
+      });
+    }
+    await lifecycle.release(claim);
+    throw error;
+  }
+  if (status !== 'SUCCESS') {
+    await lifecycle.release(claim);
+    throw new DomainError('SETTLEMENT_REFUSED', `The ledger refused the settlement (${status}); nothing was transferred`, { status });
+  }
+  await lifecycle.finish(claim);
+  return claim;
+}
+
+/**
+ * Settles a claim whose outcome was never recorded (a time-out, a crash) from what the ledger says
+ * of its transaction: finished on SUCCESS, released on a failure or once the transaction can no
+ * longer reach consensus; kept while the mirror node cannot be read or may still show it.
+ * True when the claim was finished or released.
+ */
+export async function reconcileClaim<C extends SettlementClaim>(
+  ledger: Pick<LedgerReader, 'getTransaction'>,
+  claim: C,
+  lifecycle: Pick<ClaimLifecycle<C>, 'release' | 'finish'>,
+  nowMs: number,
+): Promise<boolean> {
+  const settled = await ledger.getTransaction(claim.transactionId).catch(() => undefined);
+  if (settled === undefined) return false;
+  if (settled?.result === 'SUCCESS') await lifecycle.finish(claim);
+  else if (settled || isPastValidity(claim.transactionId, nowMs)) await lifecycle.release(claim);
+  else return false;
+  return true;
 }
