@@ -1,0 +1,213 @@
+import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
+import type { OfferClaim, OfferFill, OfferKind, OfferStatus, PawsOffer } from './offer-rules';
+
+/** What the activity timeline reads of an offer: made, accepted (a sale) or cancelled. */
+export interface OfferActivity {
+  kind: 'offer-made' | 'offer-accepted' | 'offer-cancelled';
+  at: string;
+  offerId: string;
+  offerKind: OfferKind;
+  buyerId: string;
+  /** The owner who accepted (offer-accepted only). */
+  sellerId: string | null;
+  tokenId: string;
+  /** The tiger: an item offer's, or the one sold to a collection offer; null for a collection offer made or cancelled. */
+  serialNumber: number | null;
+  pawsAmount: string;
+  quantity: number;
+  /** The settlement (offer-accepted only). */
+  transactionId: string | null;
+}
+
+/** Items of the PAWS activity timeline, newest first on gsi1 (shared with the sales and listings timeline). */
+export const PAWS_ACTIVITY_INDEX = 'PAWSACTIVITY';
+
+const offerKey = (id: string) => ({ pk: `PAWSOFFER#${id}`, sk: 'OFFER' });
+const statusIndex = (status: OfferStatus) => `PAWSOFFER#${status}`;
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'];
+
+function toOffer(item: Record<string, unknown>): PawsOffer {
+  const { expiry, expiryMs: _ms, ...rest } = item;
+  for (const key of KEY_ATTRIBUTES) delete rest[key];
+  return { ...(rest as Omit<PawsOffer, 'expiresAt'>), expiresAt: String(expiry) };
+}
+
+/** PAWS offers and their activity; every write that guards an offer's units is conditional. */
+export function createOfferRepo(doc: DynamoDBDocumentClient, tableName: string) {
+  /** One conditional update of an offer; the offer after it, or undefined when its condition failed. */
+  async function update(
+    id: string,
+    expression: { set: string; remove?: string; condition: string; names: Record<string, string>; values: Record<string, unknown> },
+  ): Promise<PawsOffer | undefined> {
+    let after: Record<string, unknown> | undefined;
+    const applied = await conditionalWrite(async () => {
+      const { Attributes } = await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: offerKey(id),
+          UpdateExpression: `SET #updatedAt = :updatedAt, ${expression.set}${expression.remove ? ` REMOVE ${expression.remove}` : ''}`,
+          ConditionExpression: `attribute_exists(pk) AND ${expression.condition}`,
+          ExpressionAttributeNames: { '#updatedAt': 'updatedAt', ...expression.names },
+          ExpressionAttributeValues: { ':updatedAt': new Date().toISOString(), ...expression.values },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      after = Attributes;
+    });
+    return applied && after ? toOffer(after) : undefined;
+  }
+
+  /** The names of a unit's claim and the in-flight count (DynamoDB refuses names an expression does not use). */
+  const unitNames = (serial: number) => ({ '#claims': 'claims', '#serial': String(serial), '#inFlight': 'inFlight' });
+
+  return {
+    /** Writes a new offer; false when one with its id exists already. */
+    async putOffer(offer: PawsOffer): Promise<boolean> {
+      const { expiresAt, ...rest } = offer;
+      return conditionalWrite(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...offerKey(offer.id),
+              ...rest,
+              expiry: expiresAt,
+              expiryMs: Date.parse(expiresAt),
+              gsi1pk: statusIndex(offer.status),
+              gsi1sk: `${offer.createdAt}#${offer.id}`,
+              gsi2pk: `BUYER#${offer.buyerId}`,
+              gsi2sk: `PAWSOFFER#${offer.createdAt}#${offer.id}`,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+    },
+
+    async getOffer(id: string): Promise<PawsOffer | undefined> {
+      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: offerKey(id), ConsistentRead: true }));
+      return Item ? toOffer(Item) : undefined;
+    },
+
+    /** Offers with status 'open' (expired ones included until they are marked), oldest first. */
+    async openOffers(): Promise<PawsOffer[]> {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :status',
+        ExpressionAttributeValues: { ':status': statusIndex('open') },
+      });
+      return items.map(toOffer);
+    },
+
+    /** A buyer's offers (every status), newest first. */
+    async buyerOffers(buyerId: string): Promise<PawsOffer[]> {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :buyer AND begins_with(gsi2sk, :prefix)',
+        ExpressionAttributeValues: { ':buyer': `BUYER#${buyerId}`, ':prefix': 'PAWSOFFER#' },
+        ScanIndexForward: false,
+      });
+      return items.map(toOffer);
+    },
+
+    /**
+     * Claims one unit of an open, unexpired offer for a tiger: only while a unit is left and the
+     * tiger has neither a claim nor a fill on this offer. Undefined when the condition failed.
+     */
+    claimUnit(id: string, serial: number, claim: OfferClaim, nowMs: number): Promise<PawsOffer | undefined> {
+      return update(id, {
+        set: '#claims.#serial = :claim, #remaining = #remaining - :one, #inFlight = #inFlight + :one',
+        condition:
+          '#status = :open AND #remaining >= :one AND #expiryMs > :now AND attribute_not_exists(#claims.#serial) AND attribute_not_exists(#fills.#serial)',
+        names: { ...unitNames(serial), '#fills': 'fills', '#remaining': 'remaining', '#status': 'status', '#expiryMs': 'expiryMs' },
+        values: { ':claim': claim, ':one': 1, ':open': 'open', ':now': nowMs },
+      });
+    },
+
+    /** Gives a claimed unit back (its settlement failed), only if `claimId` still holds it. */
+    async releaseUnit(id: string, serial: number, claimId: string): Promise<boolean> {
+      const after = await update(id, {
+        set: '#remaining = #remaining + :one, #inFlight = #inFlight - :one',
+        remove: '#claims.#serial',
+        condition: '#claims.#serial.#claimId = :claimId',
+        names: { ...unitNames(serial), '#remaining': 'remaining', '#claimId': 'claimId' },
+        values: { ':one': 1, ':claimId': claimId },
+      });
+      return after !== undefined;
+    },
+
+    /** Records a claimed unit as filled (its settlement succeeded), only if `claimId` still holds it; the offer after it. */
+    fillUnit(id: string, serial: number, claimId: string, fill: OfferFill): Promise<PawsOffer | undefined> {
+      return update(id, {
+        set: '#fills.#serial = :fill, #filled = #filled + :one, #inFlight = #inFlight - :one',
+        remove: '#claims.#serial',
+        condition: '#claims.#serial.#claimId = :claimId',
+        names: { ...unitNames(serial), '#fills': 'fills', '#claimId': 'claimId', '#filled': 'filled' },
+        values: { ':fill': fill, ':one': 1, ':claimId': claimId },
+      });
+    },
+
+    /** Marks an open offer whose units are all filled as 'filled'. */
+    async markFilled(id: string, quantity: number): Promise<boolean> {
+      return (
+        (await update(id, transition('filled', { condition: '#filled = :quantity', names: { '#filled': 'filled' }, values: { ':quantity': quantity } }))) !==
+        undefined
+      );
+    },
+
+    /** Cancels an open offer with no unit being settled; the offer after it, or undefined when it was not open or a unit is under way. */
+    cancel(id: string): Promise<PawsOffer | undefined> {
+      return update(id, transition('cancelled', { condition: '#inFlight = :zero', names: { '#inFlight': 'inFlight' }, values: { ':zero': 0 } }));
+    },
+
+    /** Marks an open offer expired at `nowMs` (none of its units being settled), taking it out of the open index. */
+    async markExpired(id: string, nowMs: number): Promise<boolean> {
+      const condition = {
+        condition: '#inFlight = :zero AND #expiryMs <= :now',
+        names: { '#inFlight': 'inFlight', '#expiryMs': 'expiryMs' },
+        values: { ':zero': 0, ':now': nowMs },
+      };
+      return (await update(id, transition('expired', condition))) !== undefined;
+    },
+
+    /** Writes an activity item once (a repeated write of the same event changes nothing). */
+    async putActivity(activity: OfferActivity): Promise<void> {
+      const event = `OFFER#${activity.offerId}#${activity.kind}${activity.kind === 'offer-accepted' ? `#${activity.serialNumber}` : ''}`;
+      const byTiger =
+        activity.serialNumber === null
+          ? {}
+          : { gsi2pk: `${PAWS_ACTIVITY_INDEX}#${activity.tokenId}#${activity.serialNumber}`, gsi2sk: `${activity.at}#${event}` };
+      await conditionalWrite(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              pk: `${PAWS_ACTIVITY_INDEX}#${event}`,
+              sk: 'ACTIVITY',
+              ...activity,
+              gsi1pk: PAWS_ACTIVITY_INDEX,
+              gsi1sk: `${activity.at}#${event}`,
+              ...byTiger,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+    },
+  };
+}
+
+/** An update moving an open offer to `to` (and out of the open index) under an extra condition. */
+function transition(to: OfferStatus, extra: { condition: string; names: Record<string, string>; values: Record<string, unknown> }) {
+  return {
+    set: '#status = :to, #gsi1pk = :index',
+    condition: `#status = :open AND ${extra.condition}`,
+    names: { '#status': 'status', '#gsi1pk': 'gsi1pk', ...extra.names },
+    values: { ':to': to, ':index': statusIndex(to), ':open': 'open', ...extra.values },
+  };
+}
+
+export type OfferRepo = ReturnType<typeof createOfferRepo>;
