@@ -88,7 +88,8 @@ export const marketPort = /* @__PURE__ */ onceAsync(async (): Promise<MarketPort
     return adapter.createSentxAdapter(options);
   }
   const affiliate = { accountId, sign: async (message: Uint8Array) => (await sentxAffiliateKey()).sign(message) };
-  return adapter.createSentxAdapter({ ...options, userAuth: adapter.createSentxUserAuth({ ...options, affiliate }) });
+  const { createSentxUserAuth } = await import('../features/hbar-market/sentx-user-auth');
+  return adapter.createSentxAdapter({ ...options, userAuth: createSentxUserAuth({ ...options, affiliate }) });
 });
 
 /**

@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AppSecrets } from '../../infra/lib/constructs/app-secrets';
 import { GroupFunction } from '../../infra/lib/constructs/group-function';
 import { ROUTES } from '../../src/server/routes';
+import { startMemoryStore } from '../support/memory-store';
 
 const outdir = mkdtempSync(join(tmpdir(), 'wt-bundle-'));
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -67,5 +69,46 @@ describe('Lambda bundling (the GroupFunction asset, built with the shared esbuil
     });
     expect(output.toString()).toBe('function');
     expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(false);
+  });
+
+  it('carries none of the credential sources a Lambda never uses (profiles, SSO, web identity, processes, containers)', () => {
+    for (const marker of ['sso_start_url', 'AWS_WEB_IDENTITY_TOKEN_FILE', 'credential_process', 'AWS_CONTAINER_CREDENTIALS'])
+      expect(code).not.toContain(marker);
+  });
+
+  it('signs its DynamoDB calls with the credentials of the Lambda environment, and with nothing else', async () => {
+    const store = await startMemoryStore();
+    try {
+      const tableName = await store.newTable();
+      const event = {
+        version: '2.0',
+        routeKey: 'GET /api/health',
+        rawPath: '/api/health',
+        headers: {},
+        requestContext: { requestId: 'bundle-test', http: { method: 'GET' } },
+      };
+      const script = `import(${JSON.stringify(join(assetDir, 'index.mjs'))}).then(async (m) => { process.stdout.write(String((await m.handler(${JSON.stringify(event)}, {})).statusCode)); process.exit(0); })`;
+      // Asynchronously: the store answers from this very process.
+      const health = async (credentials: Record<string, string>) =>
+        (
+          await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+            timeout: 60_000,
+            env: {
+              PATH: process.env.PATH,
+              NETWORK: 'sandbox',
+              LOG_LEVEL: 'silent',
+              TABLE_NAME: tableName,
+              AWS_REGION: 'us-east-1',
+              AWS_ENDPOINT_URL_DYNAMODB: store.endpoint,
+              ...credentials,
+            },
+          })
+        ).stdout;
+      expect(await health({ AWS_ACCESS_KEY_ID: 'AKIDLAMBDA', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' })).toBe('200');
+      // No profile, SSO or instance-metadata fallbacks are bundled: without the environment's credentials the store is unavailable.
+      expect(await health({ HOME: '/nonexistent' })).toBe('503');
+    } finally {
+      await store.stop();
+    }
   });
 });

@@ -7,6 +7,8 @@ import { ensureTable } from '@/server/store/bootstrap';
 /** An in-memory DynamoDB-compatible server (dynalite) for store tests. */
 export interface MemoryStore {
   doc: DynamoDBDocumentClient;
+  /** Where the server listens (http://127.0.0.1:port). */
+  endpoint: string;
   /** Creates a fresh table with the app's definition and returns its name. */
   newTable(): Promise<string>;
   stop(): Promise<void>;
@@ -30,6 +32,7 @@ export async function startMemoryStore(): Promise<MemoryStore> {
   let tables = 0;
   return {
     doc,
+    endpoint: `http://127.0.0.1:${server.address().port}`,
     async newTable() {
       const tableName = `test-table-${++tables}`;
       await ensureTable(doc, tableName);

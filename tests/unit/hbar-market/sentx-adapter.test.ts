@@ -3,7 +3,8 @@ import { PrivateKey } from '@hiero-ledger/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { prefixedMessageBytes } from '@/features/auth/sign-in-message';
 import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
-import { type SentxAffiliate, createSentxAdapter, createSentxUserAuth } from '@/features/hbar-market/sentx-adapter';
+import { createSentxAdapter } from '@/features/hbar-market/sentx-adapter';
+import { type SentxAffiliate, createSentxUserAuth } from '@/features/hbar-market/sentx-user-auth';
 
 const TOKEN = '0.0.5555555';
 const BASE = 'https://api.sentx.test';
