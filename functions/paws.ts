@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { PAWS_PAGE_SIZE } from '../src/features/paws-market/listing';
+import { createOfferRepo } from '../src/features/paws-market/offer-repo';
+import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/paws-market/offer-schema';
+import { createOfferService } from '../src/features/paws-market/offer-service';
 import { createPawsMarketService } from '../src/features/paws-market/paws-market-service';
 import { DomainError } from '../src/lib/domain-error';
 import { collectionCatalog, ledgerReader, settlement } from '../src/server/adapters';
@@ -14,18 +17,30 @@ const MAINNET_SETTLEMENT_TIMEOUT_MS = 10_500;
 
 const settings = config();
 const catalog = collectionCatalog();
-const market = createPawsMarketService({
-  store: createListingRepo(documentClient(), tableName()),
+const listings = createListingRepo(documentClient(), tableName());
+const marketSettings = {
+  nftTokenId: settings.nftTokenId,
+  pawsTokenId: settings.pawsTokenId,
+  marketplaceAccountId: settings.marketplaceAccountId,
+  // The sandbox's receipt comes after its consensus delay.
+  settlementTimeoutMs: settings.network === 'sandbox' ? settings.sandboxTiming.consensusDelayMs[1] + 1_000 : MAINNET_SETTLEMENT_TIMEOUT_MS,
+};
+const offers = createOfferService({
+  offers: createOfferRepo(documentClient(), tableName()),
+  listings,
   ledger: ledgerReader(),
   settlement,
-  settings: {
-    nftTokenId: settings.nftTokenId,
-    pawsTokenId: settings.pawsTokenId,
-    marketplaceAccountId: settings.marketplaceAccountId,
-    // The sandbox's receipt comes after its consensus delay.
-    settlementTimeoutMs: settings.network === 'sandbox' ? settings.sandboxTiming.consensusDelayMs[1] + 1_000 : MAINNET_SETTLEMENT_TIMEOUT_MS,
-  },
+  settings: marketSettings,
+  rarity: () => catalog.rarity(),
   display: (serial) => catalog.entry(serial),
+});
+const market = createPawsMarketService({
+  store: listings,
+  ledger: ledgerReader(),
+  settlement,
+  settings: marketSettings,
+  display: (serial) => catalog.entry(serial),
+  reservedPaws: offers.reservedPaws,
 });
 
 const listingId = z.string().uuid('must be a listing id');
@@ -35,7 +50,7 @@ const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransact
 
 const buy = defineRoute('session', { body: buyBody }, async ({ body, session }) => market.buy(session.accountId, body));
 
-/** The PAWS marketplace: listings, listing and unlisting by the seller, buying settled on the ledger. */
+/** The PAWS marketplace: listings, listing and unlisting by the seller, buying settled on the ledger; offers made, accepted and cancelled. */
 export const handler = routeGroup('paws', {
   'GET /api/paws/listings': defineRoute(
     'public',
@@ -85,4 +100,28 @@ export const handler = routeGroup('paws', {
 
   'POST /api/paws/buy/prepare': buy,
   'POST /api/paws/purchase': buy,
+
+  'GET /api/paws/offers/best': defineRoute('public', { query: bestOffersQuery }, async ({ query }) => offers.bestOffers(query.serials)),
+
+  'GET /api/paws/offers/tiger/{serial}': defineRoute('public', { params: z.object({ serial: serialSchema }) }, async ({ params }) =>
+    offers.tigerOffers(params.serial),
+  ),
+
+  'GET /api/paws/offers/made/{accountId}': defineRoute('public', { params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
+    offers.offersMade(params.accountId),
+  ),
+
+  'GET /api/paws/offers/received/{accountId}': defineRoute('public', { params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
+    offers.offersReceived(params.accountId),
+  ),
+
+  'POST /api/paws/offers': defineRoute('session', { body: makeOfferBody }, async ({ body, session }) => offers.makeOffer(session.accountId, body)),
+
+  'POST /api/paws/offers/{id}/accept': defineRoute('session', { params: offerPath, body: acceptOfferBody }, async ({ params, body, session }) =>
+    offers.acceptOffer(session.accountId, { offerId: params.id, ...body }),
+  ),
+
+  'DELETE /api/paws/offers/{id}': defineRoute('session', { params: offerPath }, async ({ params, session }) =>
+    offers.cancelOffer(session.accountId, params.id),
+  ),
 });

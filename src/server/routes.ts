@@ -14,6 +14,8 @@ const ownerCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSec
 /** Market reads: listings, sales and floor are polled every 60 s by the pages. */
 const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15, staleWhileRevalidateSeconds: 45 };
 const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
+/** The best offer on each card: shared by every visitor, a few seconds behind a new offer at most. */
+const bestOffersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
 /** Spec 000 §9: holder count cached 60 s. */
 const holdersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
 /** Spec 000 §9: rarity data stale after 5 min. */
@@ -68,6 +70,13 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/paws/listings/{id}', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/buy/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/purchase', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'GET', path: '/api/paws/offers/best', group: 'paws', auth: 'public', cache: bestOffersCache },
+  { method: 'GET', path: '/api/paws/offers/tiger/{serial}', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/paws/offers/made/{accountId}', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/paws/offers/received/{accountId}', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/paws/offers', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/offers/{id}/accept', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'DELETE', path: '/api/paws/offers/{id}', group: 'paws', auth: 'session', cache: noCache },
 
   { method: 'GET', path: '/api/profile/{accountId}', group: 'profile', auth: 'optional', cache: noCache },
   { method: 'POST', path: '/api/profile', group: 'profile', auth: 'session', cache: noCache },

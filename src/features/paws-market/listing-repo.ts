@@ -126,6 +126,17 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
       return items.map(toListing);
     },
 
+    /** Listings being bought right now (a buyer's settlement under way). */
+    async claimedListings(): Promise<PawsListing[]> {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :status',
+        ExpressionAttributeValues: { ':status': statusIndex('claimed') },
+      });
+      return items.map(toListing);
+    },
+
     /** A seller's listings (every status), newest first. */
     async sellerListings(sellerId: string): Promise<PawsListing[]> {
       const items = await queryAll(doc, {

@@ -73,8 +73,8 @@ export interface ClaimLifecycle<C extends SettlementClaim> {
 export interface SettleOptions<C extends SettlementClaim> {
   /** The claim to record for the settlement's transaction id. */
   claim: (transactionId: string) => C;
-  /** The answer when another claim won. */
-  lost: () => DomainError;
+  /** The answer when the claim could not be taken (another won, or the same request is under way). */
+  lost: () => DomainError | Promise<DomainError>;
   /** What a settlement (submission and receipt) may take: one starts only with this and `reserveMs` left of the request's budget. */
   settlementTimeoutMs: number;
   reserveMs: number;
@@ -100,7 +100,7 @@ export async function settleClaimed<C extends SettlementClaim>(
   }
   const prepared = await settlement.prepare(input);
   const claim = options.claim(prepared.transactionId);
-  if (!(await lifecycle.take(claim))) throw options.lost();
+  if (!(await lifecycle.take(claim))) throw await options.lost();
   let status: string;
   try {
     ({ status } = await prepared.execute());

@@ -41,6 +41,17 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   SETTLEMENT_REFUSED: 409,
   SETTLEMENT_UNCONFIRMED: 503,
   SELLER_CANNOT_RECEIVE_PAWS: 409,
+  OFFER_NOT_FOUND: 404,
+  /** An offer's expiry, trait or count of open offers the rules do not take. */
+  INVALID_OFFER: 400,
+  OWN_OFFER: 400,
+  OFFER_NOT_MATCHING: 400,
+  /** Cancelled, filled, expired, or its last unit taken by another owner. */
+  OFFER_UNAVAILABLE: 409,
+  /** The buyer's PAWS balance or allowance no longer covers one unit: nothing was claimed. */
+  OFFER_UNFUNDED: 409,
+  OFFER_IN_PROGRESS: 409,
+  BUYER_CANNOT_RECEIVE_NFT: 409,
   SALE_NOT_FOUND: 404,
   SALE_OF_ANOTHER_BUYER: 409,
   MARKET_REJECTED: 400,

@@ -1,0 +1,42 @@
+/** zod schemas of the offer routes' bodies, paths and queries (the service checks amounts, expiries and traits). */
+import * as z from 'zod';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
+import { MAX_OFFER_QUANTITY, OFFER_TIERS } from './offer-rules';
+
+const offerId = z.string().uuid('must be an offer id');
+/** PAWS per tiger, as the listing price is sent: a decimal string (or a number), checked by the PAWS price rules. */
+const pawsAmount = z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value));
+
+const terms = {
+  /** Chosen by the client for each new offer, so a repeated request makes it once. */
+  offerId,
+  buyerId: entityIdSchema,
+  tokenId: entityIdSchema,
+  pawsAmount,
+  expiresAt: z.iso.datetime({ offset: true, message: 'must be a date and time like 2030-01-31T12:00:00Z' }),
+  allowanceTransactionId: transactionIdSchema.optional(),
+};
+
+export const makeOfferBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('item'), ...terms, serialNumber: serialSchema }),
+  z.object({
+    kind: z.literal('collection'),
+    ...terms,
+    quantity: z.number().int('must be a whole number').min(1, 'must be 1 or more').max(MAX_OFFER_QUANTITY, `must be at most ${MAX_OFFER_QUANTITY}`).default(1),
+    trait: z.object({ traitType: z.string().trim().min(1).max(64), value: z.string().trim().min(1).max(128) }).optional(),
+    minTier: z.enum(OFFER_TIERS).optional(),
+  }),
+]);
+
+export const offerPath = z.object({ id: offerId });
+
+export const acceptOfferBody = z.object({ sellerId: entityIdSchema, serialNumber: serialSchema, approvalTransactionId: transactionIdSchema.optional() });
+
+/** Up to 100 serials, comma-separated (a page of cards). */
+export const bestOffersQuery = z.object({
+  serials: z
+    .string()
+    .max(1_000)
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'must be up to 100 serial numbers separated by commas')
+    .transform((value) => value.split(',').map(Number)),
+});
