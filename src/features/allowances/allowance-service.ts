@@ -66,10 +66,9 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
       requireMarketplaceSpender(input.spenderAccountId);
       if (input.tokenId !== settings.pawsTokenId) throw new DomainError('WRONG_TOKEN', `Only PAWS (${settings.pawsTokenId}) can be approved here`);
       const { decimals } = await ledger.getTokenInfo(input.tokenId);
+      // 0 removes the allowance (lowering it after the buyer cancelled their last offer).
       const amount = parseUnits(input.amount, decimals);
-      if (amount === undefined || amount <= 0n) {
-        throw new DomainError('INVALID_AMOUNT', `Invalid amount: a number greater than 0 with at most ${decimals} decimals`);
-      }
+      if (amount === undefined) throw new DomainError('INVALID_AMOUNT', `Invalid amount: a number of at least 0 with at most ${decimals} decimals`);
       if (amount > MAX_TOKEN_UNITS) {
         throw new DomainError('INVALID_AMOUNT', `Invalid amount: at most ${formatUnits(MAX_TOKEN_UNITS, decimals)}, the most the ledger can hold`);
       }
