@@ -1,0 +1,86 @@
+import { atom } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorCode } from '@/lib/api';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { acceptOffer, cancelOffer, createBestOffersStore, makeOffer } from '@/features/paws-market/offer-client';
+
+type Handler = (body: Record<string, unknown> | undefined) => { status?: number; json: unknown };
+
+/** Answers the client's calls from per-route handlers, each a queue of answers; records every call. */
+function installApi(routes: Record<string, Handler[]>) {
+  const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+      calls.push({ method, url, body });
+      const answer = routes[`${method} ${url}`]?.shift()?.(body);
+      if (!answer) return new Response('{"error":"Not found","code":"ROUTE_NOT_FOUND"}', { status: 404 });
+      return new Response(JSON.stringify(answer.json), { status: answer.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const APPROVAL = '0.0.7001002@1700000000.000000001';
+const offer = { id: 'o1', status: 'open', funded: true, pawsAmount: '12.5' };
+const terms = { kind: 'item' as const, serialNumber: 7, pawsAmount: '12.5', expiresAt: '2030-01-08T00:00:00.000Z' };
+
+describe('offer client', () => {
+  it('makes an offer: a short allowance is answered with the amount to approve; after the approval it waits for the ledger and asks again', async () => {
+    const calls = installApi({
+      'POST /api/paws/offers': [
+        () => ({ status: 400, json: { error: 'Insufficient PAWS token allowance', code: 'PAWS_ALLOWANCE_LOW', amount: '42.5', currentAllowance: '30' } }),
+        () => ({ status: 409, json: { error: 'Waiting for the ledger', code: 'LEDGER_PENDING', transactionId: APPROVAL } }),
+        () => ({ json: { success: true, offer } }),
+      ],
+      [`GET /api/hedera/transaction/${encodeURIComponent('0.0.7001002-1700000000-000000001')}`]: [
+        () => ({ json: { state: 'success', consensusTimestamp: '1.2' } }),
+      ],
+    });
+    expect(await makeOffer('0.0.7001002', 'id-1', terms)).toEqual({ status: 'allowance', amount: '42.5', currentAllowance: '30' });
+    expect(await makeOffer('0.0.7001002', 'id-1', terms, APPROVAL)).toEqual({ status: 'made', offer });
+    const posts = calls.filter((entry) => entry.method === 'POST');
+    expect(posts.map((entry) => entry.body)).toEqual([
+      { ...terms, offerId: 'id-1', buyerId: '0.0.7001002', tokenId: PUBLIC_CONFIG.nftTokenId },
+      { ...terms, offerId: 'id-1', buyerId: '0.0.7001002', tokenId: PUBLIC_CONFIG.nftTokenId, allowanceTransactionId: APPROVAL },
+      { ...terms, offerId: 'id-1', buyerId: '0.0.7001002', tokenId: PUBLIC_CONFIG.nftTokenId, allowanceTransactionId: APPROVAL },
+    ]);
+  });
+
+  it('accepts: a tiger without the marketplace’s approval answers which one to approve; an unfunded offer throws its code', async () => {
+    const sale = { offerId: 'o1', serialNumber: 7, sellerId: '0.0.7001003', buyerId: '0.0.7001002', pawsAmount: '12.5', transactionId: 't', filledAt: 'now' };
+    installApi({
+      'POST /api/paws/offers/o1/accept': [
+        () => ({ status: 400, json: { error: 'Approve the marketplace', code: 'NFT_ALLOWANCE_MISSING', tokenId: '0.0.7000333', serialNumber: 7 } }),
+        () => ({ json: { success: true, transactionId: 't', sale } }),
+        () => ({ status: 409, json: { error: 'This offer is unfunded', code: 'OFFER_UNFUNDED' } }),
+      ],
+    });
+    expect(await acceptOffer('0.0.7001003', 'o1', 7)).toEqual({ status: 'approval', serialNumber: 7 });
+    expect(await acceptOffer('0.0.7001003', 'o1', 7, APPROVAL)).toEqual({ status: 'sold', transactionId: 't', sale });
+    expect(errorCode(await acceptOffer('0.0.7001003', 'o1', 7).catch((error: unknown) => error))).toBe('OFFER_UNFUNDED');
+  });
+
+  it('cancels and passes on how far the allowance could be lowered', async () => {
+    const allowance = { tokenId: '0.0.9296439', spenderAccountId: '0.0.7000100', current: '40', reserved: '10', lowerTo: '10' };
+    installApi({ 'DELETE /api/paws/offers/o1': [() => ({ json: { success: true, offer: { ...offer, status: 'cancelled' }, allowance } })] });
+    expect((await cancelOffer('o1')).allowance).toEqual(allowance);
+  });
+
+  it('asks for the best offers of the cards shown once, serials sorted and without repeats', async () => {
+    const calls = installApi({
+      'GET /api/paws/offers/best?serials=3,9': [() => ({ json: { best: { 9: { offerId: 'o1', kind: 'item', pawsAmount: '5' } } } })],
+    });
+    const $best = createBestOffersStore(atom([9, 3, 9]));
+    const unsubscribe = $best.subscribe(() => undefined);
+    await vi.waitFor(() => expect($best.get().data).toEqual({ best: { 9: { offerId: 'o1', kind: 'item', pawsAmount: '5' } } }));
+    unsubscribe();
+    expect(calls.map((entry) => entry.url)).toEqual(['/api/paws/offers/best?serials=3,9']);
+  });
+});
