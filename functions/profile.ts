@@ -1,10 +1,14 @@
 import * as z from 'zod';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
+import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
+import { createHoldingsService } from '../src/features/profile/holdings-service';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
 import { profileUpdateSchema, publicProfilesQuerySchema, syncBodySchema } from '../src/features/profile/profile-schema';
 import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
+import { clientAddress } from '../src/features/profile/profile-views';
 import { config } from '../src/server/config';
+import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { collectionCatalog, ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/server/http/schemas';
@@ -17,13 +21,19 @@ const owned = createOwnedNftService({
   doc: documentClient(),
   tableName: tableName(),
   nftTokenId: config().nftTokenId,
+  marketplaceAccountId: config().marketplaceAccountId,
+});
+
+const holdings = createHoldingsService({
+  loadOwners: () => ledgerReader().getAllNftOwners(config().nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
+  shared: createOwnersSnapshotRepo(documentClient(), tableName(), config().nftTokenId),
 });
 
 const profiles = createProfileService({
   store: createProfileRepo(documentClient(), tableName()),
   ledger: ledgerReader(),
   catalog: collectionCatalog(),
-  heldSerials: (accountIds) => owned.heldSerials(accountIds),
+  owners: () => holdings.owners(),
   nftTokenId: config().nftTokenId,
 });
 
@@ -34,7 +44,7 @@ export const handler = routeGroup('profile', {
   'GET /api/profile/{accountId}': defineRoute('optional', { params }, async ({ params: { accountId }, session, event }) =>
     profiles.view(accountId, {
       sessionAccountId: session?.accountId,
-      sourceIp: event.requestContext.http.sourceIp,
+      sourceIp: clientAddress(event.headers['cloudfront-viewer-address'], event.requestContext.http.sourceIp),
       userAgent: event.requestContext.http.userAgent,
     }),
   ),

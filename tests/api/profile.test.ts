@@ -1,7 +1,9 @@
+import { AccountId, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnedNft } from '../../src/features/profile/owned-nfts';
 import type { Profile, PublicProfile } from '../../src/features/profile/profile-types';
 import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, ownedSerials, signIn } from '../support/sandbox-client';
+import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
 
 let server: TestServer;
 const cookies: Record<string, string> = {};
@@ -25,11 +27,25 @@ function save(accountId: string, body: Record<string, unknown>, cookie: string |
   });
 }
 
-function read(accountId: string, options: { cookie?: string; userAgent?: string } = {}) {
+/** A read of a profile; `viewerAddress` is what CloudFront would report as the viewer's address. */
+function read(accountId: string, options: { cookie?: string; userAgent?: string; viewerAddress?: string } = {}) {
   return call<{ success: boolean; profile: Profile; error?: string }>(server.origin, 'GET', `/api/profile/${accountId}`, {
     ...(options.cookie ? { cookie: options.cookie } : {}),
-    headers: { 'user-agent': options.userAgent ?? 'profile-tests' },
+    headers: {
+      'user-agent': options.userAgent ?? 'profile-tests',
+      ...(options.viewerAddress ? { 'cloudfront-viewer-address': options.viewerAddress } : {}),
+    },
   });
+}
+
+/** Moves a tiger on the sandbox ledger, signed by its owner, and waits for consensus. */
+async function transferTiger(serial: number, from: string, to: string): Promise<void> {
+  const transfer = new TransferTransaction()
+    .addNftTransfer(new NftId(TokenId.fromString(NFT_TOKEN), serial), from, to)
+    .setTransactionId(TransactionId.generate(from))
+    .setNodeAccountIds([AccountId.fromString('0.0.3')])
+    .freeze();
+  expect((await signAndExecute(server.origin, from, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
 }
 
 /** The owner's own read: never counted as a view. */
@@ -182,6 +198,18 @@ describe('profile', () => {
     expect((await ownRead(ALICE)).profileViews).toBe(start + 5);
   });
 
+  it('limits anonymous views to 3 per network address a day, whatever the browser, counting each address as CloudFront reports it', async () => {
+    const start = (await ownRead(ALICE)).profileViews;
+    for (const agent of ['one', 'two', 'three', 'four', 'five']) await read(ALICE, { userAgent: `machine-${agent}`, viewerAddress: '203.0.113.50:40001' });
+    expect((await ownRead(ALICE)).profileViews).toBe(start + 3);
+    // another port of the same address is the same viewer network; one machine's IPv6 addresses share their /64
+    await read(ALICE, { userAgent: 'machine-six', viewerAddress: '203.0.113.50:40002' });
+    for (const host of ['1', '2', '3', '4']) await read(ALICE, { userAgent: 'v6', viewerAddress: `2001:db8:7:1::${host}:443` });
+    expect((await ownRead(ALICE)).profileViews).toBe(start + 6);
+    await read(ALICE, { userAgent: 'machine-one', viewerAddress: '198.51.100.20:5000' });
+    expect((await ownRead(ALICE)).profileViews).toBe(start + 7);
+  });
+
   it('lists public profiles with their avatar, tiger count and badges, and searches them', async () => {
     const list = await publicList();
     expect(list.status).toBe(200);
@@ -213,5 +241,21 @@ describe('profile', () => {
     expect(carolOnly.json.total).toBe(1);
     expect((await publicList('no such tiger')).json).toMatchObject({ profiles: [], total: 0 });
     expect((await publicList('x'.repeat(65))).json.error).toBe("Invalid query 'search': Search must be 64 characters or fewer");
+  });
+
+  it('counts and badges follow the ledger, not the copy of a past sync: a borrowed top-10 tiger given back leaves no Legendary Holder', async () => {
+    const bobs = await call<{ nfts: OwnedNft[] }>(server.origin, 'GET', `/api/profile/${BOB}/nfts`);
+    const top = [...bobs.json.nfts].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0] as OwnedNft;
+    expect(top.rarityRank).toBeLessThanOrEqual(10);
+    await save(DAVE, { username: 'Dave the Borrower', isPublic: true });
+
+    await transferTiger(top.serialNumber, BOB, DAVE);
+    const synced = await call<{ count: number }>(server.origin, 'POST', `/api/profile/${DAVE}/sync-nfts`, { cookie: cookies[DAVE] });
+    expect(synced).toMatchObject({ status: 200, json: { count: 1 } });
+    await transferTiger(top.serialNumber, DAVE, BOB);
+
+    const dave = (await publicList('Dave the Borrower')).json.profiles[0];
+    expect(dave).toMatchObject({ accountId: DAVE, totalNfts: 0, bestRarityRank: null, selectedNft: null });
+    expect(dave?.badges.map((badge) => badge.label)).not.toContain('Legendary Holder');
   });
 });

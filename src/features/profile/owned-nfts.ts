@@ -1,5 +1,4 @@
-import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { mapConcurrently } from '../../lib/concurrency';
+import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import type { CollectionCatalog } from '../tiger/catalog';
@@ -15,6 +14,11 @@ export interface OwnedNft {
   nftImage: string;
   metadata: string;
   isListed: boolean;
+  /**
+   * The marketplace holds this tiger's per-serial allowance on the ledger (false when unknown, as
+   * in the stored copy). Not listed yet approved: an unlist whose revocation was not finished.
+   */
+  marketplaceApproved: boolean;
   rarityRank: number | null;
   rarityPct: number | null;
   rarityScore: number | null;
@@ -30,12 +34,17 @@ export interface OwnedNftsAnswer {
   syncedAt: string | null;
 }
 
-/** How many accounts without a stored copy are read from the ledger at once. */
-const LEDGER_READ_CONCURRENCY = 6;
 /** How long a sync waits for the user's recent transactions on the mirror node, and what it keeps back to read and answer. */
 const SYNC_WAIT = { maxWaitMs: 10_000, reserveMs: 2_500 } as const;
 
 const copyKey = (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' });
+
+/** One owned serial as read: its metadata, and its per-serial spender when read from the ledger. */
+interface HeldSerial {
+  serial: number;
+  metadata: string;
+  spender?: string | null;
+}
 
 /** The tigers an account owns: from the ledger when it answers, else the last stored copy. */
 export function createOwnedNftService(deps: {
@@ -45,16 +54,18 @@ export function createOwnedNftService(deps: {
   doc: DynamoDBDocumentClient;
   tableName: string;
   nftTokenId: string;
+  /** The PAWS marketplace's account (the spender of listed tigers). */
+  marketplaceAccountId: string;
   now?: () => number;
 }) {
-  const { ledger, catalog, listings, doc, tableName, nftTokenId, now = Date.now } = deps;
+  const { ledger, catalog, listings, doc, tableName, nftTokenId, marketplaceAccountId, now = Date.now } = deps;
 
-  async function describe(accountId: string, serials: { serial: number; metadata: string }[]): Promise<OwnedNft[]> {
+  async function describe(accountId: string, serials: HeldSerial[]): Promise<OwnedNft[]> {
     const listed = new Set(
       (await listings.sellerListings(accountId)).filter((l) => l.status === 'active' || l.status === 'claimed').map((l) => l.serialNumber),
     );
     return Promise.all(
-      serials.map(async ({ serial, metadata }) => {
+      serials.map(async ({ serial, metadata, spender }) => {
         const entry = await catalog.entry(serial);
         return {
           id: `${nftTokenId}-${serial}`,
@@ -64,6 +75,7 @@ export function createOwnedNftService(deps: {
           nftImage: entry?.nftImage ?? '',
           metadata,
           isListed: listed.has(serial),
+          marketplaceApproved: spender === marketplaceAccountId,
           rarityRank: entry?.rarityRank ?? null,
           rarityPct: entry?.rarityPct ?? null,
           rarityScore: entry?.rarityScore ?? null,
@@ -73,14 +85,16 @@ export function createOwnedNftService(deps: {
     );
   }
 
-  async function fromLedger(accountId: string) {
+  async function fromLedger(accountId: string): Promise<HeldSerial[]> {
     const nfts = await ledger.getAccountNfts(accountId, nftTokenId);
-    return nfts.filter((nft) => !nft.deleted).map((nft) => ({ serial: nft.serial, metadata: nft.metadata }));
+    return nfts.filter((nft) => !nft.deleted).map((nft) => ({ serial: nft.serial, metadata: nft.metadata, spender: nft.spender }));
   }
 
-  async function storeCopy(accountId: string, serials: { serial: number; metadata: string }[]): Promise<string> {
+  /** Keeps the serials and their metadata (a spender is only ever reported as the ledger says it now). */
+  async function storeCopy(accountId: string, serials: HeldSerial[]): Promise<string> {
     const syncedAt = new Date(now()).toISOString();
-    await doc.send(new PutCommand({ TableName: tableName, Item: { ...copyKey(accountId), accountId, serials, syncedAt } }));
+    const copy = serials.map(({ serial, metadata }) => ({ serial, metadata }));
+    await doc.send(new PutCommand({ TableName: tableName, Item: { ...copyKey(accountId), accountId, serials: copy, syncedAt } }));
     return syncedAt;
   }
 
@@ -93,7 +107,7 @@ export function createOwnedNftService(deps: {
       } catch (error) {
         log.warn('owned NFTs: ledger read failed, using the stored copy', { accountId, error });
         const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: copyKey(accountId) }));
-        const serials = (Item?.serials as { serial: number; metadata: string }[] | undefined) ?? [];
+        const serials = (Item?.serials as HeldSerial[] | undefined) ?? [];
         return {
           success: true,
           nfts: await describe(accountId, serials),
@@ -102,43 +116,6 @@ export function createOwnedNftService(deps: {
           syncedAt: (Item?.syncedAt as string) ?? null,
         };
       }
-    },
-
-    /**
-     * The serials each account holds, for summaries of many accounts (public profiles): the stored
-     * copy, else the ledger (keeping a copy). Accounts neither source answers for are left out.
-     */
-    async heldSerials(accountIds: readonly string[]): Promise<Map<string, number[]>> {
-      const held = new Map<string, number[]>();
-      const unique = [...new Set(accountIds)];
-      for (let start = 0; start < unique.length; start += 100) {
-        let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map(copyKey);
-        while (keys?.length) {
-          const answer: BatchGetCommandOutput = await doc.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }));
-          for (const item of answer.Responses?.[tableName] ?? []) {
-            held.set(
-              String(item.accountId),
-              ((item.serials as { serial: number }[] | undefined) ?? []).map((entry) => entry.serial),
-            );
-          }
-          keys = answer.UnprocessedKeys?.[tableName]?.Keys;
-        }
-      }
-      const missing = unique.filter((id) => !held.has(id));
-      await mapConcurrently(missing.length, LEDGER_READ_CONCURRENCY, async (index) => {
-        const accountId = missing[index] as string;
-        try {
-          const serials = await fromLedger(accountId);
-          await storeCopy(accountId, serials);
-          held.set(
-            accountId,
-            serials.map((entry) => entry.serial),
-          );
-        } catch (error) {
-          log.warn('owned NFTs: no copy and no ledger answer', { accountId, error });
-        }
-      });
-      return held;
     },
 
     /** Re-reads the ledger for the signed-in owner, once the mirror node shows its `afterTransactionIds`, and keeps the copy. */

@@ -108,15 +108,35 @@ export function createProfileRepo(doc: DynamoDBDocumentClient, tableName: string
     },
 
     /**
-     * Counts one view by `viewer` on `day`: a conditional put of the day's marker, then an atomic
-     * ADD on the saved profile's counter. The new count, or undefined when the viewer was already
-     * counted that day (or the profile is not saved).
+     * Counts one view by `viewer` on `day`: a conditional put of the day's marker; for an anonymous
+     * viewer, a conditional ADD on its network's counter for the day, below `addressLimit.max`;
+     * then an atomic ADD on the saved profile's counter. The new count, or undefined when the view
+     * does not count (the viewer was counted that day, its network reached its limit, or the
+     * profile is not saved). A failure between the steps can only leave a view uncounted.
      */
-    async recordView(accountId: string, viewer: string, day: string, expiresAt: number): Promise<number | undefined> {
+    async recordView(
+      accountId: string,
+      viewer: string,
+      day: string,
+      expiresAt: number,
+      addressLimit?: { key: string; max: number },
+    ): Promise<number | undefined> {
       try {
         await doc.send(
           new PutCommand({ TableName: tableName, Item: { ...viewKey(accountId, day, viewer), expiresAt }, ConditionExpression: 'attribute_not_exists(pk)' }),
         );
+        if (addressLimit) {
+          await doc.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: viewKey(accountId, day, addressLimit.key),
+              UpdateExpression: 'ADD #views :one SET #expiresAt = :expiresAt',
+              ConditionExpression: 'attribute_not_exists(#views) OR #views < :max',
+              ExpressionAttributeNames: { '#views': 'views', '#expiresAt': 'expiresAt' },
+              ExpressionAttributeValues: { ':one': 1, ':max': addressLimit.max, ':expiresAt': expiresAt },
+            }),
+          );
+        }
         const { Attributes } = await doc.send(
           new UpdateCommand({
             TableName: tableName,

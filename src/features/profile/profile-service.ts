@@ -3,10 +3,11 @@ import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { awaitAllSettled } from '../ledger/transaction-confirmation';
 import { bestRank, publicBadges } from './achievements';
+import { serialsHeldBy } from './holdings-service';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
 import type { ProfileFields, ProfileRepo, StoredProfile } from './profile-repo';
 import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
-import { type Viewer, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
+import { ANONYMOUS_VIEWS_PER_ADDRESS, type Viewer, addressKey, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
 
 /** The public list shows at most this many profiles (the total still counts every match). */
 export const PUBLIC_PROFILES_LIMIT = 200;
@@ -20,8 +21,8 @@ export interface ProfileServiceDeps {
   store: ProfileRepo;
   ledger: LedgerReader;
   catalog: CollectionCatalog;
-  /** The serials each account holds (stored copy or ledger); see owned-nfts.ts. */
-  heldSerials: (accountIds: readonly string[]) => Promise<Map<string, number[]>>;
+  /** The owner of every serial as the ledger says now (at most 60 s old); see holdings-service.ts. */
+  owners: () => Promise<ReadonlyMap<number, string>>;
   nftTokenId: string;
   now?: () => number;
 }
@@ -37,14 +38,17 @@ function matches(profile: StoredProfile, search: string): boolean {
 }
 
 /** Holder profiles: reading (with privacy and view counting), editing by the owner, and the public directory. */
-export function createProfileService({ store, ledger, catalog, heldSerials, nftTokenId, now = Date.now }: ProfileServiceDeps) {
+export function createProfileService({ store, ledger, catalog, owners, nftTokenId, now = Date.now }: ProfileServiceDeps) {
   async function assertOwnsTiger(accountId: string, serial: number): Promise<void> {
     const nft = await ledger.getNft(nftTokenId, serial);
     if (!nft || nft.deleted || nft.owner !== accountId) throw new DomainError('AVATAR_NOT_OWNED', PROFILE_MESSAGES.nftNotFound);
   }
 
   return {
-    /** A profile for `viewer`: a private one only for its owner (404 for others); others' views are counted once a day. */
+    /**
+     * A profile for `viewer`: a private one only for its owner (404 for others). Others' views are
+     * counted once a day each, anonymous ones within their network's daily limit (profile-views.ts).
+     */
     async view(accountId: string, viewer: Viewer): Promise<ProfileAnswer> {
       const stored = await store.get(accountId);
       if (!stored) return { success: true, profile: defaultProfile(accountId) };
@@ -54,7 +58,9 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
       if (countsAsView(viewer, accountId)) {
         const at = now();
         const day = viewDay(at);
-        const counted = await store.recordView(accountId, viewerKey(viewer, day), day, viewMarkerExpiry(at));
+        const address = addressKey(viewer, day);
+        const limit = address === undefined ? undefined : { key: address, max: ANONYMOUS_VIEWS_PER_ADDRESS };
+        const counted = await store.recordView(accountId, viewerKey(viewer, day), day, viewMarkerExpiry(at), limit);
         if (counted !== undefined) profile.profileViews = counted;
       }
       return { success: true, profile };
@@ -90,7 +96,11 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
       throw new DomainError('PROFILE_CHANGED', 'The profile changed while saving, please try again');
     },
 
-    /** Public profiles (optionally matching `search` in the username or account id), newest first. */
+    /**
+     * Public profiles (optionally matching `search` in the username or account id), newest first,
+     * with the tigers each holds as the ledger says now: counts, avatar and badges follow the owner
+     * map, never a copy saved at an earlier sync.
+     */
     async publicProfiles(search?: string): Promise<PublicProfilesAnswer> {
       const ids = await store.publicAccountIds();
       const needle = search?.trim() ?? '';
@@ -98,13 +108,16 @@ export function createProfileService({ store, ledger, catalog, heldSerials, nftT
         .filter((profile) => profile.isPublic && (!needle || matches(profile, needle)))
         .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt) || a.accountId.localeCompare(b.accountId));
       const shown = found.slice(0, PUBLIC_PROFILES_LIMIT);
-      const [held, rarity] = await Promise.all([heldSerials(shown.map((profile) => profile.accountId)), catalog.rarity()]);
+      const [ownerOf, rarity] = await Promise.all([owners(), catalog.rarity()]);
+      const held = serialsHeldBy(
+        ownerOf,
+        shown.map((profile) => profile.accountId),
+      );
       const rankOf = (serial: number) => rarity.rarityData[String(serial)]?.rarityRank ?? null;
       const profiles = shown.map((stored): PublicProfile => {
-        const serials = held.get(stored.accountId);
-        const tigers = (serials ?? []).map((serial) => ({ serial, rarityRank: rankOf(serial) }));
+        const tigers = (held.get(stored.accountId) ?? []).map((serial) => ({ serial, rarityRank: rankOf(serial) }));
         const best = bestRank(tigers);
-        const avatarHeld = stored.avatarNftSerial !== null && (serials === undefined || serials.includes(stored.avatarNftSerial));
+        const avatarHeld = stored.avatarNftSerial !== null && ownerOf.get(stored.avatarNftSerial) === stored.accountId;
         const shownSerial = avatarHeld
           ? stored.avatarNftSerial
           : ([...tigers].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0]?.serial ?? null);

@@ -29,29 +29,43 @@ const catalog: CollectionCatalog = {
   entry: async () => undefined,
 };
 
-describe('owned NFTs: held serials of many accounts', () => {
-  it('reads the stored copy first, else the ledger (keeping a copy), and leaves out accounts neither answers for', async () => {
+const MARKETPLACE = '0.0.7000100';
+
+describe('owned NFTs', () => {
+  it('says which tigers the marketplace may still move, as the ledger says now (never from the stored copy)', async () => {
     const tableName = await store.newTable();
-    const holdings: Record<string, number[]> = { '0.0.1': [5, 9], '0.0.2': [7], '0.0.3': [] };
-    const ledgerReads: string[] = [];
     let ledgerUp = true;
     const ledger = {
       async getAccountNfts(accountId: string) {
-        ledgerReads.push(accountId);
-        if (!ledgerUp || !(accountId in holdings)) throw new LedgerUnavailableError('mirror down');
-        return (holdings[accountId] ?? []).map((serial) => nft(accountId, serial));
+        if (!ledgerUp) throw new LedgerUnavailableError('mirror down');
+        return [nft(accountId, 5), { ...nft(accountId, 9), spender: MARKETPLACE }, { ...nft(accountId, 11), spender: '0.0.999' }];
       },
     } as unknown as LedgerReader;
-    const owned = createOwnedNftService({ ledger, catalog, listings: createListingRepo(store.doc, tableName), doc: store.doc, tableName, nftTokenId: TOKEN });
+    const owned = createOwnedNftService({
+      ledger,
+      catalog,
+      listings: createListingRepo(store.doc, tableName),
+      doc: store.doc,
+      tableName,
+      nftTokenId: TOKEN,
+      marketplaceAccountId: MARKETPLACE,
+    });
 
-    await owned.list('0.0.1');
-    holdings['0.0.1'] = [5, 9, 11];
-    ledgerReads.length = 0;
-    const held = await owned.heldSerials(['0.0.1', '0.0.2', '0.0.3', '0.0.404', '0.0.1']);
-    expect(Object.fromEntries(held)).toEqual({ '0.0.1': [5, 9], '0.0.2': [7], '0.0.3': [] });
-    expect(ledgerReads.sort()).toEqual(['0.0.2', '0.0.3', '0.0.404']);
+    const fresh = await owned.list('0.0.1');
+    expect(fresh.source).toBe('ledger');
+    expect(fresh.nfts.map((entry) => [entry.serialNumber, entry.marketplaceApproved])).toEqual([
+      [5, false],
+      [9, true],
+      [11, false],
+    ]);
 
     ledgerUp = false;
-    expect(Object.fromEntries(await owned.heldSerials(['0.0.2', '0.0.3']))).toEqual({ '0.0.2': [7], '0.0.3': [] });
+    const copy = await owned.list('0.0.1');
+    expect(copy.source).toBe('database-fallback');
+    expect(copy.nfts.map((entry) => [entry.serialNumber, entry.marketplaceApproved])).toEqual([
+      [5, false],
+      [9, false],
+      [11, false],
+    ]);
   });
 });

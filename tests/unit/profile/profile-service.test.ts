@@ -23,7 +23,6 @@ afterAll(() => store?.stop());
 
 /** Serial → owner on a fake ledger; ranks are the serial number (serial 7 has rank 7). */
 let owners: Map<number, string>;
-let held: Map<string, number[]>;
 let clock: number;
 let service: ProfileService;
 
@@ -52,16 +51,12 @@ beforeEach(async () => {
     [1500, OWNER],
     [300, OTHER],
   ]);
-  held = new Map([
-    [OWNER, [7, 1500]],
-    [OTHER, [300]],
-  ]);
   clock = Date.parse('2025-03-14T10:00:00.000Z');
   service = createProfileService({
     store: createProfileRepo(doc, tableName),
     ledger,
     catalog,
-    heldSerials: async (ids) => new Map(ids.flatMap((id) => (held.has(id) ? [[id, held.get(id) as number[]] as const] : []))),
+    owners: async () => owners,
     nftTokenId: TOKEN,
     now: () => clock,
   });
@@ -83,6 +78,22 @@ describe('profile views', () => {
     expect((await service.view(OWNER, visitor)).profile.profileViews).toBe(4);
     clock += DAY_MS;
     expect((await service.view(OWNER, { sessionAccountId: OWNER })).profile.profileViews).toBe(4);
+  });
+
+  it('count at most 3 anonymous viewers of one network a day, whatever their browsers, and never limit signed-in viewers', async () => {
+    await service.update(OWNER, OWNER, { username: 'Owner' });
+    const from = (sourceIp: string, userAgent: string) => ({ sourceIp, userAgent });
+    for (const agent of ['a', 'b', 'c', 'd', 'e']) await service.view(OWNER, from('198.51.100.7', agent));
+    expect((await service.view(OWNER, { sessionAccountId: OWNER })).profile.profileViews).toBe(3);
+    // one machine's IPv6 addresses share their /64
+    for (const host of ['1', '2', '3', '4']) await service.view(OWNER, from(`2001:db8:0:1::${host}`, 'same'));
+    expect((await service.view(OWNER, { sessionAccountId: OWNER })).profile.profileViews).toBe(6);
+    await service.view(OWNER, from('203.0.113.9', 'a'));
+    for (const account of ['0.0.7', '0.0.8']) await service.view(OWNER, { sessionAccountId: account, sourceIp: '198.51.100.7' });
+    expect((await service.view(OWNER, { sessionAccountId: OWNER })).profile.profileViews).toBe(9);
+    clock += DAY_MS;
+    await service.view(OWNER, from('198.51.100.7', 'e'));
+    expect((await service.view(OWNER, { sessionAccountId: OWNER })).profile.profileViews).toBe(10);
   });
 
   it('are not counted for an account that never saved a profile, and saving keeps the counter', async () => {
@@ -139,9 +150,10 @@ describe('public profiles', () => {
 
   it('fall back to the rarest held tiger when the avatar was sold, and to none without tigers', async () => {
     await service.update(OWNER, OWNER, { avatarNftSerial: 1500 });
-    held.set(OWNER, [7]);
+    owners.set(1500, OTHER);
     expect((await service.publicProfiles()).profiles[0]?.selectedNft?.serialNumber).toBe(7);
-    held.set(OWNER, []);
+    owners.delete(7);
+    owners.delete(1500);
     expect((await service.publicProfiles()).profiles[0]).toMatchObject({ selectedNft: null, totalNfts: 0, bestRarityRank: null, badges: [] });
   });
 
