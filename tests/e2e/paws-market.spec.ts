@@ -1,7 +1,8 @@
 import { expect, test } from './support/test';
-import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
+import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
 
 const NFT_TOKEN = '0.0.7000333';
+const MARKETPLACE = '0.0.7000100';
 
 async function ledgerNft(page: import('@playwright/test').Page, serial: number) {
   return page.evaluate(
@@ -160,5 +161,65 @@ test.describe
       await approveNext(page, /AccountAllowanceApprove/);
       await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       expect((await ledgerNft(page, serial)).account_id).toBe('0.0.7001002');
+    });
+
+    test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
+      page,
+    }) => {
+      test.setTimeout(300_000);
+      await page.goto('/paws-marketplace');
+      await connectAs(page, 'Bob');
+      await page.getByRole('tab', { name: 'My NFTs' }).click();
+      const card = page
+        .getByRole('tabpanel')
+        .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
+        .last();
+      const name = (await card.getByRole('heading').innerText()).trim();
+      const serial = Number(name.replace(/\D+/g, ''));
+      await card.getByRole('button', { name: 'List', exact: true }).click();
+      const listing = page.getByRole('dialog', { name: `List ${name}` });
+      await listing.getByLabel('Price (PAWS)').fill('15');
+      await listing.getByRole('button', { name: 'Create Listing' }).click();
+      await rejectNext(page);
+      // The wallet reported a refusal ('NFT allowance was cancelled by user'): the spec's rule offers Try Again.
+      await expect(listing.getByRole('alert')).toHaveText('NFT allowance was cancelled by user');
+      await listing.getByRole('button', { name: 'Try Again' }).click();
+      await approveNext(page, /AccountAllowanceApprove/);
+      const created = page.getByRole('dialog', { name: 'Listing Created' });
+      await expect(created).toBeVisible({ timeout: LEDGER_FLOW_MS });
+      await expect(created).toContainText(`${name} is listed on the PAWS marketplace.`);
+      await expect(created).not.toContainText('Set a price in PAWS');
+      await created.getByRole('button', { name: 'Close' }).first().click();
+
+      await page.getByRole('tab', { name: 'My Listings' }).click();
+      await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: name }).getByRole('button', { name: 'Unlist NFT' }).click();
+      await page.getByRole('dialog', { name: 'Return Tiger to Your Den?' }).getByRole('button', { name: 'Return to Den' }).click();
+      await rejectNext(page);
+      // Half done: the listing is gone, the permission is not; the dialog says so plainly and offers to finish.
+      const unfinished = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
+      await expect(unfinished).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
+      await expect(unfinished.getByRole('alert')).toHaveText('The permission was not revoked: NFT allowance was cancelled by user');
+      await expect(unfinished.getByRole('button', { name: 'Revoke Permission' })).toBeEnabled();
+      await expect(page.getByText(/Unlist(ing)? Failed/)).toHaveCount(0);
+      expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
+      await unfinished.getByRole('button', { name: 'Not Now' }).click();
+      await expect(page.getByRole('tabpanel')).not.toContainText(name);
+      await page.getByRole('tab', { name: 'My NFTs' }).click();
+      await expect(page.getByRole('button', { name: `Revoke Permission on ${name}` })).toBeVisible();
+
+      // The profile page offers to finish it too.
+      await page.goto('/wild-tiger-profile');
+      const revoke = page.getByRole('button', { name: `Revoke Permission on ${name}` });
+      await expect(revoke).toBeVisible({ timeout: 20_000 });
+      await revoke.click();
+      const finish = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
+      await expect(finish).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
+      await timed('finish a half-done unlist from the profile', async () => {
+        await finish.getByRole('button', { name: 'Revoke Permission' }).click();
+        await approveNext(page);
+        await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+      });
+      expect((await ledgerNft(page, serial)).spender).toBeNull();
+      await expect(revoke).toHaveCount(0);
     });
   });

@@ -24,6 +24,7 @@ import {
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, parsePawsPrice } from './listing';
 import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
+import { offersTryAgain } from './retry-rules';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';
@@ -46,6 +47,8 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
   const [step, setStep] = useState<ListingStep>('input');
   const [price, setPrice] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** Whether the failure shown offers 'Try Again' (a refusal in the wallet, spec 001 §4). */
+  const [retryable, setRetryable] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const [stalled, setStalled] = useState<ListingAction | null>(null);
@@ -60,6 +63,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
     setStep('input');
     setPrice('');
     setError(null);
+    setRetryable(false);
     setNote(null);
     setWaitingSince(null);
     setStalled(null);
@@ -79,6 +83,14 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
   function close(): void {
     flow.current += 1;
     onClose();
+  }
+
+  /** Shows a failure, offering 'Try Again' when the wallet reported a refusal. */
+  function fail(failure: unknown): void {
+    const text = errorText(failure, 'Unknown error');
+    setError(text);
+    setRetryable(offersTryAgain(failure, text));
+    setStep('error');
   }
 
   /** Waits for the approval on the ledger, then completes the listing on the server (which checks it again). */
@@ -118,8 +130,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
       }
       if (!keepPending) clearPendingAction(action.transactionId);
       if (!current()) return;
-      setError(errorText(failure, 'Unknown error'));
-      setStep('error');
+      fail(failure);
     } finally {
       if (current()) setWaitingSince(null);
     }
@@ -133,6 +144,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
     if (waiting) return finish(waiting);
     const mine = flow.current;
     setError(null);
+    setRetryable(false);
     setNote(null);
     try {
       const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
@@ -179,8 +191,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
       await finish({ ...action, transactionId: approvalTransactionId });
     } catch (failure) {
       if (flow.current !== mine) return;
-      setError(errorText(failure, 'Unknown error'));
-      setStep('error');
+      fail(failure);
     }
   }
 
@@ -194,7 +205,9 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
               ? 'Approve the marketplace for this tiger in your wallet.'
               : step === 'complete'
                 ? 'Checking the approval on the ledger…'
-                : 'Set a price in PAWS. The tiger stays in your wallet until it sells.'}
+                : step === 'success'
+                  ? `${nft.nftName} is listed on the PAWS marketplace. It stays in your wallet until it sells.`
+                  : 'Set a price in PAWS. The tiger stays in your wallet until it sells.'}
           </DialogDescription>
         </DialogHeader>
         <div className="grid grid-cols-[96px_1fr] items-start gap-4">
@@ -250,7 +263,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
           {busy && <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Completing…'}</Button>}
           {step === 'complete' && waitingSince !== null && <Button disabled>Completing…</Button>}
           {stalled && <Button onClick={() => void finish(stalled)}>Check again</Button>}
-          {step === 'error' && error?.toLowerCase().includes('reject') && <Button onClick={() => void createListing()}>Try Again</Button>}
+          {step === 'error' && retryable && <Button onClick={() => void createListing()}>Try Again</Button>}
           {(step === 'success' || step === 'error' || stalled) && (
             <Button variant="outline" onClick={close}>
               Close

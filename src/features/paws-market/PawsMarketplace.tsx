@@ -18,6 +18,7 @@ import { $listings, $listingsPage, $myListings, $ownedNfts, $rarity, type Public
 import { errorText } from '@/lib/api/error-text';
 import { PAWS_PAGE_SIZE } from './listing';
 import { PurchaseModal } from './PurchaseModal';
+import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLeftNotice';
 import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
 
 function SkeletonGrid() {
@@ -210,6 +211,12 @@ export default function PawsMarketplace() {
                     }
                   >
                     {listed && <Badge variant="secondary">Listed</Badge>}
+                    {marketplacePermissionLeft(nft, listed, accountId) && (
+                      <PermissionLeftNotice
+                        nftName={nft.nftName}
+                        onRevoke={() => setUnlisting({ listingId: null, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId })}
+                      />
+                    )}
                   </TigerCard>
                 );
               })}

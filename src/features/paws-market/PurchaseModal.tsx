@@ -24,6 +24,7 @@ import { $wallet, signAndExecute } from '../wallet/wallet-store';
 import { insufficientPawsMessage } from './listing';
 import { errorText } from '@/lib/api/error-text';
 import { type PublicListing, prepareBuy, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
+import { offersTryAgain } from './retry-rules';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
 export type PawsPurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
@@ -42,6 +43,8 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
   const balances = useStore($balances);
   const [step, setStep] = useState<PawsPurchaseStep>('prepare');
   const [error, setError] = useState<string | null>(null);
+  /** Whether the failure shown offers 'Try Again' (a refusal in the wallet, spec 001 §4). */
+  const [retryable, setRetryable] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const [stalled, setStalled] = useState<(() => Promise<void>) | null>(null);
@@ -85,7 +88,9 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
       if (flow.current !== mine) return;
       if (failure instanceof LedgerStillPending) setStalled(() => () => run(part));
       else {
-        setError(errorText(failure, 'Failed to execute purchase'));
+        const text = errorText(failure, 'Failed to execute purchase');
+        setError(text);
+        setRetryable(offersTryAgain(failure, text));
         setStep('error');
       }
     } finally {
@@ -161,7 +166,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
       } catch (failure) {
         if (!mayStillExecute(failure)) {
           clearPendingAction(approval.transactionId);
-          throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`);
+          throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`, { cause: failure });
         }
         inFlow(mine, () =>
           setNote(`${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, the purchase goes on once the ledger confirms it.`),
@@ -229,9 +234,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
           {busy && <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
           {step === 'execute' && waitingSince !== null && <Button disabled>Processing…</Button>}
           {stalled && <Button onClick={() => void stalled()}>Check again</Button>}
-          {step === 'error' && error?.toLowerCase().includes('reject') && wallet.accountId && (
-            <Button onClick={() => void run(() => purchase(wallet.accountId as string))}>Try Again</Button>
-          )}
+          {step === 'error' && retryable && wallet.accountId && <Button onClick={() => void run(() => purchase(wallet.accountId as string))}>Try Again</Button>}
           {(step === 'success' || step === 'error' || stalled) && (
             <Button variant="outline" onClick={close}>
               Close

@@ -10,6 +10,7 @@ import { TigerCard } from '../paws-market/PawsListingCard';
 import { errorText } from '@/lib/api/error-text';
 import { $myListings, $ownedNfts } from '../paws-market/paws-client';
 import { type UnlistTarget, UnlistDialog } from '../paws-market/UnlistDialog';
+import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
 import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
@@ -68,7 +69,7 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
   }
 
   return (
-    <Card className="grid gap-4 p-5">
+    <Card className="grid min-w-0 grid-cols-1 gap-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-bold">My Wild Tigers</h2>
         <Button variant="outline" onClick={() => void verify()} disabled={verifying}>
@@ -131,6 +132,12 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
                       {listed && <Badge variant="secondary">Listed</Badge>}
                       {nft.serialNumber === avatarSerial && <Badge variant="outline">Profile image</Badge>}
                     </div>
+                    {marketplacePermissionLeft(nft, listed, accountId) && (
+                      <PermissionLeftNotice
+                        nftName={nft.nftName}
+                        onRevoke={() => setUnlisting({ listingId: null, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId })}
+                      />
+                    )}
                   </TigerCard>
                 );
               })}
