@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
-import { ALICE } from '../../src/sandbox/ledger/demo-accounts';
+import { ALICE, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 
 /** Alice holds 26 tigers in the sandbox seed (other specs may trade one away), one of them ranked in the top 100. */
 const USERNAME = 'Alice Stripes E2E';
@@ -22,6 +22,24 @@ async function signInFromProfile(page: Page, name: string): Promise<void> {
 async function tigerCount(page: Page, accountId: string): Promise<number> {
   const answer = await page.request.get(`/sandbox/mirror/api/v1/accounts/${accountId}/nfts?token.id=0.0.7000333&limit=100`);
   return ((await answer.json()) as { nfts: unknown[] }).nfts.length;
+}
+
+/** Carol's profile in the tests of long words and profile views: one unbroken word each (the longest the form takes). */
+const LONG_NAME = `Stripes${'Z'.repeat(25)}`;
+const LONG_BIO = `${'Roar'.repeat(60)}!`;
+const LONG_HANDLE = 'carol_long_x_15';
+
+/** How far the page scrolls sideways (0 when it fits the window). */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The element's box lies within the window's width. */
+async function expectWithinWidth(page: Page, locator: import('@playwright/test').Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box, 'element box').not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
 }
 
 async function editProfile(page: Page, fields: { username?: string; bio?: string; twitter?: string; isPublic: boolean }): Promise<void> {
@@ -134,5 +152,89 @@ test.describe('profile', () => {
     await expect(search).toHaveValue('no such tiger at all');
     const results = await new AxeBuilder({ page }).include('main').analyze();
     expect(results.violations).toEqual([]);
+  });
+
+  test('long unbroken words wrap on the own profile and on the public card, at phone and desktop widths', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/wild-tiger-profile');
+    await signInFromProfile(page, 'Carol');
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible({ timeout: 20_000 });
+    await editProfile(page, { username: LONG_NAME, bio: LONG_BIO, twitter: LONG_HANDLE, isPublic: true });
+    const heading = page.getByRole('heading', { level: 2, name: LONG_NAME });
+    await expect(heading).toBeVisible();
+    for (const width of [390, 320, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await sidewaysOverflow(page), `own profile at ${width} px`).toBeLessThanOrEqual(0);
+      for (const text of [heading, page.getByText(LONG_BIO), page.getByRole('link', { name: new RegExp(`@${LONG_HANDLE}`) })])
+        await expectWithinWidth(page, text);
+      // the avatar stays beside or above the text, never over it
+      const card = heading.locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]');
+      const avatar = await card.getByRole('img').first().boundingBox();
+      const bio = await page.getByText(LONG_BIO).boundingBox();
+      expect((avatar?.y ?? 0) + (avatar?.height ?? 0) <= (bio?.y ?? 0) || (avatar?.x ?? 0) + (avatar?.width ?? 0) <= (bio?.x ?? 0)).toBe(true);
+    }
+
+    for (const width of [320, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/public-profiles?search=${LONG_NAME}`);
+      const card = page
+        .getByRole('main')
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: LONG_NAME }) });
+      await expect(card).toHaveCount(1);
+      expect(await sidewaysOverflow(page), `public profiles at ${width} px`).toBeLessThanOrEqual(0);
+      await expectWithinWidth(page, card.getByRole('heading', { name: LONG_NAME }));
+      await expectWithinWidth(page, card.getByText(LONG_BIO));
+    }
+  });
+
+  test('a public card opens the holder’s profile at a shareable address, Back and Escape close it, and a view counts once a day', async ({ page, browser }) => {
+    test.setTimeout(60_000);
+    await page.goto(`/public-profiles?search=${LONG_NAME}`);
+    const link = page.getByRole('main').getByRole('link', { name: LONG_NAME });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/public-profiles\\?account=${CAROL.replaceAll('.', '\\.')}$`));
+    const profile = page.getByRole('region', { name: LONG_NAME });
+    await expect(profile.getByRole('heading', { level: 2, name: LONG_NAME })).toBeFocused();
+    await expect(profile).toContainText(LONG_BIO);
+    await expect(profile).toContainText(CAROL);
+    const views = profile.locator('dl > div').filter({ hasText: 'Profile Views' }).getByRole('definition');
+    const counted = Number(await views.innerText());
+    expect(counted).toBeGreaterThanOrEqual(1);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await expect(page.getByRole('searchbox', { name: 'Search public profiles' })).toBeHidden();
+    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+
+    // Back closes it; the directory is there again
+    await page.goBack();
+    await expect(profile).toBeHidden();
+    await expect(page).toHaveURL(/\?search=/);
+    await expect(link).toBeVisible();
+
+    // by keyboard: Enter opens, Escape closes and gives focus back to the card
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(profile.getByRole('heading', { level: 2, name: LONG_NAME })).toBeFocused();
+    await expect(views).toHaveText(String(counted)); // the same viewer, the same day: not counted again
+    await page.keyboard.press('Escape');
+    await expect(profile).toBeHidden();
+    await expect(link).toBeFocused();
+
+    // the shared address opens the profile directly; 'All profiles' leads to the directory
+    await page.goto(`/public-profiles?account=${CAROL}`);
+    await expect(profile.getByRole('heading', { level: 2, name: LONG_NAME })).toBeVisible();
+    await expect(views).toHaveText(String(counted));
+    await profile.getByRole('button', { name: 'All profiles' }).click();
+    await expect(page).toHaveURL(/\/public-profiles$/);
+    await expect(page.getByRole('searchbox', { name: 'Search public profiles' })).toBeVisible();
+
+    // another visitor counts once
+    const other = await browser.newContext({ userAgent: 'Another visitor (e2e)' });
+    const visitor = await other.newPage();
+    await visitor.goto(`/public-profiles?account=${CAROL}`);
+    const seen = visitor.getByRole('region', { name: LONG_NAME }).locator('dl > div').filter({ hasText: 'Profile Views' }).getByRole('definition');
+    await expect(seen).toHaveText(String(counted + 1));
+    await other.close();
   });
 });

@@ -25,14 +25,14 @@ interface TigerCardProps {
 export function TigerCard({ tiger, children, action }: TigerCardProps) {
   const { serialNumber: serial, nftName: name, nftImage: image, rarityRank, traits } = tiger;
   return (
-    <Card className="flex flex-col overflow-hidden p-0">
+    <Card className="flex min-w-0 flex-col overflow-hidden p-0">
       <div className="relative">
         <NftMedia serial={serial} image={image} name={name} />
         <TierBadge tier={tierByRank(rarityRank)} className="absolute top-2 left-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
-          <h3 className="font-semibold leading-snug">{name}</h3>
+          <h3 className="min-w-0 font-semibold leading-snug wrap-anywhere">{name}</h3>
           {rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{rarityRank}</span>}
         </div>
         {traits.length > 0 && (

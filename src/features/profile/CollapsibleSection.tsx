@@ -20,7 +20,7 @@ export function CollapsibleSection({
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
   return (
-    <Card className={cn('overflow-hidden', className)}>
+    <Card className={cn('min-w-0 overflow-hidden', className)}>
       <h2>
         <button
           type="button"

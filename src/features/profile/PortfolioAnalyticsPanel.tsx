@@ -17,7 +17,7 @@ export function PortfolioAnalyticsPanel({ nfts }: { nfts: readonly OwnedNft[] })
   return (
     <CollapsibleSection title="Portfolio Analytics" summary={`${analytics.total} ${analytics.total === 1 ? 'tiger' : 'tigers'}`}>
       <div className="grid gap-5">
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6" aria-label="Tigers per rarity tier">
+        <ul className="grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3 sm:grid-cols-3 xl:grid-cols-6" aria-label="Tigers per rarity tier">
           {ANALYTICS_TIERS.map((tier) => (
             <li key={tier} className="grid justify-items-start gap-2 rounded-lg bg-muted/60 p-3">
               <TierBadge tier={tier} />

@@ -59,11 +59,11 @@ export function ProfileCard({
   const name = displayName(profile.username);
   const joined = formatJoined(profile.joinedAt);
   return (
-    <Card className="grid gap-5 p-5">
+    <Card className="grid min-w-0 gap-5 p-5">
       <ProfileAvatar nft={avatarNft(profile, nfts)} name={name} />
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="text-2xl font-extrabold break-words">{name}</h2>
+          <h2 className="min-w-0 text-2xl font-extrabold wrap-anywhere">{name}</h2>
           {profile.isPublic ? <Badge variant="success">Public</Badge> : <Badge variant="outline">Private</Badge>}
         </div>
         <p className="font-mono text-sm text-muted-foreground">{formatAccountId(accountId)}</p>
@@ -73,7 +73,7 @@ export function ProfileCard({
       ) : (
         <>
           {profile.bio ? (
-            <p className="text-sm leading-relaxed whitespace-pre-line break-words text-stone-200">{profile.bio}</p>
+            <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-stone-200">{profile.bio}</p>
           ) : (
             <p className="text-sm text-muted-foreground italic">No bio yet.</p>
           )}

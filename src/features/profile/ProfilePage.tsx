@@ -67,9 +67,9 @@ function ProfileDashboard({ accountId }: { accountId: string }) {
   const current = shown ?? defaultProfile(accountId);
 
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-[minmax(280px,360px)_1fr]">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(280px,360px)_minmax(0,1fr)]">
       <ProfileCard accountId={accountId} profile={shown} nfts={nfts} loading={profile.loading} />
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <PortfolioAnalyticsPanel nfts={nfts} />
         <AchievementsPanel nfts={nfts} profile={current} pawsBalance={balances.pawsBalance} />
         <CollectionPanel accountId={accountId} nfts={nfts} avatarSerial={current.avatarNftSerial} />

@@ -15,7 +15,10 @@ function laggingMirror(visibleAfterMs: number, result = 'SUCCESS') {
       return clock >= visibleAfterMs ? record : null;
     },
   } as unknown as LedgerReader;
-  return { ledger, lookups, now: () => clock, sleep: async (ms: number) => void (clock += ms) };
+  const sleep = async (ms: number) => {
+    clock += ms;
+  };
+  return { ledger, lookups, now: () => clock, sleep };
 }
 
 describe('confirming a transaction on the mirror node', () => {
