@@ -143,6 +143,8 @@ export interface LedgerReader {
    * the serial ranges up to it are read in parallel instead of page after page.
    */
   getAllNftOwners(tokenId: string, options?: { expectedSerials?: number }): Promise<Map<number, string>>;
+  /** Every serial of `tokenId` with its owner and on-ledger metadata (deleted ones included), read as getAllNftOwners reads them. */
+  getAllNfts(tokenId: string, options?: { expectedSerials?: number }): Promise<LedgerNft[]>;
   /** Remaining fungible allowance `owner` granted `spender`; 0 when there is none. */
   getTokenAllowance(ownerAccountId: string, tokenId: string, spenderAccountId: string): Promise<bigint>;
   /** True when `owner` approved `spender` for all its serials of `tokenId`. */

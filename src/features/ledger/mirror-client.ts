@@ -70,6 +70,30 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     return all;
   }
 
+  /** Every serial of a token, read in parallel ranges of 100 up to the expected supply (see LedgerReader.getAllNfts). */
+  async function getAllNfts(tokenId: string, { expectedSerials = 0 }: { expectedSerials?: number } = {}): Promise<LedgerNft[]> {
+    // Range i holds the serials in (i*100, i*100+100]: its pages are read in ascending order until
+    // one goes past the range (one page, unless a mirror serves smaller pages). The ranges are
+    // read in parallel; the last one follows the pages to the end, past the expected supply.
+    const ranges = Math.max(1, Math.ceil(expectedSerials / RANGE_SIZE));
+    const path = (above: number) => `/api/v1/tokens/${id(tokenId)}/nfts?limit=${RANGE_SIZE}&order=asc&serialnumber=gt:${above}`;
+    const readRange = async (index: number): Promise<MirrorNft[]> => {
+      const above = index * RANGE_SIZE;
+      const last = index === ranges - 1;
+      const end = above + RANGE_SIZE;
+      const inRange = (nft: MirrorNft) => last || nft.serial_number <= end;
+      const nfts = await getAllPages(
+        path(above),
+        nftsPageSchema,
+        (page) => page.nfts,
+        `token ${tokenId}`,
+        (page) => page.every(inRange),
+      );
+      return nfts.filter(inRange);
+    };
+    return (await mapConcurrently(ranges, PARALLEL_RANGES, readRange)).flat().map(toLedgerNft);
+  }
+
   return {
     async getAccount(accountId) {
       const body = await getOne(`/api/v1/accounts/${id(accountId)}?transactions=false`, accountSchema, `account ${accountId}`);
@@ -126,30 +150,11 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
       return relations.filter((t) => t.automatic_association).length < slots;
     },
 
-    async getAllNftOwners(tokenId, { expectedSerials = 0 } = {}) {
-      // Range i holds the serials in (i*100, i*100+100]: its pages are read in ascending order until
-      // one goes past the range (one page, unless a mirror serves smaller pages). The ranges are
-      // read in parallel; the last one follows the pages to the end, past the expected supply.
-      const ranges = Math.max(1, Math.ceil(expectedSerials / RANGE_SIZE));
-      const path = (above: number) => `/api/v1/tokens/${id(tokenId)}/nfts?limit=${RANGE_SIZE}&order=asc&serialnumber=gt:${above}`;
-      const readRange = async (index: number): Promise<MirrorNft[]> => {
-        const above = index * RANGE_SIZE;
-        const last = index === ranges - 1;
-        const end = above + RANGE_SIZE;
-        const inRange = (nft: MirrorNft) => last || nft.serial_number <= end;
-        const nfts = await getAllPages(
-          path(above),
-          nftsPageSchema,
-          (page) => page.nfts,
-          `token ${tokenId}`,
-          (page) => page.every(inRange),
-        );
-        return nfts.filter(inRange);
-      };
+    getAllNfts,
+
+    async getAllNftOwners(tokenId, options = {}) {
       const owners = new Map<number, string>();
-      for (const nfts of await mapConcurrently(ranges, PARALLEL_RANGES, readRange)) {
-        for (const nft of nfts) if (!nft.deleted && nft.account_id) owners.set(nft.serial_number, nft.account_id);
-      }
+      for (const nft of await getAllNfts(tokenId, options)) if (!nft.deleted && nft.owner) owners.set(nft.serial, nft.owner);
       return owners;
     },
 
