@@ -1,12 +1,13 @@
 /**
  * `npm test`: builds the site (and its WalletConnect build, PUBLIC_WALLET=walletconnect, into
  * test-results/site-walletconnect), runs vitest (unit, integration, API, infra) and Playwright (e2e in
- * Chromium, both builds), then prints one closing line "N passed, N failed". Set SKIP_BUILD=1 to
- * reuse both builds.
+ * Chromium, both builds), then prints one closing line "N passed, N failed". Both builds carry the
+ * e2e settings of tests/e2e/support/e2e-build.ts. Set SKIP_BUILD=1 to reuse both builds.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { E2E_BUILD_ENV } from './e2e/support/e2e-build';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = resolve(root, 'test-results');
@@ -28,9 +29,13 @@ function readJson(path: string): Record<string, unknown> | undefined {
 
 /** The site as the WalletConnect e2e needs it: the sandbox network with the WalletConnect adapter (any project id works with the test relay). */
 const walletConnectSite = resolve(reports, 'site-walletconnect');
-const walletConnectBuild = { PUBLIC_WALLET: 'walletconnect', PUBLIC_WALLETCONNECT_PROJECT_ID: 'wild-tigers-e2e' };
+const walletConnectBuild = { ...E2E_BUILD_ENV, PUBLIC_WALLET: 'walletconnect', PUBLIC_WALLETCONNECT_PROJECT_ID: 'wild-tigers-e2e' };
 
-if (!process.env.SKIP_BUILD && (run(bin('astro'), ['build']) !== 0 || run(bin('astro'), ['build', '--outDir', walletConnectSite], walletConnectBuild) !== 0)) {
+// Both builds carry the e2e settings the specs assert (the community channels).
+if (
+  !process.env.SKIP_BUILD &&
+  (run(bin('astro'), ['build'], E2E_BUILD_ENV) !== 0 || run(bin('astro'), ['build', '--outDir', walletConnectSite], walletConnectBuild) !== 0)
+) {
   process.stdout.write('0 passed, 1 failed\n');
   process.exit(1);
 }

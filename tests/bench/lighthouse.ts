@@ -157,7 +157,8 @@ function report(path: string, result: Result): string[] {
   return lines;
 }
 
-if (!existsSync(join(projectRoot, 'dist', 'index.html'))) {
+const SITE_DIR = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
+if (!existsSync(join(SITE_DIR, 'index.html'))) {
   process.stderr.write('No site build in dist/: run `npm run build` first\n');
   process.exit(1);
 }

@@ -1,5 +1,26 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { E2E_BUILD_ENV } from './support/e2e-build';
 import { expect, test } from './support/test';
+
+/**
+ * The community channels as configured for the e2e build (PUBLIC_DISCORD_URL, PUBLIC_X_URL): the
+ * project's own Discord and X accounts, then the explorer and the marketplace, each in a new tab.
+ */
+async function expectChannels(area: Locator): Promise<void> {
+  const channels = [
+    [/^Discord/, E2E_BUILD_ENV.PUBLIC_DISCORD_URL],
+    [/^X \(Twitter\)/, E2E_BUILD_ENV.PUBLIC_X_URL],
+    [/^HashScan/, 'https://hashscan.io/mainnet/token/0.0.9296439'],
+    [/^SentX/, 'https://sentx.io'],
+  ] as const;
+  for (const [name, href] of channels) {
+    const link = area.getByRole('link', { name });
+    await expect(link, `the ${name.source} channel (build with tests/e2e/support/build-site.ts)`).toHaveAttribute('href', href);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+  }
+  await expect(area.locator('a[href*="hedera.com/discord"], a[href*="x.com/search"]')).toHaveCount(0);
+}
 
 /** The sandbox network's fixed prices (src/sandbox/prices/sandbox-price-source.ts). */
 const SANDBOX = { paws: '$0.000418', pawsChange: '-1.20%', marketCap: '$400.17K', hbar: '$0.1825', hbarChange: '+2.35%' };
@@ -202,8 +223,7 @@ test.describe('landing page', () => {
       await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
     }
     const community = page.locator('section#community');
-    await expect(community.getByRole('link', { name: /Discord/ })).toHaveAttribute('href', /^https:\/\//);
-    await expect(community.getByRole('link', { name: /X \(Twitter\)/ })).toHaveAttribute('href', /^https:\/\/x\.com\//);
+    await expectChannels(community);
     await expect(community).toContainText('What are Wild Tigers?');
     await expect(community).toContainText('What is $PAWS?');
     await expect(community).toContainText('How do I buy a Wild Tiger?');
@@ -277,11 +297,7 @@ test.describe('static pages', () => {
     await page.keyboard.press('Enter');
     await expect(first).toHaveAttribute('open', '');
     await expect(first).toContainText('3,333');
-    for (const name of [/Discord/, /X \(Twitter\)/]) {
-      const link = page.getByRole('main').getByRole('link', { name });
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
-    }
+    await expectChannels(page.getByRole('main'));
     await expect(page.getByRole('main')).toContainText('meet fellow tigers on the Community page');
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { '@type': string; mainEntity: unknown[] };
     expect(jsonLd['@type']).toBe('FAQPage');
@@ -293,7 +309,7 @@ test.describe('static pages', () => {
     const main = page.getByRole('main');
     await expect(main.getByTestId('support-email')).toHaveAttribute('href', 'mailto:support@wildtigers.io');
     await expect(main).toContainText('24-48 hours');
-    await expect(main.getByRole('link', { name: /Discord/ })).toHaveAttribute('target', '_blank');
+    await expectChannels(main);
     expect(await main.getByTestId('faq-entry').count()).toBeGreaterThanOrEqual(3);
   });
 

@@ -1,6 +1,25 @@
 import { expect, test } from './support/test';
-import { type Listing, type Sale, axeViolations, buyCheapestAsDave, cards, listings, pages, panel, refusePurchaseAsDave, sales } from './support/market-flows';
+import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
+import {
+  type Listing,
+  SETTLE_TIMEOUT_MS,
+  type Sale,
+  axeViolations,
+  buyCheapestAsDave,
+  card,
+  cards,
+  cheapest,
+  listings,
+  owner,
+  pages,
+  panel,
+  refusePurchaseAsDave,
+  sales,
+  showListing,
+} from './support/market-flows';
+import { approveNext, connectAs } from './support/sandbox-wallet';
 import { sandboxDriver } from './support/wallet-driver';
+import { toasts } from './support/wallet-flows';
 
 test.describe
   .serial('HBAR marketplace', () => {
@@ -30,7 +49,7 @@ test.describe
       const newest = allSales[0] as Sale;
       await expect(first).toHaveAttribute('data-serial', String(newest.nftSerialId));
       await expect(first.getByRole('heading', { name: `Wild Tiger #${newest.nftSerialId}` })).toBeVisible();
-      await expect(first).toContainText(/(\d[\d,]*h ago|Just now)/);
+      await expect(first).toContainText(/(\d+h ago|\d[\d,]*d ago|Just now)/);
       await expect(first).toContainText(/(SALE|LISTING)/);
       await expect(first).toContainText(/(Common|Uncommon|Rare|Epic|Legendary|Mythic)/);
       if ((await first.getAttribute('data-label')) === 'SALE') await expect(first).toContainText(`Buyer${newest.buyerAddress}`);
@@ -84,5 +103,122 @@ test.describe
     test('Dave rejects in his wallet: Transaction Cancelled, Try Again signs the same transaction, nothing moves', async ({ page }) => {
       test.setTimeout(120_000);
       await refusePurchaseAsDave(page, sandboxDriver);
+    });
+
+    test('connected but not signed in: buying is not offered as if it would work; once signed in the dialog shows the balance with 2 decimals', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const target = cheapest(await listings(page));
+      await page.goto('/marketplace');
+      await sandboxDriver.pickAccount(page, 'Dave');
+      await sandboxDriver.rejectNext(page);
+      const banner = page.getByRole('main').getByText('Not signed in.');
+      await expect(banner).toBeVisible();
+
+      await showListing(page, target.serialId);
+      const buy = card(page, target.serialId).getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` });
+      await buy.click();
+      const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${target.serialId}` });
+      await expect(dialog.getByText("Sign in with your wallet before buying: click 'Authenticate'.")).toBeVisible();
+      await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeDisabled();
+
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      await approveNext(page, /Click to sign in/);
+      await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeEnabled();
+      await expect(banner).toHaveCount(0);
+      // Spec 000 §5: the HBAR balance with 2 decimals, here as on the landing page.
+      await expect(
+        dialog
+          .getByRole('definition')
+          .filter({ hasText: / HBAR$/ })
+          .last(),
+      ).toHaveText(/^[\d,]+\.\d{2} HBAR$/);
+    });
+
+    test('dialogs: focus returns to the Buy button, and the browser Back button closes the dialog instead of leaving the page', async ({ page }) => {
+      test.setTimeout(90_000);
+      const target = cheapest(await listings(page));
+      await page.goto('/marketplace');
+      await connectAs(page, 'Dave');
+      await showListing(page, target.serialId);
+      const buy = card(page, target.serialId).getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` });
+      const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${target.serialId}` });
+
+      await buy.click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(buy).toBeFocused();
+
+      await buy.click();
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(buy).toBeFocused();
+
+      await buy.click();
+      await expect(dialog).toBeVisible();
+      await page.goBack();
+      await expect(dialog).toBeHidden();
+      expect(new URL(page.url()).pathname).toBe('/marketplace');
+      await expect(buy).toBeFocused();
+    });
+
+    test('while the wallet is asked, the dialog can be closed and says what happens; approving then completes the purchase by itself', async ({ page }) => {
+      test.setTimeout(120_000);
+      // Not the cheapest: the refusal above left Dave's purchase of that one pending on the server.
+      const target = [...(await listings(page))].sort((a, b) => a.salePrice - b.salePrice || a.serialId - b.serialId)[1] as Listing;
+      await page.goto('/marketplace');
+      await connectAs(page, 'Dave');
+      // Hold the preparation a moment, so the dialog is caught waiting.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((done) => (release = done));
+      await page.route('**/api/market/buy', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await showListing(page, target.serialId);
+      await card(page, target.serialId)
+        .getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: /Wild Tiger #/ });
+      await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+      await expect(dialog.getByTestId('dialog-pending-note')).toHaveText(
+        'You can close this window. Your wallet may still ask you to approve; if you approve, the purchase completes by itself.',
+      );
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(dialog).toBeHidden();
+
+      release();
+      await approveNext(page, new RegExp(`#${target.serialId}`));
+      await expect(toasts(page)).toContainText('Purchase Successful!', { timeout: SETTLE_TIMEOUT_MS });
+      expect(await owner(page, target.serialId)).toBe(DAVE);
+      await expect(page.getByRole('list', { name: 'Purchases in progress' })).toHaveCount(0);
+    });
+
+    test('a sign-in that ended on the server: the page stops offering to buy as if signed in', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const target = cheapest(await listings(page));
+      await page.goto('/marketplace');
+      await connectAs(page, 'Dave');
+      await context.clearCookies();
+      await showListing(page, target.serialId);
+      await card(page, target.serialId)
+        .getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: /Wild Tiger #/ });
+      await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+      // The server's answer (no session) turns the page back to 'not signed in'.
+      await expect(dialog.getByRole('alert')).toContainText('Sign in with your wallet first');
+      await dialog.getByRole('button', { name: 'Try Again' }).click();
+      await expect(dialog.getByText("Sign in with your wallet before buying: click 'Authenticate'.")).toBeVisible();
+      await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeDisabled();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Authenticate' })).toBeVisible();
+      await expect(page.getByRole('main').getByText('Not signed in.')).toBeVisible();
+      await page.getByTestId('wallet-menu').click();
+      await expect(page.getByRole('menu')).toContainText('Connected (not signed in)');
+      await expect(page.getByRole('menu')).toContainText("Your sign-in has ended. Click 'Authenticate' to sign in again.");
     });
   });

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { sandboxDriver } from './support/wallet-driver';
+import { connectAs } from './support/sandbox-wallet';
 import { refuseSignIn, signInReloadDisconnect } from './support/wallet-flows';
 
 // The same scenarios run with WalletConnect in walletconnect-wallet.spec.ts.
@@ -18,5 +19,39 @@ test.describe('sandbox wallet sign-in', () => {
     await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Connection Failed').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
+  });
+});
+
+test.describe('a restored session', () => {
+  test('hydrates without a mismatch: no React error #418 on /, /paws-marketplace and /wild-tiger-profile', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto('/');
+    await connectAs(page, 'Carol');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    for (const path of ['/', '/paws-marketplace', '/wild-tiger-profile']) {
+      await page.goto(path);
+      // The session is restored on load: the account shows, and the page's islands have hydrated.
+      await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003', { timeout: 20_000 });
+      await page.waitForLoadState('networkidle');
+      if (path === '/') await expect(page.getByTestId('balance-paws')).toBeVisible();
+      else await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+    }
+    expect(errors.filter((text) => /#418|hydrat/i.test(text))).toEqual([]);
+  });
+});
+
+test.describe('the profile page', () => {
+  test('its hero stops asking to connect once a wallet is connected; the prompt below does the asking', async ({ page }) => {
+    await page.goto('/wild-tiger-profile');
+    const hero = page.getByRole('main').locator('header');
+    await expect(page.getByRole('heading', { name: 'Wallet Connection Required' })).toBeVisible();
+    await connectAs(page, 'Carol');
+    await expect(page.getByRole('heading', { name: 'Wallet Connection Required' })).toHaveCount(0);
+    await expect(hero).toContainText('Your Wild Tigers, portfolio analytics and achievements in one place.');
+    await expect(hero).not.toContainText('Connect your Hedera wallet');
   });
 });

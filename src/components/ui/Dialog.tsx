@@ -1,10 +1,67 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 // Radix Dialog: focus is trapped inside, Escape and the close button close it, and the
-// content is labelled by DialogTitle and described by DialogDescription.
-export const Dialog = DialogPrimitive.Root;
+// content is labelled by DialogTitle and described by DialogDescription. On top of Radix, every
+// dialog of the app: closes on the browser's Back button (instead of leaving the page), and gives
+// focus back to the control that opened it.
+
+/** The history entry an open dialog adds, so Back closes the dialog; `level` counts the dialogs open beneath and including it. */
+interface DialogHistoryState {
+  wildTigersDialog: number;
+}
+
+/** Dialogs currently holding a history entry (a dialog opened over another stacks on it). */
+let openLevels = 0;
+
+function dialogLevel(state: unknown): number {
+  const level = state && typeof state === 'object' ? (state as Partial<DialogHistoryState>).wildTigersDialog : undefined;
+  return typeof level === 'number' ? level : 0;
+}
+
+/**
+ * While `open`, the dialog owns one history entry (same URL): Back pops it and asks the dialog to
+ * close. A dialog that stays open (it is busy) takes a new entry, so the next Back tries again.
+ * Closed any other way, it removes its entry itself.
+ */
+function useBackButtonCloses(open: boolean, onOpenChange: ((open: boolean) => void) | undefined): void {
+  const latest = useRef(onOpenChange);
+  latest.current = onOpenChange;
+  useEffect(() => {
+    if (!open || typeof window === 'undefined') return;
+    openLevels += 1;
+    const level = openLevels;
+    let holdsEntry = true;
+    let active = true;
+    const push = () => {
+      window.history.pushState({ ...(window.history.state as object | null), wildTigersDialog: level } satisfies DialogHistoryState, '');
+      holdsEntry = true;
+    };
+    push();
+    const onPop = (event: PopStateEvent) => {
+      if (!holdsEntry || dialogLevel(event.state) >= level) return;
+      holdsEntry = false;
+      latest.current?.(false);
+      // Still open a moment later: it refused to close (busy); keep Back working for the next try.
+      setTimeout(() => active && !holdsEntry && push(), 0);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      active = false;
+      openLevels -= 1;
+      window.removeEventListener('popstate', onPop);
+      if (holdsEntry && dialogLevel(window.history.state) === level) window.history.back();
+    };
+  }, [open]);
+}
+
+/** The dialog root (controlled with `open` / `onOpenChange`); the browser's Back button closes it. */
+export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
+  useBackButtonCloses(open === true, onOpenChange);
+  return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
+}
+
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -22,9 +79,21 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   /** Text of the visually hidden label of the corner close button. */
   closeLabel?: string;
   hideClose?: boolean;
+  /**
+   * While the dialog waits for the wallet (or the ledger): what happens to the pending request if
+   * the dialog is closed now. Shown under the content, and the close button stays.
+   */
+  pendingNote?: string | null;
 };
 
-export function DialogContent({ className, children, closeLabel = 'Close', hideClose = false, ...props }: DialogContentProps) {
+/** The element that had focus when the dialog opened (the button that opened it), to return focus to on close. */
+function useOpener(): () => HTMLElement | null {
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  return () => (opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null);
+}
+
+export function DialogContent({ className, children, closeLabel = 'Close', hideClose = false, pendingNote, onCloseAutoFocus, ...props }: DialogContentProps) {
+  const opener = useOpener();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -33,10 +102,24 @@ export function DialogContent({ className, children, closeLabel = 'Close', hideC
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-black data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          // Radix returns focus only to a DialogTrigger; our dialogs are opened by ordinary buttons.
+          const target = opener();
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
       >
         {children}
-        {!hideClose && (
+        {pendingNote && (
+          <p className="rounded-lg border border-border bg-muted/60 p-3 text-sm text-muted-foreground" data-testid="dialog-pending-note">
+            {pendingNote}
+          </p>
+        )}
+        {(!hideClose || pendingNote) && (
           <DialogPrimitive.Close className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
             <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-4" aria-hidden="true">
               <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />

@@ -3,8 +3,9 @@ import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { useIslandStore } from '../../lib/use-island-store';
 import { toast } from '../toast/toast-store';
-import { $wallet, connectWallet } from '../wallet/wallet-store';
+import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { $listings, $rarity, $sales } from './market-client';
 import {
   type ListingSort,
@@ -25,6 +26,7 @@ import { PurchaseDialog } from './PurchaseDialog';
 import { PurchasesInProgress } from './PurchasesInProgress';
 
 type Tab = 'sales' | 'listings';
+const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';
 const GRID = 'grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4';
 
 /** The last data a store had: a refetch (after a purchase) keeps the cards on screen meanwhile. */
@@ -134,7 +136,7 @@ function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, on
 
 /** The HBAR marketplace (/marketplace): recent sales and current listings, and buying a listed tiger. */
 export default function HbarMarketplace() {
-  const wallet = useStore($wallet);
+  const wallet = useIslandStore($wallet);
   const salesStore = useStore($sales);
   const listingsStore = useStore($listings);
   const rarityStore = useStore($rarity);
@@ -200,7 +202,7 @@ export default function HbarMarketplace() {
   );
 
   return (
-    <div ref={top} className="grid scroll-mt-24 gap-6">
+    <div ref={top} className="grid scroll-mt-24 grid-cols-1 gap-6">
       {!connected && (
         <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-amber-950/30 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p id={hintId} className="text-sm text-amber-100">
@@ -211,13 +213,24 @@ export default function HbarMarketplace() {
           </Button>
         </div>
       )}
+      {connected && !wallet.isAuthenticated && (
+        <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-amber-950/30 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-amber-100">
+            <span className="font-semibold text-highlight">Not signed in.</span> Sign in with your wallet to buy a listed tiger with HBAR.
+          </p>
+          <Button size="sm" onClick={() => void authenticate()} disabled={wallet.isAuthenticating} className="self-start sm:self-auto">
+            {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
+          </Button>
+        </div>
+      )}
       <PurchasesInProgress hiddenSerial={buying?.serialId ?? null} />
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'listings' ? 'listings' : 'sales')}>
-        <TabsList aria-label="Marketplace" className="flex w-full sm:inline-flex sm:w-auto">
-          <TabsTrigger value="sales" className="flex-1 px-2 sm:flex-none sm:px-4">
+        {/* On phones the two tabs share the row and their labels may wrap; from sm up they sit side by side on one line. */}
+        <TabsList aria-label="Marketplace" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
+          <TabsTrigger value="sales" className={TAB_TRIGGER}>
             Recent Sales ({count(saleRecords)})
           </TabsTrigger>
-          <TabsTrigger value="listings" className="flex-1 px-2 sm:flex-none sm:px-4">
+          <TabsTrigger value="listings" className={TAB_TRIGGER}>
             Current Listings ({count(listingRecords)})
           </TabsTrigger>
         </TabsList>

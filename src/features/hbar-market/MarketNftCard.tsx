@@ -31,7 +31,7 @@ function Account({ term, accountId }: { term: string; accountId: string | null }
   return (
     <>
       <dt className="text-muted-foreground">{term}</dt>
-      <dd className="truncate text-right font-mono text-stone-200" title={accountId}>
+      <dd className="text-right font-mono break-all text-stone-200" title={accountId}>
         {formatAccountId(accountId)}
       </dd>
     </>
@@ -79,7 +79,7 @@ export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: Mark
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-col @[15rem]:flex-row @[15rem]:items-baseline @[15rem]:justify-between @[15rem]:gap-2">
-          <h3 id={headingId} className="truncate text-sm font-semibold @[13rem]:text-base">
+          <h3 id={headingId} className="text-sm font-semibold break-words @[13rem]:text-base">
             {card.name}
           </h3>
           {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{card.rarityRank.toLocaleString('en-US')}</span>}

@@ -12,7 +12,7 @@ import { formatAccountId } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { buyListing, completePurchase } from './market-client';
-import { formatHbarPrice } from '@/lib/format';
+import { formatHbar, formatHbarPrice } from '@/lib/format';
 import { type NftCardModel, cardTier } from './market-model';
 import {
   INITIAL_PURCHASE,
@@ -20,6 +20,7 @@ import {
   PURCHASE_MESSAGES,
   PurchaseError,
   isBusy,
+  pendingPurchaseNote,
   purchaseBlocker,
   purchaseFailure,
   purchaseReducer,
@@ -114,15 +115,15 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   if (!card) return null;
   const listing = card.currentListing;
   const busy = isBusy(state.step);
-  // The purchase goes on without the dialog once the wallet answered or timed out (the page follows it).
-  const closable = !busy || state.step === 'completing';
+  // Closable at every step: a purchase under way goes on without the dialog (the page follows it), and the dialog says so.
+  const pendingNote = pendingPurchaseNote(state.step);
+  const signedIn = wallet.isAuthenticated;
   const followed = state.saleVerificationCode ? inProgress[state.saleVerificationCode] : undefined;
   const tier = cardTier(card);
   const hbar = Number(balances.hbarBalance);
   const short = Boolean(listing && balances.isReady && balances.accountId === wallet.accountId && Number.isFinite(hbar) && hbar < listing.price);
 
   function close(): void {
-    if (!closable) return;
     run.current += 1;
     dispatch({ type: 'reset' });
     onClose();
@@ -131,7 +132,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   async function purchase(): Promise<void> {
     if (!card || busy) return;
     const { accountId, isConnected } = $wallet.get();
-    const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing) });
+    const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing), isAuthenticated: $wallet.get().isAuthenticated });
     if (blocked) return void toast({ ...blocked, variant: 'destructive' });
     run.current += 1;
     const mine = run.current;
@@ -188,12 +189,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
 
   return (
     <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent
-        closeLabel="Close purchase"
-        onEscapeKeyDown={(event) => !closable && event.preventDefault()}
-        onPointerDownOutside={(event) => !closable && event.preventDefault()}
-        hideClose={!closable}
-      >
+      <DialogContent closeLabel="Close purchase" pendingNote={pendingNote}>
         <DialogHeader>
           <DialogTitle className={cn(state.step === 'error' && 'text-red-300', state.step === 'success' && 'text-emerald-300')}>{title}</DialogTitle>
           <DialogDescription role={state.step === 'error' ? 'alert' : undefined}>{description}</DialogDescription>
@@ -216,7 +212,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
             {listing?.sellerAddress && (
               <>
                 <dt className="text-muted-foreground">Seller</dt>
-                <dd className="truncate font-mono text-xs leading-5" title={listing.sellerAddress}>
+                <dd className="font-mono text-xs leading-5 break-all" title={listing.sellerAddress}>
                   {formatAccountId(listing.sellerAddress)}
                 </dd>
               </>
@@ -224,7 +220,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
             {wallet.isAuthenticated && balances.isReady && balances.accountId === wallet.accountId && (
               <>
                 <dt className="text-muted-foreground">Your balance</dt>
-                <dd className="tabular-nums">{formatHbarPrice(hbar)} HBAR</dd>
+                <dd className="tabular-nums">{formatHbar(hbar)} HBAR</dd>
               </>
             )}
           </dl>
@@ -240,9 +236,9 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               : ''}
         </p>
 
-        {state.step === 'confirm' && wallet.isConnected && !wallet.isAuthenticated && (
+        {state.step === 'confirm' && wallet.isConnected && !signedIn && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-950/40 p-3 text-sm text-amber-100">
-            <span>Sign in with your wallet before buying.</span>
+            <span>{PURCHASE_MESSAGES.signInFirst}</span>
             <Button size="sm" variant="outline" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
               {wallet.isAuthenticating ? 'Signing in…' : 'Sign In'}
             </Button>
@@ -265,12 +261,12 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               <Button variant="outline" onClick={close}>
                 Cancel
               </Button>
-              <Button onClick={() => void purchase()} disabled={!wallet.isConnected || !listing}>
+              <Button onClick={() => void purchase()} disabled={!wallet.isConnected || !signedIn || !listing}>
                 {listing ? `Confirm Purchase · ${formatHbarPrice(listing.price)} HBAR` : 'Not Available'}
               </Button>
             </>
           )}
-          {closable && (state.step === 'completing' || state.step === 'waiting') && (
+          {(busy || state.step === 'waiting') && (
             <Button variant="outline" onClick={close}>
               Close
             </Button>

@@ -1,11 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/Button';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { $wallet } from '../wallet/wallet-store';
 import { completePurchase, resumePurchases } from './market-client';
 import { PURCHASE_MESSAGES } from './purchase-machine';
-import { $purchasesInProgress, purchasesOf } from './purchase-store';
+import { useIslandStore } from '../../lib/use-island-store';
+import { $purchasesInProgress, type PurchaseInProgress, purchasesOf } from './purchase-store';
+
+/** The server renders the page without the browser's stored purchases. */
+const NONE_ON_SERVER: Record<string, PurchaseInProgress> = {};
 
 /**
  * The signed-in buyer's HBAR purchases still in progress (the dialog was closed, the wallet
@@ -13,8 +16,8 @@ import { $purchasesInProgress, purchasesOf } from './purchase-store';
  * and one the ledger is slow to confirm can be checked again. `hiddenSerial`'s is in the open dialog.
  */
 export function PurchasesInProgress({ hiddenSerial }: { hiddenSerial: number | null }) {
-  const wallet = useStore($wallet);
-  const all = useStore($purchasesInProgress);
+  const wallet = useIslandStore($wallet);
+  const all = useIslandStore($purchasesInProgress, NONE_ON_SERVER);
   const signedIn = wallet.isAuthenticated ? wallet.accountId : null;
 
   useEffect(() => {

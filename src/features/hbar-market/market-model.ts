@@ -59,14 +59,21 @@ export function cardTier(card: Pick<NftCardModel, 'rarityRank' | 'rarityPct' | '
 }
 
 const HOUR_MS = 3_600_000;
+/** Up to this many hours an age reads in hours ('48h ago'); beyond it in days ('3d ago'). */
+export const AGE_HOURS_MAX = 48;
 
-/** Spec 000 §2: an hour-based age such as '5h ago' ('Just now' within the hour); '' for a bad date. */
+/**
+ * Spec 000 §2: an hour-based age such as '5h ago' ('Just now' within the hour), in days once past
+ * 48 h ('3d ago'); '' for a bad date.
+ */
 export function ageText(date: string | null | undefined, now: number = Date.now()): string {
   if (!date) return '';
   const time = Date.parse(date);
   if (!Number.isFinite(time)) return '';
   const hours = Math.floor(Math.max(0, now - time) / HOUR_MS);
-  return hours < 1 ? 'Just now' : `${hours.toLocaleString('en-US')}h ago`;
+  if (hours < 1) return 'Just now';
+  if (hours <= AGE_HOURS_MAX) return `${hours}h ago`;
+  return `${Math.floor(hours / 24).toLocaleString('en-US')}d ago`;
 }
 
 /** The date the card's age is counted from: the listing's while listed, else the last sale's. */

@@ -105,21 +105,36 @@ export const PURCHASE_MESSAGES = {
   walletWaitTitle: 'Waiting for Your Wallet',
   walletWaitText:
     'Wallet execution timeout after 45 seconds. If you still approve the transaction in your wallet, the purchase completes here; you can close this window meanwhile. You are never charged twice.',
+  signInTitle: 'Sign In Required',
+  signInFirst: "Sign in with your wallet before buying: click 'Authenticate'.",
+  pendingWallet: 'You can close this window. Your wallet may still ask you to approve; if you approve, the purchase completes by itself.',
+  pendingLedger: 'You can close this window: the purchase completes by itself once the ledger confirms it.',
   stalledTitle: 'Still Waiting for the Ledger',
   stalledText: 'The ledger has not confirmed your purchase yet. It completes as soon as the ledger does and is never charged twice: check again in a moment.',
 } as const;
 
 /**
  * Spec 000 §5: buying needs a connected wallet and a current listing; otherwise the toast to show
- * ('Wallet Required' or 'Not Available'). null when the purchase may go ahead.
+ * ('Wallet Required' or 'Not Available'). The purchase itself also needs the sign-in (the server
+ * prepares it only for a session): with `isAuthenticated` false, 'Sign In Required'. null when the
+ * purchase may go ahead.
  */
 export function purchaseBlocker(input: {
   isConnected: boolean;
   accountId: string | null | undefined;
   listed: boolean;
+  isAuthenticated?: boolean;
 }): { title: string; description: string } | null {
   if (!input.isConnected || !input.accountId) return { title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs' };
   if (!input.listed) return { title: 'Not Available', description: 'This NFT is not currently listed for sale' };
+  if (input.isAuthenticated === false) return { title: PURCHASE_MESSAGES.signInTitle, description: PURCHASE_MESSAGES.signInFirst };
+  return null;
+}
+
+/** What closing the dialog now means for the purchase under way (null when nothing is pending). */
+export function pendingPurchaseNote(step: HbarPurchaseStep): string | null {
+  if (step === 'preparing' || step === 'signing') return PURCHASE_MESSAGES.pendingWallet;
+  if (step === 'completing') return PURCHASE_MESSAGES.pendingLedger;
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useIslandStore } from '../../lib/use-island-store';
 import { $balances } from '../balances/balance-store';
 import { $wallet } from '../wallet/wallet-store';
 import { balanceLineView } from './landing-format';
@@ -8,7 +8,7 @@ const chip = 'inline-flex min-h-10 items-center gap-2 rounded-lg border border-b
 
 /** The signed-in user's HBAR and PAWS balances (nothing is shown until a wallet is connected). */
 export default function BalanceLine() {
-  const view = balanceLineView(useStore($wallet), useStore($balances));
+  const view = balanceLineView(useIslandStore($wallet), useIslandStore($balances));
   if (view.kind === 'hidden') return null;
   return (
     <section aria-label="Your balances" aria-busy={view.kind === 'loading'} className="mt-6 flex flex-wrap items-center gap-2" data-testid="balance-line">

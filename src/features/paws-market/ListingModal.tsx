@@ -31,6 +31,10 @@ export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error'
 
 type ListingAction = Extract<PendingAction, { kind: 'listing' }>;
 
+/** What closing the modal while the wallet is asked means: an approval given later is picked up when the modal reopens. */
+const PENDING_APPROVAL_NOTE =
+  'You can close this window. Your wallet may still ask you to approve; if you approve, choose List on this tiger again to finish the listing.';
+
 /** Spec 001 §5: present and greater than 0, with at most the 2 decimals of the input's step 0.01. */
 export function isValidPawsPrice(value: string): boolean {
   return 'units' in parsePawsPrice(value, PAWS_PRICE_DECIMALS);
@@ -196,8 +200,9 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && close()}>
-      <DialogContent closeLabel="Close listing">
+    // While the wallet is asked for the approval the modal can be closed: reopening it on this tiger finishes the listing.
+    <Dialog open onOpenChange={(open) => !open && (!busy || step === 'approve') && close()}>
+      <DialogContent closeLabel="Close listing" pendingNote={step === 'approve' ? PENDING_APPROVAL_NOTE : null}>
         <DialogHeader>
           <DialogTitle>{step === 'success' ? 'Listing Created' : `List ${nft.nftName}`}</DialogTitle>
           <DialogDescription>

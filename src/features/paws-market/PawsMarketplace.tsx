@@ -10,6 +10,7 @@ import type { OwnedNft } from '../profile/owned-nfts';
 import { verifyOwnership } from '../profile/profile-client';
 import { toast } from '../toast/toast-store';
 import { formatPaws } from '../../lib/format';
+import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { ListingModal } from './ListingModal';
 import { isOwnListing } from './listing';
@@ -58,8 +59,8 @@ function RarityBadge() {
 
 /** The PAWS marketplace (/paws-marketplace): browse and buy, your NFTs to list, your listings to unlist. */
 export default function PawsMarketplace() {
-  const wallet = useStore($wallet);
-  const balances = useStore($balances);
+  const wallet = useIslandStore($wallet);
+  const balances = useIslandStore($balances);
   const page = useStore($listingsPage);
   const listings = useStore($listings);
   const mine = useStore($myListings);

@@ -29,6 +29,9 @@ import { offersTryAgain } from './retry-rules';
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
 export type PawsPurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
 
+/** What closing the modal while the wallet is asked means (the flow goes on without it). */
+const PENDING_APPROVAL_NOTE = 'You can close this window. Your wallet may still ask you to approve; if you approve, the purchase completes by itself.';
+
 /** Answers of the buy call that name a transaction still settling: wait for it, then ask again (never buy twice). */
 const SETTLING_CODES = ['LEDGER_PENDING', 'SETTLEMENT_UNCONFIRMED', 'PURCHASE_IN_PROGRESS'] as const;
 
@@ -180,8 +183,9 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && !busy && close()}>
-      <DialogContent closeLabel="Close purchase">
+    // While the wallet is asked for the approval the modal can be closed: the purchase goes on by itself.
+    <Dialog open onOpenChange={(open) => !open && (!busy || step === 'approve') && close()}>
+      <DialogContent closeLabel="Close purchase" pendingNote={step === 'approve' ? PENDING_APPROVAL_NOTE : null}>
         <DialogHeader>
           <DialogTitle>{step === 'success' ? 'Purchase Successful!' : `Buy ${listing.nftName}`}</DialogTitle>
           <DialogDescription>

@@ -1,4 +1,5 @@
 /** Pure rules of PAWS listings. */
+import { formatPaws } from '../../lib/format';
 import { MAX_TOKEN_UNITS, parseUnits } from '../balances/units';
 import type { Trait } from '../tiger/rarity';
 
@@ -64,7 +65,7 @@ export function isOwnListing(listing: Pick<PawsListing, 'sellerId'>, viewerId: s
   return !!viewerId && listing.sellerId === viewerId;
 }
 
-/** The error text of spec 001 §5 for a balance below the price (two decimals). */
+/** The error text of spec 001 §5 for a balance below the price, its amounts as every PAWS amount is shown (formatPaws). */
 export function insufficientPawsMessage(required: number, available: number): string {
-  return `Insufficient PAWS tokens. Required: ${required.toFixed(2)}, Available: ${available.toFixed(2)}`;
+  return `Insufficient PAWS tokens. Required: ${formatPaws(required)}, Available: ${formatPaws(available)}`;
 }

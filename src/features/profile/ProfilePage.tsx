@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { $balances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { useIslandStore } from '../../lib/use-island-store';
 import { $ownedNfts } from '../paws-market/paws-client';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { AchievementsPanel } from './AchievementsPanel';
@@ -23,7 +24,7 @@ function Prompt({ title, children }: { title: string; children: React.ReactNode 
 
 /** The holder's own profile (/wild-tiger-profile): card, analytics, achievements and collection; needs a signed-in wallet. */
 export default function ProfilePage() {
-  const wallet = useStore($wallet);
+  const wallet = useIslandStore($wallet);
   const walletType = PUBLIC_CONFIG.wallet;
   // The pre-rendered button stays disabled until the island is live, so an early click is never lost.
   const [hydrated, setHydrated] = useState(false);

@@ -88,42 +88,77 @@ export interface ChannelLink extends SiteLink {
   description: string;
 }
 
+/** The project's own chat and social accounts, set at build time (PUBLIC_DISCORD_URL, PUBLIC_X_URL). */
+export interface ChannelSettings {
+  discordUrl?: string | undefined;
+  xUrl?: string | undefined;
+}
+
+/** Only a web address is a channel: anything else (blank, a typo without https://) leaves the card out. */
+function webUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed) return undefined;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Chat and social channels of the landing page's community section, the Help and Contact pages.
- * The spec names no handles: the defaults are honest stand-ins (Hedera's own Discord for chat, the
- * #WildTigers search on X) until the project's own URLs are set at build time with
- * PUBLIC_DISCORD_URL and PUBLIC_X_URL.
+ * The spec names no handles, so the Discord and X cards appear only when the project's own URLs are
+ * configured; the ledger explorer and the marketplace are always there.
  */
-export const CHANNEL_LINKS: readonly ChannelLink[] = [
-  {
-    href: (import.meta.env?.PUBLIC_DISCORD_URL as string | undefined) || 'https://hedera.com/discord',
-    label: 'Discord',
-    icon: 'chat',
-    title: 'Chat with holders on Discord',
-    description: 'Chat with holders, get help with wallets and hear about drops first.',
-  },
-  {
-    href: (import.meta.env?.PUBLIC_X_URL as string | undefined) || 'https://x.com/search?q=%23WildTigers',
-    label: 'X (Twitter)',
-    icon: 'x',
-    title: 'Wild Tigers news and #WildTigers posts on X',
-    description: 'News, giveaways and the latest roars from the pride.',
-  },
-  {
-    href: `https://hashscan.io/mainnet/token/${PAWS_TOKEN_ID}`,
-    label: 'HashScan',
-    icon: 'explorer',
-    title: 'The $PAWS token on the HashScan Hedera explorer',
-    description: 'Follow every $PAWS transfer and burn on the public ledger.',
-  },
-  {
-    href: 'https://sentx.io',
-    label: 'SentX',
-    icon: 'market',
-    title: 'SentX, the external NFT marketplace on Hedera',
-    description: 'Trade Wild Tigers for HBAR on the largest Hedera NFT marketplace.',
-  },
-];
+export function channelLinks(settings: ChannelSettings): ChannelLink[] {
+  const discord = webUrl(settings.discordUrl);
+  const x = webUrl(settings.xUrl);
+  return [
+    ...(discord
+      ? [
+          {
+            href: discord,
+            label: 'Discord',
+            icon: 'chat',
+            title: 'Chat with holders on the Wild Tigers Discord',
+            description: 'Chat with holders, get help with wallets and hear about drops first.',
+          } satisfies ChannelLink,
+        ]
+      : []),
+    ...(x
+      ? [
+          {
+            href: x,
+            label: 'X (Twitter)',
+            icon: 'x',
+            title: 'Wild Tigers news on X',
+            description: 'News, giveaways and the latest roars from the pride.',
+          } satisfies ChannelLink,
+        ]
+      : []),
+    {
+      href: `https://hashscan.io/mainnet/token/${PAWS_TOKEN_ID}`,
+      label: 'HashScan',
+      icon: 'explorer',
+      title: 'The $PAWS token on the HashScan Hedera explorer',
+      description: 'Follow every $PAWS transfer and burn on the public ledger.',
+    },
+    {
+      href: 'https://sentx.io',
+      label: 'SentX',
+      icon: 'market',
+      title: 'SentX, the external NFT marketplace on Hedera',
+      description: 'Trade Wild Tigers for HBAR on the largest Hedera NFT marketplace.',
+    },
+  ];
+}
+
+/** The channels of this build. */
+export const CHANNEL_LINKS: readonly ChannelLink[] = channelLinks({
+  discordUrl: import.meta.env?.PUBLIC_DISCORD_URL as string | undefined,
+  xUrl: import.meta.env?.PUBLIC_X_URL as string | undefined,
+});
 
 /** The navigation bar turns solid once the page is scrolled more than this. */
 export const NAV_SCROLL_THRESHOLD_PX = 100;

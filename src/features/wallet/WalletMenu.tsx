@@ -2,9 +2,10 @@ import { useStore } from '@nanostores/react';
 import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { useIslandStore } from '../../lib/use-island-store';
 import { formatAccountId } from '../../lib/format';
 import type { WalletExtension } from './wallet-adapter';
-import { $wallet, $walletPromptHost, connectWallet, restoreWallet, walletExtensions } from './wallet-store';
+import { $wallet, $walletPromptHost, authenticate, connectWallet, restoreWallet, walletExtensions } from './wallet-store';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -39,7 +40,7 @@ export function WalletTrigger({ accountId, authenticated, ...props }: ComponentP
  * loads on the first open, and a wallet's own window (the sandbox wallet's) comes with its code.
  */
 export default function WalletMenu() {
-  const wallet = useStore($wallet);
+  const wallet = useIslandStore($wallet);
   const PromptHost = useStore($walletPromptHost);
   const [Dropdown, setDropdown] = useState<ComponentType<{ defaultOpen?: boolean }> | null>(null);
   const [opening, setOpening] = useState(false);
@@ -135,10 +136,17 @@ export default function WalletMenu() {
           }}
         />
       )}
-      {wallet.error && (
-        <span role="alert" className="sr-only">
-          {wallet.error}
-        </span>
+      {!wallet.isAuthenticated && (
+        // Connected, not signed in: the sign-in in plain sight where the nav has room (the menu, the toast and the pages have it too).
+        <button
+          type="button"
+          className={buttonVariants({ size: 'sm', className: 'max-xl:hidden' })}
+          onClick={() => void authenticate()}
+          disabled={wallet.isAuthenticating}
+          aria-busy={wallet.isAuthenticating}
+        >
+          {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
+        </button>
       )}
       {promptHost}
     </>

@@ -28,6 +28,11 @@ export default function WalletMenuDropdown({ defaultOpen = false }: { defaultOpe
         <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
           {wallet.isAuthenticated ? 'Signed in as' : 'Connected (not signed in)'} {wallet.accountId}
         </DropdownMenu.Label>
+        {!wallet.isAuthenticated && wallet.error && !wallet.isAuthenticating && (
+          <p className="max-w-64 px-3 pb-2 text-xs text-red-300" data-testid="wallet-menu-error">
+            {wallet.error}
+          </p>
+        )}
         {!wallet.isAuthenticated && (
           <DropdownMenu.Item className={itemClass} disabled={wallet.isAuthenticating} onSelect={() => void authenticate()}>
             {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}

@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { ComponentType } from 'react';
-import { apiJson } from '../../lib/api';
+import { apiJson, onNotSignedIn } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
 import { toast } from '../toast/toast-store';
 import { type WalletAdapter, type WalletExtension, type WalletType, loadWalletAdapter } from './wallet-adapter';
@@ -142,7 +142,7 @@ export async function connectWallet(type: WalletType, extensionId?: string): Pro
     storage()?.setItem(STORAGE_KEYS.connected, 'true');
     storage()?.setItem(STORAGE_KEYS.accountId, accountId);
     storage()?.setItem(STORAGE_KEYS.walletType, type);
-    toast({ title: 'Wallet Connected', description: `Connected ${accountId}. Click 'Authenticate' to access your balances.` });
+    toast({ title: 'Wallet Connected', description: SIGN_IN_TEXT.connected(accountId) });
   } catch (error) {
     const failure = toWalletError(error, 'connect');
     $wallet.set({ ...$wallet.get(), isConnecting: false, error: failure.message });
@@ -155,11 +155,40 @@ export async function connectWallet(type: WalletType, extensionId?: string): Pro
   await authenticate();
 }
 
-/** Sign-in: the server's single-use challenge, signed in the wallet, verified by the server. */
+/** What the sign-in toasts say (spec 000 §4: after connecting, click 'Authenticate' to access the balances). */
+export const SIGN_IN_TEXT = {
+  connected: (accountId: string) => `Connected ${accountId}. Approve the sign-in request in your wallet, or click 'Authenticate' to access your balances.`,
+  signedInTitle: 'Signed In',
+  signedIn: (accountId: string) => `Signed in as ${accountId}.`,
+  failedTitle: 'Not Signed In',
+  ended: "Your sign-in has ended. Click 'Authenticate' to sign in again.",
+  retry: 'Authenticate',
+} as const;
+
+/** The page believed it was signed in, but the server no longer has the session: say so, and offer to sign in again. */
+function signInEnded(): void {
+  const { isAuthenticated, isConnected, accountId } = $wallet.get();
+  if (!isAuthenticated || !isConnected || !accountId) return;
+  $wallet.set({ ...$wallet.get(), isAuthenticated: false, error: SIGN_IN_TEXT.ended });
+  toast({
+    title: SIGN_IN_TEXT.failedTitle,
+    description: SIGN_IN_TEXT.ended,
+    variant: 'destructive',
+    action: { label: SIGN_IN_TEXT.retry, altText: 'Sign in again with your wallet', onClick: () => void authenticate() },
+  });
+}
+onNotSignedIn(signInEnded);
+
+/**
+ * Sign-in: the server's single-use challenge, signed in the wallet, verified by the server. The
+ * outcome replaces the 'Wallet Connected' toast: signed in, or the spec's failure message with an
+ * 'Authenticate' action (the wallet stays connected).
+ */
 export async function authenticate(): Promise<boolean> {
   const { accountId, isConnected, walletType } = $wallet.get();
   if (!isConnected || !accountId || !walletType) {
     $wallet.setKey('error', WALLET_MESSAGES.connectFirst);
+    toast({ title: SIGN_IN_TEXT.failedTitle, description: WALLET_MESSAGES.connectFirst, variant: 'destructive' });
     return false;
   }
   $wallet.set({ ...$wallet.get(), isAuthenticating: true, error: null });
@@ -169,9 +198,19 @@ export async function authenticate(): Promise<boolean> {
     const signatureMap = await withinSigningTimeout(connected.signMessage(accountId, message));
     await apiJson('/api/auth/verify', { method: 'POST', body: { accountId, message, signatureMap } });
     $wallet.set({ ...$wallet.get(), isAuthenticated: true, isAuthenticating: false });
+    toast({ title: SIGN_IN_TEXT.signedInTitle, description: SIGN_IN_TEXT.signedIn(accountId) });
     return true;
   } catch (error) {
-    $wallet.set({ ...$wallet.get(), isAuthenticated: false, isAuthenticating: false, error: toWalletError(error, 'sign-in').message });
+    const failure = toWalletError(error, 'sign-in').message;
+    $wallet.set({ ...$wallet.get(), isAuthenticated: false, isAuthenticating: false, error: failure });
+    // Only while this account is still connected (a disconnect meanwhile has its own toast).
+    if ($wallet.get().accountId === accountId && $wallet.get().isConnected)
+      toast({
+        title: SIGN_IN_TEXT.failedTitle,
+        description: failure,
+        variant: 'destructive',
+        action: { label: SIGN_IN_TEXT.retry, altText: 'Sign in again with your wallet', onClick: () => void authenticate() },
+      });
     return false;
   }
 }

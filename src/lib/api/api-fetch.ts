@@ -15,8 +15,24 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
     request.body = JSON.stringify(body);
   }
   const response = await fetch(path, request);
-  if (!response.ok) throw new ApiError(response.status, response.statusText, await response.text());
+  if (!response.ok) {
+    const error = new ApiError(response.status, response.statusText, await response.text());
+    if (error.status === 401 && (error.body as { code?: unknown } | undefined)?.code === 'NOT_SIGNED_IN')
+      for (const listener of notSignedInListeners) listener();
+    throw error;
+  }
   return response;
+}
+
+const notSignedInListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever the API answers that the request needs a sign-in (401 NOT_SIGNED_IN):
+ * the session ended on the server (expired, or signed out elsewhere). Returns the unsubscribe.
+ */
+export function onNotSignedIn(listener: () => void): () => void {
+  notSignedInListeners.add(listener);
+  return () => notSignedInListeners.delete(listener);
 }
 
 /** apiFetch, then the answer's JSON body. */

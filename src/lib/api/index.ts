@@ -1,5 +1,5 @@
 export { ApiError } from './api-error';
-export { apiFetch, apiJson, type ApiInit } from './api-fetch';
+export { apiFetch, apiJson, type ApiInit, onNotSignedIn } from './api-fetch';
 export { errorCode, errorText, serverMessage } from './error-text';
 export {
   createFetcherStore,

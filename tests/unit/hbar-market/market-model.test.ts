@@ -101,12 +101,19 @@ describe('tier by percentile (spec 000 §4)', () => {
 });
 
 describe('age text', () => {
-  it('is hour-based', () => {
+  it('is hour-based up to 48 h', () => {
     expect(ageText(hoursAgo(5), NOW)).toBe('5h ago');
     expect(ageText(hoursAgo(5.9), NOW)).toBe('5h ago');
     expect(ageText(hoursAgo(1), NOW)).toBe('1h ago');
-    expect(ageText(hoursAgo(30 * 24), NOW)).toBe('720h ago');
-    expect(ageText(hoursAgo(2000), NOW)).toBe('2,000h ago');
+    expect(ageText(hoursAgo(47.5), NOW)).toBe('47h ago');
+    expect(ageText(hoursAgo(48.9), NOW)).toBe('48h ago');
+  });
+  it('reads in whole days past 48 h', () => {
+    expect(ageText(hoursAgo(49), NOW)).toBe('2d ago');
+    expect(ageText(hoursAgo(71.9), NOW)).toBe('2d ago');
+    expect(ageText(hoursAgo(72), NOW)).toBe('3d ago');
+    expect(ageText(hoursAgo(30 * 24), NOW)).toBe('30d ago');
+    expect(ageText(hoursAgo(24_000 * 24 + 5), NOW)).toBe('24,000d ago');
   });
   it('says Just now within the hour or for a clock slightly ahead, nothing for a bad date', () => {
     expect(ageText(hoursAgo(0.5), NOW)).toBe('Just now');

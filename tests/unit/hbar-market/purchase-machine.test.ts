@@ -10,6 +10,7 @@ import {
   isBusy,
   needsReconnect,
   prepareFailureText,
+  pendingPurchaseNote,
   purchaseBlocker,
   purchaseFailure,
   purchaseReducer,
@@ -176,5 +177,24 @@ describe('buy guard (spec 000 §5)', () => {
       description: 'This NFT is not currently listed for sale',
     });
     expect(purchaseBlocker({ isConnected: true, accountId: '0.0.7001004', listed: true })).toBeNull();
+  });
+
+  it('the purchase itself needs the sign-in: connected but not signed in is not offered as if it would work', () => {
+    expect(purchaseBlocker({ isConnected: true, accountId: '0.0.7001004', listed: true, isAuthenticated: false })).toEqual({
+      title: 'Sign In Required',
+      description: "Sign in with your wallet before buying: click 'Authenticate'.",
+    });
+    expect(purchaseBlocker({ isConnected: true, accountId: '0.0.7001004', listed: true, isAuthenticated: true })).toBeNull();
+  });
+});
+
+describe('closing the dialog while the purchase is under way', () => {
+  it('says what happens to the pending request at each waiting step, and nothing otherwise', () => {
+    expect(pendingPurchaseNote('preparing')).toBe(
+      'You can close this window. Your wallet may still ask you to approve; if you approve, the purchase completes by itself.',
+    );
+    expect(pendingPurchaseNote('signing')).toBe(pendingPurchaseNote('preparing'));
+    expect(pendingPurchaseNote('completing')).toBe('You can close this window: the purchase completes by itself once the ledger confirms it.');
+    for (const step of ['confirm', 'waiting', 'success', 'error'] as const) expect(pendingPurchaseNote(step)).toBeNull();
   });
 });

@@ -61,8 +61,10 @@ describe('PAWS amounts', () => {
     expect(['', '0', '-3', 'abc'].some(isValidPawsPrice)).toBe(false);
   });
 
-  it('formats the insufficient balance message with two decimals', () => {
-    expect(insufficientPawsMessage(300, 12.345)).toBe('Insufficient PAWS tokens. Required: 300.00, Available: 12.35');
+  it('formats the insufficient balance message as the cards show PAWS (up to two decimals)', () => {
+    // PAWS amounts read as on the cards and the balance chip (formatPaws: separators, up to 2 decimals).
+    expect(insufficientPawsMessage(300, 12.345)).toBe('Insufficient PAWS tokens. Required: 300, Available: 12.35');
+    expect(insufficientPawsMessage(1250.5, 999.999)).toBe('Insufficient PAWS tokens. Required: 1,250.5, Available: 1,000');
   });
 
   it('converts between decimal strings and base units exactly', () => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiJson } from '../../../src/lib/api';
 import { $toasts } from '../../../src/features/toast/toast-store';
 import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
 import {
@@ -87,7 +88,7 @@ describe('wallet store', () => {
     expect(localStorage.getItem(STORAGE_KEYS.connected)).toBe('true');
     expect(localStorage.getItem(STORAGE_KEYS.accountId)).toBe('0.0.7001001');
     expect($toasts.get()[0]?.title).toBe('Wallet Connected');
-    expect($toasts.get()[0]?.description).toContain("Click 'Authenticate'");
+    expect($toasts.get()[0]?.description).toMatch(/click 'Authenticate' to access your balances/i);
     expect(calls).not.toContain('POST /api/auth/challenge');
     await vi.advanceTimersByTimeAsync(WALLET_TIMING.stabiliseMs);
     await done;
@@ -233,6 +234,64 @@ describe('wallet store', () => {
     await restoreWallet();
     await vi.advanceTimersByTimeAsync(0);
     expect($wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001001', isAuthenticated: true });
+  });
+});
+
+describe('what the sign-in tells the user', () => {
+  it('replaces the connect toast once the automatic sign-in succeeded: no longer asks to click Authenticate', async () => {
+    installApi(signInRoutes);
+    setWalletAdapterLoader(async () => fakeAdapter());
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(1500 + WALLET_TIMING.stabiliseMs);
+    await done;
+    expect($toasts.get()).toHaveLength(1);
+    expect($toasts.get()[0]).toMatchObject({ title: 'Signed In', description: 'Signed in as 0.0.7001001.' });
+    expect($toasts.get()[0]?.description).not.toContain('Authenticate');
+  });
+
+  it('shows a refused automatic sign-in in a toast with the spec message and an Authenticate action that signs in', async () => {
+    installApi(signInRoutes);
+    let refuse = true;
+    setWalletAdapterLoader(async () =>
+      fakeAdapter({ signMessage: async () => (refuse ? Promise.reject(Object.assign(new Error('x'), { code: 4001 })) : 'c2lnbmF0dXJl') }),
+    );
+    const done = connectWallet('sandbox');
+    await vi.advanceTimersByTimeAsync(5000);
+    await done;
+    const [shown] = $toasts.get();
+    expect(shown).toMatchObject({ title: 'Not Signed In', description: 'Authentication was cancelled by user', variant: 'destructive' });
+    expect(shown?.action?.label).toBe('Authenticate');
+    expect($wallet.get()).toMatchObject({ isConnected: true, isAuthenticated: false });
+
+    refuse = false;
+    shown?.action?.onClick();
+    await vi.advanceTimersByTimeAsync(10);
+    expect($wallet.get()).toMatchObject({ isAuthenticated: true, error: null });
+    expect($toasts.get()[0]?.title).toBe('Signed In');
+  });
+
+  it('a NOT_SIGNED_IN answer while signed in ends the sign-in and says so; other 401s and signed-out pages are left alone', async () => {
+    installApi({
+      ...signInRoutes,
+      'POST /api/market/buy': () => ({ status: 401, json: { error: 'Sign in with your wallet first', code: 'NOT_SIGNED_IN' } }),
+      'POST /api/auth/verify': () => ({ status: 401, json: { error: 'bad signature', code: 'SIGNATURE_REJECTED' } }),
+    });
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'sandbox');
+    setWalletAdapterLoader(async () => fakeAdapter());
+    await restoreWallet();
+    expect($wallet.get().isAuthenticated).toBe(true);
+
+    await expect(apiJson('/api/auth/verify', { method: 'POST', body: {} })).rejects.toThrow();
+    expect($wallet.get().isAuthenticated).toBe(true);
+    await expect(apiJson('/api/market/buy', { method: 'POST', body: {} })).rejects.toThrow();
+    expect($wallet.get()).toMatchObject({ isConnected: true, isAuthenticated: false, error: "Your sign-in has ended. Click 'Authenticate' to sign in again." });
+    expect($toasts.get()[0]).toMatchObject({ title: 'Not Signed In', variant: 'destructive' });
+
+    $toasts.set([]);
+    await expect(apiJson('/api/market/buy', { method: 'POST', body: {} })).rejects.toThrow();
+    expect($toasts.get()).toEqual([]);
   });
 });
 
