@@ -14,6 +14,10 @@ import {
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
 import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
+import { createListingRepo } from '../src/features/paws-market/listing-repo';
+import { createProfileRepo } from '../src/features/profile/profile-repo';
+import { createTigerViewRepo } from '../src/features/tiger/tiger-view-repo';
+import { createTigerViewService } from '../src/features/tiger/tiger-view-service';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
@@ -46,6 +50,19 @@ const service = createCollectionService({
       (listing) => listing.isAvailableForPurchase,
     ),
   sales: async () => (await marketReads()).activity({ tokenId: settings.nftTokenId, amount: SALES_AMOUNT }),
+});
+
+const pawsListings = createListingRepo(documentClient(), tableName());
+const profiles = createProfileRepo(documentClient(), tableName());
+const tigerView = createTigerViewService({
+  nftTokenId: settings.nftTokenId,
+  marketplaceAccountId: settings.marketplaceAccountId,
+  catalog,
+  nft: (serial) => ledger.getNft(settings.nftTokenId, serial),
+  profile: (accountId) => profiles.get(accountId),
+  listingIdOf: (tokenId, serial) => pawsListings.lockHolder(tokenId, serial),
+  listing: (id) => pawsListings.getListing(id),
+  pawsSales: createTigerViewRepo(documentClient(), tableName()).sales,
 });
 
 /** An empty query value counts as absent (`?page=` is page 1). */
@@ -98,5 +115,11 @@ export const handler = routeGroup('collection', {
     'public',
     { params: z.object({ tokenId: entityIdSchema, serial: serialSchema }) },
     async ({ params }) => service.owner(params.tokenId, params.serial),
+  ),
+
+  'GET /api/collection/tiger/{serial}': defineRoute(
+    'public',
+    { params: z.object({ serial: serialSchema.max(TOTAL_SUPPLY, `must be at most ${TOTAL_SUPPLY}`) }) },
+    async ({ params }) => tigerView.view(params.serial),
   ),
 });

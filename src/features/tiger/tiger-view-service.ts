@@ -1,0 +1,108 @@
+import { DomainError } from '../../lib/domain-error';
+import { log } from '../../server/log';
+import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
+import type { LedgerNft } from '../ledger/ledger-reader';
+import { type PawsListing, publicListing } from '../paws-market/listing';
+import type { CollectionCatalog } from './catalog';
+import { MINTED, TOTAL_SUPPLY } from './supply';
+import { TIGER_SALES_SHOWN, type TigerPawsSale, type TigerViewAnswer, traitShares } from './tiger-view-rules';
+
+export interface TigerViewDeps {
+  nftTokenId: string;
+  marketplaceAccountId: string;
+  catalog: Pick<CollectionCatalog, 'rarity' | 'entry'>;
+  /** The serial on the ledger (null when it does not exist). */
+  nft: (serial: number) => Promise<LedgerNft | null>;
+  /** A stored profile's privacy (undefined when the account never saved one). */
+  profile: (accountId: string) => Promise<{ username: string | null; isPublic: boolean } | undefined>;
+  /** The id of the serial's active listing (its lock), and a listing by id. */
+  listingIdOf: (tokenId: string, serial: number) => Promise<string | undefined>;
+  listing: (id: string) => Promise<PawsListing | undefined>;
+  pawsSales: (tokenId: string, serial: number, limit: number) => Promise<TigerPawsSale[]>;
+  minted?: number;
+  totalSupply?: number;
+}
+
+/**
+ * The view of one tiger: its catalog entry and rarity, each trait's share of the collection, its
+ * owner from the ledger (with the owner's profile when public), its PAWS listing (only while the
+ * ledger still backs it: the seller owns the tiger and the marketplace holds its allowance) and its
+ * last PAWS sales. A ledger or store failure leaves that part out ('0.0.unknown', no listing, no sales).
+ */
+export function createTigerViewService(deps: TigerViewDeps) {
+  const { nftTokenId, marketplaceAccountId, catalog, minted = MINTED, totalSupply = TOTAL_SUPPLY } = deps;
+
+  async function owner(serial: number): Promise<{ owner: string; nft: LedgerNft | null }> {
+    if (serial > minted) return { owner: NOT_MINTED, nft: null };
+    try {
+      const nft = await deps.nft(serial);
+      if (!nft) return { owner: NOT_MINTED, nft: null };
+      return { owner: nft.deleted ? UNKNOWN_OWNER : (nft.owner ?? UNKNOWN_OWNER), nft };
+    } catch (error) {
+      log.warn('tiger view: owner lookup failed', { serial, error });
+      return { owner: UNKNOWN_OWNER, nft: null };
+    }
+  }
+
+  async function backedListing(serial: number, nft: LedgerNft | null): Promise<PawsListing | null> {
+    if (!nft || nft.deleted) return null;
+    const id = await deps.listingIdOf(nftTokenId, serial);
+    const listing = id ? await deps.listing(id) : undefined;
+    if (listing?.status !== 'active') return null;
+    return nft.owner === listing.sellerId && nft.spender === marketplaceAccountId ? listing : null;
+  }
+
+  async function ownerProfile(accountId: string): Promise<TigerViewAnswer['ownerProfile']> {
+    if (!/^0\.0\.\d+$/.test(accountId)) return null;
+    const profile = await deps.profile(accountId);
+    return profile?.isPublic ? { username: profile.username } : null;
+  }
+
+  /** Logs a failed part of the view and answers its fallback. */
+  const orElse =
+    <T>(what: string, serial: number, fallback: T) =>
+    (error: unknown): T => {
+      log.warn(`tiger view: ${what} unavailable`, { serial, error });
+      return fallback;
+    };
+
+  return {
+    /** GET /api/collection/tiger/{serial}: TIGER_NOT_FOUND outside the collection's serials. */
+    async view(serial: number): Promise<TigerViewAnswer> {
+      if (!Number.isInteger(serial) || serial < 1 || serial > totalSupply) {
+        throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
+      }
+      const [entry, rarity, held] = await Promise.all([
+        catalog.entry(serial).catch(orElse('catalog entry', serial, undefined)),
+        catalog.rarity(),
+        owner(serial),
+      ]);
+      const [profile, listing, sales] = await Promise.all([
+        ownerProfile(held.owner).catch(orElse('owner profile', serial, null)),
+        backedListing(serial, held.nft).catch(orElse('PAWS listing', serial, null)),
+        deps.pawsSales(nftTokenId, serial, TIGER_SALES_SHOWN).catch(orElse('PAWS sales', serial, [] as TigerPawsSale[])),
+      ]);
+      const traits = entry?.traits ?? rarity.rarityData[String(serial)]?.traits ?? [];
+      return {
+        success: true,
+        tokenId: nftTokenId,
+        serial,
+        name: entry?.nftName ?? `Wild Tiger #${serial}`,
+        image: entry?.nftImage || null,
+        mediaType: entry?.mediaType ?? null,
+        rarityRank: entry?.rarityRank ?? null,
+        rarityPct: entry?.rarityPct ?? null,
+        rarityScore: entry?.rarityScore ?? null,
+        rankedCount: Object.keys(rarity.rarityData).length,
+        totalSupply,
+        traits: traitShares(traits, rarity),
+        owner: held.owner,
+        ownerProfile: profile,
+        pawsListing: listing ? publicListing(listing) : null,
+        pawsSales: sales,
+      };
+    },
+  };
+}
+
+export type TigerViewService = ReturnType<typeof createTigerViewService>;

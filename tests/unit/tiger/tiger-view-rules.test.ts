@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { computeRarity } from '../../../src/features/tiger/rarity';
+import { formatShare, tigerFromSearch, tigerViewHref, traitShares, withTigerParam } from '../../../src/features/tiger/tiger-view-rules';
+
+const attributes = (fur: string, eyes?: string) => [{ trait_type: 'Fur', value: fur }, ...(eyes ? [{ trait_type: 'Eye_Color', value: eyes }] : [])];
+const dataset = computeRarity([
+  { serial: 1, attributes: attributes('Golden', 'Blue') },
+  { serial: 2, attributes: attributes('Golden', 'Green') },
+  { serial: 3, attributes: attributes('Striped', 'Blue') },
+  { serial: 4, attributes: attributes('golden ') },
+]);
+
+describe('traitShares', () => {
+  it('counts each trait over the ranked tigers, as rarity compares them (case, spaces, underscores)', () => {
+    expect(
+      traitShares(
+        [
+          { trait_type: 'Fur', value: 'Golden' },
+          { trait_type: 'eye color', value: 'BLUE' },
+        ],
+        dataset,
+      ),
+    ).toEqual([
+      { trait_type: 'Fur', value: 'Golden', count: 3, share: 0.75 },
+      { trait_type: 'eye color', value: 'BLUE', count: 2, share: 0.5 },
+    ]);
+  });
+
+  it('says 0 for a trait no tiger has, and for an empty dataset', () => {
+    expect(traitShares([{ trait_type: 'Hat', value: 'Crown' }], dataset)[0]).toMatchObject({ count: 0, share: 0 });
+    expect(traitShares([{ trait_type: 'Fur', value: 'Golden' }], { rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } })[0]).toMatchObject({
+      count: 0,
+      share: 0,
+    });
+  });
+});
+
+describe('formatShare', () => {
+  it('shows one decimal, two below 1 %, and a floor for the rarest', () => {
+    expect(formatShare(0.123)).toBe('12.3%');
+    expect(formatShare(1)).toBe('100.0%');
+    expect(formatShare(9 / 3333)).toBe('0.27%');
+    expect(formatShare(0.00001)).toBe('<0.01%');
+    expect(formatShare(0)).toBe('0.00%');
+  });
+});
+
+describe('the view’s address', () => {
+  it('reads ?tiger=N only for a serial of the collection', () => {
+    expect(tigerFromSearch('?tiger=12')).toBe(12);
+    expect(tigerFromSearch('?page=2&tiger=3333')).toBe(3333);
+    for (const bad of ['', '?tiger=', '?tiger=0', '?tiger=3334', '?tiger=-1', '?tiger=1.5', '?tiger=12abc', '?tiger=%201'])
+      expect(tigerFromSearch(bad)).toBeNull();
+  });
+
+  it('adds and removes the parameter, keeping the others and the hash', () => {
+    expect(withTigerParam('https://x.test/collection?page=2&sort=rarity#top', 7)).toBe('/collection?page=2&sort=rarity&tiger=7#top');
+    expect(withTigerParam('https://x.test/collection?page=2&tiger=7&sort=rarity', null)).toBe('/collection?page=2&sort=rarity');
+    expect(withTigerParam('https://x.test/marketplace?tiger=7', null)).toBe('/marketplace');
+    expect(tigerViewHref(12)).toBe('/collection?tiger=12');
+  });
+});
