@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
-import { PAWS_PAGE_SIZE } from '../src/features/paws-market/listing';
+import { listingsQuery } from '../src/features/paws-market/listings-schema';
 import { createOfferRepo } from '../src/features/paws-market/offer-repo';
 import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/paws-market/offer-schema';
 import { createOfferService } from '../src/features/paws-market/offer-service';
@@ -52,15 +52,8 @@ const buy = defineRoute('session', { body: buyBody }, async ({ body, session }) 
 
 /** The PAWS marketplace: listings, listing and unlisting by the seller, buying settled on the ledger; offers made, accepted and cancelled. */
 export const handler = routeGroup('paws', {
-  'GET /api/paws/listings': defineRoute(
-    'public',
-    {
-      query: z.object({
-        page: z.coerce.number().int().min(1).max(10_000).default(1),
-        limit: z.coerce.number().int().min(1).max(100).default(PAWS_PAGE_SIZE),
-      }),
-    },
-    async ({ query }) => market.listActive(query.page, query.limit),
+  'GET /api/paws/listings': defineRoute('public', { query: listingsQuery }, async ({ query }) =>
+    market.listActive(query.page, query.limit, { sort: query.sort, traits: query.traits }),
   ),
 
   'GET /api/paws/listings/user/{accountId}': defineRoute('public', { params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>

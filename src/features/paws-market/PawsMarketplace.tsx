@@ -15,9 +15,9 @@ import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { ListingModal } from './ListingModal';
 import { isOwnListing } from './listing';
 import { TigerCard } from './PawsListingCard';
-import { $listings, $listingsPage, $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from './paws-client';
+import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from './paws-client';
 import { errorText } from '@/lib/api/error-text';
-import { PAWS_PAGE_SIZE } from './listing';
+import { PawsListingsBrowser } from './PawsListingsBrowser';
 import { PurchaseModal } from './PurchaseModal';
 import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLeftNotice';
 import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
@@ -61,8 +61,6 @@ function RarityBadge() {
 export default function PawsMarketplace() {
   const wallet = useIslandStore($wallet);
   const balances = useIslandStore($balances);
-  const page = useStore($listingsPage);
-  const listings = useStore($listings);
   const mine = useStore($myListings);
   const owned = useStore($ownedNfts);
   const [buying, setBuying] = useState<PublicListing | null>(null);
@@ -94,8 +92,6 @@ export default function PawsMarketplace() {
     );
   }
 
-  const total = listings.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAWS_PAGE_SIZE));
   const listedSerials = new Set((mine.data?.listings ?? []).map((entry) => entry.serialNumber));
 
   function tryBuy(entry: PublicListing): void {
@@ -134,46 +130,23 @@ export default function PawsMarketplace() {
 
         <TabsContent value="market" className="grid gap-4">
           <h2 className="text-xl font-bold">Available Listings</h2>
-          {listings.loading && !listings.data ? (
-            <SkeletonGrid />
-          ) : listings.error ? (
-            <Empty title="Failed to fetch listings" />
-          ) : !listings.data?.listings.length ? (
-            <Empty title="No Listings Available">
-              <p className="text-muted-foreground">List one of your tigers from the My NFTs tab.</p>
-            </Empty>
-          ) : (
-            <Grid>
-              {listings.data.listings.map((entry) => (
-                <TigerCard
-                  key={entry.id}
-                  tiger={entry}
-                  action={
-                    !isOwnListing(entry, accountId) && (
-                      <Button className="w-full" onClick={() => tryBuy(entry)}>
-                        Buy
-                      </Button>
-                    )
-                  }
-                >
-                  <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
-                </TigerCard>
-              ))}
-            </Grid>
-          )}
-          {total > PAWS_PAGE_SIZE && (
-            <nav className="flex items-center justify-center gap-3" aria-label="Listings pages">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => $listingsPage.set(page - 1)}>
-                Previous
-              </Button>
-              <span className="text-sm">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => $listingsPage.set(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          <PawsListingsBrowser
+            renderListing={(entry) => (
+              <TigerCard
+                key={entry.id}
+                tiger={entry}
+                action={
+                  !isOwnListing(entry, accountId) && (
+                    <Button className="w-full" onClick={() => tryBuy(entry)}>
+                      Buy
+                    </Button>
+                  )
+                }
+              >
+                <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
+              </TigerCard>
+            )}
+          />
         </TabsContent>
 
         <TabsContent value="mine" className="grid gap-4">

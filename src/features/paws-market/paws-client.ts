@@ -4,7 +4,8 @@ import { refreshBalances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { $wallet } from '../wallet/wallet-store';
-import { PAWS_PAGE_SIZE, type PawsListing } from './listing';
+import type { TraitCounts } from '../collection/collection-types';
+import type { PawsListing } from './listing';
 
 export type PublicListing = Omit<PawsListing, 'claim' | 'priceBaseUnits'>;
 
@@ -14,10 +15,22 @@ export interface PreparedTransaction {
   transactionId: string;
 }
 
-export const $listingsPage = atom(1);
+/** The listings API query of the view on screen (sort, filters, page), set by the market tab once it has read the URL. */
+export const $listingsQuery = atom<string | null>(null);
 const $accountKey = computed($wallet, (wallet) => wallet.accountId ?? null);
 
-export const $listings = createFetcherStore<{ listings: PublicListing[]; total: number }>([`/api/paws/listings?limit=${PAWS_PAGE_SIZE}&page=`, $listingsPage], {
+export interface ListingsPage {
+  listings: PublicListing[];
+  /** Listings matching the filters. */
+  total: number;
+  page: number;
+  limit: number;
+  /** Every buyable listing, before the filters. */
+  allTotal: number;
+  traitCounts: TraitCounts;
+}
+
+export const $listings = createFetcherStore<ListingsPage>(['/api/paws/listings?', $listingsQuery], {
   dedupeTime: 30_000,
 });
 export const $myListings = createFetcherStore<{ listings: PublicListing[] }>(['/api/paws/listings/user/', $accountKey], { dedupeTime: 5_000 });

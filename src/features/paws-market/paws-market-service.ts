@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mapConcurrently } from '../../lib/concurrency';
+import type { TraitSelection } from '../collection/collection-rules';
 import { DomainError } from '../../lib/domain-error';
 import { createTtlCache } from '../../server/ttl-cache';
 import { formatUnits } from '../balances/units';
@@ -8,6 +9,7 @@ import { type Settled, awaitSettled } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
 import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
 import type { ListingRepo, PendingListing } from './listing-repo';
+import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
 
 /** How long a prepared listing waits for the seller's allowance approval. */
@@ -192,14 +194,24 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
   }
 
   return {
-    /** Active listings that can still be bought (backed on the ledger, the seller payable), newest first, one page. */
-    async listActive(page: number, limit: number) {
+    /** Active listings that can still be bought (backed on the ledger, the seller payable), filtered by traits and sorted (newest first by default), one page with the trait counts. */
+    async listActive(page: number, limit: number, browse: { sort?: PawsSortKey; traits?: TraitSelection } = {}) {
       const active = await store.activeListings();
       const healthy = await healthyIds(active);
       await Promise.all(active.filter((listing) => !healthy.has(listing.id)).map(retire));
-      const listings = active.filter((listing) => healthy.has(listing.id));
+      const buyable = active.filter((listing) => healthy.has(listing.id));
+      const traits = browse.traits ?? {};
+      const listings = sortListings(filterListings(buyable, traits), browse.sort ?? DEFAULT_PAWS_SORT);
       const start = (page - 1) * limit;
-      return { listings: listings.slice(start, start + limit).map(publicListing), total: listings.length, page, limit };
+      return {
+        listings: listings.slice(start, start + limit).map(publicListing),
+        total: listings.length,
+        page,
+        limit,
+        /** Every listing's count before the trait filter, and each trait value's count given the other filters. */
+        allTotal: buyable.length,
+        traitCounts: listingTraitCounts(buyable, traits),
+      };
     },
 
     /** A seller's active listings. */

@@ -1,0 +1,206 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { cn } from '@/lib/cn';
+import { selectedCount, toggleTrait } from '../collection/collection-rules';
+import { Pagination } from '../collection/Pagination';
+import { TraitFilters } from '../collection/TraitFilters';
+import { traitLabel } from '../tiger/tiers';
+import { PAWS_PAGE_SIZE } from './listing';
+import {
+  DEFAULT_PAWS_VIEW,
+  PAWS_SORT_OPTIONS,
+  type PawsListingsView,
+  isPawsSortKey,
+  pawsViewFromQuery,
+  pawsViewToApiQuery,
+  pawsViewToQuery,
+} from './listings-view-rules';
+import { $listings, $listingsQuery, type ListingsPage, type PublicListing } from './paws-client';
+
+interface PawsListingsBrowserProps {
+  /** One listing's card (with its Buy action). */
+  renderListing: (listing: PublicListing) => ReactNode;
+}
+
+const grid = 'grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4';
+
+function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The PAWS market's listings (issue 20 item 4): sorted and filtered by the server, the view
+ * (sort, trait filters, page) kept in the page URL so a reload or a shared link shows the same and
+ * Back/Forward step through it.
+ */
+export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps) {
+  const listings = useStore($listings);
+  const [view, setView] = useState<PawsListingsView | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const lastData = useRef<ListingsPage | undefined>(undefined);
+  const topRef = useRef<HTMLDivElement>(null);
+
+  if (listings.data) lastData.current = listings.data;
+  const data = listings.data ?? lastData.current;
+
+  useEffect(() => {
+    const read = () => setView(pawsViewFromQuery(window.location.search));
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+  }, []);
+
+  useEffect(() => {
+    if (view) $listingsQuery.set(pawsViewToApiQuery(view, PAWS_PAGE_SIZE));
+  }, [view]);
+
+  function commit(next: PawsListingsView): void {
+    setView(next);
+    const query = pawsViewToQuery(next, window.location.search);
+    const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
+    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) window.history.pushState(null, '', url);
+  }
+
+  // A page past the end (an old link, fewer listings now) goes to the last page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit is a new function each render; this runs when the data or the view change
+  useEffect(() => {
+    const current = listings.data;
+    const last = current ? Math.max(1, Math.ceil(current.total / PAWS_PAGE_SIZE)) : 1;
+    if (view && current && current.total > 0 && view.page > last) commit({ ...view, page: last });
+  }, [listings.data, view]);
+
+  const shown = view ?? DEFAULT_PAWS_VIEW;
+  const activeFilters = selectedCount(shown.traits);
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / PAWS_PAGE_SIZE)) : 1;
+  const busy = listings.loading && data !== undefined;
+  const toggle = (type: string, value: string) => view && commit({ ...view, traits: toggleTrait(view.traits, type, value), page: 1 });
+  const clear = () => view && commit({ ...view, traits: {}, page: 1 });
+
+  return (
+    <div ref={topRef} className="grid scroll-mt-24 items-start gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside aria-labelledby="paws-filters-heading" className="lg:sticky lg:top-24 lg:-m-1 lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto lg:p-1">
+        <div className="flex items-center justify-between gap-2 lg:mb-3">
+          <h3 id="paws-filters-heading" className="sr-only text-lg font-bold lg:not-sr-only">
+            Filters
+          </h3>
+        </div>
+        <div id="paws-filters" className={cn(filtersOpen ? 'block' : 'hidden', 'lg:block')}>
+          <TraitFilters counts={data?.traitCounts} selection={shown.traits} onToggle={toggle} />
+        </div>
+      </aside>
+
+      <div className="grid min-w-0 gap-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="grid min-w-0 flex-1 gap-1 sm:max-w-64">
+            <label htmlFor="paws-sort" className="text-xs font-semibold text-muted-foreground">
+              Sort by
+            </label>
+            <select
+              id="paws-sort"
+              value={shown.sort}
+              onChange={(event) => view && isPawsSortKey(event.target.value) && commit({ ...view, sort: event.target.value, page: 1 })}
+              className="h-10 rounded-md border border-input bg-background px-2 text-sm"
+            >
+              {PAWS_SORT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            className={cn(buttonVariants({ variant: 'outline' }), 'lg:hidden')}
+            aria-expanded={filtersOpen}
+            aria-controls="paws-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filtersOpen ? 'Hide filters' : 'Filters'}
+            {activeFilters > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeFilters}</span>}
+          </button>
+        </div>
+
+        {activeFilters > 0 && (
+          <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
+            {Object.entries(shown.traits).flatMap(([type, values]) =>
+              values.map((value) => (
+                <li key={`${type}:${value}`}>
+                  <button
+                    type="button"
+                    className="inline-flex items-center gap-1.5 rounded-full border border-amber-500/60 bg-amber-950/40 px-3 py-1 text-xs font-semibold text-amber-100 hover:bg-amber-900/50"
+                    aria-label={`Remove filter ${traitLabel(type)}: ${value}`}
+                    onClick={() => toggle(type, value)}
+                  >
+                    {traitLabel(type)}: {value}
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </li>
+              )),
+            )}
+            <li>
+              <button type="button" className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto px-1')} onClick={clear}>
+                Clear all
+              </button>
+            </li>
+          </ul>
+        )}
+
+        <p role="status" className="min-h-6 text-sm text-stone-300" data-testid="paws-listings-summary">
+          {data
+            ? activeFilters > 0
+              ? `${data.total.toLocaleString('en-US')} of ${data.allTotal.toLocaleString('en-US')} listings match the filters`
+              : `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'listing' : 'listings'}`
+            : ''}
+          {busy && <span className="ml-2 text-muted-foreground">Updating…</span>}
+        </p>
+
+        {!data ? (
+          listings.error ? (
+            <Empty title="Failed to fetch listings" />
+          ) : (
+            <div className={grid} aria-hidden="true">
+              {Array.from({ length: 8 }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+              ))}
+            </div>
+          )
+        ) : data.listings.length === 0 ? (
+          activeFilters > 0 ? (
+            <Empty title="No listings match the filters">
+              <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} onClick={clear}>
+                Clear filters
+              </button>
+            </Empty>
+          ) : (
+            <Empty title="No Listings Available">
+              <p className="text-muted-foreground">List one of your tigers from the My NFTs tab.</p>
+            </Empty>
+          )
+        ) : (
+          <div className={cn(grid, busy && 'opacity-60 transition-opacity')} aria-busy={busy} data-testid="paws-listings-grid">
+            {data.listings.map(renderListing)}
+          </div>
+        )}
+
+        {data && view && data.total > 0 && (
+          <Pagination
+            page={Math.min(view.page, totalPages)}
+            totalPages={totalPages}
+            onPage={(page) => {
+              commit({ ...view, page });
+              topRef.current?.scrollIntoView({ block: 'start' });
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/** The zod schema of the PAWS listings query (GET /api/paws/listings): page, limit, sort and trait filter. */
+import * as z from 'zod';
+import { MAX_LIMIT, MAX_PAGE, MAX_TRAITS_PARAM_LENGTH, parseTraitFilter } from '../collection/collection-rules';
+import { PAWS_PAGE_SIZE } from './listing';
+import { DEFAULT_PAWS_SORT, PAWS_SORT_KEYS } from './listings-view-rules';
+
+const count = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+export const listingsQuery = z.object({
+  page: count(MAX_PAGE, 1),
+  limit: count(MAX_LIMIT, PAWS_PAGE_SIZE),
+  sort: z.enum(PAWS_SORT_KEYS, { error: `must be one of ${PAWS_SORT_KEYS.join(', ')}` }).default(DEFAULT_PAWS_SORT),
+  traits: z
+    .string()
+    .max(MAX_TRAITS_PARAM_LENGTH, `must be at most ${MAX_TRAITS_PARAM_LENGTH} characters`)
+    .default('')
+    .transform((text, context) => {
+      const parsed = parseTraitFilter(text);
+      if (parsed.ok) return parsed.selection;
+      context.addIssue({ code: 'custom', message: `${parsed.error}; use Type:Value pairs separated by commas, e.g. Fur:Golden,Eye_Color:Blue` });
+      return z.NEVER;
+    }),
+});
