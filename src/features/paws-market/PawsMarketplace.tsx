@@ -13,6 +13,8 @@ import { formatPaws } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { ListingModal } from './ListingModal';
+import { OfferNotices } from './OfferNotices';
+import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from './OfferPanels';
 import { isOwnListing } from './listing';
 import { TigerCard } from './PawsListingCard';
 import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from './paws-client';
@@ -122,10 +124,12 @@ export default function PawsMarketplace() {
         <RarityBadge />
       </div>
       <Tabs defaultValue="market">
-        <TabsList aria-label="PAWS marketplace sections">
+        <TabsList aria-label="PAWS marketplace sections" className="h-auto flex-wrap justify-start">
           <TabsTrigger value="market">Marketplace</TabsTrigger>
           <TabsTrigger value="mine">My NFTs</TabsTrigger>
           <TabsTrigger value="listings">My Listings</TabsTrigger>
+          <TabsTrigger value="offers-made">Offers Made</TabsTrigger>
+          <TabsTrigger value="offers-received">Offers Received</TabsTrigger>
         </TabsList>
 
         <TabsContent value="market" className="grid gap-4">
@@ -144,6 +148,7 @@ export default function PawsMarketplace() {
                 }
               >
                 <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
+                <MarketCardOffers listing={entry} />
               </TigerCard>
             )}
           />
@@ -230,7 +235,16 @@ export default function PawsMarketplace() {
             </Grid>
           )}
         </TabsContent>
+
+        <TabsContent value="offers-made">
+          <OffersMadePanel accountId={accountId} />
+        </TabsContent>
+
+        <TabsContent value="offers-received">
+          <OffersReceivedPanel accountId={accountId} />
+        </TabsContent>
       </Tabs>
+      <OfferNotices />
       <PurchaseModal listing={buying} onClose={() => setBuying(null)} />
       <ListingModal nft={listing} onClose={() => setListing(null)} />
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />

@@ -1,0 +1,156 @@
+import { useStore } from '@nanostores/react';
+import { computed } from 'nanostores';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { formatPaws } from '../../lib/format';
+import { $offersMade, $offersReceived, createBestOffersStore } from './offer-client';
+import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
+import { bestOfferText } from './offer-screen-rules';
+import { $listings, type PublicListing } from './paws-client';
+import { OfferRow, TigerOffers } from './TigerOffers';
+
+function Loading() {
+  return (
+    <div className="grid gap-2" aria-hidden="true">
+      <Skeleton className="h-20 rounded-lg" />
+      <Skeleton className="h-20 rounded-lg" />
+    </div>
+  );
+}
+
+function Empty({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <div className="grid place-items-center gap-2 rounded-xl border border-dashed border-border p-8 text-center">
+      <p className="text-lg font-semibold">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+/** 'Offers made': the signed-in buyer's open offers (funded or not, each cancellable) and their recently filled ones. */
+export function OffersMadePanel({ accountId }: { accountId: string }) {
+  const made = useStore($offersMade);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  const list = made.data?.offers ?? [];
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-xl font-bold">Offers Made</h2>
+      {made.loading && !made.data ? (
+        <Loading />
+      ) : made.error && !made.data ? (
+        <Empty title="Failed to fetch offers" />
+      ) : list.length === 0 ? (
+        <Empty title="No Offers Made">
+          <p className="text-muted-foreground">Choose Offers on a tiger to offer PAWS for it.</p>
+        </Empty>
+      ) : (
+        <ul className="grid gap-2" aria-label="Your offers">
+          {list.map((offer) => (
+            <OfferRow
+              key={offer.id}
+              offer={offer}
+              viewerId={accountId}
+              action={
+                offer.status === 'open' && (
+                  <Button size="sm" variant="outline" onClick={() => setCancelling({ offer, buyerId: accountId })}>
+                    Cancel Offer
+                  </Button>
+                )
+              }
+            />
+          ))}
+        </ul>
+      )}
+      <CancelOfferDialog target={cancelling} onClose={() => setCancelling(null)} />
+    </div>
+  );
+}
+
+/** 'Offers received': the offers the signed-in owner's tigers can fill, best first, each accepted for one of those tigers. */
+export function OffersReceivedPanel({ accountId }: { accountId: string }) {
+  const received = useStore($offersReceived);
+  const [accepting, setAccepting] = useState<AcceptTarget | null>(null);
+  const list = received.data?.offers ?? [];
+  return (
+    <div className="grid gap-4">
+      <h2 className="text-xl font-bold">Offers Received</h2>
+      {received.loading && !received.data ? (
+        <Loading />
+      ) : received.error && !received.data ? (
+        <Empty title="Failed to fetch offers" />
+      ) : list.length === 0 ? (
+        <Empty title="No Offers Received">
+          <p className="text-muted-foreground">Offers on your tigers show up here.</p>
+        </Empty>
+      ) : (
+        <ul className="grid gap-2" aria-label="Offers on your tigers">
+          {list.map((offer) => (
+            <OfferRow
+              key={offer.id}
+              offer={offer}
+              viewerId={accountId}
+              action={
+                <div className="grid justify-items-end gap-1">
+                  <span className="text-xs text-muted-foreground">
+                    {offer.serials.length === 1 ? `For your Wild Tiger #${offer.serials[0]}` : `${offer.serials.length} of your tigers match`}
+                  </span>
+                  <Button size="sm" disabled={!offer.funded} onClick={() => setAccepting({ offer, serials: offer.serials, sellerId: accountId })}>
+                    {offer.funded ? `Accept ${formatPaws(offer.pawsAmount)} PAWS` : 'Unfunded'}
+                  </Button>
+                </div>
+              }
+            />
+          ))}
+        </ul>
+      )}
+      <AcceptOfferDialog target={accepting} onClose={() => setAccepting(null)} />
+    </div>
+  );
+}
+
+/** A tiger whose offers a dialog shows. */
+export interface OffersTarget {
+  serialNumber: number;
+  nftName: string;
+  ownerId: string | null;
+}
+
+/** The offers of one tiger in a dialog (the PAWS market's cards open it). */
+export function TigerOffersDialog({ target, onClose }: { target: OffersTarget | null; onClose: () => void }) {
+  if (!target) return null;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel="Close offers">
+        <DialogHeader>
+          <DialogTitle>Offers on {target.nftName}</DialogTitle>
+          <DialogDescription>Offers are paid in PAWS from the buyer’s wallet when the owner accepts.</DialogDescription>
+        </DialogHeader>
+        <TigerOffers serial={target.serialNumber} ownerId={target.ownerId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The best offer of each tiger on the market's page of listings: one request per page. */
+const $listingBestOffers = createBestOffersStore(computed($listings, (page) => page.data?.listings.map((listing) => listing.serialNumber) ?? []));
+
+/** A market card's best offer, and the tiger's offers in a dialog (to offer, cancel or accept). */
+export function MarketCardOffers({ listing }: { listing: Pick<PublicListing, 'serialNumber' | 'nftName' | 'sellerId'> }) {
+  const best = useStore($listingBestOffers);
+  const [open, setOpen] = useState(false);
+  const amount = best.data?.best[String(listing.serialNumber)]?.pawsAmount;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+      <span className="text-sm text-muted-foreground">{best.data ? bestOfferText(amount) : '\u00a0'}</span>
+      <Button size="sm" variant="outline" aria-label={`Offers on ${listing.nftName}`} onClick={() => setOpen(true)}>
+        Offers
+      </Button>
+      <TigerOffersDialog
+        target={open ? { serialNumber: listing.serialNumber, nftName: listing.nftName, ownerId: listing.sellerId } : null}
+        onClose={() => setOpen(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { formatPaws } from '../../lib/format';
+import { $balances } from '../balances/balance-store';
+import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
+import { toast } from '../toast/toast-store';
+import { $wallet, authenticate } from '../wallet/wallet-store';
+import { $offerSerial, $tigerOffers, type PublicOffer, makeOffer, newOfferId } from './offer-client';
+import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
+import { DEFAULT_EXPIRY, EXPIRY_CHOICES, type ExpiryChoice, bestOfferText, expiryFor, expiryText, offerAmountProblem, offerTarget } from './offer-screen-rules';
+import { prepareTokenAllowance } from './paws-client';
+import { approveInWallet, useOfferFlow } from './use-offer-flow';
+
+/** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
+export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-lg border border-border bg-card p-3">
+      <div className="grid min-w-0 gap-0.5">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-bold text-primary">{formatPaws(offer.pawsAmount)} PAWS</span>
+          {offer.kind === 'collection' && <Badge variant="outline">Collection offer</Badge>}
+          {offer.funded ? null : offer.status === 'open' ? <Badge variant="destructive">Unfunded</Badge> : null}
+          {offer.status === 'filled' && <Badge variant="success">Filled</Badge>}
+        </p>
+        <p className="text-sm wrap-anywhere">
+          {offerTarget(offer)}
+          {offer.kind === 'collection' && offer.quantity > 1 && ` · ${offer.remaining} of ${offer.quantity} left`}
+        </p>
+        <p className="text-xs text-muted-foreground wrap-anywhere">
+          From <span className="font-mono">{offer.buyerId}</span>
+          {offer.buyerId === viewerId && ' (you)'} · {offer.status === 'filled' ? 'Filled' : expiryText(offer.expiresAt)}
+        </p>
+      </div>
+      {action}
+    </li>
+  );
+}
+
+type MakeStep = 'input' | 'approve' | 'confirm' | 'success' | 'error';
+
+/** The form of a signed-in non-owner: an item offer in PAWS (at most 2 decimals) with an expiry, through the allowance flow. */
+function MakeOfferForm({ serial, buyerId }: { serial: number; buyerId: string }) {
+  const balances = useStore($balances);
+  const flow = useOfferFlow<MakeStep>('input', 'Failed to make the offer');
+  const [amount, setAmount] = useState('');
+  const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
+  /** This offer's id, kept for every attempt (a repeated request makes it once); a new one after it is made. */
+  const offerId = useRef(newOfferId());
+  const ids = useId();
+  const problem = amount === '' ? undefined : offerAmountProblem(amount, balances.isReady ? Number(balances.pawsBalance) : undefined);
+  const busy = flow.step === 'approve' || (flow.step === 'confirm' && !flow.stalled);
+  const editable = flow.step === 'input' || flow.step === 'error' || flow.step === 'success';
+
+  function submit(): Promise<void> {
+    const request = { kind: 'item' as const, serialNumber: serial, pawsAmount: amount.trim(), expiresAt: expiryFor(expiry, Date.now()) };
+    return flow.run(async (screen) => {
+      screen.setStep('confirm', true);
+      let answer = await makeOffer(buyerId, offerId.current, request);
+      if (answer.status === 'allowance') {
+        screen.setStep('approve');
+        const prepared = await prepareTokenAllowance(buyerId, answer.amount).catch((failure: unknown) => {
+          throw new Error(`Token allowance approval failed: ${failure instanceof Error ? failure.message : 'unknown error'}`);
+        });
+        const approvalId = await approveInWallet(prepared, 'paws-allowance', 'Token allowance approval failed', (why) =>
+          screen.setNote(`${why}. If you approve it in your wallet, the offer is made once the ledger confirms it.`),
+        );
+        screen.setStep('confirm', true);
+        answer = await makeOffer(buyerId, offerId.current, request, approvalId);
+        if (answer.status === 'allowance') throw new Error('Insufficient PAWS token allowance');
+      }
+      offerId.current = newOfferId();
+      toast({ title: 'Offer Made', description: `Your offer of ${formatPaws(answer.offer.pawsAmount)} PAWS is open. ${expiryText(answer.offer.expiresAt)}.` });
+      setAmount('');
+      screen.setStep('success');
+    });
+  }
+
+  return (
+    <form
+      className="grid gap-3 rounded-lg border border-border p-3"
+      aria-label="Make an offer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (editable && amount !== '' && !problem) void submit();
+      }}
+    >
+      <h4 className="font-semibold">Make an offer</h4>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <label htmlFor={`${ids}-amount`} className="text-sm font-medium">
+            Offer (PAWS)
+          </label>
+          <input
+            id={`${ids}-amount`}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            value={amount}
+            disabled={!editable}
+            onChange={(event) => setAmount(event.target.value)}
+            className="h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            aria-invalid={problem !== undefined}
+            aria-describedby={`${ids}-hint`}
+          />
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={`${ids}-expiry`} className="text-sm font-medium">
+            Expires in
+          </label>
+          <select
+            id={`${ids}-expiry`}
+            value={expiry}
+            disabled={!editable}
+            onChange={(event) => setExpiry(event.target.value as ExpiryChoice)}
+            className="h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.id} value={choice.id}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p id={`${ids}-hint`} className={problem ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
+        {problem ??
+          (flow.step === 'approve'
+            ? 'Approve the marketplace to spend your offers’ PAWS in your wallet.'
+            : flow.step === 'confirm'
+              ? 'Checking your PAWS on the ledger…'
+              : 'Your PAWS stay in your wallet until the owner accepts.')}
+      </p>
+      {flow.note && flow.step === 'confirm' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
+      {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
+      {flow.stalled && (
+        <p role="status" className="text-sm text-muted-foreground">
+          {LEDGER_STILL_PENDING}
+        </p>
+      )}
+      {flow.step === 'error' && flow.error && (
+        <p className="text-sm text-red-400" role="alert">
+          {flow.error}
+        </p>
+      )}
+      {flow.step === 'success' && (
+        <p role="status" className="text-sm text-emerald-300">
+          Offer Made
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {editable && (
+          <Button type="submit" disabled={amount === '' || problem !== undefined}>
+            {flow.step === 'error' && flow.retryable ? 'Try Again' : 'Make Offer'}
+          </Button>
+        )}
+        {busy && <Button disabled>{flow.step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
+        {flow.stalled && (
+          <Button type="button" onClick={() => void flow.stalled?.()}>
+            Check again
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The offers on one tiger (funded or not) and its best offer. A signed-in non-owner makes an item
+ * offer and cancels their own; the owner accepts a funded offer. Rendered by the tiger view and
+ * the PAWS market's cards.
+ */
+export function TigerOffers({ serial, ownerId }: { serial: number; ownerId: string | null }) {
+  const wallet = useStore($wallet);
+  const offers = useStore($tigerOffers);
+  const [accepting, setAccepting] = useState<AcceptTarget | null>(null);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  const viewer = wallet.accountId ?? null;
+  const signedIn = wallet.isConnected && wallet.isAuthenticated && viewer !== null;
+  const isOwner = viewer !== null && viewer === ownerId;
+
+  useEffect(() => {
+    $offerSerial.set(serial);
+  }, [serial]);
+
+  const data = $offerSerial.get() === serial ? offers.data : undefined;
+  const list = data?.offers ?? [];
+
+  return (
+    <section className="grid gap-3" aria-labelledby={`offers-${serial}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`offers-${serial}`} className="text-lg font-bold">
+          Offers
+        </h3>
+        {data && <p className="text-sm font-semibold">{bestOfferText(data.best?.pawsAmount)}</p>}
+      </div>
+      {!data && offers.loading ? (
+        <p className="text-sm text-muted-foreground">Loading offers…</p>
+      ) : offers.error && !data ? (
+        <p className="text-sm text-red-400">Failed to fetch offers</p>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No offers on this tiger yet.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label={`Offers on Wild Tiger #${serial}`}>
+          {list.map((offer) => (
+            <OfferRow
+              key={offer.id}
+              offer={offer}
+              viewerId={viewer}
+              action={
+                signedIn && offer.buyerId === viewer ? (
+                  <Button size="sm" variant="outline" onClick={() => setCancelling({ offer, buyerId: viewer })}>
+                    Cancel Offer
+                  </Button>
+                ) : signedIn && isOwner ? (
+                  <Button size="sm" disabled={!offer.funded} onClick={() => setAccepting({ offer, serials: [serial], sellerId: viewer })}>
+                    {offer.funded ? 'Accept' : 'Unfunded'}
+                  </Button>
+                ) : null
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {!viewer ? (
+        <p className="text-sm text-muted-foreground">Connect your wallet to make an offer.</p>
+      ) : !signedIn ? (
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <span>Sign in to make an offer.</span>
+          <Button size="sm" variant="outline" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+            {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
+          </Button>
+        </div>
+      ) : isOwner ? null : (
+        <MakeOfferForm key={`${serial}-${viewer}`} serial={serial} buyerId={viewer} />
+      )}
+      <AcceptOfferDialog target={accepting} onClose={() => setAccepting(null)} />
+      <CancelOfferDialog target={cancelling} onClose={() => setCancelling(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+/** Pure rules of the offer screens: the expiry choices, the amount check, what an offer asks for, and the since-last-visit notice. */
+import { formatPaws } from '../../lib/format';
+import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, insufficientPawsMessage, parsePawsPrice } from './listing';
+import { MAX_OFFER_DURATION_MS, MIN_OFFER_DURATION_MS, type PublicOffer } from './offer-rules';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Kept off the longest expiry so a browser clock a little ahead of the server's still lands inside the 30 days. */
+const CLOCK_MARGIN_MS = 10 * 60_000;
+
+/** How long a new offer stays open: the choices the form offers, all within the rules' 10 minutes to 30 days. */
+export const EXPIRY_CHOICES = [
+  { id: '1h', label: '1 hour', ms: HOUR_MS },
+  { id: '1d', label: '1 day', ms: DAY_MS },
+  { id: '3d', label: '3 days', ms: 3 * DAY_MS },
+  { id: '7d', label: '7 days', ms: 7 * DAY_MS },
+  { id: '14d', label: '14 days', ms: 14 * DAY_MS },
+  { id: '30d', label: '30 days', ms: MAX_OFFER_DURATION_MS - CLOCK_MARGIN_MS },
+] as const satisfies readonly { id: string; label: string; ms: number }[];
+
+export type ExpiryChoice = (typeof EXPIRY_CHOICES)[number]['id'];
+export const DEFAULT_EXPIRY: ExpiryChoice = '7d';
+
+/** The expiry (ISO) of an offer made at `nowMs` with this choice, clamped to the rules' bounds. */
+export function expiryFor(choice: ExpiryChoice, nowMs: number): string {
+  const ms = EXPIRY_CHOICES.find((entry) => entry.id === choice)?.ms ?? DAY_MS;
+  return new Date(nowMs + Math.min(Math.max(ms, MIN_OFFER_DURATION_MS + CLOCK_MARGIN_MS), MAX_OFFER_DURATION_MS - CLOCK_MARGIN_MS)).toISOString();
+}
+
+/**
+ * Why an offer amount cannot be made (spec 001 §5's price message for anything but a positive
+ * amount of at most 2 decimals; the §5 balance message when the balance is known and short), or undefined.
+ */
+export function offerAmountProblem(value: string, balance?: number): string | undefined {
+  if (!('units' in parsePawsPrice(value, PAWS_PRICE_DECIMALS))) return INVALID_PRICE_MESSAGE;
+  const amount = Number(value);
+  if (balance !== undefined && amount > balance) return insufficientPawsMessage(amount, balance);
+  return undefined;
+}
+
+/** What an offer asks for, in a few words ('Wild Tiger #7', 'Any Epic or rarer tiger with Background: Blue', 'Any tiger'). */
+export function offerTarget(offer: Pick<PublicOffer, 'kind' | 'serialNumber' | 'nftName' | 'traitType' | 'traitValue' | 'minTier'>): string {
+  if (offer.kind === 'item') return offer.nftName ?? `Wild Tiger #${offer.serialNumber}`;
+  const tier = offer.minTier ? (offer.minTier === 'Common' ? 'Any' : `Any ${offer.minTier} or rarer`) : 'Any';
+  const trait = offer.traitType && offer.traitValue ? ` with ${offer.traitType}: ${offer.traitValue}` : '';
+  return `${tier} tiger${trait}`;
+}
+
+/** 'Expires 8 Jan 2030, 12:00' in the viewer's time zone. */
+export function expiryText(expiresAt: string): string {
+  const at = new Date(expiresAt);
+  return Number.isNaN(at.getTime())
+    ? 'Expiry unknown'
+    : `Expires ${at.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/** What happened to the account's offers since `lastSeen` (ISO; null: never looked): offers received, and tigers bought through its offers. */
+export function offerNews(
+  made: readonly Pick<PublicOffer, 'fills'>[],
+  received: readonly Pick<PublicOffer, 'createdAt'>[],
+  lastSeen: string | null,
+): { received: number; filled: number; newest: string | null } {
+  const isNew = (at: string) => lastSeen === null || at > lastSeen;
+  const times = [...received.map((offer) => offer.createdAt), ...made.flatMap((offer) => offer.fills.map((fill) => fill.filledAt))];
+  return {
+    received: received.filter((offer) => isNew(offer.createdAt)).length,
+    filled: made.reduce((sum, offer) => sum + offer.fills.filter((fill) => isNew(fill.filledAt)).length, 0),
+    newest: times.reduce<string | null>((latest, at) => (latest === null || at > latest ? at : latest), null),
+  };
+}
+
+/** The toast of offer news, or null when there is none. */
+export function offerNewsToast(news: { received: number; filled: number }): { title: string; description: string } | null {
+  const parts = [
+    news.received ? `${news.received} new offer${news.received === 1 ? '' : 's'} on your tigers` : '',
+    news.filled ? `${news.filled} tiger${news.filled === 1 ? '' : 's'} bought through your offers` : '',
+  ].filter(Boolean);
+  if (!parts.length) return null;
+  return {
+    title: news.received && news.filled ? 'Offer News' : news.received ? 'Offer Received' : 'Offer Filled',
+    description: `Since your last visit: ${parts.join('; ')}.`,
+  };
+}
+
+/** 'Best offer: 120 PAWS', or that there is none. */
+export function bestOfferText(pawsAmount: string | null | undefined): string {
+  return pawsAmount ? `Best offer: ${formatPaws(pawsAmount)} PAWS` : 'No offers yet';
+}

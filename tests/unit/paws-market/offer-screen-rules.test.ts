@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_OFFER_DURATION_MS, MIN_OFFER_DURATION_MS, expiryProblem } from '@/features/paws-market/offer-rules';
+import {
+  EXPIRY_CHOICES,
+  bestOfferText,
+  expiryFor,
+  offerAmountProblem,
+  offerNews,
+  offerNewsToast,
+  offerTarget,
+} from '@/features/paws-market/offer-screen-rules';
+
+const NOW = Date.parse('2030-01-01T00:00:00.000Z');
+
+describe('offer screen rules', () => {
+  it('offers expiries the server takes, even from a browser clock a few minutes ahead', () => {
+    for (const choice of EXPIRY_CHOICES) {
+      const expiresAt = expiryFor(choice.id, NOW);
+      expect(expiryProblem(expiresAt, NOW)).toBeUndefined();
+      expect(expiryProblem(expiresAt, NOW - 5 * 60_000)).toBeUndefined();
+      const ms = Date.parse(expiresAt) - NOW;
+      expect(ms).toBeGreaterThan(MIN_OFFER_DURATION_MS);
+      expect(ms).toBeLessThan(MAX_OFFER_DURATION_MS);
+    }
+    expect(expiryFor('7d', NOW)).toBe('2030-01-08T00:00:00.000Z');
+  });
+
+  it('takes positive amounts of at most 2 decimals within the balance, with the spec’s messages', () => {
+    expect(offerAmountProblem('12.5')).toBeUndefined();
+    expect(offerAmountProblem('12.50', 100)).toBeUndefined();
+    expect(offerAmountProblem('12.345')).toBe('Please enter a valid PAWS price');
+    expect(offerAmountProblem('0')).toBe('Please enter a valid PAWS price');
+    expect(offerAmountProblem('-3')).toBe('Please enter a valid PAWS price');
+    expect(offerAmountProblem('abc')).toBe('Please enter a valid PAWS price');
+    expect(offerAmountProblem('1500', 1234.5)).toBe('Insufficient PAWS tokens. Required: 1,500, Available: 1,234.5');
+  });
+
+  it('says what an offer asks for', () => {
+    const base = { serialNumber: null, nftName: null, traitType: null, traitValue: null, minTier: null };
+    expect(offerTarget({ ...base, kind: 'item', serialNumber: 7, nftName: 'Wild Tiger #7' })).toBe('Wild Tiger #7');
+    expect(offerTarget({ ...base, kind: 'item', serialNumber: 7 })).toBe('Wild Tiger #7');
+    expect(offerTarget({ ...base, kind: 'collection' })).toBe('Any tiger');
+    expect(offerTarget({ ...base, kind: 'collection', minTier: 'Epic', traitType: 'Background', traitValue: 'Blue' })).toBe(
+      'Any Epic or rarer tiger with Background: Blue',
+    );
+    expect(offerTarget({ ...base, kind: 'collection', minTier: 'Common' })).toBe('Any tiger');
+    expect(bestOfferText('1250.5')).toBe('Best offer: 1,250.5 PAWS');
+    expect(bestOfferText(undefined)).toBe('No offers yet');
+  });
+
+  it('counts offers received and tigers bought since the last visit, once', () => {
+    const made = [
+      { fills: [{ serialNumber: 1, sellerId: '0.0.3', transactionId: 't1', filledAt: '2030-01-01T10:00:00.000Z' }] },
+      { fills: [{ serialNumber: 2, sellerId: '0.0.3', transactionId: 't2', filledAt: '2030-01-02T10:00:00.000Z' }] },
+    ];
+    const received = [{ createdAt: '2030-01-01T09:00:00.000Z' }, { createdAt: '2030-01-03T09:00:00.000Z' }];
+    expect(offerNews(made, received, '2030-01-01T12:00:00.000Z')).toEqual({ received: 1, filled: 1, newest: '2030-01-03T09:00:00.000Z' });
+    expect(offerNews(made, received, null)).toEqual({ received: 2, filled: 2, newest: '2030-01-03T09:00:00.000Z' });
+    // After the marker moves past what was told, nothing is told again.
+    const again = offerNews(made, received, '2030-01-03T09:00:00.000Z');
+    expect(again).toMatchObject({ received: 0, filled: 0 });
+    expect(offerNewsToast(again)).toBeNull();
+    expect(offerNews([], [], null)).toEqual({ received: 0, filled: 0, newest: null });
+  });
+
+  it('words the notice', () => {
+    expect(offerNewsToast({ received: 1, filled: 0 })).toEqual({ title: 'Offer Received', description: 'Since your last visit: 1 new offer on your tigers.' });
+    expect(offerNewsToast({ received: 0, filled: 2 })).toEqual({
+      title: 'Offer Filled',
+      description: 'Since your last visit: 2 tigers bought through your offers.',
+    });
+    expect(offerNewsToast({ received: 2, filled: 1 })?.title).toBe('Offer News');
+  });
+});
