@@ -4,7 +4,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { $collection, $collectionQuery, $floor, $holders, $marketStats, CHART_DAYS, listedPercent } from './collection-client';
+import { $collection, $collectionQuery, $floor, $holders, listedPercent } from './collection-client';
 import { formatHbarPrice } from '@/lib/format';
 import {
   type CollectionView,
@@ -73,7 +73,6 @@ export default function CollectionBrowser() {
   const collection = useStore($collection);
   const floor = useStore($floor);
   const holders = useStore($holders);
-  const stats = useStore($marketStats);
   const [view, setView] = useState<CollectionView | null>(null);
   const [draft, setDraft] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -341,16 +340,8 @@ export default function CollectionBrowser() {
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel title="Market activity">
-          <p className="-mt-1 mb-3 text-sm text-muted-foreground">Daily floor price and sales on the HBAR market, last {CHART_DAYS} days.</p>
-          {stats.data?.stats.length ? (
-            <MarketChart stats={stats.data.stats} />
-          ) : stats.error || stats.data?.success === false ? (
-            <p className="text-sm text-red-300">Failed to fetch market stats</p>
-          ) : stats.data ? (
-            <p className="text-sm text-muted-foreground">No market activity in this period.</p>
-          ) : (
-            <div className="aspect-[640/220] rounded-lg bg-muted motion-safe:animate-pulse" aria-hidden="true" />
-          )}
+          <p className="-mt-1 mb-3 text-sm text-muted-foreground">Daily floor price, volume and sales on the HBAR market.</p>
+          <MarketChart />
         </Panel>
         <Panel title="About the collection">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -15,8 +15,6 @@ const path = (url: string) => atom<string | null>(inBrowser ? url : null);
 
 /** Spec 001 §9: the collection refetches every 2 minutes. */
 export const COLLECTION_REFETCH_MS = 2 * MINUTE_MS;
-/** Days of market history the chart shows. */
-export const CHART_DAYS = 30;
 
 /** The API query of the view on screen (set by the island once it has read the URL). */
 export const $collectionQuery = atom<string | null>(null);
@@ -36,7 +34,10 @@ export const $holders = createFetcherStore<{ success: boolean; ownerCount: numbe
   revalidateInterval: 5 * MINUTE_MS,
 });
 
-export const $marketStats = createFetcherStore<{ success: boolean; stats: DailyStat[] }>([path(`/api/market/stats?days=${CHART_DAYS}`)], {
+/** Days of market history the chart asks for (set by the chart's time range; nothing before it mounts). */
+export const $chartDays = atom<string | null>(null);
+
+export const $marketStats = createFetcherStore<{ success: boolean; stats: DailyStat[] }>(['/api/market/stats?days=', $chartDays], {
   dedupeTime: 15 * MINUTE_MS,
   revalidateInterval: 15 * MINUTE_MS,
 });

@@ -1,41 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { chartGeometry, describeMarket, niceCeiling } from '@/features/collection/market-chart';
+import { chartSeries, describeMarket, hoverValues, pointsInRange, rangeDays } from '@/features/collection/market-chart';
 
-const BOX = { width: 300, height: 120, padding: { top: 10, right: 10, bottom: 20, left: 40 } };
 const day = (n: number, floor: number | null, sales = 0, volume = 0) => ({
-  datetime: `2026-03-${String(n).padStart(2, '0')}T00:00:00.000Z`,
+  datetime: new Date(Date.UTC(2026, 2, n)).toISOString(),
   floor,
   sales,
   volume,
 });
 
 describe('market chart', () => {
-  it('rounds axis tops up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect([niceCeiling(0), niceCeiling(0.7), niceCeiling(9), niceCeiling(11), niceCeiling(230), niceCeiling(480), niceCeiling(1000)]).toEqual([
-      1, 1, 10, 20, 250, 500, 1000,
-    ]);
+  it('asks the stats API for 7, 30 or 365 days', () => {
+    expect([rangeDays('7d'), rangeDays('30d'), rangeDays('all')]).toEqual([7, 30, 365]);
   });
 
-  it('draws the floor as a line broken on days without a listing, within the plot', () => {
-    const geometry = chartGeometry([day(1, 50), day(2, 60), day(3, null), day(4, 40)], BOX);
-    expect(geometry.floorPath.match(/M/g)).toHaveLength(2);
-    expect(geometry.floorPath.match(/L/g)).toHaveLength(1);
-    for (const dot of geometry.floorDots) {
-      expect(dot.x).toBeGreaterThanOrEqual(40);
-      expect(dot.x).toBeLessThanOrEqual(290);
-      expect(dot.y).toBeGreaterThanOrEqual(10);
-      expect(dot.y).toBeLessThanOrEqual(100);
-    }
-    expect(geometry.floorDots[0]?.label).toBe('Mar 1: floor 50 HBAR');
-    expect(geometry.ticks.map((tick) => tick.label)).toEqual(['0', '50', '100']);
+  it('shows the last days of a range, in date order', () => {
+    const points = Array.from({ length: 40 }, (_, index) => day(40 - index, index));
+    const week = pointsInRange(points, '7d');
+    expect(week.map((point) => point.datetime.slice(5, 10))).toEqual(['04-03', '04-04', '04-05', '04-06', '04-07', '04-08', '04-09']);
+    expect(pointsInRange(points, '30d')).toHaveLength(30);
   });
 
-  it('scales sales bars to the busiest day and labels them', () => {
-    const geometry = chartGeometry([day(1, 10, 0), day(2, 10, 2, 150), day(3, 10, 4, 300)], BOX);
-    expect(geometry.maxSales).toBe(4);
-    expect(geometry.bars.map((bar) => bar.height)).toEqual([0, 27, 54]);
-    expect(geometry.bars[1]?.label).toBe('Mar 2: 2 sales, 150 HBAR');
-    expect(geometry.dayLabels.map((label) => label.label)).toEqual(['Mar 1', 'Mar 2', 'Mar 3']);
+  it("starts 'All' at the first day with a listing or a sale", () => {
+    const points = [day(1, null), day(2, null), day(3, null, 1, 90), day(4, 80), day(5, null)];
+    expect(pointsInRange(points, 'all').map((point) => point.datetime.slice(8, 10))).toEqual(['03', '04', '05']);
+    expect(pointsInRange([day(1, null), day(2, null)], 'all')).toHaveLength(2);
+  });
+
+  it('gives uPlot columns: Unix seconds, floors with gaps, volume and sales', () => {
+    expect(chartSeries([day(1, 50, 2, 120), day(2, null), day(3, Number.NaN, 1, Number.NaN)])).toEqual({
+      x: [Date.UTC(2026, 2, 1) / 1000, Date.UTC(2026, 2, 2) / 1000, Date.UTC(2026, 2, 3) / 1000],
+      floor: [50, null, null],
+      volume: [120, 0, 0],
+      sales: [2, 0, 1],
+    });
+  });
+
+  it('reads out a hovered day', () => {
+    expect(hoverValues(day(2, 1234.5, 3, 4000))).toEqual({ day: 'Mar 2', floor: '1,235 HBAR', volume: '4,000 HBAR', sales: '3 sales' });
+    expect(hoverValues(day(3, null, 1, 7.25))).toEqual({ day: 'Mar 3', floor: 'none listed', volume: '7.25 HBAR', sales: '1 sale' });
   });
 
   it('describes the period in words for assistive technology', () => {
