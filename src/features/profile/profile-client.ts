@@ -31,6 +31,11 @@ export const $hbarPrice = createFetcherStore<{ priceData?: { priceUsd?: number }
   revalidateInterval: FLOOR_POLL_MS,
 });
 
+export const $pawsPrice = createFetcherStore<{ price?: number | null }>(['/api/paws/price'], {
+  dedupeTime: FLOOR_POLL_MS,
+  revalidateInterval: FLOOR_POLL_MS,
+});
+
 /** The public-profiles search text (the page keeps it in ?search=). */
 export const $profileSearch = atom('');
 const $searchParam = computed($profileSearch, (search) => encodeURIComponent(search.trim()));
