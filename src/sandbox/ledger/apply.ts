@@ -11,7 +11,7 @@ export function applyEffects(state: LedgerState, effects: Effects, consensusTime
 
   for (const move of effects.nftMoves) {
     const nft = state.tokens.get(move.tokenId)?.nfts[move.serial];
-    if (!nft) throw new SandboxLogError(`apply: serial ${move.serial} of ${move.tokenId} does not exist`);
+    if (!nft?.owner) throw new SandboxLogError(`apply: serial ${move.serial} of ${move.tokenId} does not exist`);
     const from = account(state, nft.owner);
     const to = account(state, move.to);
     from.nfts.get(move.tokenId)?.delete(move.serial);
@@ -45,6 +45,17 @@ export function applyEffects(state: LedgerState, effects: Effects, consensusTime
     const nft = state.tokens.get(change.tokenId)?.nfts[change.serial];
     if (!nft) throw new SandboxLogError(`apply: serial ${change.serial} of ${change.tokenId} does not exist`);
     Object.assign(nft, { spender: change.spender, delegatingSpender: change.delegatingSpender, modifiedTimestamp: consensusTimestamp });
+  }
+  for (const burn of effects.nftBurns) {
+    const token = state.tokens.get(burn.tokenId);
+    const nft = token?.nfts[burn.serial];
+    if (!token || nft?.owner !== burn.from) throw new SandboxLogError(`apply: ${burn.from} does not hold serial ${burn.serial} of ${burn.tokenId}`);
+    const from = account(state, burn.from);
+    from.nfts.get(burn.tokenId)?.delete(burn.serial);
+    relation(from, burn.tokenId).balance -= 1n;
+    token.totalSupply -= 1n;
+    // The mirror node's burned serial: deleted, no owner, no spenders (hiero-mirror-node AbstractNft upsert).
+    Object.assign(nft, { owner: null, spender: null, delegatingSpender: null, modifiedTimestamp: consensusTimestamp });
   }
   for (const change of effects.approvalsForAll) {
     const approvals = account(state, change.owner).nftApprovalsForAll;

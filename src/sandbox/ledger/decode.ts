@@ -3,7 +3,13 @@
  * `Transaction.fromBytes`; legs are read from the SDK's protobuf body so that every leg keeps
  * its `isApproval` flag and exact int64 amount.
  */
-import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
+import {
+  AccountAllowanceApproveTransaction,
+  AccountAllowanceDeleteTransaction,
+  TokenBurnTransaction,
+  Transaction,
+  TransferTransaction,
+} from '@hiero-ledger/sdk';
 import type { LedgerStatus } from './ledger-status';
 
 export interface Leg {
@@ -40,7 +46,9 @@ export type DecodedBody =
       tokens: { tokenId: string; owner: string; spender: string; amount: bigint }[];
       nfts: NftAllowanceGrant[];
     }
-  | { name: 'CRYPTODELETEALLOWANCE'; nfts: { tokenId: string; owner: string; serials: number[] }[] };
+  | { name: 'CRYPTODELETEALLOWANCE'; nfts: { tokenId: string; owner: string; serials: number[] }[] }
+  /** Serials de-duplicated in their first order, as consensus nodes read them. */
+  | { name: 'TOKENBURN'; tokenId: string; amount: bigint; serials: number[] };
 
 export interface DecodedTransaction {
   /** SDK form: `0.0.5@1700000000.000000001`. */
@@ -87,6 +95,7 @@ type ProtoBody = {
       | null;
   } | null;
   cryptoDeleteAllowance?: { nftAllowances?: { tokenId?: ProtoEntityId; owner?: ProtoEntityId; serialNumbers?: LongLike[] | null }[] | null } | null;
+  tokenBurn?: { token?: ProtoEntityId; amount?: LongLike; serialNumbers?: LongLike[] | null } | null;
 };
 
 class DecodeFailure extends Error {
@@ -192,7 +201,25 @@ function decodeBody(transaction: Transaction, payer: string): DecodedBody | null
       })),
     };
   }
+  if (transaction instanceof TokenBurnTransaction && raw.tokenBurn) return decodeBurn(raw.tokenBurn);
   return null;
+}
+
+/**
+ * A burn with the checks a node makes before it accepts one (TokenBurnHandler.pureChecks of the
+ * consensus node): a token, no amount together with serials, no negative amount, serials above 0.
+ */
+function decodeBurn(body: NonNullable<ProtoBody['tokenBurn']>): DecodedBody {
+  if (!body.token) throw new DecodeFailure('INVALID_TOKEN_ID');
+  // uint64 on the wire, a signed long to the consensus node (Java): above 2^63 it is negative.
+  const amount = BigInt.asIntN(64, int64(body.amount));
+  const rawSerials = (body.serialNumbers ?? []).map(int64);
+  if (amount > 0n && rawSerials.length > 0) throw new DecodeFailure('INVALID_TRANSACTION_BODY');
+  if (amount < 0n) throw new DecodeFailure('INVALID_TOKEN_BURN_AMOUNT');
+  if (rawSerials.some((s) => s <= 0n)) throw new DecodeFailure('INVALID_NFT_ID');
+  // Beyond 2^53 a serial loses precision as a number, but no such serial exists: it stays unknown (INVALID_NFT_ID).
+  const serials = [...new Set(rawSerials)].map(Number);
+  return { name: 'TOKENBURN', tokenId: entity(body.token), amount, serials };
 }
 
 function leg(amount: ProtoAmount): Leg {

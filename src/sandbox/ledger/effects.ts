@@ -19,8 +19,10 @@ export interface Effects {
   tokenAllowances: (AllowanceChange & { tokenId: string })[];
   nftSpenders: { tokenId: string; serial: number; spender: string | null; delegatingSpender: string | null }[];
   approvalsForAll: { owner: string; spender: string; tokenId: string; approved: boolean }[];
+  /** Serials burned, each from the treasury holding it (which the record names as the sender). */
+  nftBurns: { tokenId: string; serial: number; from: string }[];
 }
 
 export function emptyEffects(): Effects {
-  return { hbar: new Map(), tokens: new Map(), nftMoves: [], hbarAllowances: [], tokenAllowances: [], nftSpenders: [], approvalsForAll: [] };
+  return { hbar: new Map(), tokens: new Map(), nftMoves: [], hbarAllowances: [], tokenAllowances: [], nftSpenders: [], approvalsForAll: [], nftBurns: [] };
 }

@@ -222,7 +222,9 @@ const routes: [RegExp, Handler][] = [
       function* inOrder(): Generator<NftState> {
         for (let i = 0; i < nfts.length; i++) {
           const nft = nfts[order === 'asc' ? i : nfts.length - 1 - i];
-          if (nft && matches(BigInt(nft.serial), serialFilters) && matches(entityKey(nft.owner), accountFilters)) yield nft;
+          // Burned serials are listed too (deleted: true, spec token-nfts-with-deleted), except under an account filter: they have no account.
+          const accountMatches = accountFilters.length === 0 || (nft?.owner != null && matches(entityKey(nft.owner), accountFilters));
+          if (nft && accountMatches && matches(BigInt(nft.serial), serialFilters)) yield nft;
         }
       }
       const { page, more } = takePage(inOrder(), limit);

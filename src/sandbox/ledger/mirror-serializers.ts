@@ -47,12 +47,18 @@ export function tokenRelationshipJson(tokenId: string, token: TokenState | undef
   };
 }
 
+/**
+ * Nft. A burned serial is `deleted: true` with no account and no spenders: the mirror node's upsert
+ * of an NFT row nulls `account_id` once deleted (hiero-mirror-node `AbstractNft.accountId`
+ * "case when deleted = true then null", TokenBurnTransactionHandler writes the burned serial as
+ * deleted with no spender), as the official spec fixture nft-null-account has it.
+ */
 export function nftJson(tokenId: string, nft: NftState) {
   return {
     account_id: nft.owner,
     created_timestamp: nft.createdTimestamp,
     delegating_spender: nft.delegatingSpender,
-    deleted: false,
+    deleted: nft.owner === null,
     metadata: nft.metadata,
     modified_timestamp: nft.modifiedTimestamp,
     serial_number: nft.serial,
@@ -62,7 +68,8 @@ export function nftJson(tokenId: string, nft: NftState) {
 }
 
 /**
- * TokenInfo: supplies and decimals are strings; the sandbox tokens have no keys and no custom fees.
+ * TokenInfo: supplies and decimals are strings; the sandbox tokens have no custom fees and no keys
+ * but the collection's supply key.
  * The fungible token (PAWS) reports an infinite supply with `max_supply` "0", as mainnet PAWS does;
  * the NFT collection a finite one.
  */
@@ -93,7 +100,7 @@ export function tokenInfoJson(token: TokenState) {
     name: token.name,
     pause_key: null,
     pause_status: 'NOT_APPLICABLE',
-    supply_key: null,
+    supply_key: token.supplyKey ? { _type: token.supplyKey.type, key: token.supplyKey.hex } : null,
     supply_type: infinite ? 'INFINITE' : 'FINITE',
     symbol: token.symbol,
     token_id: token.id,
@@ -126,7 +133,7 @@ export function transactionJson(record: TransactionRecord) {
     bytes: null,
     charged_tx_fee: 0,
     consensus_timestamp: record.consensusTimestamp,
-    entity_id: null,
+    entity_id: record.entityId,
     max_custom_fees: [],
     max_fee: String(record.maxFee),
     memo_base64: Buffer.from(record.memo).toString('base64'),

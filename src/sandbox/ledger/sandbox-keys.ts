@@ -10,8 +10,8 @@ import { defaultSandboxNetwork, type SandboxNetwork } from './sandbox-network';
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-/** The well-known key names of the sandbox's fixed accounts. */
-export const sandboxKeyNames = { treasury: 'treasury', operator: 'operator', market: 'market' } as const;
+/** The well-known key names of the sandbox's fixed accounts, and of the collection's supply key. */
+export const sandboxKeyNames = { treasury: 'treasury', operator: 'operator', market: 'market', supply: 'supply' } as const;
 
 /** Key name of a generated holder account. */
 export function holderKeyName(accountId: string): string {

@@ -126,7 +126,7 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
 
   async function commit(tx: DecodedTransaction, effects: Effects, entry: LedgerLogEntry): Promise<void> {
     applyEffects(state, effects, entry.consensusTimestamp);
-    const record = await buildTransactionRecord(tx, 'SUCCESS', entry.consensusTimestamp, network.nodeAccountId);
+    const record = await buildTransactionRecord(tx, 'SUCCESS', entry.consensusTimestamp, network.nodeAccountId, effects);
     state.transactions.set(tx.transactionId, record);
     state.lastSeq = entry.seq;
     state.lastConsensusNs = parseTimestamp(entry.consensusTimestamp);

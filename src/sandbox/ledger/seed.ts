@@ -22,6 +22,11 @@ export interface SandboxSeed {
   accounts: SeedAccount[];
   /** Owner of serial `i + 1` for every minted serial. */
   nftOwners: string[];
+  /**
+   * Key name of the collection's supply key, which must sign a burn. The mainnet collection has an
+   * ED25519 supply key (tests/fixtures/mirror/token-info-nft.json); PAWS has none.
+   */
+  nftSupplyKeyName: string;
 }
 
 const HBAR = 100_000_000n;
@@ -76,7 +81,7 @@ function buildSeed(network: SandboxNetwork): SandboxSeed {
   const distributed = accounts.reduce((sum, a) => sum + (a.accountId === network.treasuryAccountId ? 0n : (a.paws ?? 0n)), 0n);
   const treasury = accounts.find((a) => a.accountId === network.treasuryAccountId);
   if (treasury) treasury.paws = BigInt(network.pawsSupply) * pawsUnit - distributed;
-  return { accounts, nftOwners: owners };
+  return { accounts, nftOwners: owners, nftSupplyKeyName: sandboxKeyNames.supply };
 }
 
 function fixed(accountId: string, keyName: string, label: string, hbarTinybars: bigint): SeedAccount {

@@ -8,7 +8,7 @@ import type { LedgerStatus } from './ledger-status';
 import { verifyEd25519 } from './sandbox-keys';
 import type { AccountKeyState, LedgerState } from './state';
 
-/** Accounts whose keys must sign: the payer, every non-approved debit, every allowance owner. */
+/** Accounts whose keys must sign: the payer, every non-approved debit, every allowance owner (a burn: the payer only). */
 function requiredSigners(tx: DecodedTransaction): string[] {
   const signers = new Set<string>([tx.payer]);
   const body = tx.body;
@@ -25,8 +25,16 @@ function requiredSigners(tx: DecodedTransaction): string[] {
     case 'CRYPTODELETEALLOWANCE':
       for (const removal of body.nfts) signers.add(removal.owner);
       break;
+    case 'TOKENBURN':
+      break;
   }
   return [...signers];
+}
+
+/** Keys that must sign besides the accounts': a burn's token supply key (none when the token has none, which the burn's rules refuse). */
+function requiredTokenKeys(tx: DecodedTransaction, state: LedgerState): AccountKeyState[] {
+  const supplyKey = tx.body.name === 'TOKENBURN' ? state.tokens.get(tx.body.tokenId)?.supplyKey : null;
+  return supplyKey ? [supplyKey] : [];
 }
 
 /**
@@ -41,10 +49,17 @@ export function checkSignatures(tx: DecodedTransaction, state: LedgerState, node
   for (const accountId of only === 'payer' ? [tx.payer] : requiredSigners(tx)) {
     const account = state.accounts.get(accountId);
     if (!account) return accountId === tx.payer ? 'PAYER_ACCOUNT_NOT_FOUND' : 'INVALID_ACCOUNT_ID';
-    const signature = signatures.get(account.key.hex);
-    if (!signature || !verifyKey(account.key, signable.signableTransactionBodyBytes, signature)) return 'INVALID_SIGNATURE';
+    if (!signedBy(account.key, signatures, signable.signableTransactionBodyBytes)) return 'INVALID_SIGNATURE';
+  }
+  if (only === 'all') {
+    for (const key of requiredTokenKeys(tx, state)) if (!signedBy(key, signatures, signable.signableTransactionBodyBytes)) return 'INVALID_SIGNATURE';
   }
   return null;
+}
+
+function signedBy(key: AccountKeyState, signatures: Map<string, Uint8Array>, message: Uint8Array): boolean {
+  const signature = signatures.get(key.hex);
+  return signature !== undefined && verifyKey(key, message, signature);
 }
 
 /** Signatures on the node's body, by raw public key hex; null when the signature map is unreadable. */

@@ -44,7 +44,8 @@ export interface AccountState {
 
 export interface NftState {
   serial: number;
-  owner: string;
+  /** Null once burned: the serial is deleted, as the mirror node shows it (`deleted: true`, `account_id: null`). */
+  owner: string | null;
   spender: string | null;
   delegatingSpender: string | null;
   /** The on-ledger metadata bytes, base64. */
@@ -63,6 +64,8 @@ export interface TokenState {
   totalSupply: bigint;
   maxSupply: bigint;
   treasury: string;
+  /** The key that must sign a burn (mint is not executed by the sandbox); null: the token cannot be burned. */
+  supplyKey: AccountKeyState | null;
   createdTimestamp: string;
   /** NFT tokens: index = serial; holes are serials never minted. */
   nfts: (NftState | undefined)[];
@@ -144,6 +147,7 @@ export function createGenesisState(network: SandboxNetwork): LedgerState {
         totalSupply: BigInt(network.nftMinted),
         maxSupply: BigInt(network.nftMaxSupply),
         treasury: network.treasuryAccountId,
+        supplyKey: { type: 'ED25519', hex: sandboxPublicKeyHex(seed.nftSupplyKeyName) },
         createdTimestamp: genesis,
         nfts,
       },
@@ -160,6 +164,7 @@ export function createGenesisState(network: SandboxNetwork): LedgerState {
         totalSupply: pawsSupply,
         maxSupply: pawsSupply,
         treasury: network.treasuryAccountId,
+        supplyKey: null,
         createdTimestamp: genesis,
         nfts: [],
       },

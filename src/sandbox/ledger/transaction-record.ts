@@ -1,6 +1,7 @@
 /** What the sandbox remembers of a transaction for the mirror node's /transactions endpoint. */
 import type { HbarTransfer, NftTransfer, TokenTransfer } from '../../features/ledger/ledger-reader';
 import type { DecodedTransaction } from './decode';
+import type { Effects } from './effects';
 import type { LedgerStatus } from './ledger-status';
 import { formatTimestamp } from './state';
 
@@ -17,21 +18,31 @@ export interface TransactionRecord {
   node: string;
   /** SHA-384 of the signed transaction, base64. */
   transactionHash: string;
+  /** The mirror node's `entity_id`: the token of a burn, whatever its result; null for the other types. */
+  entityId: string | null;
   transfers: HbarTransfer[];
   tokenTransfers: TokenTransfer[];
   nftTransfers: NftTransfer[];
 }
 
-/** Builds the record; only a SUCCESS moves value, so only it lists transfers (no fees in the sandbox). */
+/**
+ * Builds the record; only a SUCCESS moves value, so only it lists transfers (no fees in the sandbox).
+ * A burn lists each serial sent by the treasury to no one, as the mirror node shows the record's NFT
+ * transfer of a burn (hiero-mirror-node EntityRecordItemListener.insertNonFungibleTokenTransfers:
+ * the receiver 0.0.0 becomes null; spec tokens/{id}/nfts/{id}/transactions/no-params.json shows such
+ * a transfer), with the token as entity_id (TokenBurnTransactionHandler.getEntity).
+ */
 export async function buildTransactionRecord(
   tx: DecodedTransaction,
   result: LedgerStatus,
   consensusTimestamp: string,
   node: string,
+  effects: Effects | null = null,
 ): Promise<TransactionRecord> {
   const hashes = await tx.transaction.getTransactionHashPerNode();
   const hash = hashes.get(node) ?? (await tx.transaction.getTransactionHash());
   const moved = result === 'SUCCESS' && tx.body.name === 'CRYPTOTRANSFER' ? tx.body : null;
+  const burned = result === 'SUCCESS' && tx.body.name === 'TOKENBURN' ? (effects?.nftBurns ?? []) : [];
   return {
     transactionId: tx.transactionId,
     name: tx.body.name,
@@ -43,8 +54,12 @@ export async function buildTransactionRecord(
     maxFee: tx.maxFee,
     node,
     transactionHash: Buffer.from(hash).toString('base64'),
+    entityId: tx.body.name === 'TOKENBURN' ? tx.body.tokenId : null,
     transfers: moved ? moved.hbar.map((l) => ({ account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
     tokenTransfers: moved ? moved.tokens.map((l) => ({ tokenId: l.tokenId, account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
-    nftTransfers: moved ? moved.nfts.map((n) => ({ ...n })) : [],
+    nftTransfers: [
+      ...(moved ? moved.nfts.map((n) => ({ ...n })) : []),
+      ...burned.map((b) => ({ tokenId: b.tokenId, serial: b.serial, sender: b.from, receiver: null, isApproval: false })),
+    ],
   };
 }

@@ -38,7 +38,7 @@ export function approveEffects(state: LedgerState, body: ApproveBody): Effects |
     }
     for (const serial of grant.serials) {
       const nft = token.nfts[serial];
-      if (!nft) return 'INVALID_TOKEN_NFT_SERIAL_NUMBER';
+      if (!nft || nft.owner === null) return 'INVALID_TOKEN_NFT_SERIAL_NUMBER';
       if (nft.owner !== grant.owner) return 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO';
       effects.nftSpenders.push({ tokenId: grant.tokenId, serial, spender: grant.spender, delegatingSpender: grant.delegatingSpender });
     }
@@ -59,7 +59,7 @@ export function deleteEffects(state: LedgerState, body: DeleteBody): Effects | L
     if (!state.accounts.has(removal.owner)) return 'INVALID_ACCOUNT_ID';
     for (const serial of removal.serials) {
       const nft = token.nfts[serial];
-      if (!nft) return 'INVALID_TOKEN_NFT_SERIAL_NUMBER';
+      if (!nft || nft.owner === null) return 'INVALID_TOKEN_NFT_SERIAL_NUMBER';
       if (nft.owner !== removal.owner) return 'SENDER_DOES_NOT_OWN_NFT_SERIAL_NO';
       effects.nftSpenders.push({ tokenId: removal.tokenId, serial, spender: null, delegatingSpender: null });
     }

@@ -83,7 +83,7 @@ function checkNftLegs(state: LedgerState, payer: string, body: TransferBody, eff
   const owners = new Map<string, string>();
   for (const leg of body.nfts) {
     const nft = state.tokens.get(leg.tokenId)?.nfts[leg.serial];
-    if (!nft) return 'INVALID_NFT_ID';
+    if (!nft || nft.owner === null) return 'INVALID_NFT_ID';
     const key = `${leg.tokenId}#${leg.serial}`;
     const movedEarlier = owners.has(key);
     const owner = owners.get(key) ?? nft.owner;

@@ -9,6 +9,7 @@ import type { LedgerStatus } from './ledger-status';
 import { checkSignatures } from './signatures';
 import type { LedgerState } from './state';
 import { approveEffects, deleteEffects } from './validate-allowance';
+import { burnEffects } from './validate-burn';
 import { transferEffects } from './validate-transfer';
 
 export type Verdict = { ok: true; effects: Effects } | { ok: false; status: LedgerStatus };
@@ -56,5 +57,7 @@ export function computeEffects(state: LedgerState, tx: DecodedTransaction): Effe
       return approveEffects(state, tx.body);
     case 'CRYPTODELETEALLOWANCE':
       return deleteEffects(state, tx.body);
+    case 'TOKENBURN':
+      return burnEffects(state, tx.body);
   }
 }

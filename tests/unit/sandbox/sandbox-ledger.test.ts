@@ -4,6 +4,7 @@ import {
   Hbar,
   NftId,
   TokenAssociateTransaction,
+  TokenBurnTransaction,
   TokenId,
   TransferTransaction,
 } from '@hiero-ledger/sdk';
@@ -11,7 +12,24 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLedgerLog, type LedgerLog } from '@/sandbox/ledger/ledger-log';
 import type { SandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
 import { sandboxSeed } from '@/sandbox/ledger/seed';
-import { ALICE, BOB, CAROL, DAVE, OPERATOR, PAWS, PAWS_UNIT, TIGERS, fingerprint, frozen, newLedger, pawsOf, serialsOf, signed } from './sandbox-helpers';
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  DAVE,
+  OPERATOR,
+  PAWS,
+  PAWS_UNIT,
+  TIGERS,
+  fingerprint,
+  frozen,
+  key,
+  net,
+  newLedger,
+  pawsOf,
+  serialsOf,
+  signed,
+} from './sandbox-helpers';
 
 const nft = (serial: number) => new NftId(TokenId.fromString(TIGERS), serial);
 
@@ -239,5 +257,96 @@ describe('sandbox ledger: transaction checks', () => {
     expect(result.status).toBe('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
     expect((await ledger.read()).findTransaction(result.transactionId)).toMatchObject({ result: 'SPENDER_DOES_NOT_HAVE_ALLOWANCE', tokenTransfers: [] });
     expect(await log.readAfter(0)).toHaveLength(1);
+  });
+});
+
+describe('sandbox ledger: burning NFTs (TokenBurn, as the consensus node’s TokenBurnHandler)', () => {
+  const TREASURY = net.treasuryAccountId;
+  const burn = (serials: number[], payer = TREASURY, tokenId = TIGERS) => frozen(new TokenBurnTransaction().setTokenId(tokenId).setSerials(serials), payer);
+  /** Alice gives serials to the treasury: only a serial the treasury holds can be burned. */
+  async function toTreasury(...serials: number[]): Promise<void> {
+    const gift = new TransferTransaction();
+    for (const serial of serials) gift.addNftTransfer(nft(serial), ALICE, TREASURY);
+    expect((await ledger.execute(await signed(frozen(gift, ALICE), 'alice'))).status).toBe('SUCCESS');
+  }
+
+  it('gives the collection an ED25519 supply key and PAWS none, as on mainnet', async () => {
+    const { tokens } = (await ledger.read()).state;
+    expect(tokens.get(TIGERS)?.supplyKey).toEqual({ type: 'ED25519', hex: key('supply').publicKey.toStringRaw() });
+    expect(tokens.get(PAWS)?.supplyKey).toBeNull();
+  });
+
+  it('burns a serial the treasury holds, signed by the supply key: deleted, no owner, supply and balance down, logged', async () => {
+    await toTreasury(aliceSerial);
+    const before = await ledger.read();
+    const treasuryBalance = before.state.accounts.get(TREASURY)?.tokens.get(TIGERS)?.balance ?? 0n;
+    const result = await ledger.execute(await signed(burn([aliceSerial]), 'treasury', 'supply'));
+    expect(result.status).toBe('SUCCESS');
+
+    const after = await ledger.read();
+    expect(after.state.tokens.get(TIGERS)?.nfts[aliceSerial]).toMatchObject({
+      owner: null,
+      spender: null,
+      delegatingSpender: null,
+      modifiedTimestamp: result.consensusTimestamp,
+    });
+    expect(after.state.tokens.get(TIGERS)?.totalSupply).toBe(3327n);
+    expect(serialsOf(after, TREASURY)).not.toContain(aliceSerial);
+    expect(after.state.accounts.get(TREASURY)?.tokens.get(TIGERS)?.balance).toBe(treasuryBalance - 1n);
+    expect(after.findTransaction(result.transactionId)).toMatchObject({
+      name: 'TOKENBURN',
+      result: 'SUCCESS',
+      entityId: TIGERS,
+      transfers: [],
+      tokenTransfers: [],
+      nftTransfers: [{ tokenId: TIGERS, serial: aliceSerial, sender: TREASURY, receiver: null, isApproval: false }],
+    });
+    expect((await log.readAfter(0)).map((entry) => entry.type)).toEqual(['CRYPTOTRANSFER', 'TOKENBURN']);
+    // Another process replays the burn from the log to the same state.
+    const replayed = await newLedger(log).read();
+    expect(fingerprint(replayed)).toBe(fingerprint(after));
+    expect(replayed.state.tokens.get(TIGERS)?.totalSupply).toBe(3327n);
+  });
+
+  it('lets any payer burn when the supply key signs, several serials at once', async () => {
+    const [first, second] = serialsOf(await ledger.read(), ALICE) as [number, number];
+    await toTreasury(first, second);
+    expect((await ledger.execute(await signed(burn([first, second, first], OPERATOR), 'operator', 'supply'))).status).toBe('SUCCESS');
+    expect((await ledger.read()).state.tokens.get(TIGERS)?.totalSupply).toBe(3326n);
+  });
+
+  it('refuses a burn the supply key did not sign (INVALID_SIGNATURE), even by the treasury', async () => {
+    await toTreasury(aliceSerial);
+    await expectUnchanged(async () => ledger.execute(await signed(burn([aliceSerial]), 'treasury')), 'INVALID_SIGNATURE');
+    await expectUnchanged(async () => ledger.execute(await signed(burn([aliceSerial]), 'treasury', 'alice')), 'INVALID_SIGNATURE');
+  });
+
+  it('refuses to burn a serial the treasury does not hold (TREASURY_MUST_OWN_BURNED_NFT)', async () => {
+    await expectUnchanged(async () => ledger.execute(await signed(burn([aliceSerial]), 'treasury', 'supply')), 'TREASURY_MUST_OWN_BURNED_NFT');
+    await expectUnchanged(async () => ledger.execute(await signed(burn([aliceSerial], ALICE), 'alice', 'supply')), 'TREASURY_MUST_OWN_BURNED_NFT');
+  });
+
+  it('refuses unknown and already burned serials (INVALID_NFT_ID), and a burned serial moves no more', async () => {
+    await expectUnchanged(async () => ledger.execute(await signed(burn([3330]), 'treasury', 'supply')), 'INVALID_NFT_ID');
+    await toTreasury(aliceSerial);
+    expect((await ledger.execute(await signed(burn([aliceSerial]), 'treasury', 'supply'))).status).toBe('SUCCESS');
+    await expectUnchanged(async () => ledger.execute(await signed(burn([aliceSerial]), 'treasury', 'supply')), 'INVALID_NFT_ID');
+    const move = frozen(new TransferTransaction().addNftTransfer(nft(aliceSerial), TREASURY, ALICE), TREASURY);
+    await expectUnchanged(async () => ledger.execute(await signed(move, 'treasury')), 'INVALID_NFT_ID');
+    const approve = frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nft(aliceSerial), TREASURY, OPERATOR), TREASURY);
+    await expectUnchanged(async () => ledger.execute(await signed(approve, 'treasury')), 'INVALID_TOKEN_NFT_SERIAL_NUMBER');
+  });
+
+  it('answers the other rules with the node’s statuses', async () => {
+    const pawsBurn = frozen(new TokenBurnTransaction().setTokenId(PAWS).setAmount(1), TREASURY);
+    const cases: [Promise<Uint8Array>, string][] = [
+      [signed(pawsBurn, 'treasury', 'supply'), 'TOKEN_HAS_NO_SUPPLY_KEY'],
+      [signed(burn([1], TREASURY, '0.0.424242'), 'treasury', 'supply'), 'INVALID_TOKEN_ID'],
+      [signed(burn([]), 'treasury', 'supply'), 'INVALID_TOKEN_BURN_METADATA'],
+      [signed(burn(Array.from({ length: 11 }, (_, i) => i + 1)), 'treasury', 'supply'), 'BATCH_SIZE_LIMIT_EXCEEDED'],
+      [signed(burn([0]), 'treasury', 'supply'), 'INVALID_NFT_ID'],
+      [signed(frozen(new TokenBurnTransaction().setTokenId(TIGERS).setAmount(1).setSerials([1]), TREASURY), 'treasury', 'supply'), 'INVALID_TRANSACTION_BODY'],
+    ];
+    for (const [bytes, status] of cases) await expectUnchanged(async () => ledger.execute(await bytes), status);
   });
 });
