@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { createMarketService } from '../src/features/hbar-market/market-service';
 import { createPurchaseRepo } from '../src/features/hbar-market/purchase-repo';
 import { createTigerService } from '../src/features/tiger/tiger-service';
+import { createHbarFiguresService } from '../src/features/market-stats/market-figures-service';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
@@ -16,6 +17,7 @@ const market = createMarketService({
   ledger: ledgerReader,
   nftTokenId: settings.nftTokenId,
 });
+const figures = createHbarFiguresService({ market });
 const tigers = createTigerService({ catalog: collectionCatalog(), nftTokenId: settings.nftTokenId });
 
 /** `token=` may be empty (the default collection) or must name it. */
@@ -54,6 +56,8 @@ export const handler = routeGroup('market', {
   'GET /api/market/stats': defineRoute('public', { query: z.object({ days: z.coerce.number().int().min(1).max(365).default(30) }) }, async ({ query }) =>
     market.stats(query.days),
   ),
+
+  'GET /api/market/figures': defineRoute('public', {}, async () => figures.figures()),
 
   'GET /api/market/whales/{tokenId}': defineRoute('public', { params: tokenParams }, async ({ params }) => market.holders(params.tokenId)),
 

@@ -5,6 +5,10 @@ import { createOfferRepo } from '../src/features/paws-market/offer-repo';
 import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/paws-market/offer-schema';
 import { createOfferService } from '../src/features/paws-market/offer-service';
 import { createPawsMarketService } from '../src/features/paws-market/paws-market-service';
+import { createActivityRepo } from '../src/features/market-stats/activity-repo';
+import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
+import { createActivityService } from '../src/features/market-stats/activity-service';
+import { createPawsFiguresService } from '../src/features/market-stats/market-figures-service';
 import { DomainError } from '../src/lib/domain-error';
 import { collectionCatalog, ledgerReader, settlement } from '../src/server/adapters';
 import { config } from '../src/server/config';
@@ -18,6 +22,7 @@ const MAINNET_SETTLEMENT_TIMEOUT_MS = 10_500;
 const settings = config();
 const catalog = collectionCatalog();
 const listings = createListingRepo(documentClient(), tableName());
+const activityRepo = createActivityRepo(documentClient(), tableName());
 const marketSettings = {
   nftTokenId: settings.nftTokenId,
   pawsTokenId: settings.pawsTokenId,
@@ -41,6 +46,14 @@ const market = createPawsMarketService({
   settings: marketSettings,
   display: (serial) => catalog.entry(serial),
   reservedPaws: offers.reservedPaws,
+  activity: activityRepo,
+});
+const activity = createActivityService({ repo: activityRepo });
+/** Listings counted for the figures at most (spec 001 §9's market listings request limit). */
+const FIGURES_LISTINGS_MAX = 1000;
+const figures = createPawsFiguresService({
+  salesSince: activityRepo.salesSince,
+  listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
 });
 
 const listingId = z.string().uuid('must be a listing id');
@@ -58,6 +71,16 @@ export const handler = routeGroup('paws', {
 
   'GET /api/paws/listings/user/{accountId}': defineRoute('public', { params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
     market.sellerListings(params.accountId),
+  ),
+
+  'GET /api/paws/stats': defineRoute('public', {}, async () => figures.figures()),
+
+  'GET /api/paws/activity': defineRoute('public', { query: activityQuery }, async ({ query }) => activity.page(query)),
+
+  'GET /api/paws/activity/seller/{accountId}': defineRoute(
+    'session',
+    { params: z.object({ accountId: entityIdSchema }), query: sellerSalesQuery },
+    async ({ params, query, session }) => activity.sellerSales(session.accountId, params.accountId, query.since),
   ),
 
   'POST /api/paws/listings/prepare': defineRoute(

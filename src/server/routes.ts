@@ -16,6 +16,10 @@ const tigerViewCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeS
 /** Market reads: listings, sales and floor are polled every 60 s by the pages. */
 const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15, staleWhileRevalidateSeconds: 45 };
 const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
+/** Market figures follow the listings' freshness (spec 001 §9: listings cache 30 s). */
+const figuresCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 30 };
+/** The activity timeline is kept briefly: a new sale or listing shows within seconds. */
+const activityCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
 /** The best offer on each card: shared by every visitor, a few seconds behind a new offer at most. */
 const bestOffersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
 /** Spec 000 §9: holder count cached 60 s. */
@@ -56,6 +60,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/market/listings', group: 'market', auth: 'public', cache: marketCache },
   { method: 'GET', path: '/api/market/floor', group: 'market', auth: 'public', cache: marketCache },
   { method: 'GET', path: '/api/market/stats', group: 'market', auth: 'public', cache: statsCache },
+  { method: 'GET', path: '/api/market/figures', group: 'market', auth: 'public', cache: figuresCache },
   { method: 'GET', path: '/api/market/whales/{tokenId}', group: 'market', auth: 'public', cache: holdersCache },
   { method: 'GET', path: '/api/collection/hedera-rarity/{tokenId}', group: 'market', auth: 'public', cache: rarityCache },
   { method: 'GET', path: '/api/nft-metadata/{tokenId}/{serial}', group: 'market', auth: 'public', cache: metadataCache },
@@ -68,6 +73,9 @@ export const ROUTES = [
 
   { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/paws/stats', group: 'paws', auth: 'public', cache: figuresCache },
+  { method: 'GET', path: '/api/paws/activity', group: 'paws', auth: 'public', cache: activityCache },
+  { method: 'GET', path: '/api/paws/activity/seller/{accountId}', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/listings/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/listings/complete', group: 'paws', auth: 'session', cache: noCache },
   { method: 'DELETE', path: '/api/paws/listings/{id}', group: 'paws', auth: 'session', cache: noCache },

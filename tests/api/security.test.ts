@@ -70,13 +70,16 @@ afterAll(async () => {
 });
 
 const writes = ROUTES.filter((route) => route.auth === 'session');
+/** The request options of a route: a read behind a session (a seller's own sales) is asked without a body. */
+const bodyFor = (method: string, options: { rawBody?: string; body?: unknown; cookie?: string }) =>
+  method === 'GET' ? { ...options, rawBody: undefined, body: undefined } : options;
 
 describe('API security', () => {
   it('every write route answers 401 without a session, whatever the body, and changes nothing', async () => {
     const before = await snapshot();
     for (const route of writes) {
       for (const rawBody of [undefined, '{}', '{"accountId":"0.0.7001001"}', '{bad json']) {
-        const answer = await call(server.origin, route.method, fill(route.path), rawBody === undefined ? {} : { rawBody });
+        const answer = await call(server.origin, route.method, fill(route.path), bodyFor(route.method, rawBody === undefined ? {} : { rawBody }));
         expect(answer.status, `${route.method} ${route.path} ${rawBody}`).toBe(401);
         expectClientError(answer, `${route.method} ${route.path}`);
       }
@@ -110,7 +113,7 @@ describe('API security', () => {
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
     for (const token of [expired, forged, unknownSession, tampered, none]) {
       for (const route of writes) {
-        const answer = await call(server.origin, route.method, fill(route.path), { cookie: `wt_session=${token}`, body: {} });
+        const answer = await call(server.origin, route.method, fill(route.path), bodyFor(route.method, { cookie: `wt_session=${token}`, body: {} }));
         expect(answer.status, `${route.method} ${route.path}`).toBe(401);
       }
     }

@@ -9,6 +9,7 @@ import { type Settled, awaitSettled } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
 import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
 import type { ListingRepo, PendingListing } from './listing-repo';
+import type { ActivityRepo } from '../market-stats/activity-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
 
@@ -56,6 +57,8 @@ export interface PawsMarketDeps {
    * asks for the price plus this, so approving a purchase does not leave the offers unfunded.
    */
   reservedPaws?: (buyerId: string) => Promise<bigint>;
+  /** The activity timeline, where a listing going live and a sale are written once each. */
+  activity?: Pick<ActivityRepo, 'listed' | 'sold'>;
   now?: () => number;
 }
 
@@ -78,7 +81,7 @@ export async function settledOwnTransactionOn(
 }
 
 /** The PAWS marketplace: listing, unlisting and race-safe, idempotent buying settled on the ledger. */
-export function createPawsMarketService({ store, ledger, settlement, settings, display, reservedPaws, now = Date.now }: PawsMarketDeps) {
+export function createPawsMarketService({ store, ledger, settlement, settings, display, reservedPaws, activity, now = Date.now }: PawsMarketDeps) {
   let pawsDecimals: Promise<number> | undefined;
   const decimals = () => (pawsDecimals ??= ledger.getTokenInfo(settings.pawsTokenId).then((info) => info.decimals));
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
@@ -165,6 +168,15 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         pawsPrice: listing.pawsPrice,
         transactionId: claim.transactionId,
         soldAt,
+      });
+      await activity?.sold({
+        ...sale,
+        listingId: listing.id,
+        sellerId: listing.sellerId,
+        tokenId: listing.tokenId,
+        serialNumber: listing.serialNumber,
+        nftName: listing.nftName,
+        pawsPrice: listing.pawsPrice,
       });
       await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
     }
@@ -316,6 +328,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         }
       }
       await store.putListing(listing);
+      await activity?.listed(listing);
       await store.deletePending(pending.id);
       return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
     },
