@@ -349,4 +349,9 @@ describe('sandbox ledger: burning NFTs (TokenBurn, as the consensus node’s Tok
     ];
     for (const [bytes, status] of cases) await expectUnchanged(async () => ledger.execute(await bytes), status);
   });
+
+  it('refuses a negative amount (a uint64 above 2^63, a negative long to the node) at submission, as the node’s pure checks do', async () => {
+    const negative = frozen(new TokenBurnTransaction().setTokenId(TIGERS).setAmount(-1), TREASURY);
+    expect(await ledger.submit(await signed(negative, 'treasury', 'supply'))).toMatchObject({ status: 'INVALID_TOKEN_BURN_AMOUNT' });
+  });
 });
