@@ -49,6 +49,10 @@ const schema = z
     SANDBOX_MIRROR_LAG_MS: msRange.default('5000-8000'),
     /** Sandbox: mirror node requests per second per client before it answers 429 (mainnet's public node: about 50); 0 = no limit. */
     SANDBOX_MIRROR_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
+    /** The local server's reconciler timer (`npm start`; in AWS an EventBridge schedule runs it): its interval, 0 = off. */
+    RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /** How long the reconciler leaves a claim or an HBAR purchase to the request that made it before settling it from the ledger. */
+    RECONCILER_GRACE_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   })
   .superRefine((env, ctx) => {
     if (env.NETWORK !== 'mainnet') return;
@@ -86,6 +90,7 @@ function resolve(env: z.infer<typeof schema>) {
       mirrorLagMs: range(env.SANDBOX_MIRROR_LAG_MS),
       mirrorRateLimit: env.SANDBOX_MIRROR_RATE_LIMIT,
     },
+    reconciler: { intervalMs: env.RECONCILER_INTERVAL_MS, graceMs: env.RECONCILER_GRACE_MS },
   };
 }
 

@@ -44,6 +44,27 @@ async function listLastTiger(page: Page, price: string): Promise<number> {
   return serial;
 }
 
+/** The PAWS the marketplace may spend of an account, straight from the ledger. */
+async function pawsAllowanceOf(page: Page, accountId: string): Promise<number> {
+  const body = await page.evaluate(
+    async ([id, spender, token]) =>
+      (await fetch(`/sandbox/mirror/api/v1/accounts/${id}/allowances/tokens?spender.id=${spender}&token.id=${token}`)).json() as Promise<{
+        allowances: { amount: number }[];
+      }>,
+    [accountId, MARKETPLACE, PAWS_TOKEN] as const,
+  );
+  return (body.allowances[0]?.amount ?? 0) / 1e6;
+}
+
+/** Makes an offer of `amount` PAWS in the open offers dialog, approving the PAWS allowance the wallet is asked for. */
+async function makeOffer(page: Page, offers: ReturnType<Page['getByRole']>, amount: string): Promise<void> {
+  await offers.getByLabel('Offer (PAWS)').fill(amount);
+  await offers.getByRole('button', { name: 'Make Offer' }).click();
+  await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+  await expect(offers.getByText('Offer Made', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+  await expect(offers.getByRole('listitem').filter({ hasText: `${amount} PAWS` })).toBeVisible();
+}
+
 /** How long each flow took, from the click that starts it to its outcome on the page (printed at the end). */
 const timings: Record<string, number> = {};
 async function timed(flow: string, run: () => Promise<void>): Promise<void> {
@@ -129,5 +150,66 @@ test.describe
       await expect(page.getByText('Offer Filled', { exact: true })).toBeVisible({ timeout: 15_000 });
       await page.getByRole('tab', { name: 'Offers Made' }).click();
       await expect(page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: tiger })).toContainText('Filled');
+    });
+
+    test('Bob cancels an offer and lowers his allowance to what his other offer reserves; Carol approves her unlisted tiger in the wallet and accepts', async ({
+      page,
+    }) => {
+      test.setTimeout(480_000);
+      await page.goto('/paws-marketplace');
+      await connectAs(page, 'Carol');
+      const serial = await listLastTiger(page, '50');
+      const tiger = `Wild Tiger #${serial}`;
+      await disconnect(page);
+
+      await connectAs(page, 'Bob');
+      const card = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: tiger });
+      await card.getByRole('button', { name: `Offers on ${tiger}` }).click();
+      const offers = page.getByRole('dialog', { name: `Offers on ${tiger}` });
+      await makeOffer(page, offers, '20');
+      await makeOffer(page, offers, '15');
+      await expect(offers).toContainText('Best offer: 20 PAWS');
+      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(35, 6);
+      await offers.getByRole('listitem').filter({ hasText: '20 PAWS' }).getByRole('button', { name: 'Cancel Offer' }).click();
+      const cancel = page.getByRole('dialog', { name: 'Cancel Offer?' });
+      await cancel.getByRole('button', { name: 'Cancel Offer' }).click();
+      const cancelled = page.getByRole('dialog', { name: 'Offer Cancelled' });
+      await expect(cancelled).toContainText('The marketplace may still spend 35 PAWS of yours; your other offers need 15. Lower the allowance to 15 PAWS?');
+      await timed('lower the allowance after a cancel', async () => {
+        await cancelled.getByRole('button', { name: 'Lower Allowance' }).click();
+        await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+        await expect(page.getByRole('dialog', { name: 'Allowance Lowered' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+      });
+      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(15, 6);
+      await page.getByRole('dialog', { name: 'Allowance Lowered' }).getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(offers.getByRole('listitem')).toHaveCount(1);
+      await expect(offers).toContainText('Best offer: 15 PAWS');
+      await offers.getByRole('button', { name: 'Close offers' }).click();
+      await disconnect(page);
+
+      // Carol takes her tiger off the market (its approval revoked), then accepts the offer: the wallet approves the tiger again.
+      await connectAs(page, 'Carol');
+      await page.getByRole('tab', { name: 'My Listings' }).click();
+      await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: tiger }).getByRole('button', { name: 'Unlist NFT' }).click();
+      const unlist = page.getByRole('dialog', { name: 'Return Tiger to Your Den?' });
+      await unlist.getByRole('button', { name: 'Return to Den' }).click();
+      await approveNext(page);
+      await expect(page.getByText('Tiger Returned', { exact: true }).first()).toBeVisible({ timeout: LEDGER_FLOW_MS });
+      expect((await ledgerNft(page, serial)).spender).toBeNull();
+      const [bobBefore, carolBefore] = [await pawsOf(page, BOB), await pawsOf(page, CAROL)];
+      await page.getByRole('tab', { name: 'Offers Received' }).click();
+      const received = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: tiger });
+      await received.getByRole('button', { name: 'Accept 15 PAWS' }).click();
+      const accept = page.getByRole('dialog', { name: 'Accept Offer' });
+      await timed('accept with the tiger approved in the wallet', async () => {
+        await accept.getByRole('button', { name: 'Accept Offer' }).click();
+        await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
+        await expect(accept.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+      });
+      expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+      expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 15, 6);
+      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 15, 6);
+      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(0, 6);
     });
   });

@@ -60,6 +60,8 @@ export async function startTestServer(options: { site?: boolean; env?: Record<st
         LOG_LEVEL: 'warn',
         DYNAMODB_ENDPOINT: '',
         ...INSTANT_SANDBOX,
+        // The reconciler's timer is off unless a test is about it.
+        RECONCILER_INTERVAL_MS: '0',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

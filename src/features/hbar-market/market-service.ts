@@ -186,15 +186,33 @@ export function createMarketService({ port, purchases, ledger, nftTokenId, now =
           status: settled.result,
         });
       }
-      const result = await (await port()).buyComplete({ saleVerificationCode, transactionId: purchase.transactionId });
-      if (result.success) {
-        await purchases.markCompleted(saleVerificationCode, new Date(now()).toISOString());
-        reads = readCaches(now);
-        holders.delete(nftTokenId);
-      }
-      return { success: true, data: result };
+      return { success: true, data: await recordSale(purchase) };
+    },
+
+    /**
+     * Settles a purchase whose completion never came (the reconciler), from what the ledger says of
+     * its transaction, as `complete` does: 'recorded' once paid and recorded by the market, 'failed'
+     * when it failed or expired, 'pending' while it may still execute or the market did not record it.
+     */
+    async settleUnconfirmed(purchase: PurchaseRecord): Promise<'recorded' | 'failed' | 'pending'> {
+      if (purchase.completedAt) return 'recorded';
+      const { state } = await confirmTransaction(ledger(), purchase.transactionId, { deadlineMs: 0 });
+      if (state === 'pending') return 'pending';
+      if (state !== 'success') return 'failed';
+      return (await recordSale(purchase)).success ? 'recorded' : 'pending';
     },
   };
+
+  /** Asks the market to record a purchase the ledger settled; a recorded sale is marked completed and drops the read caches. */
+  async function recordSale(purchase: PurchaseRecord) {
+    const result = await (await port()).buyComplete({ saleVerificationCode: purchase.saleVerificationCode, transactionId: purchase.transactionId });
+    if (result.success) {
+      await purchases.markCompleted(purchase.saleVerificationCode, new Date(now()).toISOString());
+      reads = readCaches(now);
+      holders.delete(nftTokenId);
+    }
+    return result;
+  }
 
   /** An earlier purchase the ledger settled ('paid') or may still settle ('pending'); undefined once it failed or expired. */
   async function inProgress(earlier: PurchaseRecord): Promise<PreparedPurchase | undefined> {

@@ -1,5 +1,5 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '../../server/store/dynamo-operations';
+import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
 
 /** A purchase the app prepared with the market: who started it and which transaction settles it. */
 export interface PurchaseRecord {
@@ -42,17 +42,30 @@ export interface PurchaseRepo {
   markCompleted(saleVerificationCode: string, at: string): Promise<void>;
 }
 
+/** Purchases not completed yet, found by the reconciler (gsi1, by creation); completing or closing one takes it out. */
+export interface OpenPurchases {
+  /** Purchases prepared before `before` (ISO) and neither completed nor closed, oldest first (expired ones included). */
+  openPurchases(before: string): Promise<PurchaseRecord[]>;
+  /** Takes a purchase the ledger failed or expired out of the open ones (it stays readable until its TTL). */
+  close(saleVerificationCode: string): Promise<void>;
+}
+
+const OPEN_INDEX = 'HBARBUY#open';
 const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
 const latestKey = (buyerId: string, tokenId: string, serial: number) => ({ pk: `HBARBUYOF#${buyerId}#${tokenId}#${serial}`, sk: 'LATEST' });
 const ttl = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
+function toPurchase(item: Record<string, unknown>): PurchaseRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, expiresAt: _ttl, expiresAtIso, ...purchase } = item;
+  return { ...(purchase as Omit<PurchaseRecord, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+}
+
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
-export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo {
+export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo & OpenPurchases {
   async function getPurchase(code: string, now: number): Promise<PurchaseRecord | undefined> {
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
     if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
-    const { pk: _pk, sk: _sk, expiresAt: _ttl, expiresAtIso, ...purchase } = Item;
-    return { ...(purchase as Omit<PurchaseRecord, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+    return toPurchase(Item);
   }
 
   return {
@@ -61,7 +74,13 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
         doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...purchaseKey(purchase.saleVerificationCode), ...purchase, expiresAt: ttl(purchase.expiresAt), expiresAtIso: purchase.expiresAt },
+            Item: {
+              ...purchaseKey(purchase.saleVerificationCode),
+              ...purchase,
+              expiresAt: ttl(purchase.expiresAt),
+              expiresAtIso: purchase.expiresAt,
+              ...(purchase.completedAt ? {} : { gsi1pk: OPEN_INDEX, gsi1sk: `${purchase.createdAt}#${purchase.saleVerificationCode}` }),
+            },
             ConditionExpression: 'attribute_not_exists(pk) OR buyerId = :buyer',
             ExpressionAttributeValues: { ':buyer': purchase.buyerId },
           }),
@@ -101,10 +120,33 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
         new UpdateCommand({
           TableName: tableName,
           Key: purchaseKey(code),
-          UpdateExpression: 'SET completedAt = if_not_exists(completedAt, :at)',
+          UpdateExpression: 'SET completedAt = if_not_exists(completedAt, :at) REMOVE gsi1pk, gsi1sk',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':at': at },
         }),
+      );
+    },
+
+    async openPurchases(before) {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
+        ExpressionAttributeValues: { ':open': OPEN_INDEX, ':before': before },
+      });
+      return items.map(toPurchase);
+    },
+
+    async close(code) {
+      await conditionalWrite(() =>
+        doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: purchaseKey(code),
+            UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        ),
       );
     },
   };

@@ -14,6 +14,7 @@ import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { ListingModal } from './ListingModal';
 import { OfferNotices } from './OfferNotices';
+import { MySalesHistory, SalesNotice } from '../market-stats/MySales';
 import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from './OfferPanels';
 import { isOwnListing } from './listing';
 import { TigerCard } from './PawsListingCard';
@@ -53,7 +54,7 @@ function RarityBadge() {
   if (loading) return <Badge variant="outline">Loading rarity data…</Badge>;
   if (error || !data || data.stats.totalNFTs === 0) return <Badge variant="outline">Limited rarity data available</Badge>;
   return (
-    <Badge variant="outline">
+    <Badge variant="outline" className="whitespace-normal">
       Rarity data: {data.stats.totalNFTs.toLocaleString('en-US')} NFTs · {data.stats.coveragePercentage.toFixed(1)}% coverage
     </Badge>
   );
@@ -118,7 +119,8 @@ export default function PawsMarketplace() {
   }
 
   return (
-    <div className="grid gap-6">
+    // One column no wider than the screen (a wide badge or row would widen a plain grid's track at 320 px).
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center gap-2">
         {Number(balances.pawsBalance) > 0 && <Badge>{formatPaws(balances.pawsBalance)} PAWS</Badge>}
         <RarityBadge />
@@ -234,6 +236,7 @@ export default function PawsMarketplace() {
               ))}
             </Grid>
           )}
+          <MySalesHistory accountId={accountId} />
         </TabsContent>
 
         <TabsContent value="offers-made">
@@ -245,6 +248,7 @@ export default function PawsMarketplace() {
         </TabsContent>
       </Tabs>
       <OfferNotices />
+      <SalesNotice accountId={accountId} />
       <PurchaseModal listing={buying} onClose={() => setBuying(null)} />
       <ListingModal nft={listing} onClose={() => setListing(null)} />
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />

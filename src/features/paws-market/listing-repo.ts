@@ -23,10 +23,16 @@ const listingKey = (id: string) => ({ pk: `PAWSLISTING#${id}`, sk: 'LISTING' });
 const lockKey = (tokenId: string, serial: number) => ({ pk: `PAWSLOCK#${tokenId}#${serial}`, sk: 'LOCK' });
 const pendingKey = (id: string) => ({ pk: `PAWSPENDING#${id}`, sk: 'PENDING' });
 const statusIndex = (status: ListingStatus) => `PAWSLISTING#${status}`;
+const PENDING_INDEX = 'PAWSPENDING';
 
 function toListing(item: Record<string, unknown>): PawsListing {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...listing } = item;
   return listing as unknown as PawsListing;
+}
+
+function toPending(item: Record<string, unknown>): PendingListing {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, expiresAt: _ttl, expiresAtIso, ...pending } = item;
+  return { ...(pending as Omit<PendingListing, 'expiresAt'>), expiresAt: String(expiresAtIso) };
 }
 
 /** PAWS listings, their per-serial locks, pending listings and sales; every guarded write is conditional. */
@@ -35,16 +41,30 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
     async putPending(pending: PendingListing): Promise<void> {
       const ttl = Math.ceil(Date.parse(pending.expiresAt) / 1000);
       await doc.send(
-        new PutCommand({ TableName: tableName, Item: { ...pendingKey(pending.id), ...pending, expiresAt: ttl, expiresAtIso: pending.expiresAt } }),
+        new PutCommand({
+          TableName: tableName,
+          // Indexed by expiry, so the reconciler finds those left behind (gsi1 PAWSPENDING).
+          Item: { ...pendingKey(pending.id), ...pending, expiresAt: ttl, expiresAtIso: pending.expiresAt, gsi1pk: PENDING_INDEX, gsi1sk: pending.expiresAt },
+        }),
       );
+    },
+
+    /** Pending listings that expired by `now` (the seller's completion never came), oldest first; TTL removes them later. */
+    async expiredPending(now: number): Promise<PendingListing[]> {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pending AND gsi1sk <= :now',
+        ExpressionAttributeValues: { ':pending': PENDING_INDEX, ':now': new Date(now).toISOString() },
+      });
+      return items.map(toPending);
     },
 
     /** The pending listing, or undefined when unknown or expired. */
     async getPending(id: string, now: number): Promise<PendingListing | undefined> {
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: pendingKey(id), ConsistentRead: true }));
       if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
-      const { pk: _pk, sk: _sk, expiresAt: _ttl, expiresAtIso, ...pending } = Item;
-      return { ...(pending as Omit<PendingListing, 'expiresAt'>), expiresAt: String(expiresAtIso) };
+      return toPending(Item);
     },
 
     async deletePending(id: string): Promise<void> {

@@ -180,12 +180,17 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
     };
   }
 
-  /** Settles from the ledger every unit whose settlement outcome was never recorded (reconcileClaim). */
-  async function reconcile(offer: PawsOffer): Promise<PawsOffer> {
+  /** Settles from the ledger every unit whose settlement outcome was never recorded (reconcileClaim); how many were settled. */
+  async function settleClaims(offer: PawsOffer): Promise<number> {
     const claims = Object.entries(offer.claims);
-    if (!claims.length) return offer;
     const settled = await Promise.all(claims.map(([serial, claim]) => reconcileClaim(ledger, claim, unitClaims(offer, Number(serial)), now())));
-    return settled.some(Boolean) ? ((await offers.getOffer(offer.id)) ?? offer) : offer;
+    return settled.filter(Boolean).length;
+  }
+
+  /** The offer after settling its units' unrecorded claims, if the ledger tells how they ended. */
+  async function reconcile(offer: PawsOffer): Promise<PawsOffer> {
+    if (!Object.keys(offer.claims).length) return offer;
+    return (await settleClaims(offer)) > 0 ? ((await offers.getOffer(offer.id)) ?? offer) : offer;
   }
 
   async function requireOffer(offerId: string): Promise<PawsOffer> {
@@ -438,6 +443,9 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
       const filled = after.fills[String(serial)] ?? { sellerId, transactionId: claim.transactionId, filledAt: claim.claimedAt };
       return acceptResult(after, serial, filled);
     },
+
+    /** Settles the units of an offer left unconfirmed (the reconciler), exactly as the next acceptance would; how many were settled. */
+    settleUnconfirmed: settleClaims,
 
     /**
      * Cancels the buyer's offer (an expired or cancelled one is answered as it is) and says how far

@@ -4,6 +4,7 @@ import type { TraitSelection } from '../collection/collection-rules';
 import { DomainError } from '../../lib/domain-error';
 import { createTtlCache } from '../../server/ttl-cache';
 import { formatUnits } from '../balances/units';
+import { LedgerError } from '../ledger/errors';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import { type Settled, awaitSettled } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
@@ -193,12 +194,58 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     };
   }
 
-  /** Settles a claim whose outcome was never recorded from what the ledger says of its transaction (reconcileClaim). */
-  async function reconcile(listing: PawsListing): Promise<PawsListing> {
+  /** Settles a claim whose outcome was never recorded from what the ledger says of its transaction (reconcileClaim); true when settled. */
+  async function settleClaim(listing: PawsListing): Promise<boolean> {
     const claim = listing.claim;
-    if (listing.status !== 'claimed' || !claim) return listing;
-    if (!(await reconcileClaim(ledger, claim, listingClaims(listing), now()))) return listing;
+    return listing.status === 'claimed' && !!claim && reconcileClaim(ledger, claim, listingClaims(listing), now());
+  }
+
+  /** The listing after settling its unrecorded claim, if the ledger tells how it ended. */
+  async function reconcile(listing: PawsListing): Promise<PawsListing> {
+    if (!(await settleClaim(listing))) return listing;
     return (await store.getListing(listing.id)) ?? listing;
+  }
+
+  /**
+   * Writes the one active listing of a pending one once the ledger shows the seller owning the tiger
+   * with the marketplace approved for it, and drops the pending one; `approvalTransactionId` is the
+   * seller's approval when known (null when the reconciler finds the allowance on the ledger).
+   */
+  async function activate(pending: PendingListing, approvalTransactionId: string | null): Promise<PawsListing> {
+    const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
+    if (!nft || nft.owner !== pending.sellerId)
+      throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
+    if (nft.spender !== settings.marketplaceAccountId) {
+      throw new DomainError(
+        'NFT_ALLOWANCE_MISSING',
+        'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again',
+      );
+    }
+    await requirePayable(pending.sellerId);
+    const stamp = new Date(now()).toISOString();
+    const listing: PawsListing = {
+      ...pending,
+      status: 'active',
+      createdAt: stamp,
+      updatedAt: stamp,
+      approvalTransactionId,
+      claim: null,
+      sale: null,
+    };
+    delete (listing as Partial<PendingListing>).expiresAt;
+    delete (listing as Partial<PendingListing>).marketplaceAccountId;
+    if (!(await store.takeLock(listing.tokenId, listing.serialNumber, listing.id))) {
+      const holder = await store.lockHolder(listing.tokenId, listing.serialNumber);
+      const held = holder ? await store.getListing(holder) : undefined;
+      const alive = held && (held.status === 'active' || held.status === 'claimed');
+      if (alive || !holder || !(await store.replaceLock(listing.tokenId, listing.serialNumber, holder, listing.id))) {
+        throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
+      }
+    }
+    await store.putListing(listing);
+    await activity?.listed(listing);
+    await store.deletePending(pending.id);
+    return listing;
   }
 
   function purchaseResult(listing: PawsListing) {
@@ -276,7 +323,9 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       const pending = await store.getPending(input.pendingListingId, now());
       if (!pending) {
         const done = await store.getListing(input.pendingListingId);
-        if (done && done.sellerId === sessionAccountId && done.approvalTransactionId === input.approvalTransactionId && done.status === 'active') {
+        // Listed by this approval, or by the reconciler from the allowance on the ledger (no approval id).
+        const same = done?.approvalTransactionId === input.approvalTransactionId || done?.approvalTransactionId === null;
+        if (done && done.sellerId === sessionAccountId && same && done.status === 'active') {
           return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(done) };
         }
         throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
@@ -297,40 +346,28 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       if (approval.state === 'expired') {
         throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
       }
-      const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
-      if (!nft || nft.owner !== pending.sellerId)
-        throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
-      if (nft.spender !== settings.marketplaceAccountId) {
-        throw new DomainError(
-          'NFT_ALLOWANCE_MISSING',
-          'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again',
-        );
-      }
-      await requirePayable(pending.sellerId);
-      const stamp = new Date(now()).toISOString();
-      const listing: PawsListing = {
-        ...pending,
-        status: 'active',
-        createdAt: stamp,
-        updatedAt: stamp,
-        approvalTransactionId: input.approvalTransactionId,
-        claim: null,
-        sale: null,
-      };
-      delete (listing as Partial<PendingListing>).expiresAt;
-      delete (listing as Partial<PendingListing>).marketplaceAccountId;
-      if (!(await store.takeLock(listing.tokenId, listing.serialNumber, listing.id))) {
-        const holder = await store.lockHolder(listing.tokenId, listing.serialNumber);
-        const held = holder ? await store.getListing(holder) : undefined;
-        const alive = held && (held.status === 'active' || held.status === 'claimed');
-        if (alive || !holder || !(await store.replaceLock(listing.tokenId, listing.serialNumber, holder, listing.id))) {
-          throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
-        }
-      }
-      await store.putListing(listing);
-      await activity?.listed(listing);
-      await store.deletePending(pending.id);
+      const listing = await activate(pending, input.approvalTransactionId);
       return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
+    },
+
+    /** Settles a listing's claim left unconfirmed (the reconciler), exactly as the next buy would; true when settled. */
+    reconcileClaimed: settleClaim,
+
+    /**
+     * A pending listing whose seller's completion never came, past its expiry (the reconciler):
+     * listed when the ledger shows what completing checks (the seller owns the tiger, the marketplace
+     * is approved for it, the seller can be paid), dropped when it does not. A ledger that cannot be
+     * read leaves it for the next run.
+     */
+    async settleExpiredPending(pending: PendingListing): Promise<'listed' | 'dropped'> {
+      try {
+        await activate(pending, null);
+        return 'listed';
+      } catch (error) {
+        if (!(error instanceof DomainError) || error instanceof LedgerError) throw error;
+        await store.deletePending(pending.id);
+        return 'dropped';
+      }
     },
 
     /** Removes the seller's own active listing. */

@@ -1,5 +1,6 @@
 import { NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { DomainError } from '../../lib/domain-error';
+import { countMetric } from '../../server/metrics';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
 import type { LedgerReader } from '../ledger/ledger-reader';
@@ -87,6 +88,7 @@ export interface SettleOptions<C extends SettlementClaim> {
  * claimed with a conditional write before anything is submitted (so two cannot both pay), one
  * atomic approved transfer, recorded as sold only on SUCCESS. A ledger refusal or a failure before
  * submission releases the claim; a time-out keeps it (SETTLEMENT_UNCONFIRMED) for `reconcileClaim`.
+ * Each outcome is counted (SettlementSucceeded, SettlementFailed, SettlementUnconfirmed).
  */
 export async function settleClaimed<C extends SettlementClaim>(
   settlement: Settlement,
@@ -106,6 +108,7 @@ export async function settleClaimed<C extends SettlementClaim>(
     ({ status } = await prepared.execute());
   } catch (error) {
     if (error instanceof LedgerUnavailableError) {
+      countMetric('SettlementUnconfirmed');
       throw new DomainError('SETTLEMENT_UNCONFIRMED', `The ledger did not confirm the ${options.noun} yet; check again in a moment`, {
         transactionId: claim.transactionId,
       });
@@ -114,9 +117,11 @@ export async function settleClaimed<C extends SettlementClaim>(
     throw error;
   }
   if (status !== 'SUCCESS') {
+    countMetric('SettlementFailed');
     await lifecycle.release(claim);
     throw new DomainError('SETTLEMENT_REFUSED', `The ledger refused the settlement (${status}); nothing was transferred`, { status });
   }
+  countMetric('SettlementSucceeded');
   await lifecycle.finish(claim);
   return claim;
 }

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product on one origin (pages, /api and, on the sandbox network, the
  * sandbox ledger), over an embedded DynamoDB-compatible store kept on disk in DATA_DIR.
- * Flags: --api-only (no pages; used by `npm run dev` beside Astro's dev server).
+ * Flags: --api-only (no pages; used by `npm run dev` beside Astro's dev server). The reconciler runs
+ * on a timer every RECONCILER_INTERVAL_MS (0: off), as an EventBridge schedule runs it in AWS.
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,24 @@ import { createLocalServer } from './server';
 
 const apiOnly = process.argv.includes('--api-only');
 const projectRoot = resolve(import.meta.dirname, '../../..');
+
+/** Runs the reconciler's Lambda handler every `intervalMs`, one run at a time; returns what stops it. */
+function startReconciler(intervalMs: number): () => void {
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const { handler } = await import('../../../functions/reconciler');
+      await handler();
+    } catch (error) {
+      log.error('reconciler run failed', { error });
+    } finally {
+      busy = false;
+    }
+  }, intervalMs);
+  return () => clearInterval(timer);
+}
 
 async function main(): Promise<void> {
   let embedded: EmbeddedStore | undefined;
@@ -43,10 +62,13 @@ async function main(): Promise<void> {
   log.info('listening', { origin, network: settings.network, store: embedded ? 'embedded dynalite' : settings.dynamoEndpoint });
   if (!apiOnly) process.stdout.write(`\n  Wild Tigers is running at ${origin}  (network: ${settings.network}; Ctrl-C stops)\n\n`);
 
+  const stopReconciler = settings.reconciler.intervalMs > 0 ? startReconciler(settings.reconciler.intervalMs) : undefined;
+
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopReconciler?.();
     server.closeAllConnections();
     server.close(() => {
       void (embedded?.close() ?? Promise.resolve()).then(() => process.exit(0));
