@@ -272,7 +272,7 @@ function toLedgerNft(nft: MirrorNft): LedgerNft {
   return {
     tokenId: nft.token_id,
     serial: nft.serial_number,
-    // A deleted (burned) NFT keeps its last account_id on the mirror node; nobody owns it.
+    // A deleted (burned) NFT is owned by nobody, whatever account_id the answer carries (null after a burn; some spec fixtures keep one).
     owner: nft.deleted ? null : nft.account_id,
     spender: nft.spender ?? null,
     delegatingSpender: nft.delegating_spender ?? null,

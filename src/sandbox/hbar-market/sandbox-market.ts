@@ -164,7 +164,8 @@ export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMa
 
     async owners() {
       const view = await ledger.read();
-      const nfts = (view.state.tokens.get(network.nftTokenId)?.nfts ?? []).filter((nft) => nft !== undefined);
+      // A burned serial has no owner and is no longer part of the supply.
+      const nfts = (view.state.tokens.get(network.nftTokenId)?.nfts ?? []).filter((nft) => nft !== undefined && nft.owner !== null);
       return { ownerCount: new Set(nfts.map((nft) => nft.owner)).size, nftCount: nfts.length };
     },
 

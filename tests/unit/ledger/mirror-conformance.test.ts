@@ -235,7 +235,7 @@ describe('one NFT (GET /api/v1/tokens/{id}/nfts/{serial})', () => {
     });
   });
 
-  it('treats a deleted (burned) NFT as owned by nobody, though the mirror still names its last account', async () => {
+  it('treats a deleted (burned) NFT as owned by nobody, even where the answer still names an account', async () => {
     const spec = nft('nft-deleted');
     expect(spec.responseJson).toMatchObject({ deleted: true, account_id: '0.0.2001' });
     const { client } = reader({ [path]: reply(spec) });
