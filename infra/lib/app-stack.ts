@@ -5,6 +5,7 @@ import type { Construct } from 'constructs';
 import type { RouteDef } from '../../src/server/http/route-types';
 import type { SecretName } from '../../src/server/secrets';
 import { Api } from './constructs/api';
+import { ImageFunction } from './constructs/image-function';
 import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
 import type { Settings } from './settings';
@@ -20,6 +21,7 @@ export interface AppStackProps extends StackProps {
 /** The stateless app: the API (Lambdas + HTTP API) and the site (bucket + CloudFront) on one origin. */
 export class AppStack extends Stack {
   readonly api: Api;
+  readonly images: ImageFunction;
   readonly site: Site;
   readonly monitoring: Monitoring;
 
@@ -37,16 +39,20 @@ export class AppStack extends Stack {
       throttle: settings.apiThrottle,
       logRemovalPolicy: removalPolicy,
     });
+    this.images = new ImageFunction(this, 'Images', { stage: settings.stage, environment: lambdaEnvironment(settings), logRemovalPolicy: removalPolicy });
     this.site = new Site(this, 'Site', {
       stage: settings.stage,
       build: readSiteBuild(settings.siteDir),
       api: this.api.httpApi,
+      images: this.images.url,
       routes: props.routes,
       removalPolicy,
       autoDeleteObjects: settings.dev,
     });
     const siteUrl = `https://${this.site.distribution.distributionDomainName}`;
     this.api.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
+    // The distribution's own address would be a cycle (distribution -> function URL -> function); thumbnails need no rarity.
+    if (settings.siteOrigin) this.images.fn.addEnvironment('SITE_ORIGIN', settings.siteOrigin);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: settings.stage,

@@ -72,6 +72,10 @@ export const ERROR_CODES = [
   'LEDGER_BAD_RESPONSE',
   'BALANCE_UNAVAILABLE',
   'METADATA_UNAVAILABLE',
+  // Thumbnails (/img/{serial}/{width})
+  'INVALID_IMAGE_REQUEST',
+  'IMAGE_NOT_FOUND',
+  'IMAGE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 

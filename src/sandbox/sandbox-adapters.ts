@@ -6,9 +6,11 @@
 import type { CollectionCatalog } from '../features/tiger/catalog';
 import type { LedgerWriter } from '../features/ledger/ledger-writer';
 import type { PriceSource } from '../features/prices/prices';
+import type { MediaSource } from '../features/tiger/thumbnail-service';
 import { config } from '../server/config';
 import { documentClient, tableName } from '../server/store/client';
 import { createSandboxCatalog } from './collection/sandbox-catalog';
+import { createSandboxMediaSource } from './collection/sandbox-media';
 import { type SandboxMarket, createSandboxMarket } from './hbar-market/sandbox-market';
 import { createSandboxMarketRepo } from './hbar-market/sandbox-market-repo';
 import { createDynamoLedgerLog } from './ledger/ledger-log-repo';
@@ -45,4 +47,9 @@ export function sandboxPriceSource(): PriceSource {
 /** The generated collection; its images are served by the sandbox's own IPFS gateway. */
 export function sandboxCatalog(): CollectionCatalog {
   return createSandboxCatalog();
+}
+
+/** The sandbox art's bytes, for the thumbnails. */
+export function sandboxMediaSource(): MediaSource {
+  return createSandboxMediaSource();
 }

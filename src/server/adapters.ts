@@ -20,6 +20,8 @@ import type { PriceSource } from '../features/prices/prices';
 import type { CollectionCatalog } from '../features/tiger/catalog';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '../features/tiger/ipfs';
 import { createMetadataCatalog } from '../features/tiger/metadata-catalog';
+import type { MediaSource } from '../features/tiger/thumbnail-service';
+import { createGatewayMediaSource } from '../features/tiger/thumbnail-source';
 import { once, onceAsync } from '../lib/once';
 import { config } from './config';
 import { log } from './log';
@@ -130,6 +132,16 @@ export const collectionCatalog = /* @__PURE__ */ once((): CollectionCatalog => {
     rarityUrl: `${settings.siteOrigin}/data/rarity.json`,
     gateways: IPFS_GATEWAYS,
   });
+});
+
+/** A tiger's art as bytes, for the thumbnails: the sandbox art locally; the IPFS gateway chain on mainnet. */
+export const mediaSource = /* @__PURE__ */ once((): MediaSource => {
+  const local = sandbox();
+  if (local) {
+    const source = local.then((adapters) => adapters.sandboxMediaSource());
+    return async (uri) => (await source)(uri);
+  }
+  return createGatewayMediaSource({ gateways: IPFS_GATEWAYS });
 });
 
 /** Sign-in challenges and sessions in the table. */

@@ -23,7 +23,8 @@ const distribution = Object.values(resourcesOf(template, 'AWS::CloudFront::Distr
 const defaultBehavior: Behavior = distribution.DefaultCacheBehavior;
 const behaviors: Behavior[] = distribution.CacheBehaviors;
 const apiBehavior = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
-const cachedBehaviors = behaviors.filter((behavior) => behavior !== apiBehavior);
+const imageBehavior = behaviors.find((behavior) => behavior.PathPattern === '/img/*')!;
+const cachedBehaviors = behaviors.filter((behavior) => behavior !== apiBehavior && behavior !== imageBehavior);
 const customCachePolicies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
 const customOriginPolicies = resourcesOf(template, 'AWS::CloudFront::OriginRequestPolicy');
 const policyConfig = (id: unknown, policies: typeof customCachePolicies) => policies[(id as { Ref: string }).Ref]!.Properties;
@@ -55,7 +56,9 @@ describe('site bucket', () => {
 
 describe('CloudFront', () => {
   it('serves the bucket through Origin Access Control with index.html as the root object', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // One for the bucket, one for the image Lambda's function URL (tests/infra/image-route.test.ts).
+    const controls = Object.values(resourcesOf(template, 'AWS::CloudFront::OriginAccessControl'));
+    expect(controls.map((control) => control.Properties.OriginAccessControlConfig.OriginAccessControlOriginType).sort()).toEqual(['lambda', 's3']);
     expect(distribution.DefaultRootObject).toBe('index.html');
     const s3Origin = (distribution.Origins as Behavior[]).find((origin) => origin.Id === defaultBehavior.TargetOriginId);
     expect(s3Origin?.OriginAccessControlId).toBeDefined();

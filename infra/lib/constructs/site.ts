@@ -21,7 +21,8 @@ import {
   PriceClass,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { FunctionUrlOrigin, HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IFunctionUrl } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../../src/server/http/route-types';
@@ -36,6 +37,8 @@ export interface SiteProps {
   /** The Astro build to upload; undefined synthesises the site without content. */
   build: SiteBuild | undefined;
   api: HttpApi;
+  /** The image route's Lambda (`/img/*`), called only by CloudFront. */
+  images: IFunctionUrl;
   routes: readonly RouteDef[];
   removalPolicy: RemovalPolicy;
   /** Dev stages empty the bucket when the stack is deleted. */
@@ -45,7 +48,8 @@ export interface SiteProps {
 /**
  * The site on one origin: a private bucket behind CloudFront (Origin Access Control), page routing
  * by CloudFront Functions, `/api/*` to the HTTP API (no caching; cookies forwarded only there),
- * public GET routes cached at the edge as their Cache-Control says, security headers everywhere.
+ * public GET routes cached at the edge as their Cache-Control says, `/img/*` (thumbnails) to the
+ * image Lambda's function URL and cached as long as it says (for good), security headers everywhere.
  */
 export class Site extends Construct {
   readonly distribution: Distribution;
@@ -107,7 +111,25 @@ export class Site extends Construct {
         headerBehavior: OriginRequestHeaderBehavior.none(),
       }),
     };
-    const additionalBehaviors: Record<string, BehaviorOptions> = {};
+    const imageBehavior: BehaviorOptions = {
+      origin: FunctionUrlOrigin.withOriginAccessControl(props.images),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: new CachePolicy(this, 'ImageCache', {
+        comment: 'Thumbnails: as long as the origin says (immutable), keyed on the path alone',
+        minTtl: Duration.seconds(0),
+        defaultTtl: Duration.days(1),
+        maxTtl: Duration.days(365),
+        queryStringBehavior: CacheQueryStringBehavior.none(),
+        cookieBehavior: CacheCookieBehavior.none(),
+        headerBehavior: CacheHeaderBehavior.none(),
+        // WebP is compressed already.
+        enableAcceptEncodingGzip: false,
+        enableAcceptEncodingBrotli: false,
+      }),
+      responseHeadersPolicy,
+    };
+    const additionalBehaviors: Record<string, BehaviorOptions> = { '/img/*': imageBehavior };
     for (const pattern of cachedApiPatterns(props.routes)) additionalBehaviors[pattern] = cachedApiBehavior;
     additionalBehaviors['/api/*'] = apiBehavior;
 

@@ -71,6 +71,11 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   LEDGER_BAD_RESPONSE: 503,
   BALANCE_UNAVAILABLE: 503,
   METADATA_UNAVAILABLE: 503,
+  INVALID_IMAGE_REQUEST: 400,
+  /** The tiger's media is not a still image (a video): the page shows the original. */
+  IMAGE_NOT_FOUND: 404,
+  /** No gateway gave the art in time, or it could not be decoded: not cached, asked again later. */
+  IMAGE_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

@@ -23,6 +23,9 @@ export interface LocalServerOptions {
 /** Bodies larger than this are refused before they reach a handler (API Gateway's own cap is far larger). */
 const READ_LIMIT_BYTES = MAX_BODY_BYTES * 16;
 
+/** The image route's key: not an API route (it answers bytes), served by functions/img.ts. */
+const IMAGE_ROUTE_KEY = 'GET /img/{serial}/{width}';
+
 const handlers = new Map<string, Promise<LambdaHandler>>();
 
 function loadGroup(group: string): Promise<LambdaHandler> {
@@ -93,6 +96,13 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const event = toLambdaEvent(request, url, match.key, match.pathParameters, body);
       const handler = await loadGroup(match.route.group);
       return writeResult(response, await handler(event, localContext(match.route.group)), method);
+    }
+
+    if (url.pathname.startsWith('/img/')) {
+      // The image route (functions/img.ts), as CloudFront's /img/* behaviour sends it to its Lambda.
+      const event = toLambdaEvent(request, url, IMAGE_ROUTE_KEY, {}, Buffer.alloc(0));
+      const handler = await loadGroup('img');
+      return writeResult(response, await handler(event, localContext('img')), method);
     }
 
     for (const prefixHandler of options.prefixHandlers ?? []) if (await prefixHandler(request, url, response)) return;
