@@ -21,7 +21,7 @@ function world() {
     claimed: [
       { id: 'old', status: 'claimed', claim: claim(NOW - GRACE_MS - 1) },
       { id: 'fresh', status: 'claimed', claim: claim(NOW - 1_000) },
-    ] as PawsListing[],
+    ] as unknown as PawsListing[],
     offers: [{ id: 'o', claims: { 7: claim(NOW - GRACE_MS - 5), 8: claim(NOW - GRACE_MS - 5), 9: claim(NOW) } }] as unknown as PawsOffer[],
     purchases: [{ saleVerificationCode: 'paid' }, { saleVerificationCode: 'failed' }, { saleVerificationCode: 'waiting' }] as PurchaseRecord[],
     pending: [{ id: 'p' }] as PendingListing[],
