@@ -7,6 +7,7 @@ import type { SecretName } from '../../src/server/secrets';
 import { Api } from './constructs/api';
 import { ImageFunction } from './constructs/image-function';
 import { Monitoring } from './constructs/monitoring';
+import { Reconciler } from './constructs/reconciler';
 import { Site } from './constructs/site';
 import type { Settings } from './settings';
 import { readSiteBuild } from './site-build';
@@ -24,6 +25,7 @@ export class AppStack extends Stack {
   readonly images: ImageFunction;
   readonly site: Site;
   readonly monitoring: Monitoring;
+  readonly reconciler: Reconciler;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -40,6 +42,13 @@ export class AppStack extends Stack {
       logRemovalPolicy: removalPolicy,
     });
     this.images = new ImageFunction(this, 'Images', { stage: settings.stage, environment: lambdaEnvironment(settings), logRemovalPolicy: removalPolicy });
+    this.reconciler = new Reconciler(this, 'Reconciler', {
+      stage: settings.stage,
+      table: props.table,
+      secrets: props.secrets,
+      environment: lambdaEnvironment(settings),
+      logRemovalPolicy: removalPolicy,
+    });
     this.site = new Site(this, 'Site', {
       stage: settings.stage,
       build: readSiteBuild(settings.siteDir),
@@ -51,13 +60,14 @@ export class AppStack extends Stack {
     });
     const siteUrl = `https://${this.site.distribution.distributionDomainName}`;
     this.api.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
+    this.reconciler.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
     // The distribution's own address would be a cycle (distribution -> function URL -> function); thumbnails need no rarity.
     if (settings.siteOrigin) this.images.fn.addEnvironment('SITE_ORIGIN', settings.siteOrigin);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: settings.stage,
       httpApi: this.api.httpApi,
-      functions: this.api.functions,
+      functions: new Map([...this.api.functions, ['reconciler', this.reconciler.fn] as const]),
       table: props.table,
       ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
     });

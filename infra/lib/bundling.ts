@@ -6,6 +6,9 @@ import { sandboxExclusion } from './sandbox-exclusion';
 /** The repository root (package.json, package-lock.json, functions/, dist/). */
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
+/** Lambdas that serve no route but run on a schedule, bundled as the route groups are (functions/<name>.ts). */
+export const SCHEDULED_JOBS = ['reconciler'] as const;
+
 /** The Lambda entry of a route group: functions/<group>.ts. */
 export function groupEntry(group: string): string {
   return resolve(REPO_ROOT, 'functions', `${group}.ts`);

@@ -14,10 +14,11 @@ import { secretsOf, sharedWriteOf, tableAccessOf } from '../group-needs';
 const RUNTIME = Runtime.NODEJS_22_X;
 
 /**
- * The group's handler bundled by the local esbuild (infra/lib/bundling.ts) into index.mjs; the asset
- * is hashed by that output, so an unchanged bundle is not uploaded again. Docker is never used.
+ * The group's handler (or a scheduled job's, functions/<name>.ts) bundled by the local esbuild
+ * (infra/lib/bundling.ts) into index.mjs; the asset is hashed by that output, so an unchanged bundle
+ * is not uploaded again. Docker is never used.
  */
-function groupCode(group: string): Code {
+export function groupCode(group: string): Code {
   const bundleGroup = (outputDir: string) => ['--import', 'tsx', 'infra/bin/bundle-group.ts', group, outputDir];
   return Code.fromAsset(REPO_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
