@@ -22,7 +22,7 @@ function secretPatterns(): { name: string; pattern: RegExp }[] {
       pattern: new RegExp(sandboxAccountPrivateKey(accountId).toStringRaw(), 'i'),
     })),
   ];
-  for (const name of ['SESSION_SECRET', 'OPERATOR_KEY', 'SENTX_API_KEY', 'SAUCERSWAP_API_KEY']) {
+  for (const name of ['SESSION_SECRET', 'OPERATOR_KEY', 'SENTX_API_KEY', 'SENTX_AFFILIATE_KEY', 'SAUCERSWAP_API_KEY']) {
     const value = process.env[name];
     if (value && value.length >= 8) patterns.push({ name, pattern: new RegExp(value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
   }
@@ -49,6 +49,16 @@ describe('the built site holds no secret', () => {
   it('the scanner finds planted secrets (so it can fail)', () => {
     const planted = `const k = "${sandboxAccountPrivateKey(defaultSandboxNetwork.operatorAccountId).toStringRaw()}"; fetch("/x?apikey=abcdef123456")`;
     expect(scan(planted, patterns)).toEqual(expect.arrayContaining(['API key in a query string', `sandbox key of ${defaultSandboxNetwork.operatorAccountId}`]));
+  });
+
+  it('finds the value of every secret the server reads, the SentX affiliate key included', () => {
+    const planted = 'ed25519:'.concat('ab'.repeat(32));
+    process.env.SENTX_AFFILIATE_KEY = planted;
+    try {
+      expect(scan(`const k = "${planted}"`, secretPatterns())).toContain('SENTX_AFFILIATE_KEY');
+    } finally {
+      delete process.env.SENTX_AFFILIATE_KEY;
+    }
   });
 
   it.skipIf(!existsSync(join(dist, 'index.html')))('no file of dist/ matches a secret pattern', () => {
