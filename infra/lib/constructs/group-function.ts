@@ -37,6 +37,40 @@ export function groupCode(group: string): Code {
   });
 }
 
+export interface AppFunctionProps {
+  description: string;
+  /** Its handler: functions/<name>.ts. */
+  name: string;
+  timeout: Duration;
+  environment: Record<string, string>;
+  /** The secrets it reads: each gets `<NAME>_SECRET_ARN` (the caller grants the read). */
+  secrets: readonly (readonly [SecretName, ISecret])[];
+  logRemovalPolicy: RemovalPolicy;
+}
+
+/**
+ * A Lambda of the app as every handler's is made (`Handler` and its log group `Logs`, kept a month,
+ * in `scope`): functions/<name>.ts bundled by groupCode, Node 22 on arm64, 512 MB, and the
+ * Parameters and Secrets extension when it reads a secret.
+ */
+export function appFunction(scope: Construct, props: AppFunctionProps): LambdaFunction {
+  const secretArns = Object.fromEntries(props.secrets.map(([name, secret]) => [`${name}_SECRET_ARN`, secret.secretArn]));
+  const logGroup = new LogGroup(scope, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: props.logRemovalPolicy });
+  return new LambdaFunction(scope, 'Handler', {
+    description: props.description,
+    code: groupCode(props.name),
+    handler: 'index.handler',
+    runtime: RUNTIME,
+    architecture: Architecture.ARM_64,
+    memorySize: 512,
+    timeout: props.timeout,
+    environment: { ...props.environment, ...secretArns },
+    logGroup,
+    // Secrets are read through the AWS Parameters and Secrets extension (src/server/secrets.ts), not an SDK client.
+    ...(props.secrets.length ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) } : {}),
+  });
+}
+
 export interface GroupFunctionProps {
   stage: string;
   group: string;
@@ -60,21 +94,13 @@ export class GroupFunction extends Construct {
   constructor(scope: Construct, id: string, props: GroupFunctionProps) {
     super(scope, id);
     const secretNames = secretsOf(props.group);
-    const secretArns = Object.fromEntries(secretNames.map((name) => [`${name}_SECRET_ARN`, props.secrets[name].secretArn]));
-
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: props.logRemovalPolicy });
-    this.fn = new LambdaFunction(this, 'Handler', {
+    this.fn = appFunction(this, {
       description: `Wild Tigers ${props.stage} API, route group ${props.group}`,
-      code: groupCode(props.group),
-      handler: 'index.handler',
-      runtime: RUNTIME,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
+      name: props.group,
       timeout: Duration.seconds(15),
-      environment: { ...props.environment, TABLE_NAME: props.table.tableName, ...secretArns },
-      logGroup,
-      // Secrets are read through the AWS Parameters and Secrets extension (src/server/secrets.ts), not an SDK client.
-      ...(secretNames.length ? { paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103) } : {}),
+      environment: { ...props.environment, TABLE_NAME: props.table.tableName },
+      secrets: secretNames.map((name) => [name, props.secrets[name]] as const),
+      logRemovalPolicy: props.logRemovalPolicy,
     });
 
     if (tableAccessOf(props.routes) === 'read') {

@@ -2,12 +2,11 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
-import { Architecture, Function as LambdaFunction, ParamsAndSecretsLayerVersion, ParamsAndSecretsVersions, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretName } from '../../../src/server/secrets';
-import { groupCode } from './group-function';
+import { appFunction } from './group-function';
 
 /**
  * How often the reconciler runs. Every minute: a buyer whose settlement answer was lost waits at
@@ -41,20 +40,14 @@ export class Reconciler extends Construct {
 
   constructor(scope: Construct, id: string, props: ReconcilerProps) {
     super(scope, id);
-    const secretArns = Object.fromEntries(RECONCILER_SECRETS.map((name) => [`${name}_SECRET_ARN`, props.secrets[name].secretArn]));
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: props.logRemovalPolicy });
-    this.fn = new LambdaFunction(this, 'Handler', {
+    this.fn = appFunction(this, {
       description: `Wild Tigers ${props.stage} reconciler (scheduled)`,
-      code: groupCode('reconciler'),
-      handler: 'index.handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
+      name: 'reconciler',
       // functions/reconciler.ts keeps its work within RECONCILER_BUDGET_MS (50 s) of this.
       timeout: Duration.seconds(60),
-      environment: { ...props.environment, TABLE_NAME: props.table.tableName, ...secretArns },
-      logGroup,
-      paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103),
+      environment: { ...props.environment, TABLE_NAME: props.table.tableName },
+      secrets: RECONCILER_SECRETS.map((name) => [name, props.secrets[name]] as const),
+      logRemovalPolicy: props.logRemovalPolicy,
     });
     props.table.grantReadWriteData(this.fn);
     for (const name of RECONCILER_SECRETS) props.secrets[name].grantRead(this.fn);
