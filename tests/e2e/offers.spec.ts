@@ -212,4 +212,49 @@ test.describe
       expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 15, 6);
       expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(0, 6);
     });
+
+    test('Bob offers for any two tigers; Carol sells him her last one and the offer keeps one tiger to go', async ({ page }) => {
+      test.setTimeout(300_000);
+      await page.goto('/paws-marketplace');
+      await connectAs(page, 'Bob');
+      await page.getByRole('tab', { name: 'Offers Made' }).click();
+      const form = page.getByRole('form', { name: 'Make an offer' });
+      await expect(form.getByRole('heading', { name: 'Make a collection offer' })).toBeVisible();
+      await form.getByLabel('Offer per tiger (PAWS)').fill('5');
+      await form.getByLabel('Tigers wanted').fill('101');
+      await expect(form.getByText('Tigers wanted must be a whole number from 1 to 100')).toBeVisible();
+      await form.getByLabel('Tigers wanted').fill('2');
+      await form.getByLabel('Trait (optional)').fill('Background');
+      await expect(form.getByText('Give both the trait and its value, or neither')).toBeVisible();
+      await form.getByLabel('Trait (optional)').fill('');
+      await timed('collection offer', async () => {
+        await form.getByRole('button', { name: 'Make Offer' }).click();
+        await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+        await expect(form.getByText('Offer Made', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+      });
+      const mine = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Any tiger' });
+      await expect(mine).toContainText('2 of 2 left');
+      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(10, 6);
+      await disconnect(page);
+
+      await connectAs(page, 'Carol');
+      const [bobBefore, carolBefore] = [await pawsOf(page, BOB), await pawsOf(page, CAROL)];
+      await page.getByRole('tab', { name: 'Offers Received' }).click();
+      const received = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Any tiger' });
+      const serial = Number((await received.getByText(/^For your Wild Tiger #\d+$/).innerText()).replace(/\D+/g, ''));
+      await received.getByRole('button', { name: 'Accept 5 PAWS' }).click();
+      const accept = page.getByRole('dialog', { name: 'Accept Offer' });
+      await accept.getByRole('button', { name: 'Accept Offer' }).click();
+      await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
+      await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+      expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+      expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 5, 6);
+      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 5, 6);
+      await page.getByRole('dialog', { name: 'Offer Accepted' }).getByRole('button', { name: 'Close', exact: true }).click();
+      await disconnect(page);
+
+      await connectAs(page, 'Bob');
+      await page.getByRole('tab', { name: 'Offers Made' }).click();
+      await expect(page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Any tiger' })).toContainText('1 of 2 left');
+    });
   });

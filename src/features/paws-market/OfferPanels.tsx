@@ -9,7 +9,7 @@ import { $offersMade, $offersReceived, createBestOffersStore } from './offer-cli
 import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
 import { bestOfferText } from './offer-screen-rules';
 import { $listings, type PublicListing } from './paws-client';
-import { OfferRow, TigerOffers } from './TigerOffers';
+import { MakeOfferForm, OfferRow, TigerOffers } from './TigerOffers';
 
 function Loading() {
   return (
@@ -29,7 +29,7 @@ function Empty({ title, children }: { title: string; children?: React.ReactNode 
   );
 }
 
-/** 'Offers made': the signed-in buyer's open offers (funded or not, each cancellable) and their recently filled ones. */
+/** 'Offers made': the signed-in buyer's open offers (funded or not, each cancellable) and their recently filled ones; a new collection offer. */
 export function OffersMadePanel({ accountId }: { accountId: string }) {
   const made = useStore($offersMade);
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
@@ -43,7 +43,7 @@ export function OffersMadePanel({ accountId }: { accountId: string }) {
         <Empty title="Failed to fetch offers" />
       ) : list.length === 0 ? (
         <Empty title="No Offers Made">
-          <p className="text-muted-foreground">Choose Offers on a tiger to offer PAWS for it.</p>
+          <p className="text-muted-foreground">Choose Offers on a tiger to offer PAWS for it, or offer for any tiger below.</p>
         </Empty>
       ) : (
         <ul className="grid gap-2" aria-label="Your offers">
@@ -63,6 +63,7 @@ export function OffersMadePanel({ accountId }: { accountId: string }) {
           ))}
         </ul>
       )}
+      <MakeOfferForm serial={null} buyerId={accountId} />
       <CancelOfferDialog target={cancelling} onClose={() => setCancelling(null)} />
     </div>
   );

@@ -8,9 +8,20 @@ import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { $wallet, authenticate } from '../wallet/wallet-store';
-import { $offerSerial, $tigerOffers, type PublicOffer, makeOffer, newOfferId } from './offer-client';
+import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, makeOffer, newOfferId } from './offer-client';
+import { MAX_OFFER_QUANTITY, OFFER_TIERS, type OfferTier } from './offer-rules';
 import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
-import { DEFAULT_EXPIRY, EXPIRY_CHOICES, type ExpiryChoice, bestOfferText, expiryFor, expiryText, offerAmountProblem, offerTarget } from './offer-screen-rules';
+import {
+  DEFAULT_EXPIRY,
+  EXPIRY_CHOICES,
+  type ExpiryChoice,
+  bestOfferText,
+  collectionQuantityProblem,
+  expiryFor,
+  expiryText,
+  offerAmountProblem,
+  offerTarget,
+} from './offer-screen-rules';
 import { prepareTokenAllowance } from './paws-client';
 import { approveInWallet, useOfferFlow } from './use-offer-flow';
 
@@ -41,21 +52,46 @@ export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; view
 
 type MakeStep = 'input' | 'approve' | 'confirm' | 'success' | 'error';
 
-/** The form of a signed-in non-owner: an item offer in PAWS (at most 2 decimals) with an expiry, through the allowance flow. */
-function MakeOfferForm({ serial, buyerId }: { serial: number; buyerId: string }) {
+const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+/**
+ * The offer form of a signed-in buyer: an item offer on one tiger, or a collection offer (any
+ * tiger, optionally of a minimum tier and with a trait, up to a quantity), in PAWS with at most 2
+ * decimals and an expiry, through the PAWS allowance in the wallet and the wait for the ledger.
+ */
+export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buyerId: string }) {
   const balances = useStore($balances);
   const flow = useOfferFlow<MakeStep>('input', 'Failed to make the offer');
   const [amount, setAmount] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
+  const [quantity, setQuantity] = useState('1');
+  const [minTier, setMinTier] = useState<OfferTier | ''>('');
+  const [traitType, setTraitType] = useState('');
+  const [traitValue, setTraitValue] = useState('');
   /** This offer's id, kept for every attempt (a repeated request makes it once); a new one after it is made. */
   const offerId = useRef(newOfferId());
   const ids = useId();
-  const problem = amount === '' ? undefined : offerAmountProblem(amount, balances.isReady ? Number(balances.pawsBalance) : undefined);
+  const units = serial === null ? Number(quantity) : 1;
+  const quantityProblem = collectionQuantityProblem(quantity);
+  const traitProblem = (traitType.trim() === '') !== (traitValue.trim() === '') ? 'Give both the trait and its value, or neither' : undefined;
+  const problem =
+    (amount === '' ? undefined : offerAmountProblem(amount, balances.isReady ? Number(balances.pawsBalance) : undefined, units)) ??
+    (serial === null ? (quantityProblem ?? traitProblem) : undefined);
   const busy = flow.step === 'approve' || (flow.step === 'confirm' && !flow.stalled);
   const editable = flow.step === 'input' || flow.step === 'error' || flow.step === 'success';
 
   function submit(): Promise<void> {
-    const request = { kind: 'item' as const, serialNumber: serial, pawsAmount: amount.trim(), expiresAt: expiryFor(expiry, Date.now()) };
+    const terms = { pawsAmount: amount.trim(), expiresAt: expiryFor(expiry, Date.now()) };
+    const request: OfferRequest =
+      serial !== null
+        ? { kind: 'item', serialNumber: serial, ...terms }
+        : {
+            kind: 'collection',
+            quantity: Number(quantity),
+            ...(minTier ? { minTier } : {}),
+            ...(traitType.trim() ? { trait: { traitType: traitType.trim(), value: traitValue.trim() } } : {}),
+            ...terms,
+          };
     return flow.run(async (screen) => {
       screen.setStep('confirm', true);
       let answer = await makeOffer(buyerId, offerId.current, request);
@@ -87,11 +123,11 @@ function MakeOfferForm({ serial, buyerId }: { serial: number; buyerId: string })
         if (editable && amount !== '' && !problem) void submit();
       }}
     >
-      <h4 className="font-semibold">Make an offer</h4>
+      <h4 className="font-semibold">{serial === null ? 'Make a collection offer' : 'Make an offer'}</h4>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1">
           <label htmlFor={`${ids}-amount`} className="text-sm font-medium">
-            Offer (PAWS)
+            {serial === null ? 'Offer per tiger (PAWS)' : 'Offer (PAWS)'}
           </label>
           <input
             id={`${ids}-amount`}
@@ -102,7 +138,7 @@ function MakeOfferForm({ serial, buyerId }: { serial: number; buyerId: string })
             value={amount}
             disabled={!editable}
             onChange={(event) => setAmount(event.target.value)}
-            className="h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className={FIELD}
             aria-invalid={problem !== undefined}
             aria-describedby={`${ids}-hint`}
           />
@@ -116,7 +152,7 @@ function MakeOfferForm({ serial, buyerId }: { serial: number; buyerId: string })
             value={expiry}
             disabled={!editable}
             onChange={(event) => setExpiry(event.target.value as ExpiryChoice)}
-            className="h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className={FIELD}
           >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.id} value={choice.id}>
@@ -125,6 +161,76 @@ function MakeOfferForm({ serial, buyerId }: { serial: number; buyerId: string })
             ))}
           </select>
         </div>
+        {serial === null && (
+          <>
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-quantity`} className="text-sm font-medium">
+                Tigers wanted
+              </label>
+              <input
+                id={`${ids}-quantity`}
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                max={MAX_OFFER_QUANTITY}
+                value={quantity}
+                disabled={!editable}
+                onChange={(event) => setQuantity(event.target.value)}
+                className={FIELD}
+                aria-invalid={quantityProblem !== undefined}
+              />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-tier`} className="text-sm font-medium">
+                Lowest tier
+              </label>
+              <select
+                id={`${ids}-tier`}
+                value={minTier}
+                disabled={!editable}
+                onChange={(event) => setMinTier(event.target.value as OfferTier | '')}
+                className={FIELD}
+              >
+                <option value="">Any tier</option>
+                {OFFER_TIERS.slice(1).map((tier) => (
+                  <option key={tier} value={tier}>
+                    {tier} or rarer
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-trait-type`} className="text-sm font-medium">
+                Trait (optional)
+              </label>
+              <input
+                id={`${ids}-trait-type`}
+                value={traitType}
+                maxLength={64}
+                placeholder="Background"
+                disabled={!editable}
+                onChange={(event) => setTraitType(event.target.value)}
+                className={FIELD}
+              />
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={`${ids}-trait-value`} className="text-sm font-medium">
+                Trait value
+              </label>
+              <input
+                id={`${ids}-trait-value`}
+                value={traitValue}
+                maxLength={128}
+                placeholder="Dusk Purple"
+                disabled={!editable}
+                onChange={(event) => setTraitValue(event.target.value)}
+                className={FIELD}
+                aria-invalid={traitProblem !== undefined}
+              />
+            </div>
+          </>
+        )}
       </div>
       <p id={`${ids}-hint`} className={problem ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
         {problem ??

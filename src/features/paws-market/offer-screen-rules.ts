@@ -1,7 +1,7 @@
 /** Pure rules of the offer screens: the expiry choices, the amount check, what an offer asks for, and the since-last-visit notice. */
 import { formatPaws } from '../../lib/format';
 import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, insufficientPawsMessage, parsePawsPrice } from './listing';
-import { MAX_OFFER_DURATION_MS, MIN_OFFER_DURATION_MS, type PublicOffer } from './offer-rules';
+import { MAX_OFFER_DURATION_MS, MAX_OFFER_QUANTITY, MIN_OFFER_DURATION_MS, type PublicOffer } from './offer-rules';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -29,13 +29,22 @@ export function expiryFor(choice: ExpiryChoice, nowMs: number): string {
 
 /**
  * Why an offer amount cannot be made (spec 001 §5's price message for anything but a positive
- * amount of at most 2 decimals; the §5 balance message when the balance is known and short), or undefined.
+ * amount of at most 2 decimals; the §5 balance message when the balance is known and short of
+ * the amount for every tiger wanted), or undefined.
  */
-export function offerAmountProblem(value: string, balance?: number): string | undefined {
+export function offerAmountProblem(value: string, balance?: number, quantity = 1): string | undefined {
   if (!('units' in parsePawsPrice(value, PAWS_PRICE_DECIMALS))) return INVALID_PRICE_MESSAGE;
-  const amount = Number(value);
-  if (balance !== undefined && amount > balance) return insufficientPawsMessage(amount, balance);
+  const total = Number(value) * (Number.isInteger(quantity) && quantity > 0 ? quantity : 1);
+  if (balance !== undefined && total > balance) return insufficientPawsMessage(total, balance);
   return undefined;
+}
+
+/** Why a collection offer's number of tigers cannot be taken (a whole number from 1 to 100), or undefined. */
+export function collectionQuantityProblem(value: string): string | undefined {
+  const quantity = Number(value);
+  return /^\d+$/.test(value.trim()) && quantity >= 1 && quantity <= MAX_OFFER_QUANTITY
+    ? undefined
+    : `Tigers wanted must be a whole number from 1 to ${MAX_OFFER_QUANTITY}`;
 }
 
 /** What an offer asks for, in a few words ('Wild Tiger #7', 'Any Epic or rarer tiger with Background: Blue', 'Any tiger'). */

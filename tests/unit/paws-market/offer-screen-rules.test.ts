@@ -3,6 +3,7 @@ import { MAX_OFFER_DURATION_MS, MIN_OFFER_DURATION_MS, expiryProblem } from '@/f
 import {
   EXPIRY_CHOICES,
   bestOfferText,
+  collectionQuantityProblem,
   expiryFor,
   offerAmountProblem,
   offerNews,
@@ -33,6 +34,17 @@ describe('offer screen rules', () => {
     expect(offerAmountProblem('-3')).toBe('Please enter a valid PAWS price');
     expect(offerAmountProblem('abc')).toBe('Please enter a valid PAWS price');
     expect(offerAmountProblem('1500', 1234.5)).toBe('Insufficient PAWS tokens. Required: 1,500, Available: 1,234.5');
+    // A collection offer needs the amount for every tiger it wants.
+    expect(offerAmountProblem('500', 1234.5, 2)).toBeUndefined();
+    expect(offerAmountProblem('500', 1234.5, 3)).toBe('Insufficient PAWS tokens. Required: 1,500, Available: 1,234.5');
+  });
+
+  it('takes 1 to 100 tigers for a collection offer', () => {
+    expect(collectionQuantityProblem('1')).toBeUndefined();
+    expect(collectionQuantityProblem('100')).toBeUndefined();
+    for (const bad of ['0', '101', '1.5', '-2', '', 'two']) {
+      expect(collectionQuantityProblem(bad)).toBe('Tigers wanted must be a whole number from 1 to 100');
+    }
   });
 
   it('says what an offer asks for', () => {
