@@ -1,5 +1,6 @@
 import { TierBadge } from '@/components/ui/Badge';
 import { NftMedia } from '../tiger/NftMedia';
+import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { tierByRank, traitLabel } from '../tiger/tiers';
 import { formatAccountId } from '../../lib/format';
 import { formatHbarPrice } from '@/lib/format';
@@ -22,8 +23,10 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
       className="flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-colors hover:border-stone-600"
     >
       <div className="relative">
-        <NftMedia serial={entry.serialId} image={entry.image} name={entry.name} />
-        <div className="absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
+        <TigerViewTrigger serial={entry.serialId} name={entry.name}>
+          <NftMedia serial={entry.serialId} image={entry.image} name={entry.name} />
+        </TigerViewTrigger>
+        <div className="pointer-events-none absolute inset-x-2 top-2 flex flex-wrap items-start justify-between gap-1">
           <TierBadge tier={tierByRank(entry.rarityRank)} />
           {listing && (
             <span className="rounded-full border border-emerald-400 bg-emerald-950 px-2 py-0.5 text-xs font-semibold text-emerald-200">For sale</span>

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
+import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { formatAccountId } from '../../lib/format';
 import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
 import { formatHbarPrice } from '@/lib/format';
@@ -58,12 +59,14 @@ export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: Mark
       data-label={label}
     >
       <div className="relative">
-        <NftMedia
-          serial={card.serialId}
-          image={card.image}
-          name={card.name}
-          className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
-        />
+        <TigerViewTrigger serial={card.serialId} name={card.name} className="overflow-hidden">
+          <NftMedia
+            serial={card.serialId}
+            image={card.image}
+            name={card.name}
+            className="transition-transform duration-300 motion-safe:group-hover:scale-[1.03]"
+          />
+        </TigerViewTrigger>
         <div className="pointer-events-none absolute inset-x-2 top-2 flex items-start justify-between gap-1">
           <TierBadge tier={tier} className="px-1.5 text-[11px] shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs" />
           <Badge

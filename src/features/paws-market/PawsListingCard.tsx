@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/Card';
 import { TierBadge } from '@/components/ui/Badge';
 import { NftMedia } from '../tiger/NftMedia';
+import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { tierByRank, traitLabel } from '../tiger/tiers';
 
 /** The fields of a listing or an owned NFT that a card shows. */
@@ -27,8 +28,10 @@ export function TigerCard({ tiger, children, action }: TigerCardProps) {
   return (
     <Card className="flex min-w-0 flex-col overflow-hidden p-0">
       <div className="relative">
-        <NftMedia serial={serial} image={image} name={name} />
-        <TierBadge tier={tierByRank(rarityRank)} className="absolute top-2 left-2" />
+        <TigerViewTrigger serial={serial} name={name}>
+          <NftMedia serial={serial} image={image} name={name} />
+        </TigerViewTrigger>
+        <TierBadge tier={tierByRank(rarityRank)} className="pointer-events-none absolute top-2 left-2" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">

@@ -1,0 +1,400 @@
+import { useStore } from '@nanostores/react';
+import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Badge, TierBadge } from '@/components/ui/Badge';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
+import { Skeleton } from '@/components/ui/Skeleton';
+import { errorText } from '@/lib/api';
+import { formatAccountId, formatHbarPrice, formatPaws } from '../../lib/format';
+import { $listings, $rarity, $sales } from '../hbar-market/market-client';
+import { type NftCardModel, ageText, buildListingCards, listingSerial } from '../hbar-market/market-model';
+import { PurchaseDialog } from '../hbar-market/PurchaseDialog';
+import { purchaseBlocker } from '../hbar-market/purchase-machine';
+import { ListingModal } from '../paws-market/ListingModal';
+import { isOwnListing } from '../paws-market/listing';
+import type { PublicListing } from '../paws-market/paws-client';
+import { PurchaseModal } from '../paws-market/PurchaseModal';
+import { type UnlistTarget, UnlistDialog } from '../paws-market/UnlistDialog';
+import type { OwnedNft } from '../profile/owned-nfts';
+import { toast } from '../toast/toast-store';
+import { $wallet } from '../wallet/wallet-store';
+import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
+import { NftMedia } from './NftMedia';
+import { tierByRank, traitLabel } from './tiers';
+import { $tigerView, refreshTigerView } from './tiger-view-client';
+import { type TigerViewAnswer, formatShare, withTigerParam } from './tiger-view-rules';
+
+/** Offers on the tiger (make, cancel, the best one): loaded with the view's offers section. */
+const TigerOffers = lazy(() => import('../paws-market/TigerOffers').then((module) => ({ default: module.TigerOffers })));
+
+/** HBAR sales of the tiger the view lists (from the market's recent sales). */
+const HBAR_SALES_SHOWN = 5;
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  return (
+    <section className="grid gap-2" aria-labelledby={id}>
+      <h3 id={id} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function Owner({ data }: { data: TigerViewAnswer }) {
+  if (data.owner === NOT_MINTED) return <span>{NOT_MINTED}</span>;
+  if (data.owner === UNKNOWN_OWNER) return <span>Unknown</span>;
+  const account = <span className="font-mono">{formatAccountId(data.owner)}</span>;
+  if (!data.ownerProfile) return account;
+  return (
+    <a className="font-semibold text-primary underline-offset-4 hover:underline" href={`/public-profiles?account=${encodeURIComponent(data.owner)}`}>
+      {data.ownerProfile.username ? (
+        <>
+          {data.ownerProfile.username} <span className="font-mono font-normal text-muted-foreground">({data.owner})</span>
+        </>
+      ) : (
+        account
+      )}
+    </a>
+  );
+}
+
+/** One listing of the tiger: market, price, seller, age and its action. */
+function ListingRow({
+  market,
+  price,
+  seller,
+  date,
+  now,
+  action,
+}: {
+  market: string;
+  price: string;
+  seller: string | null;
+  date: string | null;
+  now: number;
+  action: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-border bg-card p-3" data-testid={`listing-${market}`}>
+      <div className="grid min-w-0 gap-0.5">
+        <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{market} listing</p>
+        <p className="text-lg leading-tight font-bold text-highlight tabular-nums">{price}</p>
+        <p className="text-xs text-muted-foreground">
+          {seller && (
+            <>
+              Seller <span className="font-mono text-stone-200">{formatAccountId(seller)}</span>
+            </>
+          )}
+          {date && ` · ${ageText(date, now) || new Date(date).toLocaleDateString('en-US')}`}
+        </p>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+interface SaleLine {
+  key: string;
+  market: 'HBAR' | 'PAWS';
+  price: string;
+  date: string;
+  buyer: string | null;
+}
+
+/**
+ * The view of one tiger (issue 20 item 1): a dialog labelled by the tiger's name, a full-screen
+ * sheet on phones. The art large, rank / supply, tier, score, each trait with its share of the
+ * collection, the owner, the HBAR and PAWS listings with their buy flows, the last sales of both
+ * markets, and the owner's list and unlist actions. Its address carries `?tiger=N` while open.
+ */
+export function TigerView({ serial, onClose }: { serial: number | null; onClose: () => void }) {
+  const open = serial !== null;
+  const view = useStore($tigerView);
+  const wallet = useStore($wallet);
+  const hbarListings = useStore($listings);
+  const hbarSales = useStore($sales);
+  const rarity = useStore($rarity);
+  const [buyingHbar, setBuyingHbar] = useState<NftCardModel | null>(null);
+  const [buyingPaws, setBuyingPaws] = useState<PublicListing | null>(null);
+  const [listing, setListing] = useState<OwnedNft | null>(null);
+  const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
+  const now = Date.now();
+
+  // The dialog's own history entry (pushed by Dialog.tsx as it opens) carries the address of the view.
+  useEffect(() => {
+    if (serial === null) return;
+    window.history.replaceState(window.history.state, '', withTigerParam(window.location.href, serial));
+  }, [serial]);
+
+  const data = view.data && view.data.serial === serial ? view.data : undefined;
+  const hbarCard = useMemo(() => {
+    if (serial === null) return null;
+    const records = (hbarListings.data?.marketListings ?? []).filter((record) => listingSerial(record) === serial && record.isAvailableForPurchase !== false);
+    return buildListingCards(records, hbarSales.data?.marketActivity ?? [], rarity.data?.rarityData)[0] ?? null;
+  }, [serial, hbarListings.data, hbarSales.data, rarity.data]);
+
+  const sales = useMemo<SaleLine[]>(() => {
+    if (serial === null) return [];
+    const hbar: SaleLine[] = (hbarSales.data?.marketActivity ?? [])
+      .filter((sale) => sale.nftSerialId === serial)
+      .slice(0, HBAR_SALES_SHOWN)
+      .map((sale) => ({
+        key: `h${sale.saleDate}`,
+        market: 'HBAR',
+        price: `${formatHbarPrice(Number(sale.salePrice))} HBAR`,
+        date: sale.saleDate,
+        buyer: sale.buyerAddress,
+      }));
+    const paws: SaleLine[] = (data?.pawsSales ?? []).map((sale) => ({
+      key: `p${sale.transactionId}`,
+      market: 'PAWS',
+      price: `${formatPaws(sale.pawsPrice)} PAWS`,
+      date: sale.soldAt,
+      buyer: sale.buyerId,
+    }));
+    return [...hbar, ...paws].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  }, [serial, hbarSales.data, data?.pawsSales]);
+
+  function close(): void {
+    window.history.replaceState(window.history.state, '', withTigerParam(window.location.href, null));
+    onClose();
+  }
+
+  /** A flow opened from the view ends: the view reads the tiger again (it may have been bought, listed or unlisted). */
+  function after(reset: () => void): () => void {
+    return () => {
+      reset();
+      refreshTigerView();
+    };
+  }
+
+  function buyHbar(card: NftCardModel): void {
+    const { isConnected, accountId } = $wallet.get();
+    const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing) });
+    if (blocked) return void toast({ ...blocked, variant: 'destructive' });
+    setBuyingHbar(card);
+  }
+
+  function buyPaws(entry: PublicListing): void {
+    const { isConnected, accountId } = $wallet.get();
+    if (!isConnected || !accountId)
+      return void toast({ title: 'Wallet Required', description: 'Please connect your wallet to purchase NFTs', variant: 'destructive' });
+    if (isOwnListing(entry, accountId)) return void toast({ title: 'Invalid Purchase', description: 'You cannot buy your own NFT', variant: 'destructive' });
+    setBuyingPaws(entry);
+  }
+
+  const name = data?.name ?? (serial === null ? '' : `Wild Tiger #${serial}`);
+  const viewer = wallet.accountId;
+  const ownsIt = Boolean(data && viewer && data.owner === viewer);
+  const paws = data?.pawsListing ?? null;
+  const ownPaws = Boolean(paws && viewer && paws.sellerId === viewer);
+  const tier = tierByRank(data?.rarityRank);
+
+  return (
+    <>
+      <Dialog open={open} onOpenChange={(next) => !next && close()}>
+        {/* Mounted per opening, so focus goes back to the card that opened it (Dialog.tsx reads the opener as it mounts). */}
+        {serial !== null && (
+          <DialogContent
+            closeLabel="Close tiger view"
+            className="max-w-5xl max-sm:inset-0 max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0 max-sm:p-4"
+            data-testid="tiger-view"
+          >
+            <DialogHeader>
+              <DialogTitle className="text-xl sm:text-2xl [overflow-wrap:anywhere]">{name}</DialogTitle>
+              <DialogDescription>
+                {data
+                  ? data.rarityRank !== null
+                    ? `Rank #${data.rarityRank.toLocaleString('en-US')} / ${data.totalSupply.toLocaleString('en-US')} · ${tier}`
+                    : `Unranked · ${tier}`
+                  : 'Loading the tiger…'}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+              <div className="grid content-start gap-3">
+                <NftMedia serial={serial} image={data?.image ?? null} name={name} variant="plain" className="rounded-lg" />
+                {data && (
+                  <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Rarity">
+                    <div className="rounded-lg bg-muted/60 p-2">
+                      <dt className="text-xs text-muted-foreground">Rank</dt>
+                      <dd className="font-bold tabular-nums" data-testid="tiger-view-rank">
+                        {data.rarityRank !== null ? `${data.rarityRank.toLocaleString('en-US')} / ${data.totalSupply.toLocaleString('en-US')}` : '—'}
+                      </dd>
+                    </div>
+                    <div className="rounded-lg bg-muted/60 p-2">
+                      <dt className="text-xs text-muted-foreground">Tier</dt>
+                      <dd>
+                        <TierBadge tier={tier} />
+                      </dd>
+                    </div>
+                    <div className="rounded-lg bg-muted/60 p-2">
+                      <dt className="text-xs text-muted-foreground">Rarity score</dt>
+                      <dd className="font-bold tabular-nums">
+                        {data.rarityScore !== null ? data.rarityScore.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '—'}
+                      </dd>
+                    </div>
+                  </dl>
+                )}
+              </div>
+
+              <div className="grid content-start gap-5">
+                {view.error && !data ? (
+                  <p className="rounded-lg border border-destructive/60 p-3 text-sm" role="alert">
+                    {errorText(view.error, 'Failed to fetch tiger')}
+                  </p>
+                ) : !data ? (
+                  <div className="grid gap-3" aria-hidden="true">
+                    <Skeleton className="h-5 w-1/2" />
+                    <Skeleton className="h-20 w-full" />
+                    <Skeleton className="h-40 w-full" />
+                  </div>
+                ) : (
+                  <>
+                    <p className="text-sm">
+                      <span className="text-muted-foreground">Owner </span>
+                      <span data-testid="tiger-view-owner">
+                        <Owner data={data} />
+                      </span>
+                      {ownsIt && <Badge className="ml-2">You</Badge>}
+                    </p>
+
+                    <Section title="Listings" id="tiger-view-listings">
+                      {hbarCard?.currentListing ? (
+                        <ListingRow
+                          market="HBAR"
+                          price={`${formatHbarPrice(hbarCard.currentListing.price)} HBAR`}
+                          seller={hbarCard.currentListing.sellerAddress}
+                          date={hbarCard.currentListing.listingDate}
+                          now={now}
+                          action={
+                            <Button onClick={() => buyHbar(hbarCard)} aria-label={`Buy ${name} for HBAR`}>
+                              Buy with HBAR
+                            </Button>
+                          }
+                        />
+                      ) : (
+                        <p className="text-sm text-muted-foreground" data-testid="no-hbar-listing">
+                          {hbarListings.loading ? 'Loading the HBAR listing…' : 'Not listed for HBAR on SentX.'}
+                        </p>
+                      )}
+                      {paws ? (
+                        <ListingRow
+                          market="PAWS"
+                          price={`${formatPaws(paws.pawsPrice)} PAWS`}
+                          seller={paws.sellerId}
+                          date={paws.createdAt}
+                          now={now}
+                          action={
+                            ownPaws ? (
+                              <Button
+                                variant="outline"
+                                onClick={() =>
+                                  viewer && setUnlisting({ listingId: paws.id, serialNumber: paws.serialNumber, nftName: paws.nftName, sellerId: viewer })
+                                }
+                              >
+                                Unlist NFT
+                              </Button>
+                            ) : (
+                              <Button onClick={() => buyPaws(paws)} aria-label={`Buy ${name} for PAWS`}>
+                                Buy with PAWS
+                              </Button>
+                            )
+                          }
+                        />
+                      ) : (
+                        <div className="flex flex-wrap items-center justify-between gap-3">
+                          <p className="text-sm text-muted-foreground" data-testid="no-paws-listing">
+                            Not listed on the PAWS marketplace.
+                          </p>
+                          {ownsIt && data && (
+                            <Button
+                              onClick={() =>
+                                setListing({
+                                  id: `${data.tokenId}-${data.serial}`,
+                                  tokenId: data.tokenId,
+                                  serialNumber: data.serial,
+                                  nftName: data.name,
+                                  nftImage: data.image ?? '',
+                                  metadata: '',
+                                  isListed: false,
+                                  marketplaceApproved: false,
+                                  rarityRank: data.rarityRank,
+                                  rarityPct: data.rarityPct,
+                                  rarityScore: data.rarityScore,
+                                  traits: data.traits.map(({ trait_type, value }) => ({ trait_type, value })),
+                                })
+                              }
+                            >
+                              List for PAWS
+                            </Button>
+                          )}
+                        </div>
+                      )}
+                    </Section>
+
+                    <Section title="Traits" id="tiger-view-traits">
+                      {data.traits.length ? (
+                        <ul className="grid gap-2 sm:grid-cols-2" aria-label="Traits">
+                          {data.traits.map((trait) => (
+                            <li key={trait.trait_type} className="rounded-lg border border-border bg-card px-3 py-2">
+                              <p className="text-xs text-muted-foreground">{traitLabel(trait.trait_type)}</p>
+                              <p className="flex flex-wrap items-baseline justify-between gap-x-2">
+                                <span className="font-semibold [overflow-wrap:anywhere]">{trait.value}</span>
+                                <span className="text-xs text-muted-foreground tabular-nums" title={`${trait.count} of ${data.rankedCount} tigers`}>
+                                  {formatShare(trait.share)} have it
+                                </span>
+                              </p>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <p className="text-sm text-muted-foreground">No trait data for this tiger.</p>
+                      )}
+                    </Section>
+
+                    <Section title="Last sales" id="tiger-view-sales">
+                      {sales.length ? (
+                        <ul className="grid gap-1 text-sm" aria-label="Last sales">
+                          {sales.map((sale) => (
+                            <li key={sale.key} className="flex flex-wrap items-baseline justify-between gap-x-3 border-b border-border py-1 last:border-0">
+                              <span>
+                                <Badge variant="outline" className="mr-2">
+                                  {sale.market}
+                                </Badge>
+                                <span className="font-semibold tabular-nums">{sale.price}</span>
+                              </span>
+                              <span className="text-xs text-muted-foreground">
+                                {sale.buyer && (
+                                  <>
+                                    to <span className="font-mono">{formatAccountId(sale.buyer)}</span> ·{' '}
+                                  </>
+                                )}
+                                <time dateTime={sale.date}>{ageText(sale.date, now) || new Date(sale.date).toLocaleDateString('en-US')}</time>
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <p className="text-sm text-muted-foreground">No recent sales on either market.</p>
+                      )}
+                    </Section>
+
+                    {/* Offers carry their own heading. */}
+                    <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+                      <TigerOffers serial={data.serial} ownerId={/^0\.0\.\d+$/.test(data.owner) ? data.owner : null} />
+                    </Suspense>
+                  </>
+                )}
+              </div>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+      <PurchaseDialog card={buyingHbar} onClose={after(() => setBuyingHbar(null))} />
+      <PurchaseModal listing={buyingPaws} onClose={after(() => setBuyingPaws(null))} />
+      <ListingModal nft={listing} onClose={after(() => setListing(null))} />
+      <UnlistDialog target={unlisting} onClose={after(() => setUnlisting(null))} />
+    </>
+  );
+}
