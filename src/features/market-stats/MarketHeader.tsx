@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { useIslandStore } from '@/lib/use-island-store';
+import type { MarketName } from './market-figures';
+import { $owners, figuresStore } from './market-stats-client';
+import { MarketFigures } from './MarketFigures';
+
+const TITLES: Record<MarketName, string> = { hbar: 'HBAR market figures', paws: 'PAWS market figures' };
+
+/** The figures header of one marketplace page, with a link down to the page's activity. */
+export default function MarketHeader({ market }: { market: MarketName }) {
+  const figures = useIslandStore(figuresStore(market));
+  const owners = useIslandStore($owners);
+  const heading = useId();
+  return (
+    <section aria-labelledby={heading} className="grid gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={heading} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+          {TITLES[market]}
+        </h2>
+        <a href="#activity" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+          See activity
+        </a>
+      </div>
+      <MarketFigures
+        figures={figures.data?.figures ?? null}
+        owners={owners.data?.ownerCount ?? null}
+        loading={(figures.loading && !figures.data) || (owners.loading && !owners.data)}
+        label={heading}
+      />
+    </section>
+  );
+}
