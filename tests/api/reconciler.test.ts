@@ -7,7 +7,9 @@ import { DomainError } from '../../src/lib/domain-error';
 import type { LedgerWriter } from '../../src/features/ledger/ledger-writer';
 import type { PawsListing } from '../../src/features/paws-market/listing';
 import { type ListingRepo, createListingRepo } from '../../src/features/paws-market/listing-repo';
-import { createLedgerSettlement, settleClaimed } from '../../src/features/paws-market/settlement';
+import { createOfferRepo } from '../../src/features/paws-market/offer-repo';
+import type { OfferClaim } from '../../src/features/paws-market/offer-rules';
+import { type SettlementClaim, createLedgerSettlement, settleClaimed } from '../../src/features/paws-market/settlement';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { type MemoryStore, startMemoryStore } from '../support/memory-store';
 import {
@@ -81,14 +83,16 @@ async function listTiger(serial: number, price: string): Promise<string> {
   return completed.json.listing.id;
 }
 
-/** Bob approves the marketplace to spend `amount` PAWS. */
-async function approvePaws(amount: string): Promise<void> {
+/** Bob approves the marketplace to spend `amount` PAWS; the approval's transaction id. */
+async function approvePaws(amount: string): Promise<string> {
   const bob = await signIn(server.origin, BOB);
   const prepared = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
     cookie: bob,
     body: { ownerAccountId: BOB, tokenId: PAWS_TOKEN, amount, spenderAccountId: MARKETPLACE },
   });
-  expect((await signAndExecute(server.origin, BOB, prepared.json.transactionBytes)).status).toBe('SUCCESS');
+  const approval = await signAndExecute(server.origin, BOB, prepared.json.transactionBytes);
+  expect(approval.status).toBe('SUCCESS');
+  return approval.transactionId;
 }
 
 /**
@@ -98,6 +102,19 @@ async function approvePaws(amount: string): Promise<void> {
  * Returns the ledger's status of the settlement, which the server never heard.
  */
 async function buyAndLoseTheAnswer(listing: PawsListing): Promise<string> {
+  return settleAndLoseTheAnswer<NonNullable<PawsListing['claim']>>(
+    { serial: listing.serialNumber, sellerId: listing.sellerId, amount: BigInt(listing.priceBaseUnits) },
+    (claim) => listings.transition(listing.id, 'active', 'claimed', { claim }),
+    (transactionId) => ({ claimId: randomUUID(), buyerId: BOB, transactionId, claimedAt: new Date().toISOString() }),
+  );
+}
+
+/** A trade of one tiger to Bob settled by settleClaimed with `take` as its claim, the ledger's answer lost; the ledger's status. */
+async function settleAndLoseTheAnswer<C extends SettlementClaim>(
+  trade: { serial: number; sellerId: string; amount: bigint },
+  take: (claim: C) => Promise<boolean>,
+  claim: (transactionId: string) => C,
+): Promise<string> {
   let status = '';
   const writer: LedgerWriter = {
     operatorAccountId: MARKETPLACE,
@@ -118,19 +135,12 @@ async function buyAndLoseTheAnswer(listing: PawsListing): Promise<string> {
   const notReached = async () => {
     throw new Error('a lost answer neither releases nor finishes the claim');
   };
-  const settled = settleClaimed<NonNullable<PawsListing['claim']>>(
+  const settled = settleClaimed<C>(
     createLedgerSettlement(writer),
+    { nftTokenId: NFT_TOKEN, serial: trade.serial, sellerId: trade.sellerId, buyerId: BOB, pawsTokenId: PAWS_TOKEN, amount: trade.amount },
+    { take, release: notReached, finish: notReached },
     {
-      nftTokenId: NFT_TOKEN,
-      serial: listing.serialNumber,
-      sellerId: listing.sellerId,
-      buyerId: BOB,
-      pawsTokenId: PAWS_TOKEN,
-      amount: BigInt(listing.priceBaseUnits),
-    },
-    { take: (claim) => listings.transition(listing.id, 'active', 'claimed', { claim }), release: notReached, finish: notReached },
-    {
-      claim: (transactionId) => ({ claimId: randomUUID(), buyerId: BOB, transactionId, claimedAt: new Date().toISOString() }),
+      claim,
       lost: () => new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger'),
       settlementTimeoutMs: 10_000,
       reserveMs: 0,
@@ -230,6 +240,48 @@ describe('the scheduled reconciler settles from the ledger what a request left u
     );
     expect(await getListing(approved)).toMatchObject({ status: 'active', serialNumber: approvedSerial, approvalTransactionId: null, pawsPrice: '5' });
     expect(await listings.getListing(unapproved)).toBeUndefined();
+  });
+
+  it('an offer unit whose sale SUCCEEDED on the ledger but whose answer was lost is filled, with no user action', async () => {
+    const serial = serials[4] as number;
+    const bob = await signIn(server.origin, BOB);
+    const body = {
+      offerId: randomUUID(),
+      buyerId: BOB,
+      tokenId: NFT_TOKEN,
+      kind: 'item',
+      serialNumber: serial,
+      pawsAmount: '3',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    let made = await call<{ code?: string; amount?: string }>(server.origin, 'POST', '/api/paws/offers', { cookie: bob, body });
+    if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
+      const allowanceTransactionId = await approvePaws(made.json.amount as string);
+      made = await call(server.origin, 'POST', '/api/paws/offers', { cookie: bob, body: { ...body, allowanceTransactionId } });
+    }
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    // Alice accepts: she approves the tiger, the unit is claimed and the transfer reaches the ledger; the answer is lost.
+    const alice = await signIn(server.origin, ALICE);
+    const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
+      cookie: alice,
+      body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
+    });
+    expect((await signAndExecute(server.origin, ALICE, allowance.json.transactionBytes)).status).toBe('SUCCESS');
+    const offers = createOfferRepo(memory.doc, table);
+    const amount = BigInt((await offers.getOffer(body.offerId))?.amountBaseUnits ?? 0);
+    const status = await settleAndLoseTheAnswer<OfferClaim>(
+      { serial, sellerId: ALICE, amount },
+      async (claim) => (await offers.claimUnit(body.offerId, serial, claim, Date.now())) !== undefined,
+      (transactionId) => ({ claimId: randomUUID(), sellerId: ALICE, transactionId, claimedAt: new Date().toISOString() }),
+    );
+    expect(status).toBe('SUCCESS');
+
+    const filled = await eventually(
+      () => offers.getOffer(body.offerId),
+      (offer) => offer?.status === 'filled',
+    );
+    expect(filled).toMatchObject({ inFlight: 0, claims: {}, fills: { [serial]: { sellerId: ALICE } } });
+    expect(await nftOnLedger(server.origin, serial)).toMatchObject({ owner: BOB });
   });
 
   it('an HBAR purchase paid on the ledger whose completion never came is recorded', async () => {
