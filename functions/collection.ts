@@ -21,6 +21,7 @@ import { createTigerViewService } from '../src/features/tiger/tiger-view-service
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { serializedJson } from '../src/server/http/respond';
 import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 
@@ -108,7 +109,7 @@ const tokenParams = z.object({ tokenId: entityIdSchema });
 /** The collection browser: the whole collection, paged, sorted, searched and filtered, and owner lookups. */
 export const handler = routeGroup('collection', {
   'GET /api/collection/complete/{tokenId}': defineRoute('public', { params: tokenParams, query: collectionQuery }, async ({ params, query }) =>
-    service.collection(params.tokenId, query),
+    serializedJson(await service.collectionJson(params.tokenId, query)),
   ),
 
   'GET /api/collection/owner/{tokenId}/{serial}': defineRoute(

@@ -5,7 +5,7 @@ import type { ListingRecord, SaleRecord } from '../hbar-market/market-port';
 import type { RarityDataset } from '../tiger/rarity';
 import { type CollectionIndex, type DisplayInfo, type StaticIndex, buildCollectionIndex, buildStaticIndex, queryCollection } from './collection-index';
 import { MINTED, TOTAL_SUPPLY } from '../tiger/supply';
-import { NOT_MINTED, type SortKey, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
+import { COLLECTION_PAGE_SIZE, NOT_MINTED, SORT_KEYS, type SortKey, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
 import type { CollectionResponse, OwnerResponse } from './collection-types';
 import { type RefreshingValue, type RefreshingValueOptions, type Snapshot, createRefreshingValue } from './refreshing-value';
 
@@ -56,6 +56,63 @@ export interface CollectionQuery {
 }
 
 const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } };
+
+/** Serialised pages kept per index build (about 40 KB each): past this, the oldest half is dropped. */
+const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
+
+/** A query's cache key: every field the response depends on, trait values in a stable order. */
+function pageKey(query: CollectionQuery): string {
+  const traits = Object.keys(query.traits)
+    .sort()
+    .map((type) => [type, [...(query.traits[type] ?? [])].sort()]);
+  return JSON.stringify([query.page, query.limit, query.sort, query.search, traits]);
+}
+
+/**
+ * Serialised response bodies of one index build, keyed by query: a new build starts an empty
+ * cache (so a body never outlives the data it shows), and `prepare` encodes the first page of
+ * every sort at once, off the request path.
+ */
+function createPageCache(render: (index: CollectionIndex, query: CollectionQuery) => string) {
+  let built: CollectionIndex | undefined;
+  let bodies = new Map<string, string>();
+  let bytes = 0;
+
+  function forIndex(index: CollectionIndex): Map<string, string> {
+    if (built !== index) {
+      built = index;
+      bodies = new Map();
+      bytes = 0;
+    }
+    return bodies;
+  }
+
+  function body(index: CollectionIndex, query: CollectionQuery): string {
+    const cached = forIndex(index);
+    const key = pageKey(query);
+    let text = cached.get(key);
+    if (text === undefined) {
+      text = render(index, query);
+      if (bytes + text.length > PAGE_CACHE_BYTES) {
+        for (const [oldKey, oldText] of [...cached].slice(0, Math.ceil(cached.size / 2))) {
+          cached.delete(oldKey);
+          bytes -= oldText.length;
+        }
+      }
+      cached.set(key, text);
+      bytes += text.length;
+    }
+    return text;
+  }
+
+  return {
+    body,
+    /** Encodes the first page of every sort (the default view of each) for a new build. */
+    prepare(index: CollectionIndex): void {
+      for (const sort of SORT_KEYS) body(index, { page: 1, limit: COLLECTION_PAGE_SIZE, sort, search: '', traits: {} });
+    },
+  };
+}
 
 /**
  * The collection browser's data: an in-memory index of the whole collection over sources that
@@ -149,13 +206,14 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     rebuildScheduled = true;
     setImmediate(() => {
       rebuildScheduled = false;
-      assemble({
+      const index = assemble({
         rarity: sources.rarity.peek(),
         display: sources.display?.peek(),
         owners: sources.owners.peek(),
         listings: sources.listings.peek(),
         sales: sources.sales.peek(),
       });
+      pages.prepare(index);
     });
   };
   for (const value of Object.values(sources)) value?.onChange(rebuildSoon);
@@ -177,29 +235,43 @@ export function createCollectionService(deps: CollectionServiceDeps) {
 
   const singleOwners = createTtlCache<string>(freshness.owners.ttlMs, { now, maxEntries: 5_000 });
 
+  function pageResponse(index: CollectionIndex, query: CollectionQuery): CollectionResponse {
+    const page = queryCollection(index, { page: query.page, limit: query.limit, sort: query.sort, search: parseSearch(query.search), traits: query.traits });
+    return {
+      success: true,
+      collectionData: page.entries,
+      totalSupply,
+      minted,
+      totalPages: page.totalPages,
+      startSerial: page.startSerial,
+      endSerial: page.endSerial,
+      total: page.total,
+      page: query.page,
+      limit: query.limit,
+      sort: query.sort,
+      search: query.search,
+      traitCounts: page.traitCounts,
+      listedCount: index.listedCount,
+      updatedAt: new Date(index.builtAt).toISOString(),
+    };
+  }
+
+  const pages = createPageCache((index, query) => JSON.stringify(pageResponse(index, query)));
+
   return {
     /** Spec 001 §3 collection response: one page for a sort, search and trait filter, with facet counts. */
     async collection(tokenId: string, query: CollectionQuery): Promise<CollectionResponse> {
       requireCollection(tokenId);
-      const index = await currentIndex();
-      const page = queryCollection(index, { page: query.page, limit: query.limit, sort: query.sort, search: parseSearch(query.search), traits: query.traits });
-      return {
-        success: true,
-        collectionData: page.entries,
-        totalSupply,
-        minted,
-        totalPages: page.totalPages,
-        startSerial: page.startSerial,
-        endSerial: page.endSerial,
-        total: page.total,
-        page: query.page,
-        limit: query.limit,
-        sort: query.sort,
-        search: query.search,
-        traitCounts: page.traitCounts,
-        listedCount: index.listedCount,
-        updatedAt: new Date(index.builtAt).toISOString(),
-      };
+      return pageResponse(await currentIndex(), query);
+    },
+
+    /**
+     * The same response serialised, from the page cache of the current index: each page is
+     * queried and encoded once per index build (the first page of every sort before anyone asks).
+     */
+    async collectionJson(tokenId: string, query: CollectionQuery): Promise<string> {
+      requireCollection(tokenId);
+      return pages.body(await currentIndex(), query);
     },
 
     /**
@@ -222,7 +294,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
 
     /** Starts loading every source (e.g. at start-up), without waiting. */
     warm(): void {
-      void currentIndex().catch(() => undefined);
+      void currentIndex().then(pages.prepare, () => undefined);
     },
   };
 }

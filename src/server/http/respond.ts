@@ -15,6 +15,13 @@ export function respond(status: number, body: unknown, extra: Omit<RouteResponse
   return Object.assign({ status, body, ...extra }, { [RESPONSE]: true });
 }
 
+const SERIALIZED = Symbol('SerializedJson');
+
+/** A 200 answer whose JSON body is already serialised (e.g. a cached page), sent byte for byte. */
+export function serializedJson(json: string): RouteResponse {
+  return Object.assign({ status: 200, body: json }, { [RESPONSE]: true, [SERIALIZED]: true });
+}
+
 function isRouteResponse(value: unknown): value is RouteResponse {
   return typeof value === 'object' && value !== null && RESPONSE in value;
 }
@@ -31,6 +38,6 @@ export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
     statusCode: response.status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...response.headers },
     ...(response.cookies?.length ? { cookies: response.cookies } : {}),
-    body: toJson(response.body ?? null),
+    body: SERIALIZED in response ? (response.body as string) : toJson(response.body ?? null),
   };
 }

@@ -272,6 +272,28 @@ describe('collection service', () => {
     expect((await svc.collection(TOKEN, firstPage)).collectionData[3]?.currentListing?.price).toBe(15);
   });
 
+  it('serves each page as the serialised response, encoded once per index build and never older than the index', async () => {
+    let clock = 0;
+    let price = 20;
+    const { svc } = service({ now: () => clock, listings: async () => [listing(4, price)] });
+    const body = await svc.collectionJson(TOKEN, firstPage);
+    expect(JSON.parse(body)).toEqual(JSON.parse(JSON.stringify(await svc.collection(TOKEN, firstPage))));
+    expect(await svc.collectionJson(TOKEN, { ...firstPage })).toBe(body);
+    // The same trait filter in another order is the same page; another page is another body.
+    const filtered = { ...firstPage, traits: { Fur: ['Orange', 'Golden'], Eyes: ['Blue'] } };
+    const reordered = { ...firstPage, traits: { Eyes: ['Blue'], Fur: ['Golden', 'Orange'] } };
+    expect(await svc.collectionJson(TOKEN, reordered)).toBe(await svc.collectionJson(TOKEN, filtered));
+    expect(JSON.parse(await svc.collectionJson(TOKEN, { ...firstPage, limit: 5, page: 2 })).startSerial).toBe(6);
+    price = 15;
+    clock = 61_000;
+    await svc.collectionJson(TOKEN, firstPage);
+    await tick();
+    await tick();
+    const refreshed = JSON.parse(await svc.collectionJson(TOKEN, firstPage)) as { collectionData: { currentListing: { price: number } | null }[] };
+    expect(refreshed.collectionData[3]?.currentListing?.price).toBe(15);
+    await expect(svc.collectionJson('0.0.1', firstPage)).rejects.toMatchObject({ code: 'UNKNOWN_COLLECTION' });
+  });
+
   it("looks one owner up: 'Not Minted' above 3328, the bulk map when loaded, else one ledger read, '0.0.unknown' on failure", async () => {
     const { svc, ownerOf } = service({ minted: 10 });
     expect(await svc.owner(TOKEN, 11)).toEqual({ serial: 11, owner: 'Not Minted' });
