@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+// Its 1.8 KB stylesheet goes with the page's CSS; the library itself loads with the first chart.
 import 'uplot/dist/uPlot.min.css';
 import { cn } from '@/lib/cn';
 import { $chartDays, $marketStats } from './collection-client';
@@ -132,6 +133,7 @@ export function MarketChart() {
   const id = useId();
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const [hovered, setHovered] = useState<number | null>(null);
+  const [drawFailed, setDrawFailed] = useState(false);
   const stats = useStore($marketStats);
   const host = useRef<HTMLDivElement>(null);
   const lastStats = useRef(stats.data);
@@ -151,10 +153,14 @@ export function MarketChart() {
     let dispose: (() => void) | undefined;
     let cancelled = false;
     setHovered(null);
-    void drawCharts(element, points, setHovered).then((done) => {
-      if (cancelled) done();
-      else dispose = done;
-    });
+    setDrawFailed(false);
+    drawCharts(element, points, setHovered).then(
+      (done) => {
+        if (cancelled) done();
+        else dispose = done;
+      },
+      () => setDrawFailed(true),
+    );
     return () => {
       cancelled = true;
       dispose?.();
@@ -189,16 +195,17 @@ export function MarketChart() {
       </div>
       {values && (
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums" data-testid="market-chart-readout">
-          <span className="font-semibold">{values.day}</span>
+          <span className="font-semibold">{values.day}</span>{' '}
           <span>
             Floor <span className="font-semibold text-amber-400">{values.floor}</span>
-          </span>
+          </span>{' '}
           <span>
             Volume <span className="font-semibold text-sky-400">{values.volume}</span>
-          </span>
+          </span>{' '}
           <span className="font-semibold text-lime-400">{values.sales}</span>
         </p>
       )}
+      {drawFailed && <p className="text-sm text-red-300">The chart could not be drawn; reload the page to try again.</p>}
       {failed ? (
         <p className="text-sm text-red-300">Failed to fetch market stats</p>
       ) : !answer ? (
@@ -217,7 +224,7 @@ export function MarketChart() {
         />
       )}
       <p id={`${id}-title`} className="sr-only">
-        Floor price, volume and sales per day
+        Floor price and sales per day, with the daily volume
       </p>
       <p id={`${id}-desc`} className="sr-only" data-testid="market-chart-description">
         {describeMarket(points)}
