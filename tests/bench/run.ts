@@ -1,7 +1,10 @@
 /**
- * `npm run bench`: timings, reported not asserted (loopback only, each part bounded in time).
- * Runs each part in its own process, in order, and prints their figures; exits non-zero if a part
- * failed (the load run fails on any error or double sale).
+ * `npm run bench`: the figures of issue 22 and the load run (loopback only, each part bounded in
+ * time): Lighthouse on the landing and the app pages, the image bytes of a collection page on a
+ * phone, the collection API as a share of a bare Node server answering the same bytes, the Lambda
+ * bundles' cold start, and the load run. Runs each part in its own process, in order, and prints
+ * their figures; exits non-zero if a part failed (Lighthouse below target, the load run on any error
+ * or double sale; the image budget and the API ratio too with BENCH_STRICT=1).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,9 +13,10 @@ import { resolve } from 'node:path';
 const root = resolve(import.meta.dirname, '../..');
 const tsx = resolve(root, 'node_modules/.bin/tsx');
 const PARTS: [title: string, script: string][] = [
-  ['Lighthouse (mobile) on the built pages', 'tests/bench/lighthouse.ts'],
+  ['Lighthouse (mobile) on the landing and the app pages', 'tests/bench/lighthouse.ts'],
+  ['Image budget: /collection on a phone', 'tests/bench/image-budget.ts'],
+  ['Collection API against a bare Node server (same bytes, 50 connections)', 'tests/bench/collection-load.ts'],
   ['Lambda bundles: size and cold start', 'infra/bench/cold-start.ts'],
-  ['Collection API latency', 'tests/bench/collection-load.ts'],
   ['Load: hot reads and racing PAWS buyers', 'tests/bench/load.ts'],
 ];
 
