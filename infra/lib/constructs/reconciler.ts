@@ -1,12 +1,10 @@
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { SecretName } from '../../../src/server/secrets';
-import { appFunction } from './group-function';
+import { type GroupFunctionProps, appFunction } from './group-function';
 
 /**
  * How often the reconciler runs. Every minute: a buyer whose settlement answer was lost waits at
@@ -20,14 +18,8 @@ export const RECONCILER_RATE = Duration.minutes(1);
 /** The secrets the reconciler reads: the HBAR market's (recording a purchase at SentX); it never signs a settlement. */
 export const RECONCILER_SECRETS: readonly SecretName[] = ['SENTX_API_KEY', 'SENTX_AFFILIATE_KEY'];
 
-export interface ReconcilerProps {
-  stage: string;
-  table: ITable;
-  secrets: Record<SecretName, ISecret>;
-  /** Settings every handler reads from its environment (src/server/config.ts). */
-  environment: Record<string, string>;
-  logRemovalPolicy: RemovalPolicy;
-}
+/** What a route group's Lambda gets, less its routes: the stage, the table, the secrets, the environment, the logs' removal. */
+export type ReconcilerProps = Omit<GroupFunctionProps, 'group' | 'routes'>;
 
 /**
  * The scheduled reconciler (functions/reconciler.ts): a Lambda bundled as the route groups are,
