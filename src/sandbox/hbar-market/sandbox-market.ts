@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { log } from '../../server/log';
 import type { SandboxLedger, SandboxView } from '../ledger/sandbox-ledger';
+import type { NftState } from '../ledger/state';
 import { tigerMetadata } from '../collection/metadata';
 import { parseTransactionId, toSdkTransactionId } from '../../features/ledger/transaction-id';
 import { MarketRejectedError } from '../../features/hbar-market/market-errors';
@@ -165,7 +166,7 @@ export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMa
     async owners() {
       const view = await ledger.read();
       // A burned serial has no owner and is no longer part of the supply.
-      const nfts = (view.state.tokens.get(network.nftTokenId)?.nfts ?? []).filter((nft) => nft !== undefined && nft.owner !== null);
+      const nfts = (view.state.tokens.get(network.nftTokenId)?.nfts ?? []).filter((nft): nft is NftState => nft !== undefined && nft.owner !== null);
       return { ownerCount: new Set(nfts.map((nft) => nft.owner)).size, nftCount: nfts.length };
     },
 
