@@ -267,11 +267,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                           seller={hbarCard.currentListing.sellerAddress}
                           date={hbarCard.currentListing.listingDate}
                           now={now}
-                          action={
-                            <Button onClick={() => buyHbar(hbarCard)} aria-label={`Buy ${name} for HBAR`}>
-                              Buy with HBAR
-                            </Button>
-                          }
+                          action={<Button onClick={() => buyHbar(hbarCard)}>Buy with HBAR</Button>}
                         />
                       ) : (
                         <p className="text-sm text-muted-foreground" data-testid="no-hbar-listing">
@@ -296,9 +292,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                                 Unlist NFT
                               </Button>
                             ) : (
-                              <Button onClick={() => buyPaws(paws)} aria-label={`Buy ${name} for PAWS`}>
-                                Buy with PAWS
-                              </Button>
+                              <Button onClick={() => buyPaws(paws)}>Buy with PAWS</Button>
                             )
                           }
                         />
