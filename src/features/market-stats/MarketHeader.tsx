@@ -24,7 +24,7 @@ export default function MarketHeader({ market }: { market: MarketName }) {
       <MarketFigures
         figures={figures.data?.figures ?? null}
         owners={owners.data?.ownerCount ?? null}
-        loading={(figures.loading && !figures.data) || (owners.loading && !owners.data)}
+        loading={(!figures.data && !figures.error) || (!owners.data && !owners.error)}
         label={heading}
       />
     </section>
