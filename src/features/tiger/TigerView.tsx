@@ -213,7 +213,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
             </DialogHeader>
             <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
               <div className="grid content-start gap-3">
-                <NftMedia serial={serial} image={data?.image ?? null} name={name} variant="plain" className="rounded-lg" />
+                <NftMedia serial={serial} image={data?.image ?? null} name={name} variant="large" className="rounded-lg" />
                 {data && (
                   <dl className="grid grid-cols-3 gap-2 text-center" aria-label="Rarity">
                     <div className="rounded-lg bg-muted/60 p-2">
