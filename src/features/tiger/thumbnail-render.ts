@@ -6,7 +6,7 @@ const MAX_INPUT_PIXELS = 64_000_000;
 /** WebP quality: the art is flat-coloured illustration, where 75 shows no artefacts at card sizes. */
 const QUALITY = 75;
 
-type Sharp = (typeof import('sharp'))['default'];
+type Sharp = typeof import('sharp')['default'];
 let loaded: Promise<Sharp> | undefined;
 const sharpModule = () => {
   loaded ??= import('sharp').then((module) => module.default);
