@@ -15,6 +15,12 @@ const chromiumArgs = [
   '--disable-quic',
 ];
 
+/**
+ * Specs that trade the demo accounts' tigers and PAWS (listings, purchases, offers, allowances, the holdings a
+ * profile counts): run one at a time, beside the others, so that none spends another's allowance or tiger midway.
+ */
+const TRADING_SPECS = /(paws-market|offers|tiger-view|activity|profile)\.spec\.ts$/;
+
 /** E2E: Debian's Chromium against the built site served by the local server over a fresh sandbox store. */
 const config = defineConfig({
   testDir: 'tests/e2e',
@@ -30,7 +36,10 @@ const config = defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'trading', testMatch: TRADING_SPECS, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: `rm -rf ${dataDir} && "${process.execPath}" --import tsx src/server/local/start.ts`,
     url: `http://127.0.0.1:${port}/api/health`,

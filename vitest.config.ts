@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one file at a time, while many
+    // API tests mostly wait for the sandbox's mainnet-like lag.
+    maxWorkers: 2,
   },
 });

@@ -223,7 +223,7 @@ describe('profile', () => {
       totalNfts: aliceSerials.length,
       selectedNft: { tokenId: NFT_TOKEN, serialNumber: aliceSerials[0] },
     });
-    expect(aliceSerials.length).toBe(26);
+    expect(aliceSerials.length).toBe(32);
     expect(alice?.bestRarityRank).toBeLessThanOrEqual(100);
     expect(alice?.badges.map((badge) => badge.label)).toEqual(['Legendary Holder', 'Bio Complete', 'Tiger King']);
     expect(list.json.total).toBe(list.json.profiles.length);

@@ -215,7 +215,9 @@ test.describe
       await dialog.getByRole('button', { name: 'Try Again' }).click();
       await expect(dialog.getByText("Sign in with your wallet before buying: click 'Authenticate'.")).toBeVisible();
       await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeDisabled();
-      await page.keyboard.press('Escape');
+      // (Escape would first dismiss the 'Not Signed In' toast, the topmost layer.)
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
       await expect(page.getByRole('banner').getByRole('button', { name: 'Authenticate' })).toBeVisible();
       await expect(page.getByRole('main').getByText('Not signed in.')).toBeVisible();
       await page.getByTestId('wallet-menu').click();

@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
 import { ALICE, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 
-/** Alice holds 26 tigers in the sandbox seed (other specs may trade one away), one of them ranked in the top 100. */
+/** Alice holds 32 tigers in the sandbox seed (other specs trade a few away), one of them ranked in the top 100. */
 const USERNAME = 'Alice Stripes E2E';
 const BIO = 'Keeper of twenty-six tigers and one legend.';
 

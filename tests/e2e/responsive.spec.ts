@@ -43,39 +43,44 @@ async function cutOff(page: Page): Promise<string[]> {
   });
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 800 } });
+/** Lets the page lay itself out at its new width (two frames: media queries, then the islands' effects). */
+const settle = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
-    for (const path of PAGES) {
-      test(`${path}: no sideways scrolling, nothing cut off, the menu within reach`, async ({ page }) => {
-        await page.goto(path);
-        // The wallet menu hydrates when the browser is idle: on a busy phone that can take a while.
-        await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: 20_000 });
-        // Let data-driven islands render their content (cards, tabs, tiles) before measuring.
-        await page.waitForLoadState('networkidle');
+// One load per page, measured at every width by resizing the window (media queries apply as they would on a device).
+for (const path of PAGES) {
+  test(`${path} at ${WIDTHS.join(', ')} px: no sideways scrolling, nothing cut off, the menu within reach`, async ({ page }) => {
+    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    await page.goto(path);
+    // The wallet menu hydrates when the browser is idle: on a busy phone that can take a while.
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: 20_000 });
+    // Let data-driven islands render their content (cards, tabs, tiles) before measuring.
+    await page.waitForLoadState('networkidle');
 
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }));
-        expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
-        expect(await cutOff(page)).toEqual([]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await settle(page);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      expect(await cutOff(page), `cut off at ${width} px`).toEqual([]);
 
-        const nav = page.getByRole('navigation', { name: 'Main' });
-        const toggle = nav.getByRole('button', { name: 'Menu' });
-        if (width < NAV_COLLAPSES_BELOW) {
-          const box = await toggle.boundingBox();
-          expect(box, 'menu button').not.toBeNull();
-          expect(box!.x).toBeGreaterThanOrEqual(0);
-          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-          await toggle.click();
-          await expect(nav.getByRole('link', { name: 'Collection' })).toBeInViewport();
-        } else {
-          await expect(toggle).toBeHidden();
-          await expect(nav.getByRole('link', { name: 'Collection' })).toBeInViewport();
-        }
-      });
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const toggle = nav.getByRole('button', { name: 'Menu' });
+      if (width < NAV_COLLAPSES_BELOW) {
+        const box = await toggle.boundingBox();
+        expect(box, `menu button at ${width} px`).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+        await toggle.click();
+        await expect(nav.getByRole('link', { name: 'Collection' })).toBeInViewport();
+        await toggle.click();
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      } else {
+        await expect(toggle).toBeHidden();
+        await expect(nav.getByRole('link', { name: 'Collection' })).toBeInViewport();
+      }
     }
   });
 }

@@ -13,8 +13,12 @@ async function pawsShown(page: Page, accountId: string): Promise<string> {
   return `${((body.tokens[0]?.balance ?? 0) / 1e6).toLocaleString('en-US', { maximumFractionDigits: 2 })} PAWS`;
 }
 
-/** The app's keys in localStorage. */
-export const storedFlags = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('wildTigers.')));
+/**
+ * The app's session keys in localStorage. An account's 'seen' markers (what was new since its last visit: sales,
+ * offers) outlive a session on purpose, so that the next visit says only what is new.
+ */
+export const storedFlags = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('wildTigers.') && !/[sS]een\./.test(key)));
 
 /** Connect -> signed in -> balances -> a reload keeps the session -> disconnect clears it (with either wallet). */
 export async function signInReloadDisconnect(page: Page, wallet: WalletDriver): Promise<void> {

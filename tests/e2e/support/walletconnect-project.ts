@@ -14,7 +14,7 @@ type WebServer = NonNullable<Extract<PlaywrightTestConfig['webServer'], { comman
  * other projects never run those specs.
  */
 export function withWalletConnectProject(config: PlaywrightTestConfig): PlaywrightTestConfig {
-  const projects = (config.projects ?? []).map((project) => ({ ...project, testIgnore: WALLETCONNECT_SPECS }));
+  const projects = (config.projects ?? []).map((project) => ({ ...project, testIgnore: [WALLETCONNECT_SPECS, ...[project.testIgnore ?? []].flat()] }));
   const site = process.env.WALLETCONNECT_SITE_DIR;
   const server = config.webServer as WebServer | undefined;
   const first = projects[0];
@@ -25,7 +25,10 @@ export function withWalletConnectProject(config: PlaywrightTestConfig): Playwrig
   const origin = `http://127.0.0.1:${port}`;
   return {
     ...config,
-    projects: [...projects, { ...first, name: 'walletconnect', testIgnore: undefined, testMatch: WALLETCONNECT_SPECS, use: { ...first.use, baseURL: origin } }],
+    projects: [
+      ...projects,
+      { ...first, name: 'walletconnect', testIgnore: undefined, testMatch: WALLETCONNECT_SPECS, workers: undefined, use: { ...first.use, baseURL: origin } },
+    ],
     webServer: [
       server,
       {
