@@ -49,6 +49,7 @@ const settle = (page: Page) => page.evaluate(() => new Promise<void>((done) => r
 // One load per page, measured at every width by resizing the window (media queries apply as they would on a device).
 for (const path of PAGES) {
   test(`${path} at ${WIDTHS.join(', ')} px: no sideways scrolling, nothing cut off, the menu within reach`, async ({ page }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     await page.goto(path);
     // The wallet menu hydrates when the browser is idle: on a busy phone that can take a while.
