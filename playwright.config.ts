@@ -37,8 +37,9 @@ const config = defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', testIgnore: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // First, so that one worker starts on the long trading flows at once while the other takes the rest.
     { name: 'trading', testMatch: TRADING_SPECS, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
   webServer: {
     command: `rm -rf ${dataDir} && "${process.execPath}" --import tsx src/server/local/start.ts`,
