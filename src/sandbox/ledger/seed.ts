@@ -52,19 +52,23 @@ function buildSeed(network: SandboxNetwork): SandboxSeed {
   if (!alice || !bob || !carol || !dave) throw new RangeError('The sandbox network needs four demo accounts');
 
   // Demo holdings: Alice 32 tigers with a top-100 one (every NFT-count achievement: 1, 5, 10, 25),
-  // Bob 8 with a top-10 one, Carol 3 common-ish ones, Dave none.
+  // Bob 8 with a top-10 one, Carol 6 common-ish ones, Dave none.
   const byRank = rankedMintedSerials(network);
   const pool = shuffled(random, byRank.slice(200, byRank.length - 200));
   const take = (count: number) => pool.splice(0, count);
   const aliceSerials = [byRank[40] ?? 1, ...take(25)];
+  const bobSerials = [byRank[3] ?? 2, ...take(7)];
+  const carolSerials = take(3);
+  // More for Alice (6) and Carol (3), taken last so that the first holdings stay as they were: the e2e specs sell
+  // some of theirs (offers before the PAWS market's listing flows), and Alice must still hold 25 for every
+  // NFT-count achievement whatever order they run in.
+  aliceSerials.push(...take(6));
+  carolSerials.push(...take(3));
   const demoSerials: [string, number[]][] = [
     [alice.accountId, aliceSerials],
-    [bob.accountId, [byRank[3] ?? 2, ...take(7)]],
-    [carol.accountId, take(3)],
+    [bob.accountId, bobSerials],
+    [carol.accountId, carolSerials],
   ];
-  // Six more for Alice, taken last so that Bob's and Carol's stay the same: the e2e specs sell a few of hers,
-  // and she must still hold 25 (every NFT-count achievement) whatever order they run in.
-  aliceSerials.push(...take(6));
   for (const [accountId, serials] of demoSerials) for (const serial of serials) owners[serial - 1] = accountId;
 
   const accounts: SeedAccount[] = [
