@@ -19,6 +19,7 @@ import {
   signAndSubmit,
   signIn,
 } from '../support/sandbox-client';
+import { followedOn, timedInto } from '../support/lag-flows';
 
 const MIRROR_LAG_MS = 6_000;
 let server: TestServer;
@@ -36,22 +37,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-/** Runs one flow's single call and notes how long it took. */
-async function timed<T>(flow: string, run: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  const result = await run();
-  timings[flow] = Date.now() - started;
-  return result;
-}
-
-/** A transaction's status as the client follows it (GET /api/hedera/transaction/{id}, waiting up to 8 s a call). */
-async function followed(transactionId: string): Promise<string> {
-  for (;;) {
-    const answer = await call<{ state: string }>(server.origin, 'GET', `/api/hedera/transaction/${encodeURIComponent(transactionId)}`);
-    expect(answer.status).toBe(200);
-    if (answer.json.state !== 'pending') return answer.json.state;
-  }
-}
+const timed = <T>(flow: string, run: () => Promise<T>) => timedInto(timings, flow, run);
+const followed = (transactionId: string) => followedOn(server.origin, transactionId);
 
 let listingId = '';
 let listedSerial = 0;
