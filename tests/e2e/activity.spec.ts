@@ -3,11 +3,9 @@ import { ALICE, BOB } from '../../src/sandbox/ledger/demo-accounts';
 import { signAndExecute, signIn } from '../support/sandbox-client';
 import { listings } from './support/market-flows';
 import { connectAs } from './support/sandbox-wallet';
+import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from './support/ledger';
 import { expect, test } from './support/test';
 
-const NFT_TOKEN = '0.0.7000333';
-const PAWS_TOKEN = '0.0.9296439';
-const MARKETPLACE = '0.0.7000100';
 /** On mainnet's clock a transaction reaches the mirror node 7-12 s after it is submitted. */
 const LEDGER_MS = 45_000;
 

@@ -1,14 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { BOB } from '../../src/sandbox/ledger/demo-accounts';
 import { axeViolations } from './support/market-flows';
+import { LEDGER_FLOW_MS, MARKETPLACE, PAWS_TOKEN } from './support/ledger';
+import { listLastTiger } from './support/paws-flows';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
-
-const NFT_TOKEN = '0.0.7000333';
-const PAWS_TOKEN = '0.0.9296439';
-const MARKETPLACE = '0.0.7000100';
-/** On mainnet's clock a wallet's transaction reaches the mirror node 7-12 s after the wallet answers; a flow may wait for two. */
-const LEDGER_FLOW_MS = 45_000;
+import { sandboxDriver } from './support/wallet-driver';
 
 /** The view of `serial`, a dialog labelled by the tiger's name. */
 const tigerView = (page: Page, serial: number) => page.getByRole('dialog', { name: `Wild Tiger #${serial}`, exact: true });
@@ -86,20 +83,7 @@ test.describe('the view of one tiger', () => {
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Alice');
     // Alice lists her last tiger for 30 PAWS.
-    await page.getByRole('tab', { name: 'My NFTs' }).click();
-    const mine = page
-      .getByRole('tabpanel')
-      .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
-      .last();
-    const name = (await mine.getByRole('heading').innerText()).trim();
-    const serial = Number(name.replace(/\D+/g, ''));
-    await mine.getByRole('button', { name: 'List', exact: true }).click();
-    const listDialog = page.getByRole('dialog', { name: `List ${name}` });
-    await listDialog.getByLabel('Price (PAWS)').fill('30');
-    await listDialog.getByRole('button', { name: 'Create Listing' }).click();
-    await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
-    await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
-    await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
+    const serial = await listLastTiger(page, sandboxDriver, '30');
     await disconnect(page);
 
     // Bob opens it from its card on the marketplace tab and buys it from the view.

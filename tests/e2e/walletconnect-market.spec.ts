@@ -1,15 +1,6 @@
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
-import {
-  NFT_TOKEN,
-  SETTLE_TIMEOUT_MS,
-  buyCheapestAsDave,
-  cheapest,
-  listings,
-  openPurchase,
-  refusePurchaseAsDave,
-  sales,
-  tinybars,
-} from './support/market-flows';
+import { NFT_TOKEN } from './support/ledger';
+import { SETTLE_TIMEOUT_MS, buyCheapestAsDave, cheapest, listings, openPurchase, refusePurchaseAsDave, sales, tinybars } from './support/market-flows';
 import { expect, test } from './support/walletconnect-wallet';
 
 /** The wallet's signing time-out (spec 000 §4), after which the dialog stops waiting for an answer. */

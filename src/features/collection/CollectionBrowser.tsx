@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
@@ -18,7 +18,7 @@ import {
   viewToApiQuery,
   viewToQuery,
 } from './collection-rules';
-import type { CollectionResponse } from './collection-types';
+import type { CollectionEntry, CollectionResponse } from './collection-types';
 import { CollectionCard } from './CollectionCard';
 import { MarketChart } from './MarketChart';
 import { Pagination } from './Pagination';
@@ -66,6 +66,27 @@ function summaryText(data: CollectionResponse, view: CollectionView): string {
   return `Showing ${data.collectionData.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} ${PRODUCT} (Page ${data.page} of ${data.totalPages})`;
 }
 
+/**
+ * The cards of one page. Memoised: the floor, the holder count and the chart arrive after the page
+ * and re-render the browser, but a page's cards change only with its data.
+ */
+const CardGrid = memo(function CardGrid({ entries, totalSupply, busy }: { entries: CollectionEntry[]; totalSupply: number; busy: boolean }) {
+  return (
+    <div
+      className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4', busy && 'opacity-60 transition-opacity')}
+      aria-busy={busy}
+      data-testid="collection-grid"
+    >
+      {entries.map((entry) => (
+        <CollectionCard key={entry.serialId} entry={entry} totalSupply={totalSupply} />
+      ))}
+    </div>
+  );
+});
+
+const Filters = memo(TraitFilters);
+const Chart = memo(MarketChart);
+
 const scrollBehavior = (): ScrollBehavior => (window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /** The collection browser (/collection, spec 001 §2): stats, search, sort, trait filters, the card grid, pages, market chart. */
@@ -99,6 +120,9 @@ export default function CollectionBrowser() {
     if (view) $collectionQuery.set(viewToApiQuery(view));
   }, [view]);
 
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
   function commit(next: CollectionView, mode: 'push' | 'replace'): void {
     setView(next);
     const query = viewToQuery(next);
@@ -125,6 +149,13 @@ export default function CollectionBrowser() {
     const current = collection.data;
     if (view && current && current.total > 0 && view.page > current.totalPages) commit({ ...view, page: current.totalPages }, 'replace');
   }, [collection.data, view]);
+
+  // Stable, so that the memoised filters skip the renders that do not concern them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit only reads the URL and sets state; the view comes from the ref
+  const toggleFilter = useCallback((type: string, value: string) => {
+    const current = viewRef.current;
+    if (current) commit({ ...current, traits: toggleTrait(current.traits, type, value), page: 1 }, 'push');
+  }, []);
 
   function submitSearch(event: FormEvent<HTMLFormElement>): void {
     event.preventDefault();
@@ -193,11 +224,7 @@ export default function CollectionBrowser() {
             )}
           </div>
           <div id="collection-filters" className={cn(filtersOpen ? 'block' : 'hidden', 'lg:block')}>
-            <TraitFilters
-              counts={data?.traitCounts}
-              selection={selection}
-              onToggle={(type, value) => view && commit({ ...view, traits: toggleTrait(view.traits, type, value), page: 1 }, 'push')}
-            />
+            <Filters counts={data?.traitCounts} selection={selection} onToggle={toggleFilter} />
           </div>
         </aside>
 
@@ -323,15 +350,7 @@ export default function CollectionBrowser() {
               )}
             </div>
           ) : (
-            <div
-              className={cn('grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-4', busy && 'opacity-60 transition-opacity')}
-              aria-busy={busy}
-              data-testid="collection-grid"
-            >
-              {data.collectionData.map((entry) => (
-                <CollectionCard key={entry.serialId} entry={entry} totalSupply={data.totalSupply} />
-              ))}
-            </div>
+            <CardGrid entries={data.collectionData} totalSupply={data.totalSupply} busy={busy} />
           )}
 
           {data && view && data.total > 0 && <Pagination page={Math.min(view.page, data.totalPages)} totalPages={data.totalPages} onPage={goToPage} />}
@@ -341,7 +360,7 @@ export default function CollectionBrowser() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Panel title="Market activity">
           <p className="-mt-1 mb-3 text-sm text-muted-foreground">Daily floor price, volume and sales on the HBAR market.</p>
-          <MarketChart />
+          <Chart />
         </Panel>
         <Panel title="About the collection">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
@@ -169,12 +169,13 @@ export default function HbarMarketplace() {
     if (top.current && top.current.getBoundingClientRect().top < 0) top.current.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
   }
 
-  function openPurchase(card: NftCardModel): void {
+  // Stable, so that the memoised cards skip the grid's renders.
+  const openPurchase = useCallback((card: NftCardModel): void => {
     const { isConnected, accountId } = $wallet.get();
     const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing) });
     if (blocked) return void toast({ ...blocked, variant: 'destructive' });
     setBuying(card);
-  }
+  }, []);
 
   const count = (value: unknown[] | undefined) => (value ? value.length.toLocaleString('en-US') : '…');
   const sortControl = (

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Badge, type BadgeVariant, TierBadge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -40,7 +41,7 @@ function Account({ term, accountId }: { term: string; accountId: string | null }
 }
 
 /** Spec 000 §3/§4: one tiger of the HBAR marketplace: image, label, tier, name, price, age, buyer/seller, Buy. */
-export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: MarketNftCardProps) {
+function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketNftCardProps) {
   const label = cardLabel(card);
   const tier = cardTier(card);
   const price = cardPrice(card);
@@ -127,6 +128,20 @@ export function MarketNftCard({ card, now, onBuy, buyDisabled, buyHintId }: Mark
     </Card>
   );
 }
+
+/**
+ * The card, rendered again only when what it shows changes: the grid's cards are rebuilt from three
+ * stores (sales, listings, rarity) as each arrives, mostly into equal values.
+ */
+export const MarketNftCard = memo(
+  MarketNftCardView,
+  (before, after) =>
+    before.now === after.now &&
+    before.onBuy === after.onBuy &&
+    before.buyDisabled === after.buyDisabled &&
+    before.buyHintId === after.buyHintId &&
+    (before.card === after.card || JSON.stringify(before.card) === JSON.stringify(after.card)),
+);
 
 /** The loading card (spec 000 §9: 12 of them per tab). */
 export function MarketNftCardSkeleton() {

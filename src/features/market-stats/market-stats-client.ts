@@ -6,6 +6,7 @@ import { atom } from 'nanostores';
 import { apiJson, createFetcherStore } from '@/lib/api';
 import { formatPaws } from '@/lib/format';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { seenMarker } from '@/lib/seen-marker';
 import { toast } from '../toast/toast-store';
 import { ACTIVITY_PAGE_SIZE, type ActivityKindFilter, type ActivityPage, type PawsActivityItem, salesSince } from './activity';
 import type { MarketFigures, MarketName } from './market-figures';
@@ -51,23 +52,7 @@ export function fetchActivityPage(input: { kind?: ActivityKindFilter | undefined
 // ---------------------------------------------------------------------------------------------
 // Your sales reach you
 
-const SEEN_KEY_PREFIX = 'wildTigers.paws.salesSeen.';
-
-function readSeen(accountId: string): string | null {
-  try {
-    return localStorage.getItem(SEEN_KEY_PREFIX + accountId);
-  } catch {
-    return null;
-  }
-}
-
-function writeSeen(accountId: string, at: string): void {
-  try {
-    localStorage.setItem(SEEN_KEY_PREFIX + accountId, at);
-  } catch {
-    // No storage (private mode): the sales are told again next time.
-  }
-}
+const salesSeen = seenMarker('wildTigers.paws.salesSeen.');
 
 export interface MySales {
   accountId: string;
@@ -97,13 +82,13 @@ export async function checkMySales(accountId: string): Promise<void> {
     console.warn('Failed to fetch your sales', error);
     return;
   }
-  const seen = readSeen(accountId);
+  const seen = salesSeen.read(accountId);
   const fresh = salesSince(sales, seen);
   $mySales.set({ accountId, sales, fresh: fresh.map((sale) => sale.id) });
   const newest = sales[0]?.at;
   const previous = seen ?? new Date().toISOString();
   const mark = newest && newest > previous ? newest : previous;
-  writeSeen(accountId, mark);
+  salesSeen.write(accountId, mark);
   const [first] = fresh;
   if (!first) return;
   toast({

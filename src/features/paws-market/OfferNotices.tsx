@@ -1,27 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
+import { seenMarker } from '../../lib/seen-marker';
 import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { $offersMade, $offersReceived } from './offer-client';
 import { offerNews, offerNewsToast } from './offer-screen-rules';
 
-const SEEN_KEY = 'wildTigers.offersSeen.';
-
-function readSeen(accountId: string): string | null {
-  try {
-    return localStorage.getItem(SEEN_KEY + accountId);
-  } catch {
-    return null;
-  }
-}
-
-function writeSeen(accountId: string, at: string): void {
-  try {
-    localStorage.setItem(SEEN_KEY + accountId, at);
-  } catch {
-    // Private mode without storage: the news shows again next visit.
-  }
-}
+const offersSeen = seenMarker('wildTigers.offersSeen.');
 
 /**
  * Once per account and visit: a toast for the offers received on the account's tigers and the
@@ -38,9 +23,9 @@ export function OfferNotices() {
   useEffect(() => {
     if (!accountId || told.current === accountId || !made.data || !received.data) return;
     told.current = accountId;
-    const news = offerNews(made.data.offers, received.data.offers, readSeen(accountId));
+    const news = offerNews(made.data.offers, received.data.offers, offersSeen.read(accountId));
     const now = new Date().toISOString();
-    writeSeen(accountId, news.newest && news.newest > now ? news.newest : now);
+    offersSeen.write(accountId, news.newest && news.newest > now ? news.newest : now);
     const message = offerNewsToast(news);
     if (message) toast({ ...message, duration: 10_000 });
   }, [accountId, made.data, received.data]);

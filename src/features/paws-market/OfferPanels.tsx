@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatPaws } from '../../lib/format';
-import { $offersMade, $offersReceived, createBestOffersStore } from './offer-client';
+import { $offersMade, $offersReceived, createBestOffersStore, type PublicOffer } from './offer-client';
 import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
 import { bestOfferText } from './offer-screen-rules';
 import { $listings, type PublicListing } from './paws-client';
@@ -29,40 +29,55 @@ function Empty({ title, children }: { title: string; children?: React.ReactNode 
   );
 }
 
+/** An offers tab's list: loading, failed, empty (with `emptyText`), or each offer with its `action`. */
+function OfferList<T extends PublicOffer>(props: {
+  offers: { data?: { offers: T[] } | undefined; loading: boolean; error?: unknown };
+  viewerId: string;
+  label: string;
+  emptyTitle: string;
+  emptyText: string;
+  action: (offer: T) => React.ReactNode;
+}) {
+  const { offers, viewerId, label, emptyTitle, emptyText, action } = props;
+  const list = offers.data?.offers ?? [];
+  if (offers.loading && !offers.data) return <Loading />;
+  if (offers.error && !offers.data) return <Empty title="Failed to fetch offers" />;
+  if (list.length === 0)
+    return (
+      <Empty title={emptyTitle}>
+        <p className="text-muted-foreground">{emptyText}</p>
+      </Empty>
+    );
+  return (
+    <ul className="grid gap-2" aria-label={label}>
+      {list.map((offer) => (
+        <OfferRow key={offer.id} offer={offer} viewerId={viewerId} action={action(offer)} />
+      ))}
+    </ul>
+  );
+}
+
 /** 'Offers made': the signed-in buyer's open offers (funded or not, each cancellable) and their recently filled ones; a new collection offer. */
 export function OffersMadePanel({ accountId }: { accountId: string }) {
   const made = useStore($offersMade);
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
-  const list = made.data?.offers ?? [];
   return (
     <div className="grid gap-4">
       <h2 className="text-xl font-bold">Offers Made</h2>
-      {made.loading && !made.data ? (
-        <Loading />
-      ) : made.error && !made.data ? (
-        <Empty title="Failed to fetch offers" />
-      ) : list.length === 0 ? (
-        <Empty title="No Offers Made">
-          <p className="text-muted-foreground">Choose Offers on a tiger to offer PAWS for it, or offer for any tiger below.</p>
-        </Empty>
-      ) : (
-        <ul className="grid gap-2" aria-label="Your offers">
-          {list.map((offer) => (
-            <OfferRow
-              key={offer.id}
-              offer={offer}
-              viewerId={accountId}
-              action={
-                offer.status === 'open' && (
-                  <Button size="sm" variant="outline" onClick={() => setCancelling({ offer, buyerId: accountId })}>
-                    Cancel Offer
-                  </Button>
-                )
-              }
-            />
-          ))}
-        </ul>
-      )}
+      <OfferList
+        offers={made}
+        viewerId={accountId}
+        label="Your offers"
+        emptyTitle="No Offers Made"
+        emptyText="Choose Offers on a tiger to offer PAWS for it, or offer for any tiger below."
+        action={(offer) =>
+          offer.status === 'open' && (
+            <Button size="sm" variant="outline" onClick={() => setCancelling({ offer, buyerId: accountId })}>
+              Cancel Offer
+            </Button>
+          )
+        }
+      />
       <MakeOfferForm serial={null} buyerId={accountId} />
       <CancelOfferDialog target={cancelling} onClose={() => setCancelling(null)} />
     </div>
@@ -73,39 +88,26 @@ export function OffersMadePanel({ accountId }: { accountId: string }) {
 export function OffersReceivedPanel({ accountId }: { accountId: string }) {
   const received = useStore($offersReceived);
   const [accepting, setAccepting] = useState<AcceptTarget | null>(null);
-  const list = received.data?.offers ?? [];
   return (
     <div className="grid gap-4">
       <h2 className="text-xl font-bold">Offers Received</h2>
-      {received.loading && !received.data ? (
-        <Loading />
-      ) : received.error && !received.data ? (
-        <Empty title="Failed to fetch offers" />
-      ) : list.length === 0 ? (
-        <Empty title="No Offers Received">
-          <p className="text-muted-foreground">Offers on your tigers show up here.</p>
-        </Empty>
-      ) : (
-        <ul className="grid gap-2" aria-label="Offers on your tigers">
-          {list.map((offer) => (
-            <OfferRow
-              key={offer.id}
-              offer={offer}
-              viewerId={accountId}
-              action={
-                <div className="grid justify-items-end gap-1">
-                  <span className="text-xs text-muted-foreground">
-                    {offer.serials.length === 1 ? `For your Wild Tiger #${offer.serials[0]}` : `${offer.serials.length} of your tigers match`}
-                  </span>
-                  <Button size="sm" disabled={!offer.funded} onClick={() => setAccepting({ offer, serials: offer.serials, sellerId: accountId })}>
-                    {offer.funded ? `Accept ${formatPaws(offer.pawsAmount)} PAWS` : 'Unfunded'}
-                  </Button>
-                </div>
-              }
-            />
-          ))}
-        </ul>
-      )}
+      <OfferList
+        offers={received}
+        viewerId={accountId}
+        label="Offers on your tigers"
+        emptyTitle="No Offers Received"
+        emptyText="Offers on your tigers show up here."
+        action={(offer) => (
+          <div className="grid justify-items-end gap-1">
+            <span className="text-xs text-muted-foreground">
+              {offer.serials.length === 1 ? `For your Wild Tiger #${offer.serials[0]}` : `${offer.serials.length} of your tigers match`}
+            </span>
+            <Button size="sm" disabled={!offer.funded} onClick={() => setAccepting({ offer, serials: offer.serials, sellerId: accountId })}>
+              {offer.funded ? `Accept ${formatPaws(offer.pawsAmount)} PAWS` : 'Unfunded'}
+            </Button>
+          </div>
+        )}
+      />
       <AcceptOfferDialog target={accepting} onClose={() => setAccepting(null)} />
     </div>
   );

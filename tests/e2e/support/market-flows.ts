@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
+import { NFT_TOKEN } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
-export const NFT_TOKEN = '0.0.7000333';
 const SALES = `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`;
 const LISTINGS = `/api/market/listings?token=${NFT_TOKEN}&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=1000`;
 /** A purchase settles on the ledger before it completes: consensus and the mirror node take their time. */

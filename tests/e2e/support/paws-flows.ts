@@ -1,44 +1,35 @@
-import { type Page, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import { ALICE, BOB } from '../../../src/sandbox/ledger/demo-accounts';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ledgerNft, pawsOf } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
-const NFT_TOKEN = '0.0.7000333';
-const PAWS_TOKEN = '0.0.9296439';
-const MARKETPLACE = '0.0.7000100';
-/** On mainnet's clock a wallet's transaction reaches the mirror node 7-12 s after the wallet answers; a flow may wait for two. */
-const LEDGER_FLOW_MS = 45_000;
-
-async function ledgerNft(page: Page, serial: number) {
-  return page.evaluate(
-    async ([token, id]) => (await fetch(`/sandbox/mirror/api/v1/tokens/${token}/nfts/${id}`)).json() as Promise<{ account_id: string; spender: string | null }>,
-    [NFT_TOKEN, serial] as const,
-  );
-}
-
-/** An account's PAWS straight from the ledger (the balance API is cached 5 s, as the spec says). */
-async function pawsOf(page: Page, accountId: string): Promise<number> {
-  const body = await page.evaluate(
-    async ([id, token]) => (await fetch(`/sandbox/mirror/api/v1/accounts/${id}/tokens?token.id=${token}`)).json() as Promise<{ tokens: { balance: number }[] }>,
-    [accountId, PAWS_TOKEN] as const,
-  );
-  return (body.tokens[0]?.balance ?? 0) / 1e6;
-}
-
-/** Lists the last tiger of the signed-in account's "My NFTs" tab for `price` PAWS; returns its serial. */
-async function listLastTiger(page: Page, wallet: WalletDriver, price: string): Promise<number> {
+/** Opens the List dialog of the last listable tiger in the signed-in account's "My NFTs" tab. */
+export async function openListDialog(page: Page): Promise<{ dialog: Locator; name: string; serial: number }> {
   await page.getByRole('tab', { name: 'My NFTs' }).click();
   const card = page
     .getByRole('tabpanel')
     .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
     .last();
   const name = (await card.getByRole('heading').innerText()).trim();
-  const serial = Number(name.replace(/\D+/g, ''));
   await card.getByRole('button', { name: 'List', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: `List ${name}` });
-  await expect(dialog.getByRole('button', { name: 'Create Listing' })).toBeDisabled();
+  return { dialog: page.getByRole('dialog', { name: `List ${name}` }), name, serial: Number(name.replace(/\D+/g, '')) };
+}
+
+/**
+ * Lists the last tiger of the signed-in account's "My NFTs" tab for `price` PAWS (a price of more
+ * than 2 decimals is refused first): the wallet approves the tiger, the modal follows the approval
+ * on the ledger and says so, 'Listing Created' is closed. Resolves to the tiger's serial.
+ */
+export async function listLastTiger(page: Page, wallet: WalletDriver, price: string): Promise<number> {
+  const { dialog, serial } = await openListDialog(page);
+  const create = dialog.getByRole('button', { name: 'Create Listing' });
+  await expect(create).toBeDisabled();
+  await dialog.getByLabel('Price (PAWS)').fill('12.345');
+  await expect(create).toBeDisabled();
   await dialog.getByLabel('Price (PAWS)').fill(price);
-  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  await create.click();
   await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
+  await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
   await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
   return serial;
@@ -81,6 +72,7 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   await timed('approve PAWS and buy', async () => {
     await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
     await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+    await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
   });
   await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
@@ -99,8 +91,10 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   await timed('unlist', async () => {
     await confirm.getByRole('button', { name: 'Return to Den' }).click();
     await wallet.approveNext(page, /AccountAllowanceDelete|AccountAllowanceApprove|Allowance/);
+    await expect(confirm.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
     await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
   });
+  await expect(page.getByText(/marketplace permission is revoked/).first()).toBeVisible();
   expect((await ledgerNft(page, kept)).spender).toBeNull();
   await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
   return timings;

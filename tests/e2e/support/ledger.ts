@@ -1,0 +1,34 @@
+/**
+ * What the e2e specs read straight from the sandbox ledger (its mirror REST, as the page's origin
+ * serves it) to check a flow's outcome, and the ids and waits they share.
+ */
+import type { Page } from '@playwright/test';
+import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from '../../support/sandbox-client';
+
+export { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN };
+/** On mainnet's clock a wallet's transaction reaches the mirror node 7-12 s after the wallet answers; a flow may wait for two. */
+export const LEDGER_FLOW_MS = 45_000;
+
+async function mirror<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => (await fetch(url)).json() as Promise<T>, `/sandbox/mirror/api/v1${path}`);
+}
+
+/** A tiger's owner and approved spender on the ledger. */
+export function ledgerNft(page: Page, serial: number): Promise<{ account_id: string; spender: string | null }> {
+  return mirror(page, `/tokens/${NFT_TOKEN}/nfts/${serial}`);
+}
+
+/** An account's PAWS on the ledger (the balance API is cached 5 s, as the spec says). */
+export async function pawsOf(page: Page, accountId: string): Promise<number> {
+  const body = await mirror<{ tokens: { balance: number }[] }>(page, `/accounts/${accountId}/tokens?token.id=${PAWS_TOKEN}`);
+  return (body.tokens[0]?.balance ?? 0) / 1e6;
+}
+
+/** The PAWS the marketplace may spend of an account, on the ledger. */
+export async function pawsAllowanceOf(page: Page, accountId: string): Promise<number> {
+  const body = await mirror<{ allowances: { amount: number }[] }>(
+    page,
+    `/accounts/${accountId}/allowances/tokens?spender.id=${MARKETPLACE}&token.id=${PAWS_TOKEN}`,
+  );
+  return (body.allowances[0]?.amount ?? 0) / 1e6;
+}
