@@ -93,7 +93,8 @@ async function launchChrome(): Promise<Chrome> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing to the profile a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
