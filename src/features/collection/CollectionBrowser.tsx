@@ -95,8 +95,8 @@ export default function CollectionBrowser() {
   const collection = useStore($collection);
   const floor = useStore($floor);
   const holders = useStore($holders);
-  const [view, commit] = useUrlView(viewFromQuery, viewToQuery, (next) => setDraft(next.search));
   const [draft, setDraft] = useState('');
+  const [view, commit] = useUrlView(viewFromQuery, viewToQuery, (next) => setDraft(next.search));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const lastData = useRef<CollectionResponse | undefined>(undefined);
   const resultsRef = useRef<HTMLElement>(null);

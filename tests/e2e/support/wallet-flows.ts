@@ -1,16 +1,13 @@
 import { type Page, expect } from '@playwright/test';
+import { pawsOf } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
 /** The toast area (one toast at a time). */
 export const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
 
-/** An account's PAWS on the ledger as the page shows it ('5,000 PAWS'): other specs on the same server may have moved some. */
+/** An account's PAWS on the ledger as the page shows it ('5,000 PAWS'). */
 async function pawsShown(page: Page, accountId: string): Promise<string> {
-  const body = await page.evaluate(
-    async (id) => (await fetch(`/sandbox/mirror/api/v1/accounts/${id}/tokens?token.id=0.0.9296439`)).json() as Promise<{ tokens: { balance: number }[] }>,
-    accountId,
-  );
-  return `${((body.tokens[0]?.balance ?? 0) / 1e6).toLocaleString('en-US', { maximumFractionDigits: 2 })} PAWS`;
+  return `${(await pawsOf(page, accountId)).toLocaleString('en-US', { maximumFractionDigits: 2 })} PAWS`;
 }
 
 /**
