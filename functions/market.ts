@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { createMarketService } from '../src/features/hbar-market/market-service';
 import { createPurchaseRepo } from '../src/features/hbar-market/purchase-repo';
-import { createTigerService } from '../src/features/tiger/tiger-service';
+import { RARITY_FIELDS, createTigerService } from '../src/features/tiger/tiger-service';
 import { createHbarFiguresService } from '../src/features/market-stats/market-figures-service';
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
@@ -61,7 +61,11 @@ export const handler = routeGroup('market', {
 
   'GET /api/market/whales/{tokenId}': defineRoute('public', { params: tokenParams }, async ({ params }) => market.holders(params.tokenId)),
 
-  'GET /api/collection/hedera-rarity/{tokenId}': defineRoute('public', { params: tokenParams }, async ({ params }) => tigers.rarity(params.tokenId)),
+  'GET /api/collection/hedera-rarity/{tokenId}': defineRoute(
+    'public',
+    { params: tokenParams, query: z.object({ fields: z.enum(RARITY_FIELDS).default('all') }) },
+    async ({ params, query }) => tigers.rarity(params.tokenId, query.fields),
+  ),
 
   'GET /api/nft-metadata/{tokenId}/{serial}': defineRoute(
     'public',

@@ -171,6 +171,27 @@ describe('HBAR market reads (sandbox market)', () => {
     expect((await call(server.origin, 'GET', '/api/collection/hedera-rarity/0.0.1')).status).toBe(404);
   });
 
+  it('rarity narrows to ranks or stats on request, and refuses unknown fields', async () => {
+    const whole = sandboxRarity();
+    const ranks = await call<{ rarityData: Record<string, unknown>; stats: unknown }>(
+      server.origin,
+      'GET',
+      `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=rank`,
+    );
+    expect(ranks.status).toBe(200);
+    expect(ranks.json.stats).toEqual(whole.stats);
+    expect(Object.keys(ranks.json.rarityData)).toHaveLength(3333);
+    expect(ranks.json.rarityData['12']).toEqual({ rarityRank: whole.rarityData['12']?.rarityRank, rarityPct: whole.rarityData['12']?.rarityPct });
+    expect(JSON.stringify(ranks.json).length).toBeLessThan(JSON.stringify(whole).length / 4);
+    const stats = await call(server.origin, 'GET', `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=stats`);
+    expect(stats).toMatchObject({ status: 200, json: { stats: whole.stats } });
+    expect(Object.keys(stats.json as object)).toEqual(['stats']);
+    expect(await call(server.origin, 'GET', `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=traits`)).toMatchObject({
+      status: 400,
+      json: { code: expect.any(String) },
+    });
+  });
+
   it('nft-metadata gives an image URL the local server serves', async () => {
     const answer = await call<{ imageUrl: string; name: string }>(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/12`);
     expect(answer.status).toBe(200);

@@ -22,6 +22,7 @@ import {
   call,
   nftOnLedger,
   ownedSerials,
+  payForNewestHbarListing,
   receiptOf,
   signAndExecute,
   signAndSubmit,
@@ -285,20 +286,7 @@ describe('the scheduled reconciler settles from the ledger what a request left u
   });
 
   it('an HBAR purchase paid on the ledger whose completion never came is recorded', async () => {
-    const dave = await signIn(server.origin, DAVE);
-    const market = await call<{ marketListings: { serialId: number; salePrice: number }[] }>(
-      server.origin,
-      'GET',
-      `/api/market/listings?token=${NFT_TOKEN}&limit=1`,
-    );
-    const target = market.json.marketListings[0] as { serialId: number; salePrice: number };
-    const prepared = await call<{ data: { saleVerificationCode: string; transBytes: string } }>(server.origin, 'POST', '/api/market/buy', {
-      cookie: dave,
-      body: { token_address: NFT_TOKEN, serial_number: target.serialId, user_address: DAVE, price: String(target.salePrice) },
-    });
-    expect(prepared.status).toBe(200);
-    const { saleVerificationCode, transBytes } = prepared.json.data;
-    expect((await signAndExecute(server.origin, DAVE, transBytes)).status).toBe('SUCCESS');
+    const { cookie: dave, serial, saleVerificationCode } = await payForNewestHbarListing(server.origin, DAVE);
 
     // Nobody asks to complete it: the reconciler records it.
     const purchase = await eventually(
@@ -311,7 +299,7 @@ describe('the scheduled reconciler settles from the ledger what a request left u
       'GET',
       `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`,
     );
-    expect(activity.json.marketActivity[0]).toMatchObject({ nftSerialId: target.serialId, buyerAddress: DAVE });
+    expect(activity.json.marketActivity[0]).toMatchObject({ nftSerialId: serial, buyerAddress: DAVE });
     // The buyer's own completion, arriving late, answers the same.
     const late = await call<{ data: { success: boolean } }>(server.origin, 'POST', '/api/market/buy/complete', {
       cookie: dave,

@@ -11,6 +11,7 @@ import {
   nftOnLedger,
   ownedSerials,
   pawsBalance,
+  payForNewestHbarListing,
   signAndExecute,
   signIn,
   signMessageAs,
@@ -68,31 +69,19 @@ describe('a local server restarted in the middle of a flow loses nothing', () =>
   });
 
   it('an HBAR purchase prepared before the restart completes after it', async () => {
-    const dave = await signIn(server.origin, DAVE);
-    const listings = await call<{ marketListings: { serialId: number; salePrice: number }[] }>(
-      server.origin,
-      'GET',
-      `/api/market/listings?token=${NFT_TOKEN}&limit=1000`,
-    );
-    const target = listings.json.marketListings[0] as { serialId: number; salePrice: number };
-    const prepared = await call<{ data: { saleVerificationCode: string; transBytes: string } }>(server.origin, 'POST', '/api/market/buy', {
-      cookie: dave,
-      body: { token_address: NFT_TOKEN, serial_number: target.serialId, user_address: DAVE, price: String(target.salePrice) },
-    });
-    expect(prepared.status).toBe(200);
-    expect((await signAndExecute(server.origin, DAVE, prepared.json.data.transBytes)).status).toBe('SUCCESS');
+    const { cookie: dave, serial, saleVerificationCode } = await payForNewestHbarListing(server.origin, DAVE);
     await server.restart();
     const completed = await call<{ data: { success: boolean } }>(server.origin, 'POST', '/api/market/buy/complete', {
       cookie: dave,
-      body: { saleVerificationCode: prepared.json.data.saleVerificationCode },
+      body: { saleVerificationCode },
     });
     expect(completed.json.data.success).toBe(true);
-    expect((await nftOnLedger(server.origin, target.serialId)).owner).toBe(DAVE);
+    expect((await nftOnLedger(server.origin, serial)).owner).toBe(DAVE);
     const activity = await call<{ marketActivity: { nftSerialId: number; buyerAddress: string }[] }>(
       server.origin,
       'GET',
       `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`,
     );
-    expect(activity.json.marketActivity[0]).toMatchObject({ nftSerialId: target.serialId, buyerAddress: DAVE });
+    expect(activity.json.marketActivity[0]).toMatchObject({ nftSerialId: serial, buyerAddress: DAVE });
   });
 });

@@ -30,7 +30,8 @@ async function sellAliceTiger(api: APIRequestContext, origin: string, price: str
   const owned = (await (await api.get(`/sandbox/mirror/api/v1/accounts/${ALICE}/nfts?token.id=${NFT_TOKEN}&limit=100`)).json()) as {
     nfts: { serial_number: number }[];
   };
-  const serial = owned.nfts.at(-1)?.serial_number as number;
+  // Her first tiger (the highest serial): the listing flows of the specs sharing this worker's sandbox list her last ones.
+  const serial = owned.nfts[0]?.serial_number as number;
   const prepared = await settle(api, '/api/paws/listings/prepare', alice, { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price });
   const allowance = await settle(api, '/api/paws/allowance/prepare', alice, {
     ownerAccountId: ALICE,

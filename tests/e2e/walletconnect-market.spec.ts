@@ -1,6 +1,6 @@
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
-import { NFT_TOKEN } from './support/ledger';
-import { SETTLE_TIMEOUT_MS, buyCheapestAsDave, cheapest, listings, openPurchase, refusePurchaseAsDave, sales, tinybars } from './support/market-flows';
+import { NFT_TOKEN, tinybarsOf } from './support/ledger';
+import { SETTLE_TIMEOUT_MS, buyCheapestAsDave, cheapest, listings, openPurchase, refusePurchaseAsDave, sales } from './support/market-flows';
 import { expect, test } from './support/walletconnect-wallet';
 
 /** The wallet's signing time-out (spec 000 §4), after which the dialog stops waiting for an answer. */
@@ -27,7 +27,7 @@ test.describe
     }) => {
       test.setTimeout(240_000);
       const target = cheapest(await listings(page));
-      const daveBefore = await tinybars(page, DAVE);
+      const daveBefore = await tinybarsOf(page, DAVE);
       await page.goto('/marketplace');
       await walletConnect.connectAs(page, 'Dave');
       const dialog = await openPurchase(page, target);
@@ -43,7 +43,7 @@ test.describe
 
       await request.decide('approve');
       await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: SETTLE_TIMEOUT_MS });
-      expect(await tinybars(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+      expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
       const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
       expect(bought).toHaveLength(1);
       expect(await page.evaluate(() => localStorage.getItem('wildTigers.hbarPurchases'))).toBeNull();
@@ -52,7 +52,7 @@ test.describe
     test('a late approval after a reload: the page picks the purchase up and completes it from the ledger', async ({ page, walletConnect }) => {
       test.setTimeout(240_000);
       const target = cheapest(await listings(page));
-      const daveBefore = await tinybars(page, DAVE);
+      const daveBefore = await tinybarsOf(page, DAVE);
       await page.goto('/marketplace');
       await walletConnect.connectAs(page, 'Dave');
       const dialog = await openPurchase(page, target);
@@ -70,7 +70,7 @@ test.describe
         timeout: SETTLE_TIMEOUT_MS,
       });
       await expect(banner).toHaveCount(0);
-      expect(await tinybars(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+      expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
       const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
       expect(bought).toHaveLength(1);
       // Buying it again is impossible: the tiger left the listings, and the server never prepares a second purchase.

@@ -40,8 +40,11 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
  */
 const INSTANT_SANDBOX = { SANDBOX_CONSENSUS_DELAY_MS: '0', SANDBOX_MIRROR_LAG_MS: '0' };
 
-/** Starts the local server (API only unless `site`) on a free port over a fresh store. */
-export async function startTestServer(options: { site?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+/**
+ * Starts the local server (API only unless `site`) on a free port over a fresh store; on the
+ * sandbox's own default clock (mainnet's: src/server/config.ts) with `mainnetClock`, else instant.
+ */
+export async function startTestServer(options: { site?: boolean; mainnetClock?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wild-tigers-test-'));
   const origin = `http://127.0.0.1:${port}`;
@@ -59,7 +62,7 @@ export async function startTestServer(options: { site?: boolean; env?: Record<st
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         DYNAMODB_ENDPOINT: '',
-        ...INSTANT_SANDBOX,
+        ...(options.mainnetClock ? {} : INSTANT_SANDBOX),
         // The reconciler's timer is off unless a test is about it.
         RECONCILER_INTERVAL_MS: '0',
         ...options.env,

@@ -114,3 +114,21 @@ export async function nftOnLedger(origin: string, serial: number): Promise<{ own
   const answer = await mirrorGet<{ account_id: string; spender: string | null }>(origin, `/api/v1/tokens/${NFT_TOKEN}/nfts/${serial}`);
   return { owner: answer.json.account_id, spender: answer.json.spender };
 }
+
+/**
+ * A signed-in account pays for the newest HBAR listing on the ledger (prepare, then its wallet signs
+ * and executes the transaction) and completes nothing: what a purchase is when the answer is lost.
+ */
+export async function payForNewestHbarListing(origin: string, accountId: string): Promise<{ cookie: string; serial: number; saleVerificationCode: string }> {
+  const cookie = await signIn(origin, accountId);
+  const market = await call<{ marketListings: { serialId: number; salePrice: number }[] }>(origin, 'GET', `/api/market/listings?token=${NFT_TOKEN}&limit=1`);
+  const target = market.json.marketListings[0] as { serialId: number; salePrice: number };
+  const prepared = await call<{ data: { saleVerificationCode: string; transBytes: string } }>(origin, 'POST', '/api/market/buy', {
+    cookie,
+    body: { token_address: NFT_TOKEN, serial_number: target.serialId, user_address: accountId, price: String(target.salePrice) },
+  });
+  if (prepared.status !== 200) throw new Error(`POST /api/market/buy answered ${prepared.status}: ${JSON.stringify(prepared.json)}`);
+  const paid = await signAndExecute(origin, accountId, prepared.json.data.transBytes);
+  if (paid.status !== 'SUCCESS') throw new Error(`the purchase of #${target.serialId} ended ${paid.status} on the ledger`);
+  return { cookie, serial: target.serialId, saleVerificationCode: prepared.json.data.saleVerificationCode };
+}

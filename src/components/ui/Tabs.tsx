@@ -1,22 +1,87 @@
-import * as TabsPrimitive from '@radix-ui/react-tabs';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, type KeyboardEvent, type ReactNode, createContext, useContext, useId, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { tabIndexForKey } from './tab-keys';
 
-// Radix Tabs: arrow keys move between triggers, Home/End jump to the first/last tab.
-export const Tabs = TabsPrimitive.Root;
+interface TabsState {
+  selected: string;
+  select: (value: string) => void;
+  id: string;
+}
 
-export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
+const TabsContext = createContext<TabsState | null>(null);
+
+function useTabs(part: string): TabsState {
+  const state = useContext(TabsContext);
+  if (!state) throw new Error(`${part} must be inside <Tabs>`);
+  return state;
+}
+
+const partId = (state: TabsState, part: 'tab' | 'panel', value: string) => `${state.id}-${part}-${value.replace(/\W+/g, '-')}`;
+
+interface TabsProps {
+  /** The selected tab when the parent keeps it; otherwise `defaultValue` starts it. */
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * Tabs (WAI-ARIA tabs pattern): a tab list whose arrow keys move between tabs and select them,
+ * Home and End jump to the first and last; only the selected panel is rendered. Our own rather than
+ * Radix's: its panels measured their computed style while mounting, a forced style and layout of
+ * the whole page in the middle of hydration.
+ */
+export function Tabs({ value, defaultValue = '', onValueChange, className, children }: TabsProps) {
+  const [own, setOwn] = useState(defaultValue);
+  const id = useId();
+  const selected = value ?? own;
+  const select = (next: string) => {
+    if (value === undefined) setOwn(next);
+    onValueChange?.(next);
+  };
   return (
-    <TabsPrimitive.List
+    <TabsContext.Provider value={{ selected, select, id }}>
+      <div className={className}>{children}</div>
+    </TabsContext.Provider>
+  );
+}
+
+function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
+  const next = tabs[tabIndexForKey(event.key, tabs.indexOf(document.activeElement as HTMLButtonElement), tabs.length)];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+  next.click();
+}
+
+export function TabsList({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      role="tablist"
+      aria-orientation="horizontal"
+      onKeyDown={moveFocus}
       className={cn('inline-flex h-11 items-center gap-1 rounded-lg border border-border bg-card p-1 text-muted-foreground', className)}
       {...props}
     />
   );
 }
 
-export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
+export function TabsTrigger({ value, className, ...props }: ComponentProps<'button'> & { value: string }) {
+  const state = useTabs('TabsTrigger');
+  const active = state.selected === value;
   return (
-    <TabsPrimitive.Trigger
+    <button
+      type="button"
+      role="tab"
+      id={partId(state, 'tab', value)}
+      aria-selected={active}
+      aria-controls={partId(state, 'panel', value)}
+      data-state={active ? 'active' : 'inactive'}
+      tabIndex={active ? 0 : -1}
+      onClick={() => state.select(value)}
       className={cn(
         'inline-flex h-full items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow',
         className,
@@ -26,6 +91,19 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4', className)} {...props} />;
+export function TabsContent({ value, className, ...props }: ComponentProps<'div'> & { value: string }) {
+  const state = useTabs('TabsContent');
+  if (state.selected !== value) return null;
+  return (
+    <div
+      role="tabpanel"
+      id={partId(state, 'panel', value)}
+      aria-labelledby={partId(state, 'tab', value)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes a tab panel focusable
+      tabIndex={0}
+      data-state="active"
+      className={cn('mt-4', className)}
+      {...props}
+    />
+  );
 }

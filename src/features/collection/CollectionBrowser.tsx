@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type ReactNode, memo, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useUrlView } from '../../lib/use-url-view';
 import { $collection, $collectionQuery, $floor, $holders, listedPercent } from './collection-client';
-import { formatHbarPrice } from '@/lib/format';
+import { formatCount, formatHbarPrice } from '@/lib/format';
 import {
   type CollectionView,
   MAX_SEARCH_LENGTH,
@@ -41,10 +41,10 @@ function StatTile({ label, children, note }: { label: string; children: ReactNod
 
 function SkeletonGrid() {
   return (
-    <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
+    <div className="grid grid-cols-2 gap-4 motion-safe:animate-pulse sm:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={index} className="aspect-[3/5] rounded-xl bg-muted motion-safe:animate-pulse" />
+        <div key={index} className="aspect-[3/5] rounded-xl bg-muted" />
       ))}
     </div>
   );
@@ -63,8 +63,8 @@ function Panel({ title, children, className }: { title: string; children: ReactN
 }
 
 function summaryText(data: CollectionResponse, view: CollectionView): string {
-  if (view.search) return `Found ${data.total.toLocaleString('en-US')} ${PRODUCT} matching "${view.search}"`;
-  return `Showing ${data.collectionData.length.toLocaleString('en-US')} of ${data.total.toLocaleString('en-US')} ${PRODUCT} (Page ${data.page} of ${data.totalPages})`;
+  if (view.search) return `Found ${formatCount(data.total)} ${PRODUCT} matching "${view.search}"`;
+  return `Showing ${formatCount(data.collectionData.length)} of ${formatCount(data.total)} ${PRODUCT} (Page ${data.page} of ${data.totalPages})`;
 }
 
 /**
@@ -103,7 +103,8 @@ export default function CollectionBrowser() {
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
   if (collection.data) lastData.current = collection.data;
-  const data = collection.data ?? lastData.current;
+  // A new page renders in a transition, which React splits into short tasks; the page stays responsive meanwhile.
+  const data = useDeferredValue(collection.data ?? lastData.current);
 
   useEffect(() => {
     if (view) $collectionQuery.set(viewToApiQuery(view));
@@ -162,7 +163,7 @@ export default function CollectionBrowser() {
       : 'Loading...';
   const holdersValue = holders.data
     ? holders.data.ownerCount !== null
-      ? holders.data.ownerCount.toLocaleString('en-US')
+      ? formatCount(holders.data.ownerCount)
       : 'Unavailable'
     : holders.error
       ? 'Unavailable'
@@ -179,7 +180,7 @@ export default function CollectionBrowser() {
           <span data-testid="stat-holders">{holdersValue}</span>
         </StatTile>
         <StatTile label="Listed">
-          <span data-testid="stat-listed">{data ? data.listedCount.toLocaleString('en-US') : 'Loading...'}</span>
+          <span data-testid="stat-listed">{data ? formatCount(data.listedCount) : 'Loading...'}</span>
         </StatTile>
         <StatTile label="% Listed">
           <span data-testid="stat-listed-percent">{data ? listedPercent(data.listedCount, data.totalSupply) : 'Loading...'}</span>
@@ -344,9 +345,9 @@ export default function CollectionBrowser() {
         <Panel title="About the collection">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">Total supply</dt>
-            <dd className="font-semibold tabular-nums">{TOTAL_SUPPLY.toLocaleString('en-US')}</dd>
+            <dd className="font-semibold tabular-nums">{formatCount(TOTAL_SUPPLY)}</dd>
             <dt className="text-muted-foreground">Minted</dt>
-            <dd className="font-semibold tabular-nums">{MINTED.toLocaleString('en-US')}</dd>
+            <dd className="font-semibold tabular-nums">{formatCount(MINTED)}</dd>
             <dt className="text-muted-foreground">Chain</dt>
             <dd className="font-semibold">Hedera</dd>
             <dt className="text-muted-foreground">Token ID</dt>

@@ -20,7 +20,7 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
     <article
       aria-labelledby={titleId}
       data-serial={entry.serialId}
-      className="flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-colors hover:border-stone-600"
+      className="render-when-near flex flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-sm transition-colors [contain-intrinsic-size:auto_27rem] hover:border-stone-600"
     >
       <div className="relative">
         <TigerViewTrigger serial={entry.serialId} name={entry.name}>

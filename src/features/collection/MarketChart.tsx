@@ -4,6 +4,7 @@ import type uPlot from 'uplot';
 // Its 1.8 KB stylesheet goes with the page's CSS; the library itself loads with the first chart.
 import 'uplot/dist/uPlot.min.css';
 import { cn } from '@/lib/cn';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { $chartDays, $marketStats } from './collection-client';
 import {
   CHART_RANGES,
@@ -127,7 +128,8 @@ function Legend({ colour, bar, children }: { colour: string; bar?: boolean; chil
 /**
  * The collection's HBAR market over time (issue 20 item 7): the daily floor, and below it the
  * daily volume (bars, HBAR axis) and sales (line, its own axis on the right), with the hovered
- * day's values and ranges of 7 days, 30 days or all. uPlot is loaded only once the chart shows.
+ * day's values and ranges of 7 days, 30 days or all. uPlot is loaded and draws only once the chart
+ * is near the viewport.
  */
 export function MarketChart() {
   const id = useId();
@@ -136,6 +138,8 @@ export function MarketChart() {
   const [drawFailed, setDrawFailed] = useState(false);
   const stats = useStore($marketStats);
   const host = useRef<HTMLDivElement>(null);
+  const figure = useRef<HTMLElement>(null);
+  const near = useNearViewport(figure);
   const lastStats = useRef(stats.data);
   if (stats.data) lastStats.current = stats.data;
   const answer = stats.data ?? lastStats.current;
@@ -149,7 +153,7 @@ export function MarketChart() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: redrawn when the days shown change (pointsKey stands for points)
   useEffect(() => {
     const element = host.current;
-    if (!element || !points.length) return;
+    if (!element || !points.length || !near) return;
     let dispose: (() => void) | undefined;
     let cancelled = false;
     setHovered(null);
@@ -165,14 +169,14 @@ export function MarketChart() {
       cancelled = true;
       dispose?.();
     };
-  }, [pointsKey]);
+  }, [pointsKey, near]);
 
   const shown = hovered !== null ? points[hovered] : points.at(-1);
   const values = shown ? hoverValues(shown) : null;
   const failed = !answer && (stats.error || stats.data?.success === false);
 
   return (
-    <figure className="grid gap-3" data-range={range}>
+    <figure ref={figure} className="grid gap-3" data-range={range}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <fieldset className="inline-flex rounded-md border border-border p-0.5">
           <legend className="sr-only">Time range</legend>

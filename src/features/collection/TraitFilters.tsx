@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { traitLabel } from '../tiger/tiers';
 import { type TraitSelection, selectedValues } from './collection-rules';
 import type { TraitCounts } from './collection-types';
+import { formatCount } from '@/lib/format';
 
 interface TraitFiltersProps {
   counts: TraitCounts | undefined;
@@ -18,10 +19,10 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
   const [open, setOpen] = useState<Record<string, boolean>>({});
   if (!counts) {
     return (
-      <div className="grid gap-2" aria-hidden="true">
+      <div className="grid gap-2 motion-safe:animate-pulse" aria-hidden="true">
         {Array.from({ length: 6 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <div key={index} className="h-11 rounded-lg bg-muted motion-safe:animate-pulse" />
+          <div key={index} className="h-11 rounded-lg bg-muted" />
         ))}
       </div>
     );
@@ -69,13 +70,13 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
                     <input
                       type="checkbox"
                       className="size-4 shrink-0 accent-amber-500"
-                      aria-label={`${value}, ${count.toLocaleString('en-US')} ${count === 1 ? 'tiger' : 'tigers'}`}
+                      aria-label={`${value}, ${formatCount(count)} ${count === 1 ? 'tiger' : 'tigers'}`}
                       checked={checked}
                       disabled={disabled}
                       onChange={() => onToggle(type, value)}
                     />
                     <span className="min-w-0 flex-1 truncate">{value}</span>
-                    <span className="text-xs tabular-nums text-muted-foreground">{count.toLocaleString('en-US')}</span>
+                    <span className="text-xs tabular-nums text-muted-foreground">{formatCount(count)}</span>
                   </label>
                 );
               })}

@@ -3,6 +3,7 @@
  * without a browser: the time ranges, the series the chart draws (floor, volume and sales per day),
  * the hover read-out and the text alternative. The chart itself is drawn by uPlot (MarketChart.tsx).
  */
+import { formatNumber, formatUtcDay } from '@/lib/format';
 
 export interface DailyPoint {
   /** Start of the UTC day, ISO. */
@@ -58,14 +59,14 @@ export function chartSeries(points: readonly DailyPoint[]): ChartSeries {
 }
 
 export function formatChartHbar(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 2 : 0 });
+  return formatNumber(value, value < 10 ? 2 : 0);
 }
 
 const hbar = (value: number) => `${formatChartHbar(value)} HBAR`;
 
 export function shortDay(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatUtcDay(date);
 }
 
 /** One day's values as the hover read-out shows them. */

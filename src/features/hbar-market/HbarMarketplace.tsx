@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
@@ -24,6 +25,7 @@ import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
 import { purchaseBlocker } from './purchase-machine';
 import { PurchaseDialog } from './PurchaseDialog';
 import { PurchasesInProgress } from './PurchasesInProgress';
+import { formatCount } from '@/lib/format';
 
 type Tab = 'sales' | 'listings';
 const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';
@@ -50,7 +52,7 @@ function SkeletonGrid({ label }: { label: string }) {
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>
-      <div className={GRID} aria-hidden="true" data-testid="market-skeletons">
+      <div className={cn(GRID, 'motion-safe:animate-pulse')} aria-hidden="true" data-testid="market-skeletons">
         {Array.from({ length: SKELETON_CARDS }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <MarketNftCardSkeleton key={index} />
@@ -140,9 +142,11 @@ export default function HbarMarketplace() {
   const salesStore = useStore($sales);
   const listingsStore = useStore($listings);
   const rarityStore = useStore($rarity);
-  const sales = useLastData(salesStore.data);
-  const listings = useLastData(listingsStore.data);
-  const rarity = useLastData(rarityStore.data)?.rarityData;
+  // The cards are built and rendered in transitions, which React splits into short tasks: sales,
+  // listings and rarity arrive one by one, and each rebuilds every card.
+  const sales = useDeferredValue(useLastData(salesStore.data));
+  const listings = useDeferredValue(useLastData(listingsStore.data));
+  const rarity = useDeferredValue(useLastData(rarityStore.data))?.rarityData;
   const now = useNow();
   const [tab, setTab] = useState<Tab>('sales');
   const [salesPage, setSalesPage] = useState(1);
@@ -177,7 +181,7 @@ export default function HbarMarketplace() {
     setBuying(card);
   }, []);
 
-  const count = (value: unknown[] | undefined) => (value ? value.length.toLocaleString('en-US') : '…');
+  const count = (value: unknown[] | undefined) => (value ? formatCount(value.length) : '…');
   const sortControl = (
     <div className="flex items-center gap-2">
       <label htmlFor={sortId} className="text-sm font-medium text-muted-foreground">

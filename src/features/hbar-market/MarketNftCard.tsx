@@ -8,7 +8,7 @@ import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { formatAccountId } from '../../lib/format';
 import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
-import { formatHbarPrice } from '@/lib/format';
+import { formatCount, formatHbarPrice, formatLocalDateTime } from '@/lib/format';
 
 /** Label chips are square-cornered, apart from the round tier badges; SALE is light to stand out from every tier colour. */
 const LABEL_STYLE: Record<CardLabel, { variant: BadgeVariant; className: string }> = {
@@ -53,7 +53,7 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
 
   return (
     <Card
-      className="group @container flex flex-col overflow-hidden p-0 transition-colors focus-within:border-primary/60 hover:border-primary/60"
+      className="group @container render-when-near flex flex-col overflow-hidden p-0 transition-colors [contain-intrinsic-size:auto_22rem] focus-within:border-primary/60 hover:border-primary/60"
       role="article"
       aria-labelledby={headingId}
       data-serial={card.serialId}
@@ -86,7 +86,7 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
           <h3 id={headingId} className="text-sm font-semibold break-words @[13rem]:text-base">
             {card.name}
           </h3>
-          {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{card.rarityRank.toLocaleString('en-US')}</span>}
+          {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{formatCount(card.rarityRank)}</span>}
         </div>
         <div className="flex flex-wrap items-end justify-between gap-x-2">
           <p className="grid">
@@ -96,7 +96,7 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
             {price !== null && <span className="text-lg leading-tight font-bold text-highlight tabular-nums">{formatHbarPrice(price)} HBAR</span>}
           </p>
           {age && date && (
-            <time className="text-xs text-muted-foreground tabular-nums" dateTime={date} title={new Date(date).toLocaleString('en-US')}>
+            <time className="text-xs text-muted-foreground tabular-nums" dateTime={date} title={formatLocalDateTime(new Date(date))}>
               {age}
             </time>
           )}
@@ -143,16 +143,16 @@ export const MarketNftCard = memo(
     (before.card === after.card || JSON.stringify(before.card) === JSON.stringify(after.card)),
 );
 
-/** The loading card (spec 000 §9: 12 of them per tab). */
+/** The loading card (spec 000 §9: 12 of them per tab); the grid around them pulses. */
 export function MarketNftCardSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border border-border bg-card" aria-hidden="true">
-      <Skeleton className="aspect-square w-full rounded-none" />
+      <Skeleton pulse={false} className="aspect-square w-full rounded-none" />
       <div className="grid gap-2 p-3">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-6 w-1/2" />
-        <Skeleton className="h-3 w-full" />
-        <Skeleton className="h-9 w-full" />
+        <Skeleton pulse={false} className="h-4 w-3/4" />
+        <Skeleton pulse={false} className="h-6 w-1/2" />
+        <Skeleton pulse={false} className="h-3 w-full" />
+        <Skeleton pulse={false} className="h-9 w-full" />
       </div>
     </div>
   );

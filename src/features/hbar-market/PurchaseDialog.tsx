@@ -12,7 +12,7 @@ import { formatAccountId } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { buyListing, completePurchase } from './market-client';
-import { formatHbar, formatHbarPrice } from '@/lib/format';
+import { formatCount, formatHbar, formatHbarPrice } from '@/lib/format';
 import { type NftCardModel, cardTier } from './market-model';
 import {
   INITIAL_PURCHASE,
@@ -207,7 +207,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
             <dt className="text-muted-foreground">Rarity</dt>
             <dd className="flex flex-wrap items-center gap-1.5">
               <TierBadge tier={tier} />
-              {card.rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{card.rarityRank.toLocaleString('en-US')}</span>}
+              {card.rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{formatCount(card.rarityRank)}</span>}
             </dd>
             {listing?.sellerAddress && (
               <>

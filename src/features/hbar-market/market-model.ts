@@ -7,6 +7,7 @@ import type { RarityTier } from '@/components/ui/Badge';
 import type { RarityEntry, Trait } from '../tiger/rarity';
 import { tierByPercentile } from '../tiger/tiers';
 import type { ListingRecord, SaleRecord } from './market-port';
+import { formatCount } from '@/lib/format';
 
 export type { ListingRecord, SaleRecord };
 
@@ -16,8 +17,8 @@ export const SALES_FETCH_LIMIT = 100;
 export const LISTINGS_FETCH_LIMIT = 1000;
 export const SKELETON_CARDS = 12;
 
-/** Rarity of every serial (GET /api/collection/hedera-rarity/{token}), by serial. */
-export type RarityMap = Record<string, RarityEntry | undefined>;
+/** Rank and percentile of every serial (GET /api/collection/hedera-rarity/{token}?fields=rank), by serial. */
+export type RarityMap = Record<string, Pick<RarityEntry, 'rarityRank' | 'rarityPct'> | undefined>;
 
 export interface CurrentListing {
   price: number;
@@ -73,7 +74,7 @@ export function ageText(date: string | null | undefined, now: number = Date.now(
   const hours = Math.floor(Math.max(0, now - time) / HOUR_MS);
   if (hours < 1) return 'Just now';
   if (hours <= AGE_HOURS_MAX) return `${hours}h ago`;
-  return `${Math.floor(hours / 24).toLocaleString('en-US')}d ago`;
+  return `${formatCount(Math.floor(hours / 24))}d ago`;
 }
 
 /** The date the card's age is counted from: the listing's while listed, else the last sale's. */
@@ -186,7 +187,7 @@ export function buildSaleCards(sales: readonly SaleRecord[], listings: readonly 
       sellerAddress: sale.sellerAddress ?? null,
       currentListing: current ? toCurrentListing(current) : null,
       salesCount: counts.get(serial)?.length ?? 1,
-      attributes: attributes.length ? attributes : (entry?.traits ?? []),
+      attributes,
     };
   });
 }
@@ -215,7 +216,7 @@ export function buildListingCards(listings: readonly ListingRecord[], sales: rea
         sellerAddress: listing.sellerAddress ?? null,
         currentListing: toCurrentListing(listing),
         salesCount: Math.max(history.length, Number(listing.salesCount ?? 0) || 0),
-        attributes: attributes.length ? attributes : (entry?.traits ?? []),
+        attributes,
       },
     ];
   });

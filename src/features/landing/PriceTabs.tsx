@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
+import { tabIndexForKey } from '@/components/ui/tab-keys';
 import { $hbarPrice, $pawsPrice } from './landing-data';
 import { changeText, hbarPriceText, marketCapText, NOT_AVAILABLE, pawsPriceText } from './landing-format';
 import { Placeholder } from './Placeholder';
@@ -54,18 +55,14 @@ export default function PriceTabs() {
   const hbarValue = hbar.state === 'ready' ? hbar.value : null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.findIndex((tab) => tab.id === selected);
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % TABS.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + TABS.length) % TABS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? TABS.length - 1
-              : -1;
-    const tab = TABS[next];
+    const tab =
+      TABS[
+        tabIndexForKey(
+          event.key,
+          TABS.findIndex((each) => each.id === selected),
+          TABS.length,
+        )
+      ];
     if (!tab) return;
     event.preventDefault();
     setSelected(tab.id);

@@ -1,6 +1,7 @@
 // The landing page's fixed figures and texts (spec 000 §2 and §9).
 import { PAWS_TOKEN_ID } from '../site/site';
 import { TOTAL_SUPPLY } from '../tiger/supply';
+import { formatCount } from '@/lib/format';
 
 export const COLLECTION_FIGURES = {
   totalSupply: TOTAL_SUPPLY,
@@ -43,7 +44,7 @@ export const ROADMAP: readonly RoadmapPhase[] = [
     phase: 1,
     title: 'Genesis',
     status: 'completed',
-    summary: `The pride is born: ${COLLECTION_FIGURES.roadmapMinted.toLocaleString('en-US')} Wild Tigers minted for 45 HBAR on the Hedera mainnet.`,
+    summary: `The pride is born: ${formatCount(COLLECTION_FIGURES.roadmapMinted)} Wild Tigers minted for 45 HBAR on the Hedera mainnet.`,
     points: ['3,333 hand-crafted tigers with unique traits', 'Mint opened on June 2, 2024', 'Rarity ranks for every tiger'],
   },
   {

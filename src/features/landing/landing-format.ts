@@ -1,5 +1,5 @@
 import type { BalanceState } from '../balances/balance-store';
-import { formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '../../lib/format';
+import { formatCount, formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '../../lib/format';
 import type { WalletState } from '../wallet/wallet-store';
 
 /** What the landing page prints for a value it does not have (spec 000 §2). */
@@ -29,7 +29,7 @@ export function changeText(change: number | null): string {
 
 /** The holder count, e.g. '1,204', or 'N/A'. */
 export function holdersText(count: number | null): string {
-  return count === null ? NOT_AVAILABLE : count.toLocaleString('en-US');
+  return count === null ? NOT_AVAILABLE : formatCount(count);
 }
 
 export type BalanceLineView = { kind: 'hidden' } | { kind: 'loading'; needsSignIn: boolean } | { kind: 'ready'; hbar: string; paws: string };

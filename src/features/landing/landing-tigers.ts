@@ -4,6 +4,7 @@
  * sales) and how it picks the rarest listed and the latest sales. Each tiger links to its view.
  */
 import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { formatNumber } from '@/lib/format';
 
 /** Tigers shown per row. */
 export const STRIP_SIZE = 6;
@@ -33,9 +34,7 @@ const serialOf = (value: unknown): number | null => (typeof value === 'number' &
 const rankOf = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
 const amount = (value: unknown, currency: 'HBAR' | 'PAWS'): string | null => {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) && number > 0
-    ? `${number.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`
-    : null;
+  return typeof number === 'number' && Number.isFinite(number) && number > 0 ? `${formatNumber(number, 2)} ${currency}` : null;
 };
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 

@@ -38,6 +38,17 @@ export class LedgerStillPending extends Error {
   }
 }
 
+/**
+ * Ends a flow whose approval did not succeed on the ledger: LedgerStillPending while it is pending,
+ * otherwise an error saying what failed (`what`) and how: the ledger's result, or that it expired.
+ */
+export function requireLedgerSuccess(outcome: LedgerOutcome, what: string): void {
+  if (outcome.state === 'pending') throw new LedgerStillPending();
+  if (outcome.state !== 'success') {
+    throw new Error(`${what}: ${outcome.state === 'failed' ? `the ledger answered ${outcome.result}` : 'it never reached the ledger'}`);
+  }
+}
+
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

@@ -1,4 +1,4 @@
-import { formatHbarPrice, formatPaws } from '@/lib/format';
+import { formatCount, formatHbarPrice, formatNumber, formatPaws } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import type { MarketFigures as Figures } from './market-figures';
 
@@ -23,7 +23,7 @@ function Change({ value }: { value: number | null }) {
     <span className={cn('text-xs font-semibold tabular-nums', flat ? 'text-muted-foreground' : up ? 'text-emerald-400' : 'text-red-400')}>
       <span aria-hidden="true">{flat ? '' : up ? '▲ ' : '▼ '}</span>
       <span className="sr-only">{flat ? 'unchanged' : up ? 'up' : 'down'} </span>
-      {Math.abs(value).toLocaleString('en-US', { maximumFractionDigits: 1 })}% <span className="sr-only">in 24 hours</span>
+      {formatNumber(Math.abs(value), 1)}% <span className="sr-only">in 24 hours</span>
     </span>
   );
 }
@@ -47,11 +47,11 @@ export function MarketFigures({ figures, owners, loading, label }: MarketFigures
     <dl aria-labelledby={label} aria-busy={loading} className="grid grid-cols-2 gap-2 sm:grid-cols-4 xl:grid-cols-7" data-testid="market-figures">
       <Tile name="Floor" value={show((f) => (f.floor === null ? '—' : amount(f, f.floor)))} note={figures && <Change value={figures.floorChange24h} />} />
       <Tile name="24h Volume" value={show((f) => amount(f, f.volume24h))} note={figures && <Change value={figures.volumeChange24h} />} />
-      <Tile name="24h Sales" value={show((f) => f.sales24h.toLocaleString('en-US'))} note={figures && <Change value={figures.salesChange24h} />} />
+      <Tile name="24h Sales" value={show((f) => formatCount(f.sales24h))} note={figures && <Change value={figures.salesChange24h} />} />
       <Tile name="7d Volume" value={show((f) => amount(f, f.volume7d))} />
-      <Tile name="7d Sales" value={show((f) => f.sales7d.toLocaleString('en-US'))} />
-      <Tile name="Listed" value={show((f) => `${f.listed.toLocaleString('en-US')} · ${f.listedShare.toFixed(1)}%`)} />
-      <Tile name="Owners" value={owners === null ? (loading ? 'Loading...' : '—') : owners.toLocaleString('en-US')} />
+      <Tile name="7d Sales" value={show((f) => formatCount(f.sales7d))} />
+      <Tile name="Listed" value={show((f) => `${formatCount(f.listed)} · ${f.listedShare.toFixed(1)}%`)} />
+      <Tile name="Owners" value={owners === null ? (loading ? 'Loading...' : '—') : formatCount(owners)} />
     </dl>
   );
 }

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { formatPaws } from '../../lib/format';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { LEDGER_STILL_PENDING, LedgerStillPending, forgetTransaction, rememberTransaction, waitForLedger } from '../ledger/ledger-wait-client';
+import { LEDGER_STILL_PENDING, forgetTransaction, rememberTransaction, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { type CancelledOffer, type PublicOffer, acceptOffer, cancelOffer } from './offer-client';
 import { offerTarget } from './offer-screen-rules';
@@ -186,13 +186,7 @@ export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | 
         screen.setNote(`${why}. If you approve it in your wallet, the allowance is lowered once the ledger confirms it.`),
       );
       screen.setStep('lowering', true);
-      const outcome = await waitForLedger(id);
-      if (outcome.state === 'pending') throw new LedgerStillPending();
-      if (outcome.state !== 'success') {
-        throw new Error(
-          `Token allowance approval failed: ${outcome.state === 'failed' ? `the ledger answered ${outcome.result}` : 'it never reached the ledger'}`,
-        );
-      }
+      requireLedgerSuccess(await waitForLedger(id), 'Token allowance approval failed');
       toast({ title: 'Allowance Lowered', description: `The marketplace may now spend ${formatPaws(amount)} PAWS of yours.` });
       screen.setStep('lowered');
     });

@@ -13,9 +13,9 @@ import { MakeOfferForm, OfferRow, TigerOffers } from './TigerOffers';
 
 function Loading() {
   return (
-    <div className="grid gap-2" aria-hidden="true">
-      <Skeleton className="h-20 rounded-lg" />
-      <Skeleton className="h-20 rounded-lg" />
+    <div className="grid gap-2 motion-safe:animate-pulse" aria-hidden="true">
+      <Skeleton pulse={false} className="h-20 rounded-lg" />
+      <Skeleton pulse={false} className="h-20 rounded-lg" />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { traitLabel } from '../tiger/tiers';
 import { PAWS_PAGE_SIZE } from './listing';
 import { DEFAULT_PAWS_VIEW, PAWS_SORT_OPTIONS, isPawsSortKey, pawsViewFromQuery, pawsViewToApiQuery, pawsViewToQuery } from './listings-view-rules';
 import { $listings, $listingsQuery, type ListingsPage, type PublicListing } from './paws-client';
+import { formatCount } from '@/lib/format';
 
 interface PawsListingsBrowserProps {
   /** One listing's card (with its Buy action). */
@@ -134,8 +135,8 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
         <p role="status" className="min-h-6 text-sm text-stone-300" data-testid="paws-listings-summary">
           {data
             ? activeFilters > 0
-              ? `${data.total.toLocaleString('en-US')} of ${data.allTotal.toLocaleString('en-US')} listings match the filters`
-              : `${data.total.toLocaleString('en-US')} ${data.total === 1 ? 'listing' : 'listings'}`
+              ? `${formatCount(data.total)} of ${formatCount(data.allTotal)} listings match the filters`
+              : `${formatCount(data.total)} ${data.total === 1 ? 'listing' : 'listings'}`
             : ''}
           {busy && <span className="ml-2 text-muted-foreground">Updating…</span>}
         </p>
@@ -144,10 +145,10 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
           listings.error ? (
             <Empty title="Failed to fetch listings" />
           ) : (
-            <div className={grid} aria-hidden="true">
+            <div className={cn(grid, 'motion-safe:animate-pulse')} aria-hidden="true">
               {Array.from({ length: 8 }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+                <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
               ))}
             </div>
           )

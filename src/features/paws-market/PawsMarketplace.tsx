@@ -9,7 +9,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { verifyOwnership } from '../profile/profile-client';
 import { toast } from '../toast/toast-store';
-import { formatPaws } from '../../lib/format';
+import { formatCount, formatPaws } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { ListingModal } from './ListingModal';
@@ -27,10 +27,10 @@ import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
 
 function SkeletonGrid() {
   return (
-    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
+    <div className="grid grid-cols-2 gap-4 motion-safe:animate-pulse md:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
       {Array.from({ length: 8 }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+        <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
       ))}
     </div>
   );
@@ -55,7 +55,7 @@ function RarityBadge() {
   if (error || !data || data.stats.totalNFTs === 0) return <Badge variant="outline">Limited rarity data available</Badge>;
   return (
     <Badge variant="outline" className="whitespace-normal">
-      Rarity data: {data.stats.totalNFTs.toLocaleString('en-US')} NFTs · {data.stats.coveragePercentage.toFixed(1)}% coverage
+      Rarity data: {formatCount(data.stats.totalNFTs)} NFTs · {data.stats.coveragePercentage.toFixed(1)}% coverage
     </Badge>
   );
 }

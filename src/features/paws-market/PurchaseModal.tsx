@@ -13,6 +13,7 @@ import {
   mayStillExecute,
   pendingPurchase,
   rememberTransaction,
+  requireLedgerSuccess,
   savePendingAction,
   waitForLedger,
 } from '../ledger/ledger-wait-client';
@@ -119,13 +120,8 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
       setWaitingSince(Date.now());
     });
     const outcome = await waitForLedger(approvalId, untilMs);
-    if (outcome.state === 'pending') throw new LedgerStillPending();
-    if (outcome.state !== 'success') {
-      clearPendingAction(approvalId);
-      throw new Error(
-        `Token allowance approval failed: ${outcome.state === 'failed' ? `the ledger answered ${outcome.result}` : 'it never reached the ledger'}`,
-      );
-    }
+    if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(approvalId);
+    requireLedgerSuccess(outcome, 'Token allowance approval failed');
     const answer = await buyWhenSettled(buyer, approvalId);
     clearPendingAction(approvalId);
     if (!answer.ok) throw new Error(String(answer.body.error ?? 'Failed to prepare purchase transaction after allowance'));

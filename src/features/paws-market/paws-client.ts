@@ -38,7 +38,8 @@ export const $ownedNfts = createFetcherStore<{ nfts: OwnedNft[]; verified: boole
   dedupeTime: 60_000,
 });
 export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coveragePercentage: number } }>(
-  [`/api/collection/hedera-rarity/${PUBLIC_CONFIG.nftTokenId}`],
+  // The badge shows the coverage stats only: no need for the whole dataset's megabyte.
+  [`/api/collection/hedera-rarity/${PUBLIC_CONFIG.nftTokenId}?fields=stats`],
   { dedupeTime: 30 * 60_000 },
 );
 

@@ -89,10 +89,10 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
         </TabsList>
         <TabsContent value="collection">
           {owned.loading && !owned.data ? (
-            <div className="grid grid-cols-2 gap-4 md:grid-cols-3" aria-hidden="true">
+            <div className="grid grid-cols-2 gap-4 motion-safe:animate-pulse md:grid-cols-3" aria-hidden="true">
               {Array.from({ length: 4 }, (_, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+                <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
               ))}
             </div>
           ) : nfts.length === 0 ? (

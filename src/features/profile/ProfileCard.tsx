@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { formatAccountId } from '../../lib/format';
+import { formatAccountId, formatCount } from '../../lib/format';
 import type { OwnedNft } from './owned-nfts';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileEditForm } from './ProfileEditForm';
@@ -80,7 +80,7 @@ export function ProfileCard({
           {profile.twitterHandle && <TwitterLink handle={profile.twitterHandle} className="text-sm" />}
           <dl className="grid grid-cols-2 gap-3">
             <Stat label="Wild Tigers" value={nfts.length} />
-            <Stat label="Profile Views" value={profile.profileViews.toLocaleString('en-US')} />
+            <Stat label="Profile Views" value={formatCount(profile.profileViews)} />
           </dl>
           <dl className="grid gap-1 text-sm">
             <div className="flex justify-between gap-2">

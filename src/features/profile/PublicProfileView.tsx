@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { apiJson } from '@/lib/api';
 import { errorCode, errorText } from '@/lib/api/error-text';
-import { formatAccountId } from '../../lib/format';
+import { formatAccountId, formatCount } from '../../lib/format';
 import { ProfileAvatar } from './ProfileAvatar';
 import { badgeVariant } from './PublicProfileCard';
 import { displayName, formatJoined } from './profile-format';
@@ -120,7 +120,7 @@ export function PublicProfileView({ accountId, onClose }: { accountId: string; o
               )}
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <Stat label="Wild Tigers" value={found.summary?.totalNfts ?? '—'} />
-                <Stat label="Profile Views" value={found.profile.profileViews.toLocaleString('en-US')} />
+                <Stat label="Profile Views" value={formatCount(found.profile.profileViews)} />
                 <Stat label="Joined" value={formatJoined(found.profile.joinedAt) ?? '—'} />
               </dl>
             </>

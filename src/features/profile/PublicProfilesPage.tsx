@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { cn } from '@/lib/cn';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { $profileSearch, $publicProfiles, SEARCH_DEBOUNCE_MS } from './profile-client';
 import { SEARCH_MAX } from './profile-rules';
@@ -43,10 +44,10 @@ function Results({ onOpen }: { onOpen: (accountId: string) => void }) {
   const search = useStore($profileSearch);
   if (!data && (loading || !error)) {
     return (
-      <div className={GRID} aria-hidden="true">
+      <div className={cn(GRID, 'motion-safe:animate-pulse')} aria-hidden="true">
         {Array.from({ length: 8 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={index} className="aspect-[3/4] rounded-xl" />
+          <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
         ))}
       </div>
     );

@@ -4,6 +4,7 @@
  */
 import type { RarityTier } from '@/components/ui/Badge';
 import { tierByRank } from '../tiger/tiers';
+import { formatCount } from '@/lib/format';
 
 export type AchievementCategory = 'collection' | 'rarity' | 'community';
 
@@ -67,7 +68,7 @@ export function achievements({ nfts, profile, pawsBalance }: AchievementInput): 
       description:
         id === 'mythic-master'
           ? `Hold a tiger ranked #${maxRank} or better`
-          : `Hold ${/^[AEIOU]/.test(tier) ? 'an' : 'a'} ${tier} tiger or rarer (rank #${maxRank.toLocaleString('en-US')} or better)`,
+          : `Hold ${/^[AEIOU]/.test(tier) ? 'an' : 'a'} ${tier} tiger or rarer (rank #${formatCount(maxRank)} or better)`,
       category: 'rarity' as const,
       earned: best !== null && best <= maxRank,
     })),

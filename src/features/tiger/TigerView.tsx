@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorText } from '@/lib/api';
-import { formatAccountId, formatHbarPrice, formatPaws } from '../../lib/format';
+import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws } from '../../lib/format';
 import { $listings, $rarity, $sales } from '../hbar-market/market-client';
 import { type NftCardModel, ageText, buildListingCards, listingSerial } from '../hbar-market/market-model';
 import { PurchaseDialog } from '../hbar-market/PurchaseDialog';
@@ -206,7 +206,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
               <DialogDescription>
                 {data
                   ? data.rarityRank !== null
-                    ? `Rank #${data.rarityRank.toLocaleString('en-US')} / ${data.totalSupply.toLocaleString('en-US')} · ${tier}`
+                    ? `Rank #${formatCount(data.rarityRank)} / ${formatCount(data.totalSupply)} · ${tier}`
                     : `Unranked · ${tier}`
                   : 'Loading the tiger…'}
               </DialogDescription>
@@ -219,7 +219,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                     <div className="rounded-lg bg-muted/60 p-2">
                       <dt className="text-xs text-muted-foreground">Rank</dt>
                       <dd className="font-bold tabular-nums" data-testid="tiger-view-rank">
-                        {data.rarityRank !== null ? `${data.rarityRank.toLocaleString('en-US')} / ${data.totalSupply.toLocaleString('en-US')}` : '—'}
+                        {data.rarityRank !== null ? `${formatCount(data.rarityRank)} / ${formatCount(data.totalSupply)}` : '—'}
                       </dd>
                     </div>
                     <div className="rounded-lg bg-muted/60 p-2">
@@ -230,9 +230,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                     </div>
                     <div className="rounded-lg bg-muted/60 p-2">
                       <dt className="text-xs text-muted-foreground">Rarity score</dt>
-                      <dd className="font-bold tabular-nums">
-                        {data.rarityScore !== null ? data.rarityScore.toLocaleString('en-US', { maximumFractionDigits: 2 }) : '—'}
-                      </dd>
+                      <dd className="font-bold tabular-nums">{data.rarityScore !== null ? formatNumber(data.rarityScore, 2) : '—'}</dd>
                     </div>
                   </dl>
                 )}

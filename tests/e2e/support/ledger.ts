@@ -2,7 +2,7 @@
  * What the e2e specs read straight from the sandbox ledger (its mirror REST, as the page's origin
  * serves it) to check a flow's outcome, and the ids and waits they share.
  */
-import type { Page } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from '../../support/sandbox-client';
 
 export { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN };
@@ -10,12 +10,19 @@ export { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN };
 export const LEDGER_FLOW_MS = 45_000;
 
 async function mirror<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (url) => (await fetch(url)).json() as Promise<T>, `/sandbox/mirror/api/v1${path}`);
+  const response = await page.request.get(`/sandbox/mirror/api/v1${path}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
 }
 
 /** A tiger's owner and approved spender on the ledger. */
 export function ledgerNft(page: Page, serial: number): Promise<{ account_id: string; spender: string | null }> {
   return mirror(page, `/tokens/${NFT_TOKEN}/nfts/${serial}`);
+}
+
+/** An account's HBAR on the ledger, in tinybars. */
+export async function tinybarsOf(page: Page, accountId: string): Promise<bigint> {
+  return BigInt((await mirror<{ balance: { balance: number } }>(page, `/accounts/${accountId}`)).balance.balance);
 }
 
 /** An account's PAWS on the ledger (the balance API is cached 5 s, as the spec says). */

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
-import { NFT_TOKEN } from './ledger';
+import { NFT_TOKEN, ledgerNft, tinybarsOf } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
 const SALES = `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`;
@@ -29,10 +29,7 @@ async function apiGet<T>(page: Page, path: string): Promise<T> {
 export const listings = async (page: Page) => (await apiGet<{ marketListings: Listing[] }>(page, LISTINGS)).marketListings;
 export const sales = async (page: Page) => (await apiGet<{ marketActivity: Sale[] }>(page, SALES)).marketActivity;
 /** The owner of a serial on the ledger (the sandbox mirror node). */
-export const owner = async (page: Page, serial: number) =>
-  (await apiGet<{ account_id: string }>(page, `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}/nfts/${serial}`)).account_id;
-export const tinybars = async (page: Page, account: string) =>
-  BigInt((await apiGet<{ balance: { balance: number } }>(page, `/sandbox/mirror/api/v1/accounts/${account}`)).balance.balance);
+export const owner = async (page: Page, serial: number) => (await ledgerNft(page, serial)).account_id;
 /** The cheapest listing (lowest serial among equals). */
 export const cheapest = (current: Listing[]) => [...current].sort((a, b) => a.salePrice - b.salePrice || a.serialId - b.serialId)[0] as Listing;
 
@@ -72,7 +69,7 @@ export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promi
   const before = await listings(page);
   const target = cheapest(before);
   const salesBefore = await sales(page);
-  const daveBefore = await tinybars(page, DAVE);
+  const daveBefore = await tinybarsOf(page, DAVE);
   expect(await owner(page, target.serialId)).toBe(target.sellerAddress);
 
   await page.goto('/marketplace');
@@ -94,7 +91,7 @@ export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promi
 
   // The ledger: the tiger is Dave's and exactly the price left his account.
   expect(await owner(page, target.serialId)).toBe(DAVE);
-  expect(await tinybars(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+  expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
 
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(done).toBeHidden();
@@ -118,7 +115,7 @@ export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promi
 /** Dave refuses in his wallet: 'Transaction Cancelled'; Try Again signs the very same transaction; nothing moves (with either wallet). */
 export async function refusePurchaseAsDave(page: Page, wallet: WalletDriver): Promise<void> {
   const target = cheapest(await listings(page));
-  const daveBefore = await tinybars(page, DAVE);
+  const daveBefore = await tinybarsOf(page, DAVE);
 
   await page.goto('/marketplace');
   await wallet.connectAs(page, 'Dave');
@@ -150,7 +147,7 @@ export async function refusePurchaseAsDave(page: Page, wallet: WalletDriver): Pr
   await page.keyboard.press('Escape');
 
   expect(await owner(page, target.serialId)).toBe(target.sellerAddress);
-  expect(await tinybars(page, DAVE)).toBe(daveBefore);
+  expect(await tinybarsOf(page, DAVE)).toBe(daveBefore);
   expect((await listings(page)).map((listing) => listing.serialId)).toContain(target.serialId);
   await expect(card(page, target.serialId)).toHaveAttribute('data-label', 'LISTING');
 }

@@ -1,12 +1,15 @@
 import { type Page, expect } from '@playwright/test';
+import { SESSION_COOKIE } from '../../../src/features/auth/session-token';
 
-/** Connects the sandbox wallet as a demo account and approves the automatic sign-in. */
+/** Connects the sandbox wallet as a demo account and approves the automatic sign-in; returns once the session cookie is set. */
 export async function connectAs(page: Page, name: 'Alice' | 'Bob' | 'Carol' | 'Dave'): Promise<void> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' }).click();
   const picker = page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' });
   await picker.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   await approveNext(page, /Click to sign in and accept the Terms of Service of Wild Tigers/);
   await expect(page.getByTestId('wallet-menu')).toBeVisible();
+  // The menu shows once connected; the sign-in's answer (its cookie) may come a moment later.
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === SESSION_COOKIE)).toBe(true);
 }
 
 /** Approves the sandbox wallet's next signature request (its text must match, when given). */

@@ -9,17 +9,15 @@
 import { test as base, expect } from '@playwright/test';
 import { startTestServer } from '../../support/local-server';
 
-/** Mainnet's clock: consensus 2-4 s after a wallet's answer, the mirror node 5-8 s after that, 50 mirror requests/s per client. */
-const MAINNET_CLOCK = { SANDBOX_CONSENSUS_DELAY_MS: '2000-4000', SANDBOX_MIRROR_LAG_MS: '5000-8000', SANDBOX_MIRROR_RATE_LIMIT: '50' };
-
 const MARK = 'CSP violation:';
 
 export const test = base.extend<{ cspViolations: string[] }, { siteDir: string; sandboxOrigin: string }>({
   siteDir: [process.env.SITE_DIR ?? 'dist', { scope: 'worker', option: true }],
   sandboxOrigin: [
     async ({ siteDir }, use) => {
-      // The reconciler runs on its default timer, as with `npm start`.
-      const server = await startTestServer({ site: true, env: { ...MAINNET_CLOCK, SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000' } });
+      // Mainnet's clock (consensus 2-4 s after a wallet's answer, the mirror node 5-8 s after that, 50
+      // mirror requests/s per client), and the reconciler on its default timer, as with `npm start`.
+      const server = await startTestServer({ site: true, mainnetClock: true, env: { SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000' } });
       await use(server.origin);
       await server.dispose();
     },

@@ -10,6 +10,7 @@ import {
   pendingPurchase,
   recentTransactionIds,
   rememberTransaction,
+  requireLedgerSuccess,
   savePendingAction,
   waitForLedger,
 } from '@/features/ledger/ledger-wait-client';
@@ -75,6 +76,17 @@ describe('waiting for the ledger in the browser', () => {
 
     installFakeFetch({ status: 409, body: JSON.stringify({ error: 'This tiger is already listed', code: 'ALREADY_LISTED' }) });
     await expect(callWhenSettled(() => apiJson('/api/paws/listings/complete'))).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('turns an approval that did not succeed into the flow’s error: still pending, refused by the ledger, or expired', () => {
+    expect(() => requireLedgerSuccess({ state: 'success', consensusTimestamp: '1.2' }, 'Token allowance approval failed')).not.toThrow();
+    expect(() => requireLedgerSuccess({ state: 'pending' }, 'Token allowance approval failed')).toThrow(LedgerStillPending);
+    expect(() => requireLedgerSuccess({ state: 'failed', result: 'INSUFFICIENT_TOKEN_BALANCE' }, 'Token allowance approval failed')).toThrow(
+      'Token allowance approval failed: the ledger answered INSUFFICIENT_TOKEN_BALANCE',
+    );
+    expect(() => requireLedgerSuccess({ state: 'expired' }, 'Token allowance approval failed')).toThrow(
+      'Token allowance approval failed: it never reached the ledger',
+    );
   });
 
   it('treats a wallet that did not answer as one that may still execute, and a refusal as final', () => {
