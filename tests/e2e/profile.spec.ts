@@ -194,7 +194,11 @@ test.describe('profile', () => {
     await page.goto(`/public-profiles?search=${LONG_NAME}`);
     const link = page.getByRole('main').getByRole('link', { name: LONG_NAME });
     await link.click();
-    await expect(page).toHaveURL(new RegExp(`/public-profiles\\?account=${CAROL.replaceAll('.', '\\.')}$`));
+    const profileUrl = new RegExp(`/public-profiles\\?account=${CAROL.replaceAll('.', '\\.')}$`);
+    await expect(page).toHaveURL(profileUrl);
+    // The search box's pause (350 ms) must not write its search into the profile's address.
+    await page.waitForTimeout(600);
+    await expect(page).toHaveURL(profileUrl);
     const profile = page.getByRole('region', { name: LONG_NAME });
     await expect(profile.getByRole('heading', { level: 2, name: LONG_NAME })).toBeFocused();
     await expect(profile).toContainText(LONG_BIO);

@@ -133,14 +133,15 @@ export default function PublicProfilesPage() {
     setAccount(null);
   }
 
+  // Only while the directory shows: a profile opened before the pause ends keeps its own address.
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || account !== null) return;
     const timer = setTimeout(() => {
       $profileSearch.set(input.trim());
       writeSearchToUrl(input.trim());
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [input, ready]);
+  }, [input, ready, account]);
 
   return (
     <div className="grid gap-6">
