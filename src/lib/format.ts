@@ -43,6 +43,11 @@ export function formatCount(value: number): string {
   return formatNumber(value, 0);
 }
 
+/** US dollars with cents, as Intl's en-US currency format shows them: '$1,234.50', '-$3.00'. */
+export function formatUsd(value: number): string {
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}$${formatNumber(Math.abs(value), 2, 2)}`;
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** A day in UTC as 'Nov 24' (`month: 'short'`) or 'November 24, 2026' (`month: 'long'` with the year). */

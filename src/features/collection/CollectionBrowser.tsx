@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type FormEvent, type ReactNode, memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
@@ -35,17 +36,6 @@ function StatTile({ label, children, note }: { label: string; children: ReactNod
       <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</dt>
       <dd className="mt-1 text-xl font-extrabold tabular-nums sm:text-2xl">{children}</dd>
       {note && <dd className="mt-0.5 text-xs text-red-300">{note}</dd>}
-    </div>
-  );
-}
-
-function SkeletonGrid() {
-  return (
-    <div className="grid grid-cols-2 gap-4 motion-safe:animate-pulse sm:grid-cols-3 xl:grid-cols-4" aria-hidden="true">
-      {Array.from({ length: 8 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <div key={index} className="aspect-[3/5] rounded-xl bg-muted" />
-      ))}
     </div>
   );
 }
@@ -310,7 +300,7 @@ export default function CollectionBrowser() {
 
           {!data ? (
             collection.error ? null : (
-              <SkeletonGrid />
+              <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" itemClassName="aspect-[3/5] rounded-xl" />
             )
           ) : data.collectionData.length === 0 ? (
             <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { traitLabel } from '../tiger/tiers';
 import { type TraitSelection, selectedValues } from './collection-rules';
 import type { TraitCounts } from './collection-types';
@@ -18,14 +19,7 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
   // Groups with a selection start open; after that each group stays as the visitor left it.
   const [open, setOpen] = useState<Record<string, boolean>>({});
   if (!counts) {
-    return (
-      <div className="grid gap-2 motion-safe:animate-pulse" aria-hidden="true">
-        {Array.from({ length: 6 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <div key={index} className="h-11 rounded-lg bg-muted" />
-        ))}
-      </div>
-    );
+    return <SkeletonGroup count={6} className="grid gap-2" itemClassName="h-11 rounded-lg" />;
   }
   const types = Object.keys(counts);
   if (!types.length) return <p className="text-sm text-muted-foreground">No trait data available.</p>;

@@ -4,7 +4,7 @@
  * the card label, the hour-based age, the listings sort and the pagination arithmetic.
  */
 import type { RarityTier } from '@/components/ui/Badge';
-import type { RarityEntry, Trait } from '../tiger/rarity';
+import type { RarityRank, Trait } from '../tiger/rarity';
 import { tierByPercentile } from '../tiger/tiers';
 import type { ListingRecord, SaleRecord } from './market-port';
 import { formatCount } from '@/lib/format';
@@ -18,7 +18,7 @@ export const LISTINGS_FETCH_LIMIT = 1000;
 export const SKELETON_CARDS = 12;
 
 /** Rank and percentile of every serial (GET /api/collection/hedera-rarity/{token}?fields=rank), by serial. */
-export type RarityMap = Record<string, Pick<RarityEntry, 'rarityRank' | 'rarityPct'> | undefined>;
+export type RarityMap = Record<string, RarityRank | undefined>;
 
 export interface CurrentListing {
   price: number;

@@ -3,7 +3,7 @@ import { computed } from 'nanostores';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { formatPaws } from '../../lib/format';
 import { $offersMade, $offersReceived, createBestOffersStore, type PublicOffer } from './offer-client';
 import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
@@ -12,12 +12,7 @@ import { $listings, type PublicListing } from './paws-client';
 import { MakeOfferForm, OfferRow, TigerOffers } from './TigerOffers';
 
 function Loading() {
-  return (
-    <div className="grid gap-2 motion-safe:animate-pulse" aria-hidden="true">
-      <Skeleton pulse={false} className="h-20 rounded-lg" />
-      <Skeleton pulse={false} className="h-20 rounded-lg" />
-    </div>
-  );
+  return <SkeletonGroup count={2} className="grid gap-2" itemClassName="h-20 rounded-lg" />;
 }
 
 function Empty({ title, children }: { title: string; children?: React.ReactNode }) {

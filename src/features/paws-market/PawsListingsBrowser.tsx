@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/cn';
 import { useUrlView } from '@/lib/use-url-view';
 import { selectedCount, toggleTrait } from '../collection/collection-rules';
@@ -145,12 +145,7 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
           listings.error ? (
             <Empty title="Failed to fetch listings" />
           ) : (
-            <div className={cn(grid, 'motion-safe:animate-pulse')} aria-hidden="true">
-              {Array.from({ length: 8 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
-              ))}
-            </div>
+            <SkeletonGroup count={8} className={grid} itemClassName="aspect-[3/4] rounded-xl" />
           )
         ) : data.listings.length === 0 ? (
           activeFilters > 0 ? (

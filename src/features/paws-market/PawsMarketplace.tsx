@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { $balances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
@@ -26,14 +26,7 @@ import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLef
 import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
 
 function SkeletonGrid() {
-  return (
-    <div className="grid grid-cols-2 gap-4 motion-safe:animate-pulse md:grid-cols-3 lg:grid-cols-4" aria-hidden="true">
-      {Array.from({ length: 8 }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
-      ))}
-    </div>
-  );
+  return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
 }
 
 function Grid({ children }: { children: React.ReactNode }) {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ListingModal } from '../paws-market/ListingModal';
 import { TigerCard } from '../paws-market/PawsListingCard';
@@ -89,12 +89,7 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
         </TabsList>
         <TabsContent value="collection">
           {owned.loading && !owned.data ? (
-            <div className="grid grid-cols-2 gap-4 motion-safe:animate-pulse md:grid-cols-3" aria-hidden="true">
-              {Array.from({ length: 4 }, (_, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
-              ))}
-            </div>
+            <SkeletonGroup count={4} className="grid grid-cols-2 gap-4 md:grid-cols-3" itemClassName="aspect-[3/4] rounded-xl" />
           ) : nfts.length === 0 ? (
             <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
               <p className="text-lg font-semibold">No Wild Tigers yet</p>

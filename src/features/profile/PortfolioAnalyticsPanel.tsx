@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { TierBadge } from '@/components/ui/Badge';
-import { formatHbar, formatNumber, formatPaws } from '../../lib/format';
+import { formatHbar, formatPaws, formatUsd as usd } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $balances } from '../balances/balance-store';
 import { ANALYTICS_TIERS, portfolioAnalytics } from './achievements';
@@ -8,8 +8,6 @@ import { CollapsibleSection } from './CollapsibleSection';
 import type { OwnedNft } from './owned-nfts';
 import { pawsValueUsd, portfolioTotalUsd } from './portfolio-value';
 import { $floor, $hbarPrice, $pawsPrice, readFloorHbar } from './profile-client';
-
-const usd = (value: number) => `$${formatNumber(value, 2, 2)}`;
 
 /**
  * Portfolio Analytics: tigers per tier, average rarity score, and the estimated portfolio value:

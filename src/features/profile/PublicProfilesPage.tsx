@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { cn } from '@/lib/cn';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { $profileSearch, $publicProfiles, SEARCH_DEBOUNCE_MS } from './profile-client';
 import { SEARCH_MAX } from './profile-rules';
 import { PublicProfileCard, publicProfileHref } from './PublicProfileCard';
@@ -43,14 +42,7 @@ function Results({ onOpen }: { onOpen: (accountId: string) => void }) {
   const { data, loading, error } = useStore($publicProfiles);
   const search = useStore($profileSearch);
   if (!data && (loading || !error)) {
-    return (
-      <div className={cn(GRID, 'motion-safe:animate-pulse')} aria-hidden="true">
-        {Array.from({ length: 8 }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={index} pulse={false} className="aspect-[3/4] rounded-xl" />
-        ))}
-      </div>
-    );
+    return <SkeletonGroup count={8} className={GRID} itemClassName="aspect-[3/4] rounded-xl" />;
   }
   if (!data) return <p className="text-red-300">Failed to fetch public profiles</p>;
   return (

@@ -25,6 +25,9 @@ export interface RarityEntry {
   traits: Trait[];
 }
 
+/** A serial's rank and percentile: what a card shows of its rarity. */
+export type RarityRank = Pick<RarityEntry, 'rarityRank' | 'rarityPct'>;
+
 export interface RarityStats {
   totalNFTs: number;
   /** Share of the expected collection that had usable metadata, in percent. */

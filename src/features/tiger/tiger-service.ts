@@ -1,7 +1,7 @@
 import { DomainError } from '../../lib/domain-error';
 import type { CollectionCatalog } from './catalog';
 import { mediaUrls } from './ipfs';
-import type { RarityDataset, RarityStats } from './rarity';
+import type { RarityDataset, RarityRank, RarityStats } from './rarity';
 
 /**
  * How much of the rarity dataset an answer carries: every field (`all`, the spec's answer), each
@@ -10,10 +10,7 @@ import type { RarityDataset, RarityStats } from './rarity';
  */
 export const RARITY_FIELDS = ['all', 'rank', 'stats'] as const;
 export type RarityFields = (typeof RARITY_FIELDS)[number];
-export type RarityAnswer =
-  | RarityDataset
-  | { rarityData: Record<string, { rarityRank: number; rarityPct: number }>; stats: RarityStats }
-  | { stats: RarityStats };
+export type RarityAnswer = RarityDataset | { rarityData: Record<string, RarityRank>; stats: RarityStats } | { stats: RarityStats };
 
 /** The rank-only answer of each dataset (one per index build), made once. */
 const rankAnswers = new WeakMap<RarityDataset, RarityAnswer>();
@@ -24,7 +21,7 @@ function projectRarity(dataset: RarityDataset, fields: RarityFields): RarityAnsw
   if (fields === 'all') return { rarityData, stats };
   let answer = rankAnswers.get(dataset);
   if (!answer) {
-    const ranks: Record<string, { rarityRank: number; rarityPct: number }> = {};
+    const ranks: Record<string, RarityRank> = {};
     for (const [serial, entry] of Object.entries(rarityData)) ranks[serial] = { rarityRank: entry.rarityRank, rarityPct: entry.rarityPct };
     answer = { rarityData: ranks, stats };
     rankAnswers.set(dataset, answer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatLocalDateTime, formatNumber, formatUtcDay } from '../../../src/lib/format';
+import { formatCount, formatLocalDateTime, formatNumber, formatUsd, formatUtcDay } from '../../../src/lib/format';
 
 /** Numbers a page shows: prices, counts, ranks, percentages, with the awkward cases of rounding. */
 const SAMPLES = [
@@ -62,6 +62,11 @@ describe('number formats without Intl (src/lib/format.ts)', () => {
         );
       }
       expect(formatCount(Math.round(value))).toBe(Math.round(value).toLocaleString('en-US'));
+      if (Number.isFinite(value) && Math.abs(value) < 1e21) {
+        expect(formatUsd(value), `${value} USD`).toBe(
+          value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+        );
+      }
     }
   });
 
