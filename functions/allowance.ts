@@ -7,7 +7,7 @@ import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/server
 
 const allowances = createAllowanceService(ledgerReader(), config());
 
-const amountSchema = z.union([z.string().max(40), z.number().nonnegative().finite()]).transform((value) => String(value));
+const amountSchema = z.union([z.string().max(40), z.number().nonnegative()]).transform((value) => String(value));
 
 /**
  * Allowance reads and transaction statuses for anyone; approve/delete transactions prepared for the

@@ -80,7 +80,7 @@ export const handler = routeGroup('market', {
         token_address: entityIdSchema,
         serial_number: serialSchema,
         user_address: entityIdSchema,
-        price: z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value)),
+        price: z.union([z.string().max(40), z.number()]).transform((value) => String(value)),
       }),
     },
     async ({ body, session }) =>

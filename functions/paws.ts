@@ -56,8 +56,8 @@ const figures = createPawsFiguresService({
   listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
 });
 
-const listingId = z.string().uuid('must be a listing id');
-const price = z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value));
+const listingId = z.uuid('must be a listing id');
+const price = z.union([z.string().max(40), z.number()]).transform((value) => String(value));
 /** The buyer's PAWS allowance approval, when the buy follows one: the server waits for it on the ledger first. */
 const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransactionId: transactionIdSchema.optional() });
 
@@ -100,7 +100,7 @@ export const handler = routeGroup('paws', {
     'session',
     {
       body: z.object({
-        pendingListing: z.object({ id: z.string().uuid('must be a pending listing id') }),
+        pendingListing: z.object({ id: z.uuid('must be a pending listing id') }),
         approvalTransactionId: transactionIdSchema.optional(),
       }),
     },

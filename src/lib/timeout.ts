@@ -2,7 +2,7 @@
  * Settles as `promise` does, or after `ms` with what `onTimeout` returns (or throws), whichever
  * comes first. The timer never outlives the race, nor keeps a Node process alive.
  */
-export function withTimeout<T, U>(promise: Promise<T>, ms: number, onTimeout: () => U): Promise<T | U> {
+export async function withTimeout<T, U>(promise: Promise<T>, ms: number, onTimeout: () => U): Promise<T | U> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<U>((resolve, reject) => {
     timer = setTimeout(() => {
@@ -14,5 +14,9 @@ export function withTimeout<T, U>(promise: Promise<T>, ms: number, onTimeout: ()
     }, ms);
     (timer as { unref?: () => void }).unref?.();
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BOB, call, signIn, signMessageAs } from '../support/sandbox-client';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../support/local-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -104,7 +104,7 @@ describe('sign-in by signed message', () => {
     expect((await call(server.origin, 'GET', '/api/auth/session', { cookie })).json).toEqual({ authenticated: false });
   });
 
-  it('keeps sessions across a server restart', async () => {
+  it('keeps sessions across a server restart', { timeout: SERVER_START_TIMEOUT_MS }, async () => {
     const cookie = await signIn(server.origin, BOB);
     await server.restart();
     expect((await call(server.origin, 'GET', '/api/auth/session', { cookie })).json).toMatchObject({ authenticated: true, accountId: BOB });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../support/local-server';
 import { ALICE } from '../support/sandbox-client';
 
 /** A GET with a raw Host header and request target, which fetch would refuse to send. */
@@ -115,7 +115,7 @@ describe('local API server', () => {
     expect(output).not.toContain('listening');
   }, 60_000);
 
-  it('keeps its data across a restart', async () => {
+  it('keeps its data across a restart', { timeout: SERVER_START_TIMEOUT_MS }, async () => {
     await server.restart();
     const response = await fetch(`${server.origin}/api/health`);
     expect(response.status).toBe(200);

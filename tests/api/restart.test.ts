@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { SERVER_START_TIMEOUT_MS, startTestServer, type TestServer } from '../support/local-server';
 import {
   ALICE,
   BOB,
@@ -25,7 +25,8 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-describe('a local server restarted in the middle of a flow loses nothing', () => {
+// Each test restarts the server once or twice, on two cores shared with other test files.
+describe('a local server restarted in the middle of a flow loses nothing', { timeout: 2 * SERVER_START_TIMEOUT_MS }, () => {
   it('a sign-in challenge issued before the restart verifies after it', async () => {
     const challenge = await call<{ message: string }>(server.origin, 'POST', '/api/auth/challenge', { body: { accountId: BOB } });
     await server.restart();

@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
 
 const projectRoot = resolve(import.meta.dirname, '../..');
+/** How long a server may take to become healthy: a test that restarts one allows this much per restart. */
+export const SERVER_START_TIMEOUT_MS = 60_000;
 
 export interface TestServer {
   origin: string;
@@ -20,7 +22,7 @@ export interface TestServer {
 }
 
 async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {

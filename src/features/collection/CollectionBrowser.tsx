@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, type ReactNode, memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type SubmitEvent, memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
@@ -127,7 +127,7 @@ export default function CollectionBrowser() {
     if (current) commit({ ...current, traits: toggleTrait(current.traits, type, value), page: 1 }, 'push');
   }, []);
 
-  function submitSearch(event: FormEvent<HTMLFormElement>): void {
+  function submitSearch(event: SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
     if (view) commit({ ...view, search: cleanSearch(draft), page: 1 }, 'push');
   }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type SubmitEvent, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { paginationWindow } from './collection-rules';
@@ -18,7 +18,7 @@ export function Pagination({ page, totalPages, onPage }: PaginationProps) {
   if (totalPages <= 1) return null;
   const pages = paginationWindow(page, totalPages);
 
-  function submitJump(event: FormEvent<HTMLFormElement>): void {
+  function submitJump(event: SubmitEvent<HTMLFormElement>): void {
     event.preventDefault();
     const target = Number(jump);
     if (Number.isInteger(target) && target >= 1 && target <= totalPages) {

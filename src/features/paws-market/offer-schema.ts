@@ -3,9 +3,9 @@ import * as z from 'zod';
 import { entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS } from './offer-rules';
 
-const offerId = z.string().uuid('must be an offer id');
+const offerId = z.uuid('must be an offer id');
 /** PAWS per tiger, as the listing price is sent: a decimal string (or a number), checked by the PAWS price rules. */
-const pawsAmount = z.union([z.string().max(40), z.number().finite()]).transform((value) => String(value));
+const pawsAmount = z.union([z.string().max(40), z.number()]).transform((value) => String(value));
 
 const terms = {
   /** Chosen by the client for each new offer, so a repeated request makes it once. */

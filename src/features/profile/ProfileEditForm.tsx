@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorText } from '@/lib/api/error-text';
 import { toast } from '../toast/toast-store';
@@ -34,7 +34,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
   const errors = profileDraftErrors({ username, bio, twitterHandle });
   const invalid = Object.keys(errors).length > 0;
 
-  async function submit(event: FormEvent): Promise<void> {
+  async function submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     if (invalid || saving) return;
     setSaving(true);

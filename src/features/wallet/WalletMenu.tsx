@@ -10,8 +10,9 @@ import { $wallet, $walletPromptHost, authenticate, connectWallet, restoreWallet,
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
 /** Loads the dropdown's code (Radix) once; started on hover or focus, awaited on the first open. */
-function loadDropdown(): Promise<DropdownModule> {
-  return import('./WalletMenuDropdown').then((module) => (dropdownModule = module));
+async function loadDropdown(): Promise<DropdownModule> {
+  dropdownModule = await import('./WalletMenuDropdown');
+  return dropdownModule;
 }
 
 type ChooserProps = { extensions: WalletExtension[]; onChoose: (extensionId: string | undefined) => void; onCancel: () => void };

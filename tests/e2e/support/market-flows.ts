@@ -38,9 +38,25 @@ export const cards = (page: Page) => panel(page).locator('[data-serial]');
 export const card = (page: Page, serial: number) => panel(page).locator(`[data-serial="${serial}"]`);
 export const pages = (page: Page, name: string) => page.getByRole('navigation', { name: `${name} pages` });
 
+/** Axe's violations within `selector`, as 'rule: targets' lines. */
 export async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  // Axe blends a fading element's colours into its contrast: a toast fading in or out failed color-contrast on CI.
+  // The page is judged at rest, with its animations cut short (the reduced-motion rules of global.css) and finished.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
+    const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  } finally {
+    await page.emulateMedia({ reducedMotion: null });
+  }
 }
 
 /** Opens the listings sorted by price, low first (the card of `serial` is then on page 1 or 2). */

@@ -8,8 +8,8 @@ type PlaywrightTestConfig = BaseConfig<object, { siteDir: string }>;
 /**
  * Adds the WalletConnect e2e to a config when WALLETCONNECT_SITE_DIR names a build made with
  * PUBLIC_WALLET=walletconnect: a 'walletconnect' project running tests/e2e/walletconnect*.spec.ts
- * whose workers serve that build (each over its own sandbox, as every worker). The other projects
- * never run those specs.
+ * whose workers serve that build (each over its own sandbox, as every worker), run first. The other
+ * projects never run those specs.
  */
 export function withWalletConnectProject(config: PlaywrightTestConfig): PlaywrightTestConfig {
   const projects = (config.projects ?? []).map((project) => ({ ...project, testIgnore: [WALLETCONNECT_SPECS, ...[project.testIgnore ?? []].flat()] }));
@@ -18,9 +18,10 @@ export function withWalletConnectProject(config: PlaywrightTestConfig): Playwrig
   if (!site || !first) return { ...config, projects };
   return {
     ...config,
+    // First: its flows are the longest (a wallet answering after the 45 s time-out), so they do not finish last.
     projects: [
-      ...projects,
       { ...first, name: 'walletconnect', testIgnore: undefined, testMatch: WALLETCONNECT_SPECS, workers: undefined, use: { ...first.use, siteDir: site } },
+      ...projects,
     ],
   };
 }

@@ -34,7 +34,7 @@ describe('thumbnail rules', () => {
   it('parses a serial within the supply and a known width, and nothing else', () => {
     expect(parseThumbnailPath('/img/3333/640', 3333)).toEqual({ serial: 3333, width: 640 });
     for (const path of ['/img/3334/640', '/img/0/640', '/img/-1/640', '/img/1.5/640', '/img/ 1/640', '/img/1/641', '/img/1/0640', '/img/1', '/x/1/160']) {
-      expect(() => parseThumbnailPath(path, 3333), path).toThrowError(expect.objectContaining({ code: 'INVALID_IMAGE_REQUEST' }));
+      expect(() => parseThumbnailPath(path, 3333), path).toThrow(expect.objectContaining({ code: 'INVALID_IMAGE_REQUEST' }));
     }
   });
 });
