@@ -1,10 +1,10 @@
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
 import {
   type Listing,
   SETTLE_TIMEOUT_MS,
   type Sale,
-  axeViolations,
   buyCheapestAsDave,
   card,
   cards,
@@ -74,7 +74,7 @@ test.describe
       await expect(cards(page).first()).toHaveAttribute('data-serial', String(allListings[0]?.serialId));
       await expect(cards(page).first()).toHaveAttribute('data-label', 'LISTING');
       await expect(cards(page).first().getByRole('button', { name: /^Buy / })).toBeDisabled();
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, 'main')).toEqual([]);
 
       const listingsNav = pages(page, 'Current listings');
       await listingsNav.getByRole('button', { name: 'Next' }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
 import { ALICE, CAROL } from '../../src/sandbox/ledger/demo-accounts';
@@ -83,8 +83,7 @@ test.describe('profile', () => {
     // achievements: every NFT-count milestone (25 or more tigers)
     await expect(page.getByRole('listitem').filter({ hasText: 'Tiger King' })).toContainText('Earned');
     await expect(page.getByRole('listitem').filter({ hasText: 'Mythic Master' })).toContainText('Locked');
-    const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     // each collection card opens the marketplace's listing modal
     const listButton = page.getByRole('button', { name: /^List Wild Tiger #\d+$/ }).first();
@@ -150,8 +149,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
     await page.reload();
     await expect(search).toHaveValue('no such tiger at all');
-    const results = await new AxeBuilder({ page }).include('main').analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
   test('long unbroken words wrap on the own profile and on the public card, at phone and desktop widths', async ({ page }) => {
@@ -208,7 +206,7 @@ test.describe('profile', () => {
     expect(counted).toBeGreaterThanOrEqual(1);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await expect(page.getByRole('searchbox', { name: 'Search public profiles' })).toBeHidden();
-    expect((await new AxeBuilder({ page }).include('main').analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, 'main')).toEqual([]);
 
     // Back closes it; the directory is there again
     await page.goBack();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/test';
 
 const ROUTES: [path: string, heading: string][] = [
@@ -159,10 +159,6 @@ test('the toast viewport is mounted with its F8 hotkey label', async ({ page }) 
 test.describe('accessibility', () => {
   // A full axe analysis of a page takes seconds of the browser's time, more with two workers on two cores.
   test.slow();
-  const axeViolations = async (page: import('@playwright/test').Page) => {
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  };
 
   // /collection is scanned by collection.spec.ts with its filters open, at desktop and phone widths.
   for (const path of [...ROUTES.map(([route]) => route).filter((route) => route !== '/collection'), '/no-such-tiger']) {

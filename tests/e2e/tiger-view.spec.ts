@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { BOB } from '../../src/sandbox/ledger/demo-accounts';
-import { axeViolations } from './support/market-flows';
+import { axeViolations } from './support/axe';
 import { LEDGER_FLOW_MS, MARKETPLACE, PAWS_TOKEN } from './support/ledger';
 import { listLastTiger } from './support/paws-flows';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect } from '@playwright/test';
 import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
+import { axeViolations } from './axe';
 import { NFT_TOKEN, ledgerNft, tinybarsOf } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
@@ -37,27 +37,6 @@ export const panel = (page: Page) => page.getByRole('tabpanel');
 export const cards = (page: Page) => panel(page).locator('[data-serial]');
 export const card = (page: Page, serial: number) => panel(page).locator(`[data-serial="${serial}"]`);
 export const pages = (page: Page, name: string) => page.getByRole('navigation', { name: `${name} pages` });
-
-/** Axe's violations within `selector`, as 'rule: targets' lines. */
-export async function axeViolations(page: Page, selector = 'main'): Promise<string[]> {
-  // Axe blends a fading element's colours into its contrast: a toast fading in or out failed color-contrast on CI.
-  // The page is judged at rest, with its animations cut short (the reduced-motion rules of global.css) and finished.
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  try {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
-    const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  } finally {
-    await page.emulateMedia({ reducedMotion: null });
-  }
-}
 
 /** Opens the listings sorted by price, low first (the card of `serial` is then on page 1 or 2). */
 export async function showListing(page: Page, serial: number): Promise<void> {

@@ -10,7 +10,7 @@ export async function openListDialog(page: Page): Promise<{ dialog: Locator; nam
     .getByRole('tabpanel')
     .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
     .last();
-  const name = (await card.getByRole('heading').innerText()).trim();
+  const name = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await card.getByRole('button', { name: 'List', exact: true }).click();
   return { dialog: page.getByRole('dialog', { name: `List ${name}` }), name, serial: Number(name.replace(/\D+/g, '')) };
 }
