@@ -27,11 +27,12 @@ const config = defineConfig<object, { siteDir: string }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  // Three at a time on CI's two cores: the trading and WalletConnect flows mostly wait for the ledger's clock.
+  // Three at a time on CI's two cores: 14.2 min against 15.9 with two. The browsers keep both cores busy either way, so
+  // each test runs slower: wait for what a test reads (the DOM's text, not innerText, of cards rendered only near view).
   workers: process.env.CI ? 3 : undefined,
   retries: 0,
   timeout: 60_000,
-  // On CI's two cores, with two browsers and their servers busy, a heavy page (the markets) took over 7 s to show after a reload.
+  // On CI's two cores, with the browsers and their servers busy, a heavy page (the markets) took over 7 s to show after a reload.
   expect: { timeout: process.env.CI ? 15_000 : 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -6,7 +6,7 @@ import { createHbarFiguresService } from '../src/features/market-stats/market-fi
 import { config } from '../src/server/config';
 import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { decimalInputSchema, entityIdSchema, serialSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
@@ -80,7 +80,7 @@ export const handler = routeGroup('market', {
         token_address: entityIdSchema,
         serial_number: serialSchema,
         user_address: entityIdSchema,
-        price: z.union([z.string().max(40), z.number()]).transform((value) => String(value)),
+        price: decimalInputSchema,
       }),
     },
     async ({ body, session }) =>

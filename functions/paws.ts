@@ -13,7 +13,7 @@ import { DomainError } from '../src/lib/domain-error';
 import { collectionCatalog, ledgerReader, settlement } from '../src/server/adapters';
 import { config } from '../src/server/config';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
+import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 
 /** A settlement's submission and receipt on mainnet: the SDK writer's 10 s (src/features/ledger/sdk-writer.ts) and a margin. */
@@ -57,7 +57,7 @@ const figures = createPawsFiguresService({
 });
 
 const listingId = z.uuid('must be a listing id');
-const price = z.union([z.string().max(40), z.number()]).transform((value) => String(value));
+const price = decimalInputSchema;
 /** The buyer's PAWS allowance approval, when the buy follows one: the server waits for it on the ledger first. */
 const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransactionId: transactionIdSchema.optional() });
 

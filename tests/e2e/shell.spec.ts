@@ -157,7 +157,7 @@ test('the toast viewport is mounted with its F8 hotkey label', async ({ page }) 
 });
 
 test.describe('accessibility', () => {
-  // A full axe analysis of a page takes seconds of the browser's time, more with two workers on two cores.
+  // A full axe analysis of a page takes seconds of the browser's time, more with three workers on two cores.
   test.slow();
 
   // /collection is scanned by collection.spec.ts with its filters open, at desktop and phone widths.

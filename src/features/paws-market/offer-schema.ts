@@ -1,11 +1,11 @@
 /** zod schemas of the offer routes' bodies, paths and queries (the service checks amounts, expiries and traits). */
 import * as z from 'zod';
-import { entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
+import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS } from './offer-rules';
 
 const offerId = z.uuid('must be an offer id');
 /** PAWS per tiger, as the listing price is sent: a decimal string (or a number), checked by the PAWS price rules. */
-const pawsAmount = z.union([z.string().max(40), z.number()]).transform((value) => String(value));
+const pawsAmount = decimalInputSchema;
 
 const terms = {
   /** Chosen by the client for each new offer, so a repeated request makes it once. */

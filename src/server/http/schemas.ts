@@ -6,6 +6,9 @@ export const entityIdSchema = z
   .max(24)
   .regex(/^0\.0\.\d{1,10}$/, 'must be a Hedera id like 0.0.1234');
 
+/** An amount as a client sends it: a decimal string (or a number, kept as its string), checked by the rules of its use. */
+export const decimalInputSchema = /* @__PURE__ */ z.union([z.string().max(40), z.number()]).transform((value) => String(value));
+
 /** An NFT serial number of the collection. */
 export const serialSchema = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000_000);
 
