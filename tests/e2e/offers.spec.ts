@@ -196,6 +196,7 @@ test.describe
       await received.getByRole('button', { name: 'Accept 5 PAWS' }).click();
       const accept = page.getByRole('dialog', { name: 'Accept Offer' });
       const choice = accept.getByLabel('Tiger to sell');
+      await expect(choice).toBeVisible();
       const serials = (await choice.locator('option').allInnerTexts()).map((name) => Number(name.replace(/\D+/g, '')));
       expect(serials.length).toBeGreaterThan(1);
       const serial = serials.at(-1) as number;

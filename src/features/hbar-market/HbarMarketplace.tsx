@@ -23,7 +23,7 @@ import {
 } from './market-model';
 import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
 import { purchaseBlocker } from './purchase-machine';
-import { PurchaseDialog } from './PurchaseDialog';
+import { PurchaseDialog } from './lazy-dialogs';
 import { PurchasesInProgress } from './PurchasesInProgress';
 import { formatCount } from '@/lib/format';
 

@@ -2,14 +2,14 @@ import { useStore } from '@nanostores/react';
 import { computed } from 'nanostores';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { formatPaws } from '../../lib/format';
 import { $offersMade, $offersReceived, createBestOffersStore, type PublicOffer } from './offer-client';
-import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
+import type { AcceptTarget, CancelTarget } from './OfferDialogs';
+import { AcceptOfferDialog, CancelOfferDialog, TigerOffersDialog } from './lazy-dialogs';
 import { bestOfferText } from './offer-screen-rules';
 import { $listings, type PublicListing } from './paws-client';
-import { MakeOfferForm, OfferRow, TigerOffers } from './TigerOffers';
+import { MakeOfferForm, OfferRow } from './TigerOffers';
 
 function Loading() {
   return <SkeletonGroup count={2} className="grid gap-2" itemClassName="h-20 rounded-lg" />;
@@ -105,29 +105,6 @@ export function OffersReceivedPanel({ accountId }: { accountId: string }) {
       />
       <AcceptOfferDialog target={accepting} onClose={() => setAccepting(null)} />
     </div>
-  );
-}
-
-/** A tiger whose offers a dialog shows. */
-export interface OffersTarget {
-  serialNumber: number;
-  nftName: string;
-  ownerId: string | null;
-}
-
-/** The offers of one tiger in a dialog (the PAWS market's cards open it). */
-export function TigerOffersDialog({ target, onClose }: { target: OffersTarget | null; onClose: () => void }) {
-  if (!target) return null;
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent closeLabel="Close offers">
-        <DialogHeader>
-          <DialogTitle>Offers on {target.nftName}</DialogTitle>
-          <DialogDescription>Offers are paid in PAWS from the buyer’s wallet when the owner accepts.</DialogDescription>
-        </DialogHeader>
-        <TigerOffers serial={target.serialNumber} ownerId={target.ownerId} />
-      </DialogContent>
-    </Dialog>
   );
 }
 

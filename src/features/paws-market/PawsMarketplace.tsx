@@ -12,7 +12,7 @@ import { toast } from '../toast/toast-store';
 import { formatCount, formatPaws } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
-import { ListingModal } from './ListingModal';
+import { ListingModal, PurchaseModal, UnlistDialog } from './lazy-dialogs';
 import { OfferNotices } from './OfferNotices';
 import { MySalesHistory, SalesNotice } from '../market-stats/MySales';
 import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from './OfferPanels';
@@ -21,9 +21,8 @@ import { TigerCard } from './PawsListingCard';
 import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from './paws-client';
 import { errorText } from '@/lib/api/error-text';
 import { PawsListingsBrowser } from './PawsListingsBrowser';
-import { PurchaseModal } from './PurchaseModal';
 import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLeftNotice';
-import { type UnlistTarget, UnlistDialog } from './UnlistDialog';
+import type { UnlistTarget } from './UnlistDialog';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;

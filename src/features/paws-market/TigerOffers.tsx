@@ -10,7 +10,8 @@ import { toast } from '../toast/toast-store';
 import { $wallet, authenticate } from '../wallet/wallet-store';
 import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, makeOffer, newOfferId } from './offer-client';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS, type OfferTier } from './offer-rules';
-import { type AcceptTarget, AcceptOfferDialog, type CancelTarget, CancelOfferDialog } from './OfferDialogs';
+import type { AcceptTarget, CancelTarget } from './OfferDialogs';
+import { AcceptOfferDialog, CancelOfferDialog } from './lazy-dialogs';
 import {
   DEFAULT_EXPIRY,
   EXPIRY_CHOICES,

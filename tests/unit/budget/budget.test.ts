@@ -3,6 +3,11 @@
  *
  * - The landing page's initial JavaScript (everything it loads before any click: scripts, island
  *   components and renderers, and their static imports, transitively) is at most 90 KB gzipped.
+ * - Every page's first frame waits until its content is parsed: a render-blocking `rel=expect` link
+ *   names an element after the main content (else the nav paints alone and the content's layout
+ *   follows as one long task).
+ * - No page's initial JavaScript contains the dialog primitive (src/components/ui/Dialog.tsx): every
+ *   dialog loads when it first opens (src/lib/lazy-dialog.tsx).
  * - No page's initial JavaScript contains wallet-connect or ledger SDK code: that code loads only
  *   when the user connects (dynamic import). The markers below are strings of those libraries'
  *   minified output; the test also asserts that the lazy chunks do contain them, so it can fail.
@@ -14,6 +19,8 @@ import { htmlPages, initialJs, jsChunks, SDK_MARKERS, staticImports } from '../.
 
 const distDir = process.env.BUDGET_DIST_DIR ?? resolve(import.meta.dirname, '../../../dist');
 const LANDING_BUDGET_BYTES = 90 * 1024;
+/** A class string of the dialog primitive's overlay, which its minified chunk keeps as it is. */
+const DIALOG_MARKER = 'bg-black/75 backdrop-blur-sm';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -38,6 +45,37 @@ describe('page budgets (dist/)', () => {
     );
     expect(landing.chunks.length).toBeGreaterThan(0);
     expect(landing.gzipBytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+  });
+
+  it("holds every page's first frame until the content after <main> is parsed", () => {
+    const offenders: string[] = [];
+    for (const page of htmlPages(distDir)) {
+      const html = readFileSync(join(distDir, page), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      const expect = /<link\b[^>]*\brel="expect"[^>]*>/.exec(head)?.[0] ?? '';
+      const target = /\bhref="#([\w-]+)"/.exec(expect)?.[1];
+      const blocking = /\bblocking="render"/.test(expect);
+      const targetAt = target ? html.indexOf(`id="${target}"`) : -1;
+      const mainEnd = html.lastIndexOf('</main>');
+      if (!blocking || targetAt < 0 || mainEnd < 0 || targetAt < mainEnd) offenders.push(`${page}: ${expect || 'no rel=expect link'}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('ships no dialog code in any page before a dialog opens', async () => {
+    expect(readFileSync(resolve(import.meta.dirname, '../../../src/components/ui/Dialog.tsx'), 'utf8')).toContain(DIALOG_MARKER);
+    const initial = new Set<string>();
+    const offenders: string[] = [];
+    for (const page of htmlPages(distDir)) {
+      const { chunks } = await initialJs(distDir, page);
+      for (const chunk of chunks) {
+        initial.add(chunk);
+        if (readFileSync(join(distDir, chunk), 'utf8').includes(DIALOG_MARKER)) offenders.push(`${page}: ${chunk}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+    const lazy = jsChunks(distDir).filter((chunk) => !initial.has(chunk) && readFileSync(join(distDir, chunk), 'utf8').includes(DIALOG_MARKER));
+    expect(lazy.length, 'the dialog marker is in no chunk: update DIALOG_MARKER').toBeGreaterThan(0);
   });
 
   it('ships no wallet-connect or ledger SDK code in any page before a click', async () => {

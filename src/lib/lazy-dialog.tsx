@@ -1,0 +1,70 @@
+import { type ComponentType, useEffect, useReducer, useRef } from 'react';
+
+interface DialogProps {
+  onClose: () => void;
+}
+
+/** Where the browser has no requestIdleCallback (Safari), the dialog's code is fetched this long after the page's. */
+const IDLE_FALLBACK_MS = 2000;
+
+/**
+ * A dialog whose code is not part of the page's: it is fetched when the browser is first idle (so
+ * that opening it is immediate), or when it opens, whichever comes first. `openProp` names the prop
+ * that opens it when it is not null; once loaded, the dialog stays mounted as a static import would.
+ * If its code cannot load, the request is closed (onClose) and can be made again.
+ */
+export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>, openProp: keyof P): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+
+  function ensureLoaded(): Promise<ComponentType<P>> {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  }
+
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per dialog at module scope, as React.lazy makes its components
+  return function LazyDialog(props: P) {
+    const open = props[openProp] != null;
+    const [, rerender] = useReducer((count: number) => count + 1, 0);
+    const onClose = useRef(props.onClose);
+    onClose.current = props.onClose;
+
+    useEffect(() => {
+      if (loaded) return;
+      const prefetch = () => void ensureLoaded().catch(() => undefined);
+      if ('requestIdleCallback' in window) {
+        const id = window.requestIdleCallback(prefetch);
+        return () => window.cancelIdleCallback(id);
+      }
+      const id = setTimeout(prefetch, IDLE_FALLBACK_MS);
+      return () => clearTimeout(id);
+    }, []);
+
+    useEffect(() => {
+      if (!open || loaded) return;
+      let current = true;
+      ensureLoaded().then(
+        () => current && rerender(),
+        (error: unknown) => {
+          console.warn('Failed to load a dialog', error);
+          if (current) onClose.current();
+        },
+      );
+      return () => {
+        current = false;
+      };
+    }, [open]);
+
+    const Dialog = loaded;
+    return Dialog ? <Dialog {...props} /> : null;
+  };
+}
