@@ -24,6 +24,30 @@ const DIALOG_MARKER = 'bg-black/75 backdrop-blur-sm';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/**
+ * Where `markers` occur in what any page loads before a click (its initial chunks and inline
+ * scripts), and which markers no lazily loaded chunk contains (a marker that is nowhere proves nothing).
+ */
+async function markersBeforeClick(markers: readonly string[]): Promise<{ offenders: string[]; missing: string[] }> {
+  const initial = new Set<string>();
+  const offenders: string[] = [];
+  for (const page of htmlPages(distDir)) {
+    const { chunks, inlineScripts } = await initialJs(distDir, page);
+    for (const chunk of chunks) initial.add(chunk);
+    const texts = [
+      ...chunks.map((chunk) => [chunk, readFileSync(join(distDir, chunk), 'utf8')] as const),
+      ...inlineScripts.map((text, index) => [`inline ${index + 1}`, text] as const),
+    ];
+    for (const [name, text] of texts) {
+      for (const marker of markers) if (text.includes(marker)) offenders.push(`${page}: ${name} contains ${marker}`);
+    }
+  }
+  const lazy = jsChunks(distDir)
+    .filter((chunk) => !initial.has(chunk))
+    .map((chunk) => readFileSync(join(distDir, chunk), 'utf8'));
+  return { offenders, missing: markers.filter((marker) => !lazy.some((text) => text.includes(marker))) };
+}
+
 describe('page budgets (dist/)', () => {
   it('has a site build to measure', () => {
     expect(existsSync(join(distDir, 'index.html')), `no build in ${distDir}: run \`npm run build\` first`).toBe(true);
@@ -52,55 +76,27 @@ describe('page budgets (dist/)', () => {
     for (const page of htmlPages(distDir)) {
       const html = readFileSync(join(distDir, page), 'utf8');
       const head = html.slice(0, html.indexOf('</head>'));
-      const expect = /<link\b[^>]*\brel="expect"[^>]*>/.exec(head)?.[0] ?? '';
-      const target = /\bhref="#([\w-]+)"/.exec(expect)?.[1];
-      const blocking = /\bblocking="render"/.test(expect);
+      const link = /<link\b[^>]*\brel="expect"[^>]*>/.exec(head)?.[0] ?? '';
+      const target = /\bhref="#([\w-]+)"/.exec(link)?.[1];
+      const blocking = /\bblocking="render"/.test(link);
       const targetAt = target ? html.indexOf(`id="${target}"`) : -1;
       const mainEnd = html.lastIndexOf('</main>');
-      if (!blocking || targetAt < 0 || mainEnd < 0 || targetAt < mainEnd) offenders.push(`${page}: ${expect || 'no rel=expect link'}`);
+      if (!blocking || targetAt < 0 || mainEnd < 0 || targetAt < mainEnd) offenders.push(`${page}: ${link || 'no rel=expect link'}`);
     }
     expect(offenders).toEqual([]);
   });
 
   it('ships no dialog code in any page before a dialog opens', async () => {
     expect(readFileSync(resolve(import.meta.dirname, '../../../src/components/ui/Dialog.tsx'), 'utf8')).toContain(DIALOG_MARKER);
-    const initial = new Set<string>();
-    const offenders: string[] = [];
-    for (const page of htmlPages(distDir)) {
-      const { chunks } = await initialJs(distDir, page);
-      for (const chunk of chunks) {
-        initial.add(chunk);
-        if (readFileSync(join(distDir, chunk), 'utf8').includes(DIALOG_MARKER)) offenders.push(`${page}: ${chunk}`);
-      }
-    }
+    const { offenders, missing } = await markersBeforeClick([DIALOG_MARKER]);
     expect(offenders).toEqual([]);
-    const lazy = jsChunks(distDir).filter((chunk) => !initial.has(chunk) && readFileSync(join(distDir, chunk), 'utf8').includes(DIALOG_MARKER));
-    expect(lazy.length, 'the dialog marker is in no chunk: update DIALOG_MARKER').toBeGreaterThan(0);
+    expect(missing, 'the dialog marker is in no lazy chunk: update DIALOG_MARKER').toEqual([]);
   });
 
   it('ships no wallet-connect or ledger SDK code in any page before a click', async () => {
-    const pages = htmlPages(distDir);
-    expect(pages).toContain('index.html');
-    const initial = new Set<string>();
-    const offenders: string[] = [];
-    for (const page of pages) {
-      const { chunks, inlineScripts } = await initialJs(distDir, page);
-      for (const chunk of chunks) initial.add(chunk);
-      const texts = [
-        ...chunks.map((chunk) => [chunk, readFileSync(join(distDir, chunk), 'utf8')] as const),
-        ...inlineScripts.map((text, index) => [`inline ${index + 1}`, text] as const),
-      ];
-      for (const [name, text] of texts) {
-        for (const marker of SDK_MARKERS) if (text.includes(marker)) offenders.push(`${page}: ${name} contains ${marker}`);
-      }
-    }
+    expect(htmlPages(distDir)).toContain('index.html');
+    const { offenders, missing } = await markersBeforeClick(SDK_MARKERS);
     expect(offenders).toEqual([]);
-
-    // The markers are real: each is found in some lazily loaded chunk of this build.
-    const lazy = jsChunks(distDir)
-      .filter((chunk) => !initial.has(chunk))
-      .map((chunk) => readFileSync(join(distDir, chunk), 'utf8'));
-    const missing = SDK_MARKERS.filter((marker) => !lazy.some((text) => text.includes(marker)));
     expect(missing, 'markers not found in any lazy chunk: update SDK_MARKERS').toEqual([]);
   });
 });
