@@ -6,7 +6,7 @@ export const RARITY_TIERS = ['Mythic', 'Legendary', 'Epic', 'Rare', 'Uncommon', 
 export type RarityTier = (typeof RARITY_TIERS)[number];
 
 // Solid dark fills with light text: readable on cards and on top of NFT artwork alike.
-export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', {
+export const badgeVariants = cva('inline-flex items-center gap-1 border py-0.5 font-semibold', {
   variants: {
     variant: {
       default: 'border-transparent bg-primary text-primary-foreground',
@@ -21,9 +21,21 @@ export const badgeVariants = cva('inline-flex items-center gap-1 rounded-full bo
       uncommon: 'border-emerald-400 bg-emerald-950 text-emerald-200',
       common: 'border-stone-500 bg-stone-800 text-stone-200',
       unknown: 'border-dashed border-stone-500 bg-stone-900 text-stone-300',
+      /** A market card's LISTING and SALE labels. */
+      listing: 'border-amber-300 bg-primary text-primary-foreground',
+      sale: 'border-stone-300 bg-stone-100 text-stone-900',
     },
+    size: {
+      default: 'rounded-full px-2.5 text-xs',
+      /** On a card's artwork: smaller while the card is narrow (a container query on the card). */
+      overlay: 'rounded-full px-1.5 text-[11px] shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs',
+      /** A card's status label on its artwork. */
+      label: 'rounded-md px-1.5 text-[11px] tracking-wide shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs @[13rem]:tracking-wider',
+    },
+    /** Let a long text wrap instead of keeping to one line. */
+    wrap: { true: 'whitespace-normal', false: 'whitespace-nowrap' },
   },
-  defaultVariants: { variant: 'default' },
+  defaultVariants: { variant: 'default', size: 'default', wrap: false },
 });
 
 export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['variant']>;
@@ -35,8 +47,8 @@ export function tierBadgeVariant(tier: RarityTier): BadgeVariant {
 
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
-export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />;
+export function Badge({ className, variant, size, wrap, ...props }: BadgeProps) {
+  return <span className={cn(badgeVariants({ variant, size, wrap }), className)} {...props} />;
 }
 
 /** A badge showing a rarity tier name in its tier colour. */

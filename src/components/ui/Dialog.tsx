@@ -84,6 +84,8 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
    * the dialog is closed now. Shown under the content, and the close button stays.
    */
   pendingNote?: string | null;
+  /** The dialog's widest size (a `max-w-*` class). */
+  maxWidth?: string;
 };
 
 /** The element that had focus when the dialog opened (the button that opened it), to return focus to on close. */
@@ -92,14 +94,24 @@ function useOpener(): () => HTMLElement | null {
   return () => (opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null);
 }
 
-export function DialogContent({ className, children, closeLabel = 'Close', hideClose = false, pendingNote, onCloseAutoFocus, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  closeLabel = 'Close',
+  hideClose = false,
+  pendingNote,
+  maxWidth = 'max-w-lg',
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const opener = useOpener();
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-black data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
+          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-black data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
+          maxWidth,
           className,
         )}
         onCloseAutoFocus={(event) => {
@@ -140,8 +152,9 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-bold leading-tight', className)} {...props} />;
+/** A dialog's title; `textSize` replaces its size and leading. */
+export function DialogTitle({ className, textSize = 'text-lg leading-tight', ...props }: ComponentProps<typeof DialogPrimitive.Title> & { textSize?: string }) {
+  return <DialogPrimitive.Title className={cn('font-bold', textSize, className)} {...props} />;
 }
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {

@@ -57,19 +57,21 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
   next.click();
 }
 
-export function TabsList({ className, ...props }: ComponentProps<'div'>) {
+/** The row of tabs; `layout` replaces its display and height (one row, 44 px high). */
+export function TabsList({ className, layout = 'inline-flex h-11', ...props }: ComponentProps<'div'> & { layout?: string }) {
   return (
     <div
       role="tablist"
       aria-orientation="horizontal"
       onKeyDown={moveFocus}
-      className={cn('inline-flex h-11 items-center gap-1 rounded-lg border border-border bg-card p-1 text-muted-foreground', className)}
+      className={cn('items-center gap-1 rounded-lg border border-border bg-card p-1 text-muted-foreground', layout, className)}
       {...props}
     />
   );
 }
 
-export function TabsTrigger({ value, className, ...props }: ComponentProps<'button'> & { value: string }) {
+/** One tab; `layout` replaces its padding and wrapping. */
+export function TabsTrigger({ value, className, layout = 'px-3 whitespace-nowrap', ...props }: ComponentProps<'button'> & { value: string; layout?: string }) {
   const state = useTabs('TabsTrigger');
   const active = state.selected === value;
   return (
@@ -83,7 +85,8 @@ export function TabsTrigger({ value, className, ...props }: ComponentProps<'butt
       tabIndex={active ? 0 : -1}
       onClick={() => state.select(value)}
       className={cn(
-        'inline-flex h-full items-center justify-center gap-2 rounded-md px-3 text-sm font-semibold whitespace-nowrap transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow',
+        'inline-flex h-full items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow',
+        layout,
         className,
       )}
       {...props}
@@ -91,7 +94,8 @@ export function TabsTrigger({ value, className, ...props }: ComponentProps<'butt
   );
 }
 
-export function TabsContent({ value, className, ...props }: ComponentProps<'div'> & { value: string }) {
+/** The selected tab's panel; `spacing` replaces its space above (`mt-4`). */
+export function TabsContent({ value, className, spacing = 'mt-4', ...props }: ComponentProps<'div'> & { value: string; spacing?: string }) {
   const state = useTabs('TabsContent');
   if (state.selected !== value) return null;
   return (
@@ -102,7 +106,7 @@ export function TabsContent({ value, className, ...props }: ComponentProps<'div'
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the ARIA tabs pattern makes a tab panel focusable
       tabIndex={0}
       data-state="active"
-      className={cn('mt-4', className)}
+      className={cn(spacing, className)}
       {...props}
     />
   );

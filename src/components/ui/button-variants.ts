@@ -2,10 +2,10 @@ import { cva } from 'class-variance-authority';
 
 /**
  * The button classes by variant and size (spec 000 §9). Kept apart from Button.tsx so light
- * islands and Astro pages can style a `<button>` or `<a>` without shipping Slot or tailwind-merge.
+ * islands and Astro pages can style a `<button>` or `<a>` without shipping Slot.
  */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -16,13 +16,23 @@ export const buttonVariants = cva(
         ghost: 'text-foreground hover:bg-muted',
         link: 'text-highlight underline-offset-4 hover:underline',
       },
+      /** Where the content sits: centred, or a choice in a list (start), or label and value apart (between). */
+      align: {
+        center: 'justify-center gap-2',
+        start: 'justify-start gap-3',
+        between: 'justify-between gap-2',
+      },
+      /** Take the free space of a flex row (else keep its own width). */
+      grow: { true: 'flex-1', false: 'shrink-0' },
       size: {
-        default: 'h-10 px-4 py-2',
+        default: 'h-10 px-4 py-2 text-sm',
         sm: 'h-9 px-3 text-xs',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 text-sm',
+        /** A link in running text: no box of its own. */
+        inline: 'text-xs',
       },
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    defaultVariants: { variant: 'default', size: 'default', align: 'center', grow: false },
   },
 );

@@ -186,7 +186,7 @@ export default function CollectionBrowser() {
             {activeFilters > 0 && (
               <button
                 type="button"
-                className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'hidden h-auto px-0 lg:inline-flex')}
+                className={cn(buttonVariants({ variant: 'link', size: 'inline' }), 'max-lg:hidden')}
                 onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}
               >
                 Clear all
@@ -272,7 +272,7 @@ export default function CollectionBrowser() {
               <li>
                 <button
                   type="button"
-                  className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto px-1')}
+                  className={cn(buttonVariants({ variant: 'link', size: 'inline' }), 'px-1')}
                   onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}
                 >
                   Clear all

@@ -231,16 +231,16 @@ export default function HbarMarketplace() {
       <PurchasesInProgress hiddenSerial={buying?.serialId ?? null} />
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'listings' ? 'listings' : 'sales')}>
         {/* On phones the two tabs share the row and their labels may wrap; from sm up they sit side by side on one line. */}
-        <TabsList aria-label="Marketplace" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
-          <TabsTrigger value="sales" className={TAB_TRIGGER}>
+        <TabsList aria-label="Marketplace" layout="grid w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">
+          <TabsTrigger value="sales" layout={TAB_TRIGGER}>
             Recent Sales ({count(saleRecords)})
           </TabsTrigger>
-          <TabsTrigger value="listings" className={TAB_TRIGGER}>
+          <TabsTrigger value="listings" layout={TAB_TRIGGER}>
             Current Listings ({count(listingRecords)})
           </TabsTrigger>
         </TabsList>
 
-        <TabsContent value="sales" className="mt-5">
+        <TabsContent value="sales" spacing="mt-5">
           <h2 className="sr-only">Recent Sales</h2>
           <PagedGrid
             name="Recent sales"
@@ -256,7 +256,7 @@ export default function HbarMarketplace() {
           />
         </TabsContent>
 
-        <TabsContent value="listings" className="mt-5">
+        <TabsContent value="listings" spacing="mt-5">
           <h2 className="sr-only">Current Listings</h2>
           <PagedGrid
             name="Current listings"

@@ -3,7 +3,6 @@ import { Badge, type BadgeVariant, TierBadge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { formatAccountId } from '../../lib/format';
@@ -11,11 +10,7 @@ import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPr
 import { formatCount, formatHbarPrice, formatLocalDateTime } from '@/lib/format';
 
 /** Label chips are square-cornered, apart from the round tier badges; SALE is light to stand out from every tier colour. */
-const LABEL_STYLE: Record<CardLabel, { variant: BadgeVariant; className: string }> = {
-  LISTING: { variant: 'default', className: 'border-amber-300' },
-  SALE: { variant: 'outline', className: 'border-stone-300 bg-stone-100 text-stone-900' },
-  UNLISTED: { variant: 'unknown', className: '' },
-};
+const LABEL_VARIANT: Record<CardLabel, BadgeVariant> = { LISTING: 'listing', SALE: 'sale', UNLISTED: 'unknown' };
 
 interface MarketNftCardProps {
   card: NftCardModel;
@@ -69,14 +64,8 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
           />
         </TigerViewTrigger>
         <div className="pointer-events-none absolute inset-x-2 top-2 flex items-start justify-between gap-1">
-          <TierBadge tier={tier} className="px-1.5 text-[11px] shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs" />
-          <Badge
-            variant={LABEL_STYLE[label].variant}
-            className={cn(
-              'rounded-md px-1.5 text-[11px] tracking-wide shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs @[13rem]:tracking-wider',
-              LABEL_STYLE[label].className,
-            )}
-          >
+          <TierBadge tier={tier} size="overlay" />
+          <Badge variant={LABEL_VARIANT[label]} size="label">
             {label}
           </Badge>
         </div>
@@ -147,12 +136,12 @@ export const MarketNftCard = memo(
 export function MarketNftCardSkeleton() {
   return (
     <div className="flex flex-col overflow-hidden rounded-xl border border-border bg-card" aria-hidden="true">
-      <Skeleton pulse={false} className="aspect-square w-full rounded-none" />
+      <Skeleton pulse={false} className="aspect-square w-full" />
       <div className="grid gap-2 p-3">
-        <Skeleton pulse={false} className="h-4 w-3/4" />
-        <Skeleton pulse={false} className="h-6 w-1/2" />
-        <Skeleton pulse={false} className="h-3 w-full" />
-        <Skeleton pulse={false} className="h-9 w-full" />
+        <Skeleton pulse={false} className="h-4 w-3/4 rounded-md" />
+        <Skeleton pulse={false} className="h-6 w-1/2 rounded-md" />
+        <Skeleton pulse={false} className="h-3 w-full rounded-md" />
+        <Skeleton pulse={false} className="h-9 w-full rounded-md" />
       </div>
     </div>
   );

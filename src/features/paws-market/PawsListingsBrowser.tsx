@@ -125,7 +125,7 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
               )),
             )}
             <li>
-              <button type="button" className={cn(buttonVariants({ variant: 'link', size: 'sm' }), 'h-auto px-1')} onClick={clear}>
+              <button type="button" className={cn(buttonVariants({ variant: 'link', size: 'inline' }), 'px-1')} onClick={clear}>
                 Clear all
               </button>
             </li>

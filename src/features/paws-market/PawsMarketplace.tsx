@@ -46,7 +46,7 @@ function RarityBadge() {
   if (loading) return <Badge variant="outline">Loading rarity data…</Badge>;
   if (error || !data || data.stats.totalNFTs === 0) return <Badge variant="outline">Limited rarity data available</Badge>;
   return (
-    <Badge variant="outline" className="whitespace-normal">
+    <Badge variant="outline" wrap>
       Rarity data: {formatCount(data.stats.totalNFTs)} NFTs · {data.stats.coveragePercentage.toFixed(1)}% coverage
     </Badge>
   );
@@ -118,7 +118,7 @@ export default function PawsMarketplace() {
         <RarityBadge />
       </div>
       <Tabs defaultValue="market">
-        <TabsList aria-label="PAWS marketplace sections" className="h-auto flex-wrap justify-start">
+        <TabsList aria-label="PAWS marketplace sections" layout="inline-flex flex-wrap justify-start">
           <TabsTrigger value="market">Marketplace</TabsTrigger>
           <TabsTrigger value="mine">My NFTs</TabsTrigger>
           <TabsTrigger value="listings">My Listings</TabsTrigger>

@@ -50,8 +50,8 @@ export function ProfileCard({
     return (
       <Card className="grid gap-4 p-5" aria-busy={loading}>
         <Skeleton className="aspect-square w-full rounded-xl" />
-        <Skeleton className="h-6 w-2/3" />
-        <Skeleton className="h-4 w-1/2" />
+        <Skeleton className="h-6 w-2/3 rounded-md" />
+        <Skeleton className="h-4 w-1/2 rounded-md" />
         {!loading && <p className="text-sm text-red-300">Failed to fetch profile</p>}
       </Card>
     );

@@ -109,7 +109,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={invalid || saving} className="flex-1">
+        <Button type="submit" disabled={invalid || saving} grow>
           {saving ? 'Saving…' : 'Save Changes'}
         </Button>
         <Button type="button" variant="outline" onClick={onDone} disabled={saving}>

@@ -40,7 +40,7 @@ export function PublicProfileCard({ profile, onOpen }: { profile: PublicProfile;
   const avatar = profile.selectedNft ? { serialNumber: profile.selectedNft.serialNumber, rarityRank: profile.selectedNft.rarityRank } : null;
   return (
     <Card className="relative flex min-w-0 flex-col overflow-hidden p-0 transition-colors hover:border-primary/70">
-      <ProfileAvatar nft={avatar} name={name} className="rounded-none" />
+      <ProfileAvatar nft={avatar} name={name} square />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="grid gap-0.5">
           <h2 className="text-lg font-bold wrap-anywhere">

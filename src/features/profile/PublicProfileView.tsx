@@ -94,7 +94,7 @@ export function PublicProfileView({ accountId, onClose }: { accountId: string; o
             </h2>
             <p className="font-mono text-sm text-muted-foreground">{formatAccountId(accountId)}</p>
           </div>
-          {view.state === 'loading' && <Skeleton className="h-16 w-full" />}
+          {view.state === 'loading' && <Skeleton className="h-16 w-full rounded-md" />}
           {view.state === 'missing' && <p className="text-muted-foreground">This holder has no public profile.</p>}
           {view.state === 'failed' && (
             <p className="text-red-300" role="alert">

@@ -197,11 +197,14 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
         {serial !== null && (
           <DialogContent
             closeLabel="Close tiger view"
-            className="max-w-5xl max-sm:inset-0 max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0 max-sm:p-4"
+            maxWidth="max-w-5xl"
+            className="max-sm:inset-0 max-sm:h-dvh max-sm:max-h-dvh max-sm:w-full max-sm:max-w-none max-sm:translate-x-0 max-sm:translate-y-0 max-sm:rounded-none max-sm:border-0 max-sm:p-4"
             data-testid="tiger-view"
           >
             <DialogHeader>
-              <DialogTitle className="text-xl sm:text-2xl [overflow-wrap:anywhere]">{name}</DialogTitle>
+              <DialogTitle textSize="text-xl sm:text-2xl" className="[overflow-wrap:anywhere]">
+                {name}
+              </DialogTitle>
               <DialogDescription>
                 {data
                   ? data.rarityRank !== null
@@ -242,9 +245,9 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                   </p>
                 ) : !data ? (
                   <div className="grid gap-3" aria-hidden="true">
-                    <Skeleton className="h-5 w-1/2" />
-                    <Skeleton className="h-20 w-full" />
-                    <Skeleton className="h-40 w-full" />
+                    <Skeleton className="h-5 w-1/2 rounded-md" />
+                    <Skeleton className="h-20 w-full rounded-md" />
+                    <Skeleton className="h-40 w-full rounded-md" />
                   </div>
                 ) : (
                   <>
@@ -372,7 +375,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                     </Section>
 
                     {/* Offers carry their own heading. */}
-                    <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+                    <Suspense fallback={<Skeleton className="h-16 w-full rounded-md" />}>
                       <TigerOffers serial={data.serial} ownerId={/^0\.0\.\d+$/.test(data.owner) ? data.owner : null} />
                     </Suspense>
                   </>

@@ -16,7 +16,7 @@ interface ConnectWalletDialogProps {
 export default function ConnectWalletDialog({ extensions, onChoose, onCancel }: ConnectWalletDialogProps) {
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent closeLabel="Cancel" className="max-w-sm">
+      <DialogContent closeLabel="Cancel" maxWidth="max-w-sm">
         <DialogHeader>
           <DialogTitle>Connect Wallet</DialogTitle>
           <DialogDescription>Choose the wallet extension in this browser, or scan a QR code with your wallet app.</DialogDescription>
@@ -24,14 +24,14 @@ export default function ConnectWalletDialog({ extensions, onChoose, onCancel }: 
         <ul className="grid gap-2">
           {extensions.map((extension) => (
             <li key={extension.id}>
-              <Button variant="outline" className="w-full justify-start gap-3" onClick={() => onChoose(extension.id)}>
+              <Button variant="outline" align="start" className="w-full" onClick={() => onChoose(extension.id)}>
                 {extension.icon && <img src={extension.icon} alt="" width={24} height={24} className="size-6 rounded" />}
                 {extension.name}
               </Button>
             </li>
           ))}
           <li>
-            <Button variant="outline" className="w-full justify-start gap-3" onClick={() => onChoose(undefined)}>
+            <Button variant="outline" align="start" className="w-full" onClick={() => onChoose(undefined)}>
               <span aria-hidden="true" className="grid size-6 place-items-center rounded bg-muted text-xs font-bold">
                 QR
               </span>

@@ -27,7 +27,7 @@ export function SandboxWalletDialog() {
             <ul className="grid gap-2">
               {prompt.accounts.map((account) => (
                 <li key={account.accountId}>
-                  <Button variant="outline" className="w-full justify-between" onClick={() => prompt.answer(account.accountId)}>
+                  <Button variant="outline" align="between" className="w-full" onClick={() => prompt.answer(account.accountId)}>
                     <span>{account.name}</span>
                     <span className="font-mono text-xs">{account.accountId}</span>
                   </Button>

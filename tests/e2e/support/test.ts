@@ -4,14 +4,41 @@
  * specs running side by side never spend each other's tigers, PAWS or allowances; pages
  * run under the production Content-Security-Policy (the local server sends CloudFront's headers), and
  * a CSP violation on any page of the test's context fails the test, naming the directive and what it
- * blocked.
+ * blocked; so does a class list with two Tailwind classes for the same thing, in any state a page
+ * passed through (tests/support/class-conflicts.ts).
  */
 import { test as base, expect } from '@playwright/test';
+import { classConflicts } from '../../support/class-conflicts';
 import { startTestServer } from '../../support/local-server';
 
 const MARK = 'CSP violation:';
+const CLASS_BINDING = '__wildTigersClassLists';
 
-export const test = base.extend<{ cspViolations: string[] }, { siteDir: string; sandboxOrigin: string }>({
+/** Runs in each page before its scripts: reports every distinct class attribute any element ever has. */
+function reportClassLists(binding: string) {
+  const seen = new Set<string>();
+  const fresh: string[] = [];
+  const record = (element: Element) => {
+    const list = element.getAttribute('class');
+    if (!list || seen.has(list)) return;
+    seen.add(list);
+    fresh.push(list);
+  };
+  new MutationObserver((records) => {
+    for (const entry of records) {
+      if (entry.type === 'attributes') record(entry.target as Element);
+      for (const node of entry.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        record(node);
+        for (const element of node.querySelectorAll('[class]')) record(element);
+      }
+    }
+    const report = (window as unknown as Record<string, unknown>)[binding] as (lists: string[]) => void;
+    if (fresh.length > 0) report(fresh.splice(0));
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
+}
+
+export const test = base.extend<{ cspViolations: string[]; classLists: Set<string> }, { siteDir: string; sandboxOrigin: string }>({
   siteDir: [process.env.SITE_DIR ?? 'dist', { scope: 'worker', option: true }],
   sandboxOrigin: [
     async ({ siteDir }, use) => {
@@ -38,6 +65,18 @@ export const test = base.extend<{ cspViolations: string[] }, { siteDir: string; 
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  classLists: [
+    async ({ context }, use) => {
+      const lists = new Set<string>();
+      await context.exposeBinding(CLASS_BINDING, (_source, fresh: string[]) => {
+        for (const list of fresh) lists.add(list);
+      });
+      await context.addInitScript(reportClassLists, CLASS_BINDING);
+      await use(lists);
+      expect(classConflicts(lists), 'class lists with conflicting Tailwind classes').toEqual([]);
     },
     { auto: true },
   ],
