@@ -78,13 +78,20 @@ try {
           cookie: cookies.get(buyer),
           body: { listingId, buyerId: buyer },
         });
-        return { buyer, listingId, status: answer.status, winner: answer.json.listing?.sale?.buyerId };
+        const code = (answer.json as { code?: string }).code;
+        return { buyer, listingId, status: answer.status, code, winner: answer.json.listing?.sale?.buyerId };
       }),
     ),
   );
   const elapsed = performance.now() - started;
   const sales = attempts.filter((attempt) => attempt.status === 200);
   const errors = attempts.filter((attempt) => attempt.status >= 500 || (attempt.status !== 200 && attempt.status !== 409)).length;
+  const errorStatuses = Object.entries(
+    Object.groupBy(
+      attempts.filter((attempt) => attempt.status !== 200 && attempt.status !== 409),
+      (attempt) => `${attempt.status} ${attempt.code ?? ''}`.trim(),
+    ),
+  ).map(([status, list]) => `${status} x${list?.length ?? 0}`);
   const soldListings = new Set(sales.map((sale) => sale.listingId));
   const doubleSales = sales.length - soldListings.size;
   let ledgerMismatch = 0;
@@ -100,7 +107,7 @@ try {
   const sellerGain = (await pawsBalance(server.origin, ALICE)) - (before.get(ALICE) as bigint);
   process.stdout.write(
     `PAWS race (${buyers.length} buyers x ${listingIds.length} listings, ${attempts.length} concurrent buys): ${sales.length} sales in ${elapsed.toFixed(0)} ms, ` +
-      `409s ${attempts.length - sales.length - errors}, errors ${errors}, double sales ${doubleSales}, ledger mismatches ${ledgerMismatch}, ` +
+      `409s ${attempts.length - sales.length - errors}, errors ${errors}${errors ? ` (${errorStatuses.join(', ')})` : ''}, double sales ${doubleSales}, ledger mismatches ${ledgerMismatch}, ` +
       `buyers charged wrongly ${paidWrong}, seller received ${Number(sellerGain) / 1e6} PAWS\n`,
   );
   if (errors || doubleSales || ledgerMismatch || paidWrong || sales.length !== listingIds.length || sellerGain !== BigInt(sales.length) * PRICE_UNITS)

@@ -225,3 +225,27 @@ test.describe
       await expect(page.getByRole('menu')).toContainText("Your sign-in has ended. Click 'Authenticate' to sign in again.");
     });
   });
+
+test.describe('HBAR marketplace hydration', () => {
+  test('hydrates without a mismatch when the sales arrive before its island does: no React error #418', async ({ page }) => {
+    test.setTimeout(60_000);
+    // A tall window: the activity feed below is visible at once, hydrates, and fetches the sales
+    // and listings, while the marketplace island's code is held until the sales have arrived.
+    await page.setViewportSize({ width: 1280, height: 4000 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    let salesArrived: () => void = () => undefined;
+    const arrived = new Promise<void>((done) => (salesArrived = done));
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/api/market/activity')) salesArrived();
+    });
+    await page.route(/\/_astro\/HbarMarketplace\.[\w-]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/marketplace');
+    await expect(cards(page).first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForLoadState('networkidle');
+    expect(errors.filter((text) => /#418|hydrat/i.test(text))).toEqual([]);
+  });
+});

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { type ReactNode, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/Button';
@@ -139,9 +138,11 @@ function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, on
 /** The HBAR marketplace (/marketplace): recent sales and current listings, and buying a listed tiger. */
 export default function HbarMarketplace() {
   const wallet = useIslandStore($wallet);
-  const salesStore = useStore($sales);
-  const listingsStore = useStore($listings);
-  const rarityStore = useStore($rarity);
+  // While hydrating, the values the page was rendered with: another island (the activity feed) may
+  // have fetched the sales before this one hydrates.
+  const salesStore = useIslandStore($sales);
+  const listingsStore = useIslandStore($listings);
+  const rarityStore = useIslandStore($rarity);
   // The cards are built and rendered in transitions, which React splits into short tasks: sales,
   // listings and rarity arrive one by one, and each rebuilds every card.
   const sales = useDeferredValue(useLastData(salesStore.data));
