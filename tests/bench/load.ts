@@ -85,13 +85,11 @@ try {
   );
   const elapsed = performance.now() - started;
   const sales = attempts.filter((attempt) => attempt.status === 200);
-  const errors = attempts.filter((attempt) => attempt.status >= 500 || (attempt.status !== 200 && attempt.status !== 409)).length;
-  const errorStatuses = Object.entries(
-    Object.groupBy(
-      attempts.filter((attempt) => attempt.status !== 200 && attempt.status !== 409),
-      (attempt) => `${attempt.status} ${attempt.code ?? ''}`.trim(),
-    ),
-  ).map(([status, list]) => `${status} x${list?.length ?? 0}`);
+  const failures = attempts.filter((attempt) => attempt.status !== 200 && attempt.status !== 409);
+  const errors = failures.length;
+  const errorStatuses = Object.entries(Object.groupBy(failures, (attempt) => `${attempt.status} ${attempt.code ?? ''}`.trim())).map(
+    ([status, list]) => `${status} x${list?.length ?? 0}`,
+  );
   const soldListings = new Set(sales.map((sale) => sale.listingId));
   const doubleSales = sales.length - soldListings.size;
   let ledgerMismatch = 0;

@@ -1,4 +1,5 @@
 import { axeViolations } from './support/axe';
+import { watchHydrationErrors } from './support/hydration';
 import { expect, test } from './support/test';
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
 import {
@@ -232,8 +233,7 @@ test.describe('HBAR marketplace hydration', () => {
     // A tall window: the activity feed below is visible at once, hydrates, and fetches the sales
     // and listings, while the marketplace island's code is held until the sales have arrived.
     await page.setViewportSize({ width: 1280, height: 4000 });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const hydrationErrors = watchHydrationErrors(page);
     let salesArrived: () => void = () => undefined;
     const arrived = new Promise<void>((done) => (salesArrived = done));
     page.on('requestfinished', (request) => {
@@ -246,6 +246,6 @@ test.describe('HBAR marketplace hydration', () => {
     await page.goto('/marketplace');
     await expect(cards(page).first()).toBeVisible({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
-    expect(errors.filter((text) => /#418|hydrat/i.test(text))).toEqual([]);
+    expect(hydrationErrors()).toEqual([]);
   });
 });

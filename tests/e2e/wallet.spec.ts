@@ -1,4 +1,5 @@
 import { expect, test } from './support/test';
+import { watchHydrationErrors } from './support/hydration';
 import { sandboxDriver } from './support/wallet-driver';
 import { connectAs } from './support/sandbox-wallet';
 import { refuseSignIn, signInReloadDisconnect } from './support/wallet-flows';
@@ -27,11 +28,7 @@ test.describe('a restored session', () => {
     test.setTimeout(90_000);
     await page.goto('/');
     await connectAs(page, 'Carol');
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
-    });
+    const hydrationErrors = watchHydrationErrors(page);
     for (const path of ['/', '/paws-marketplace', '/wild-tiger-profile']) {
       await page.goto(path);
       // The session is restored on load: the account shows, and the page's islands have hydrated.
@@ -40,7 +37,7 @@ test.describe('a restored session', () => {
       if (path === '/') await expect(page.getByTestId('balance-paws')).toBeVisible();
       else await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
     }
-    expect(errors.filter((text) => /#418|hydrat/i.test(text))).toEqual([]);
+    expect(hydrationErrors()).toEqual([]);
   });
 });
 
