@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
+const trimmed = (part: string): string => part.trim();
 const TEXT_TYPES = /^(application\/(.+\+)?json|text\/|application\/x-www-form-urlencoded)/i;
 
 /** Builds the API Gateway HTTP API (payload 2.0) event that a Lambda would receive for this request. */
@@ -16,10 +17,7 @@ export function toLambdaEvent(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const cookies = (request.headers.cookie ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .filter(Boolean);
+  const cookies = request.headers.cookie ? request.headers.cookie.split(';').map(trimmed).filter(Boolean) : [];
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
   const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
@@ -57,6 +55,10 @@ export function toLambdaEvent(
   };
 }
 
+const LOCAL_TIME_LIMIT_MS = 30_000;
+const remainingTime = (): number => LOCAL_TIME_LIMIT_MS;
+const noCallback = (): void => undefined;
+
 /** A Lambda context for a local invocation. */
 export function localContext(functionName: string): Context {
   return {
@@ -68,9 +70,9 @@ export function localContext(functionName: string): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 30_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
+    getRemainingTimeInMillis: remainingTime,
+    done: noCallback,
+    fail: noCallback,
+    succeed: noCallback,
   };
 }

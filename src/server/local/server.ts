@@ -57,17 +57,11 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
  * path with a malformed percent-encoding (which no route, sandbox route or file could decode).
  */
 function requestUrl(request: IncomingMessage): URL | string {
-  let base: URL;
-  try {
-    base = new URL(`http://${request.headers.host ?? '127.0.0.1'}`);
-  } catch {
-    return 'Malformed Host header';
-  }
   let url: URL;
   try {
-    url = new URL(request.url ?? '/', base);
+    url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
   } catch {
-    return 'Malformed request target';
+    return URL.canParse(`http://${request.headers.host ?? '127.0.0.1'}`) ? 'Malformed request target' : 'Malformed Host header';
   }
   try {
     decodeURIComponent(url.pathname);
