@@ -1,3 +1,4 @@
+import { createSlots } from '../../lib/concurrency';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerBadResponseError, LedgerRequestError, LedgerUnavailableError } from './errors';
 import { parseMirrorJson } from './mirror-json';
@@ -22,6 +23,8 @@ export interface MirrorHttpOptions {
    */
   budgetMs?: number;
   now?: () => number;
+  /** Attempts on the wire at once; further reads wait for a slot (and can be shared meanwhile). */
+  maxInFlight?: number;
 }
 
 export type MirrorResponse = { found: true; body: unknown; url: string } | { found: false; messages: string[]; url: string };
@@ -39,10 +42,20 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /** Below this, another attempt is not worth starting. */
 const MIN_ATTEMPT_MS = 250;
+const DEFAULT_MAX_IN_FLIGHT = 16;
+
+/** A read that has not sent its next attempt yet: an identical GET waits for its answer instead of making another. */
+interface PendingRead {
+  deadline: number;
+  answer: Promise<MirrorResponse>;
+}
 
 /**
  * The mirror node transport: time-outs, retries with capped exponential backoff (or the server's
  * Retry-After, whichever is longer), all within one budget per read, and the official error body.
+ * At most `maxInFlight` attempts are on the wire; identical GETs share a read while it waits to send
+ * (for a slot, or out a backoff), so a burst of requests costs the rate-limited mirror node one read
+ * per URL, and every caller still gets the answer of an attempt sent after it asked.
  */
 export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -54,6 +67,8 @@ export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
   const capMs = options.backoffCapMs ?? 4000;
   const budgetMs = options.budgetMs ?? 10_000;
   const now = options.now ?? Date.now;
+  const slots = createSlots(options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+  const pending = new Map<string, PendingRead>();
 
   async function attempt(url: string, attemptMs: number): Promise<Attempt> {
     const controller = new AbortController();
@@ -78,27 +93,57 @@ export function createMirrorHttp(options: MirrorHttpOptions): MirrorHttp {
     }
   }
 
-  return {
-    async get(pathAndQuery) {
-      if (!pathAndQuery.startsWith('/api/v1/')) throw new TypeError(`Mirror path must start with /api/v1/: ${pathAndQuery}`);
-      const url = `${baseUrl}${pathAndQuery}`;
-      const deadline = now() + Math.min(budgetMs, remainingBudgetMs(now) ?? budgetMs);
+  function outOfBudget(url: string, tries: number, reason: string, result?: Extract<Attempt, { kind: 'retry' }>): LedgerUnavailableError {
+    return new LedgerUnavailableError(`Mirror node unavailable after ${tries} attempts${reason} (${result?.reason ?? 'no attempt'}): ${url}`, {
+      cause: result?.cause,
+      httpStatus: result?.httpStatus,
+    });
+  }
+
+  async function read(url: string, shared: PendingRead): Promise<MirrorResponse> {
+    // Joinable until an attempt is on the wire, and again while waiting out a backoff.
+    const joinable = () => void (pending.has(url) || pending.set(url, shared));
+    const sent = () => void (pending.get(url) === shared && pending.delete(url));
+    let last: Extract<Attempt, { kind: 'retry' }> | undefined;
+    try {
+      joinable();
       for (let tries = 0; ; tries++) {
-        const result = await attempt(url, Math.max(1, Math.min(timeoutMs, deadline - now())));
-        if (result.kind === 'done') return result.response;
-        const wait = Math.max(Math.min(capMs, baseMs * 2 ** tries), result.retryAfterMs ?? 0);
-        const outOfTime = now() + wait + MIN_ATTEMPT_MS > deadline;
-        if (tries >= maxRetries || outOfTime) {
-          throw new LedgerUnavailableError(
-            `Mirror node unavailable after ${tries + 1} attempts${outOfTime ? ' (time budget spent)' : ''} (${result.reason}): ${url}`,
-            {
-              cause: result.cause,
-              httpStatus: result.httpStatus,
-            },
-          );
+        const askedAt = now();
+        const release = await slots.take();
+        let result: Attempt;
+        try {
+          // A read that had to wait for its slot starts no attempt too short to be worth it.
+          if (now() !== askedAt && now() + MIN_ATTEMPT_MS > shared.deadline) throw outOfBudget(url, tries, ' (time budget spent)', last);
+          sent();
+          result = await attempt(url, Math.max(1, Math.min(timeoutMs, shared.deadline - now())));
+        } finally {
+          release();
         }
+        if (result.kind === 'done') return result.response;
+        last = result;
+        const wait = Math.max(Math.min(capMs, baseMs * 2 ** tries), result.retryAfterMs ?? 0);
+        const outOfTime = now() + wait + MIN_ATTEMPT_MS > shared.deadline;
+        if (tries >= maxRetries || outOfTime) throw outOfBudget(url, tries + 1, outOfTime ? ' (time budget spent)' : '', result);
+        joinable();
         await sleep(wait);
       }
+    } finally {
+      sent();
+    }
+  }
+
+  return {
+    get(pathAndQuery) {
+      if (!pathAndQuery.startsWith('/api/v1/')) return Promise.reject(new TypeError(`Mirror path must start with /api/v1/: ${pathAndQuery}`));
+      const url = `${baseUrl}${pathAndQuery}`;
+      const deadline = now() + Math.min(budgetMs, remainingBudgetMs(now) ?? budgetMs);
+      // A pending read that gives up no later than this caller would is as good as a new one.
+      const pendingRead = pending.get(url);
+      if (pendingRead && pendingRead.deadline <= deadline) return pendingRead.answer;
+      // read() registers `shared` before its first await, and nothing can look it up before `answer` is set.
+      const shared = { deadline } as PendingRead;
+      shared.answer = read(url, shared);
+      return shared.answer;
     },
   };
 }
