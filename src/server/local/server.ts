@@ -57,11 +57,12 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
  * path with a malformed percent-encoding (which no route, sandbox route or file could decode).
  */
 function requestUrl(request: IncomingMessage): URL | string {
+  const base = `http://${request.headers.host ?? '127.0.0.1'}`;
   let url: URL;
   try {
-    url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+    url = new URL(request.url ?? '/', base);
   } catch {
-    return URL.canParse(`http://${request.headers.host ?? '127.0.0.1'}`) ? 'Malformed request target' : 'Malformed Host header';
+    return URL.canParse(base) ? 'Malformed request target' : 'Malformed Host header';
   }
   try {
     decodeURIComponent(url.pathname);
