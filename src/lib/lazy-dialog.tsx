@@ -1,15 +1,14 @@
 import { type ComponentType, useEffect, useReducer, useRef } from 'react';
+import { idleAfterFirstInteraction } from './after-first-interaction';
 
 interface DialogProps {
   onClose: () => void;
 }
 
-/** Where the browser has no requestIdleCallback (Safari), the dialog's code is fetched this long after the page's. */
-const IDLE_FALLBACK_MS = 2000;
-
 /**
- * A dialog whose code is not part of the page's: it is fetched when the browser is first idle (so
- * that opening it is immediate), or when it opens, whichever comes first. `openProp` names the prop
+ * A dialog whose code is not part of the page's: it is fetched in the first idle time after the
+ * person starts using the page (a scroll, touch, click or key; so that opening it is immediate, yet
+ * no part of the page's load), or when it opens, whichever comes first. `openProp` names the prop
  * that opens it when it is not null; once loaded, the dialog stays mounted as a static import would.
  * If its code cannot load, the request is closed (onClose) and can be made again.
  */
@@ -40,13 +39,7 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
 
     useEffect(() => {
       if (loaded) return;
-      const prefetch = () => void ensureLoaded().catch(() => undefined);
-      if ('requestIdleCallback' in window) {
-        const id = window.requestIdleCallback(prefetch);
-        return () => window.cancelIdleCallback(id);
-      }
-      const id = setTimeout(prefetch, IDLE_FALLBACK_MS);
-      return () => clearTimeout(id);
+      return idleAfterFirstInteraction(() => void ensureLoaded().catch(() => undefined));
     }, []);
 
     useEffect(() => {

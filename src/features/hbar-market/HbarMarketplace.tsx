@@ -143,11 +143,14 @@ export default function HbarMarketplace() {
   const salesStore = useIslandStore($sales);
   const listingsStore = useIslandStore($listings);
   const rarityStore = useIslandStore($rarity);
-  // The cards are built and rendered in transitions, which React splits into short tasks: sales,
-  // listings and rarity arrive one by one, and each rebuilds every card.
+  // The cards are built and rendered in transitions, which React splits into short tasks.
   const sales = useDeferredValue(useLastData(salesStore.data));
   const listings = useDeferredValue(useLastData(listingsStore.data));
   const rarity = useDeferredValue(useLastData(rarityStore.data))?.rarityData;
+  // A card shows its sale, its listing and its tier, so both tabs load until all three have come
+  // (rarity only once there are sales, spec 000 §9): the grid is then rendered once, not once per
+  // answer, and no card flips from SALE to LISTING or from Unknown to its tier as the rest arrives.
+  const loading = !sales || !listings || (!rarity && sales.marketActivity.length > 0);
   const now = useNow();
   const [tab, setTab] = useState<Tab>('sales');
   const [salesPage, setSalesPage] = useState(1);
@@ -161,10 +164,13 @@ export default function HbarMarketplace() {
 
   const saleRecords = sales?.marketActivity;
   const listingRecords = listings?.marketListings;
-  const saleCards = useMemo(() => buildSaleCards(saleRecords ?? [], listingRecords ?? [], rarity), [saleRecords, listingRecords, rarity]);
+  const saleCards = useMemo(
+    () => (loading ? [] : buildSaleCards(saleRecords ?? [], listingRecords ?? [], rarity)),
+    [loading, saleRecords, listingRecords, rarity],
+  );
   const listingCards = useMemo(
-    () => sortListingCards(buildListingCards(listingRecords ?? [], saleRecords ?? [], rarity), sort),
-    [listingRecords, saleRecords, rarity, sort],
+    () => (loading ? [] : sortListingCards(buildListingCards(listingRecords ?? [], saleRecords ?? [], rarity), sort)),
+    [loading, listingRecords, saleRecords, rarity, sort],
   );
   const connected = wallet.isConnected && Boolean(wallet.accountId);
 
@@ -246,7 +252,7 @@ export default function HbarMarketplace() {
           <PagedGrid
             name="Recent sales"
             cards={saleCards}
-            loading={!sales}
+            loading={loading}
             page={salesPage}
             onPage={(page) => goToPage(setSalesPage, page)}
             now={now}
@@ -262,7 +268,7 @@ export default function HbarMarketplace() {
           <PagedGrid
             name="Current listings"
             cards={listingCards}
-            loading={!listings}
+            loading={loading}
             page={listingsPage}
             onPage={(page) => goToPage(setListingsPage, page)}
             now={now}

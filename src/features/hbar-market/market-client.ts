@@ -46,15 +46,17 @@ const bustNext = new Set<string>();
 
 /**
  * The API lets CDNs and browsers keep these answers a while (s-maxage 15 s, stale-while-revalidate
- * 45 s). After a purchase this tab remembers the time, so a reload within that minute still reads
- * past the cached copies instead of showing the bought tiger as listed.
+ * 45 s). After a purchase the browser remembers the time, so a reload (or another tab) within that
+ * minute still reads past the cached copies instead of showing the bought tiger as listed. It is
+ * kept in localStorage, which the wallet's flags have opened already: a first sessionStorage read
+ * cost 2-10 ms inside the page's hydration.
  */
 const CHANGED_AT_KEY = 'wildTigers.market.changedAt';
 export const CACHED_COPY_MS = 60_000;
 
 function recentlyChanged(): boolean {
   try {
-    const at = Number(sessionStorage.getItem(CHANGED_AT_KEY));
+    const at = Number(localStorage.getItem(CHANGED_AT_KEY));
     return at > 0 && Date.now() - at < CACHED_COPY_MS;
   } catch {
     return false;
@@ -63,7 +65,7 @@ function recentlyChanged(): boolean {
 
 function markChanged(): void {
   try {
-    sessionStorage.setItem(CHANGED_AT_KEY, String(Date.now()));
+    localStorage.setItem(CHANGED_AT_KEY, String(Date.now()));
   } catch {
     // No storage (private mode, server): the in-page refresh still busts the cache.
   }

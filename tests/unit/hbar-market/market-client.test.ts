@@ -320,9 +320,9 @@ describe('market data', () => {
     warn.mockRestore();
   });
 
-  it('a reload within a minute of a purchase still reads past cached copies', async () => {
+  it('a reload (or another tab) within a minute of a purchase still reads past cached copies', async () => {
     const items = new Map<string, string>();
-    vi.stubGlobal('sessionStorage', { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) });
+    vi.stubGlobal('localStorage', { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) });
     const before = await browserClient();
     installApi({});
     before.refreshMarket();
