@@ -37,6 +37,9 @@ test.describe
         await held;
         await route.continue();
       });
+      // The purchase dialog's code is no part of the load: it comes once the visitor starts using the page.
+      const dialogCode: string[] = [];
+      page.on('request', (request) => void (/\/PurchaseDialog\.[\w-]+\.js$/.test(request.url()) && dialogCode.push(request.url())));
       await page.goto('/marketplace');
       await expect(page.getByTestId('market-skeletons').locator(':scope > div')).toHaveCount(12);
       await expect(page.getByRole('tab', { name: 'Recent Sales (…)' })).toBeVisible();
@@ -59,7 +62,9 @@ test.describe
       const salePages = Math.ceil(allSales.length / 25);
       await expect(salesNav.getByText(`Page 1 of ${salePages}`)).toBeVisible();
       await expect(salesNav.getByRole('button', { name: 'Previous' })).toBeDisabled();
+      expect(dialogCode).toEqual([]);
       await salesNav.getByRole('button', { name: 'Next' }).click();
+      await expect.poll(() => dialogCode.length).toBe(1);
       await expect(panel(page).getByText(`Showing 26-${Math.min(50, allSales.length)} of ${allSales.length}`)).toBeVisible();
       await expect(salesNav.getByText(`Page 2 of ${salePages}`)).toBeVisible();
       await expect(salesNav.getByRole('button', { name: 'Previous' })).toBeEnabled();
