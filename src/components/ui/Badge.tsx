@@ -27,10 +27,10 @@ export const badgeVariants = cva('inline-flex items-center gap-1 border py-0.5 f
     },
     size: {
       default: 'rounded-full px-2.5 text-xs',
-      /** On a card's artwork: smaller while the card is narrow (a container query on the card). */
-      overlay: 'rounded-full px-1.5 text-[11px] shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs',
+      /** On a market card's artwork: smaller while the card is narrow (the card-wide variant, global.css). */
+      overlay: 'rounded-full px-1.5 text-[11px] shadow-sm card-wide:px-2.5 card-wide:text-xs',
       /** A card's status label on its artwork. */
-      label: 'rounded-md px-1.5 text-[11px] tracking-wide shadow-sm @[13rem]:px-2.5 @[13rem]:text-xs @[13rem]:tracking-wider',
+      label: 'rounded-md px-1.5 text-[11px] tracking-wide shadow-sm card-wide:px-2.5 card-wide:text-xs card-wide:tracking-wider',
     },
     /** Let a long text wrap instead of keeping to one line. */
     wrap: { true: 'whitespace-normal', false: 'whitespace-nowrap' },

@@ -48,7 +48,7 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
 
   return (
     <Card
-      className="group @container render-when-near flex flex-col overflow-hidden p-0 transition-colors [contain-intrinsic-size:auto_22rem] focus-within:border-primary/60 hover:border-primary/60"
+      className="group render-when-near flex flex-col overflow-hidden p-0 transition-colors [contain-intrinsic-size:auto_22rem] focus-within:border-primary/60 hover:border-primary/60"
       role="article"
       aria-labelledby={headingId}
       data-serial={card.serialId}
@@ -71,8 +71,9 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <div className="flex flex-col @[15rem]:flex-row @[15rem]:items-baseline @[15rem]:justify-between @[15rem]:gap-2">
-          <h3 id={headingId} className="text-sm font-semibold break-words @[13rem]:text-base">
+        {/* The rank beside the name where both fit, below it where they do not. */}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <h3 id={headingId} className="min-w-0 text-sm font-semibold break-words card-wide:text-base">
             {card.name}
           </h3>
           {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{formatCount(card.rarityRank)}</span>}

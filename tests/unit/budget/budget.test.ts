@@ -8,11 +8,13 @@
  *   follows as one long task).
  * - No page's initial JavaScript contains the dialog primitive (src/components/ui/Dialog.tsx): every
  *   dialog loads when it first opens (src/lib/lazy-dialog.tsx).
+ * - No stylesheet has a container query: a container lays out its subtree twice (its size, then
+ *   its content's style), which doubled the layout of the market's first cards.
  * - No page's initial JavaScript contains wallet-connect or ledger SDK code: that code loads only
  *   when the user connects (dynamic import). The markers below are strings of those libraries'
  *   minified output; the test also asserts that the lazy chunks do contain them, so it can fail.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { htmlPages, initialJs, jsChunks, SDK_MARKERS, staticImports } from '../../support/initial-js';
@@ -84,6 +86,12 @@ describe('page budgets (dist/)', () => {
       if (!blocking || targetAt < 0 || mainEnd < 0 || targetAt < mainEnd) offenders.push(`${page}: ${link || 'no rel=expect link'}`);
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('ships no container query in any stylesheet', () => {
+    const stylesheets = readdirSync(join(distDir, '_astro')).filter((file) => file.endsWith('.css'));
+    expect(stylesheets.length).toBeGreaterThan(0);
+    expect(stylesheets.filter((file) => readFileSync(join(distDir, '_astro', file), 'utf8').includes('@container'))).toEqual([]);
   });
 
   it('ships no dialog code in any page before a dialog opens', async () => {
