@@ -28,6 +28,7 @@ import { formatCount } from '@/lib/format';
 
 type Tab = 'sales' | 'listings';
 const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';
+/** The cards' columns: the `card-wide` variant (global.css) is worked out from them; change both together. */
 const GRID = 'grid grid-cols-1 gap-4 min-[360px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4';
 
 /** The last data a store had: a refetch (after a purchase) keeps the cards on screen meanwhile. */
