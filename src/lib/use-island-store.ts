@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { Store, StoreValue } from 'nanostores';
+import type { ReadableAtom, Store, StoreValue } from 'nanostores';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * A store's value for an island that is pre-rendered: while React hydrates the island it gets the
@@ -11,4 +12,19 @@ import type { Store, StoreValue } from 'nanostores';
  */
 export function useIslandStore<SomeStore extends Store>(store: SomeStore, serverValue?: StoreValue<SomeStore>): StoreValue<SomeStore> {
   return useStore(store, { ssr: serverValue === undefined ? 'initial' : () => serverValue });
+}
+
+const nothing = (): undefined => undefined;
+
+/**
+ * A fetcher store's answer and error for a pre-rendered island. The island renders again when one
+ * of them changes, not when the store only starts or ends loading (a first fetch otherwise renders
+ * it once more as it starts). While hydrating both are undefined, as on the server, which fetches
+ * nothing.
+ */
+export function useFetched<T>(store: ReadableAtom<{ data?: T; error?: unknown }>): { data: T | undefined; error: unknown } {
+  const subscribe = useCallback((changed: () => void) => store.listen(changed), [store]);
+  const data = useSyncExternalStore(subscribe, () => store.get().data, nothing);
+  const error = useSyncExternalStore(subscribe, () => store.get().error, nothing);
+  return { data, error };
 }

@@ -1,5 +1,6 @@
 import { axeViolations } from './support/axe';
 import { watchHydrationErrors } from './support/hydration';
+import { countIslandCommits } from './support/react-commits';
 import { expect, test } from './support/test';
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
 import {
@@ -233,6 +234,21 @@ test.describe
   });
 
 test.describe('HBAR marketplace hydration', () => {
+  test('renders once the market is known, not once per answer and loading flag', async ({ page }) => {
+    test.setTimeout(60_000);
+    const commits = await countIslandCommits(page);
+    await page.goto('/marketplace');
+    await expect(cards(page)).toHaveCount(25);
+    await expect(page.getByTestId('market-figures')).not.toHaveAttribute('aria-busy', 'true');
+    await page.waitForLoadState('networkidle');
+    // Hydration (2), the market's answers (the rendered change, then the cards in a transition),
+    // and at most one more for the wallet's state. It was 9-10 when each of the three answers and
+    // each loading flag rendered the whole marketplace; the header was 5 (its loading flags).
+    const counts = await commits();
+    expect(counts.HbarMarketplace).toBeLessThanOrEqual(6);
+    expect(counts.MarketHeader).toBeLessThanOrEqual(4);
+  });
+
   test('hydrates without a mismatch when the sales arrive before its island does: no React error #418', async ({ page }) => {
     test.setTimeout(60_000);
     // A tall window: the activity feed below is visible at once, hydrates, and fetches the sales

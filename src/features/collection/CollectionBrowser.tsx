@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useUrlView } from '../../lib/use-url-view';
+import { useFetched } from '../../lib/use-island-store';
 import { $collection, $collectionQuery, $floor, $holders, listedPercent } from './collection-client';
 import { formatCount, formatHbarPrice } from '@/lib/format';
 import {
@@ -83,8 +84,8 @@ const scrollBehavior = (): ScrollBehavior => (window.matchMedia('(prefers-reduce
 /** The collection browser (/collection, spec 001 §2): stats, search, sort, trait filters, the card grid, pages, market chart. */
 export default function CollectionBrowser() {
   const collection = useStore($collection);
-  const floor = useStore($floor);
-  const holders = useStore($holders);
+  const floor = useFetched($floor);
+  const holders = useFetched($holders);
   const [draft, setDraft] = useState('');
   const [view, commit] = useUrlView(viewFromQuery, viewToQuery, (next) => setDraft(next.search));
   const [filtersOpen, setFiltersOpen] = useState(false);

@@ -6,7 +6,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
 import { toast } from '../toast/toast-store';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
-import { $listings, $rarity, $sales } from './market-client';
+import { $market } from './market-client';
 import {
   type ListingSort,
   MARKET_PAGE_SIZE,
@@ -139,19 +139,15 @@ function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, on
 /** The HBAR marketplace (/marketplace): recent sales and current listings, and buying a listed tiger. */
 export default function HbarMarketplace() {
   const wallet = useIslandStore($wallet);
-  // While hydrating, the values the page was rendered with: another island (the activity feed) may
-  // have fetched the sales before this one hydrates.
-  const salesStore = useIslandStore($sales);
-  const listingsStore = useIslandStore($listings);
-  const rarityStore = useIslandStore($rarity);
-  // The cards are built and rendered in transitions, which React splits into short tasks.
-  const sales = useDeferredValue(useLastData(salesStore.data));
-  const listings = useDeferredValue(useLastData(listingsStore.data));
-  const rarity = useDeferredValue(useLastData(rarityStore.data))?.rarityData;
-  // A card shows its sale, its listing and its tier, so both tabs load until all three have come
-  // (rarity only once there are sales, spec 000 §9): the grid is then rendered once, not once per
-  // answer, and no card flips from SALE to LISTING or from Unknown to its tier as the rest arrives.
-  const loading = !sales || !listings || (!rarity && sales.marketActivity.length > 0);
+  // While hydrating, the value the page was rendered with: another island (the activity feed) may
+  // have fetched the sales before this one hydrates. The cards are built and rendered in a
+  // transition, which React splits into short tasks.
+  const market = useDeferredValue(useLastData(useIslandStore($market)));
+  // A card shows its sale, its listing and its tier, so both tabs load until all three have come:
+  // the grid is then rendered once, not once per answer, and no card flips from SALE to LISTING or
+  // from Unknown to its tier as the rest arrives.
+  const loading = !market;
+  const rarity = market?.rarity;
   const now = useNow();
   const [tab, setTab] = useState<Tab>('sales');
   const [salesPage, setSalesPage] = useState(1);
@@ -163,8 +159,8 @@ export default function HbarMarketplace() {
   const sortId = useId();
   const walletType = PUBLIC_CONFIG.wallet;
 
-  const saleRecords = sales?.marketActivity;
-  const listingRecords = listings?.marketListings;
+  const saleRecords = market?.sales.marketActivity;
+  const listingRecords = market?.listings.marketListings;
   const saleCards = useMemo(
     () => (loading ? [] : buildSaleCards(saleRecords ?? [], listingRecords ?? [], rarity)),
     [loading, saleRecords, listingRecords, rarity],

@@ -108,6 +108,30 @@ export const $rarity = createFetcherStore<RarityAnswer>([RARITY_PATH, $rarityEna
   fetcher: fetchOrEmpty('rarity data', () => ({ rarityData: {} })),
 });
 
+/** What the market's cards are built from. */
+export interface MarketData {
+  sales: SalesAnswer;
+  listings: ListingsAnswer;
+  /** Undefined when there are no sales: rarity is not loaded then. */
+  rarity: RarityMap | undefined;
+}
+
+/**
+ * Sales, listings and rarity once all three have come (rarity only when there are sales, spec 000
+ * §9), else undefined. It changes only when one of the answers does, not on the stores' loading
+ * flags: the marketplace renders once when the market is known instead of once per flag and answer.
+ */
+let lastMarket: { answers: readonly unknown[]; value: MarketData | undefined } | undefined;
+export const $market = computed([$sales, $listings, $rarity], (sales, listings, rarity) => {
+  const answers = [sales.data, listings.data, rarity.data] as const;
+  if (lastMarket && answers.every((answer, index) => answer === lastMarket?.answers[index])) return lastMarket.value;
+  const [salesData, listingsData, rarityData] = answers;
+  const complete = salesData && listingsData && (rarityData || salesData.marketActivity.length === 0);
+  const value: MarketData | undefined = complete ? { sales: salesData, listings: listingsData, rarity: rarityData?.rarityData } : undefined;
+  lastMarket = { answers, value };
+  return value;
+});
+
 /** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances. */
 export function refreshMarket(): void {
   const keys = [SALES_PATH, LISTINGS_PATH];

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useIslandStore } from '@/lib/use-island-store';
+import { useFetched } from '@/lib/use-island-store';
 import type { MarketName } from './market-figures';
 import { $owners, figuresStore } from './market-stats-client';
 import { MarketFigures } from './MarketFigures';
@@ -8,8 +8,8 @@ const TITLES: Record<MarketName, string> = { hbar: 'HBAR market figures', paws: 
 
 /** The figures header of one marketplace page, with a link down to the page's activity. */
 export default function MarketHeader({ market }: { market: MarketName }) {
-  const figures = useIslandStore(figuresStore(market));
-  const owners = useIslandStore($owners);
+  const figures = useFetched(figuresStore(market));
+  const owners = useFetched($owners);
   const heading = useId();
   return (
     <section aria-labelledby={heading} className="grid gap-2">
