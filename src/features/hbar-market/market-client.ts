@@ -116,12 +116,14 @@ export interface MarketData {
   rarity: RarityMap | undefined;
 }
 
+/** The last answers $market was worked out from, and its value then. */
+let lastMarket: { answers: readonly unknown[]; value: MarketData | undefined } | undefined;
+
 /**
  * Sales, listings and rarity once all three have come (rarity only when there are sales, spec 000
  * §9), else undefined. It changes only when one of the answers does, not on the stores' loading
  * flags: the marketplace renders once when the market is known instead of once per flag and answer.
  */
-let lastMarket: { answers: readonly unknown[]; value: MarketData | undefined } | undefined;
 export const $market = computed([$sales, $listings, $rarity], (sales, listings, rarity) => {
   const answers = [sales.data, listings.data, rarity.data] as const;
   if (lastMarket && answers.every((answer, index) => answer === lastMarket?.answers[index])) return lastMarket.value;
