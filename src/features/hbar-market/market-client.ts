@@ -116,22 +116,19 @@ export interface MarketData {
   rarity: RarityMap | undefined;
 }
 
-/** The last answers $market was worked out from, and its value then. */
-let lastMarket: { answers: readonly unknown[]; value: MarketData | undefined } | undefined;
+/** The market $market last held: a value with the same answers is this one again. */
+let lastMarket: MarketData | undefined;
 
 /**
  * Sales, listings and rarity once all three have come (rarity only when there are sales, spec 000
  * §9), else undefined. It changes only when one of the answers does, not on the stores' loading
  * flags: the marketplace renders once when the market is known instead of once per flag and answer.
  */
-export const $market = computed([$sales, $listings, $rarity], (sales, listings, rarity) => {
-  const answers = [sales.data, listings.data, rarity.data] as const;
-  if (lastMarket && answers.every((answer, index) => answer === lastMarket?.answers[index])) return lastMarket.value;
-  const [salesData, listingsData, rarityData] = answers;
-  const complete = salesData && listingsData && (rarityData || salesData.marketActivity.length === 0);
-  const value: MarketData | undefined = complete ? { sales: salesData, listings: listingsData, rarity: rarityData?.rarityData } : undefined;
-  lastMarket = { answers, value };
-  return value;
+export const $market = computed([$sales, $listings, $rarity], ({ data: sales }, { data: listings }, { data: rarity }) => {
+  if (!sales || !listings || (!rarity && sales.marketActivity.length > 0)) return undefined;
+  const same = lastMarket?.sales === sales && lastMarket.listings === listings && lastMarket.rarity === rarity?.rarityData;
+  if (!same) lastMarket = { sales, listings, rarity: rarity?.rarityData };
+  return lastMarket;
 });
 
 /** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances. */
