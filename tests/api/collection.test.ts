@@ -48,6 +48,20 @@ afterAll(async () => {
 });
 
 describe('GET /api/collection/complete/{tokenId}', () => {
+  it('sends a page with its length (not chunked), the same bytes to every reader, and the length alone to HEAD', async () => {
+    const url = `${server.origin}/api/collection/complete/${NFT_TOKEN}?sort=rarity`;
+    const [first, second] = await Promise.all([fetch(url), fetch(url)]);
+    const [bytes, again] = await Promise.all([first, second].map(async (response) => Buffer.from(await response.arrayBuffer())));
+    for (const response of [first, second]) {
+      expect(response.headers.get('transfer-encoding')).toBeNull();
+      expect(Number(response.headers.get('content-length'))).toBe(bytes?.length);
+    }
+    expect(again?.equals(bytes as Buffer)).toBe(true);
+    const head = await fetch(url, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(String(bytes?.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it('answers the first page of 44 with the collection response of spec 001 §3', async () => {
     const answer = await collection();
     expect(answer.status).toBe(200);

@@ -218,7 +218,21 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   };
   for (const value of Object.values(sources)) value?.onChange(rebuildSoon);
 
-  async function currentIndex(): Promise<CollectionIndex> {
+  /** The index of the sources' copies, at once when every source has one (the common case: a request then waits on nothing). */
+  function currentIndex(): CollectionIndex | Promise<CollectionIndex> {
+    const snapshots = {
+      rarity: sources.rarity.read(),
+      display: sources.display?.read(),
+      owners: sources.owners.read(),
+      listings: sources.listings.read(),
+      sales: sources.sales.read(),
+    };
+    const complete = snapshots.rarity && (!sources.display || snapshots.display) && snapshots.owners && snapshots.listings && snapshots.sales;
+    return complete ? assemble(snapshots) : loadedIndex();
+  }
+
+  /** The index once each source has answered (its first load, or its wait for one, may take a while). */
+  async function loadedIndex(): Promise<CollectionIndex> {
     const [rarity, display, owners, listings, sales] = await Promise.all([
       sources.rarity.get(),
       sources.display?.get(),
@@ -294,7 +308,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
 
     /** Starts loading every source (e.g. at start-up), without waiting. */
     warm(): void {
-      void currentIndex().then(pages.prepare, () => undefined);
+      void Promise.resolve(currentIndex()).then(pages.prepare, () => undefined);
     },
   };
 }

@@ -36,6 +36,8 @@ const PUBLISH_WAIT_MS = 1_000;
 export interface RefreshingValue<T> {
   /** The last good copy (undefined while none), refreshing it in the background when stale. */
   get(): Promise<Snapshot<T> | undefined>;
+  /** As `get` when there is a copy, at once; undefined while there is none (it starts no first load). */
+  read(): Snapshot<T> | undefined;
   /** The last good copy, without loading or refreshing anything. */
   peek(): Snapshot<T> | undefined;
   /** Called after each successful load that brought a different value. */
@@ -109,17 +111,20 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
     await withTimeout(shared, PUBLISH_WAIT_MS, () => undefined);
   }
 
+  function read(): Snapshot<T> | undefined {
+    if (current && now() - current.loadedAt >= ttlMs && !inFlight && !coolingDown()) void start();
+    return current;
+  }
+
   return {
     async get() {
-      if (current) {
-        if (now() - current.loadedAt >= ttlMs && !inFlight && !coolingDown()) void start();
-        return current;
-      }
+      if (current) return read();
       if (!inFlight && coolingDown()) return undefined;
       const loading = start();
       if (!Number.isFinite(firstWaitMs)) return loading;
       return withTimeout(loading, firstWaitMs, () => undefined);
     },
+    read,
     peek: () => current,
     onChange(listener) {
       listeners.push(listener);

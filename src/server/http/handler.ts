@@ -13,7 +13,7 @@ import { INTERNAL_FAILURE, toHttpFailure } from './error-mapping';
 import { respond, toResult } from './respond';
 import { type AuthLevel, type RouteDef, cacheControl, routeKey } from './route-types';
 import { API_SECURITY_HEADERS } from './security-headers';
-import { validate } from './validate';
+import { createUrlInputs, validate } from './validate';
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -86,6 +86,8 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     if (impl.auth !== route.auth) throw new Error(`Route ${key} is implemented as '${impl.auth}' but the route table says '${route.auth}'`);
   }
   for (const key of Object.keys(impls)) if (!routes.has(key)) throw new Error(`Route ${key} is not in the route table`);
+  const cacheHeaders = new Map([...routes].map(([key, route]) => [key, cacheControl(route.cache)]));
+  const urlInputs = createUrlInputs();
 
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = routes.get(event.routeKey);
@@ -99,17 +101,21 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     // Every body is held to the JSON, size and syntax rules, even on routes that read none.
     const json = parseJsonBody(event);
     const body = schemas.body ? validate(schemas.body, json, 'body') : undefined;
-    const params = schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : undefined;
-    const query = schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined;
+    const { params, query } = urlInputs(event, schemas);
     // Every upstream call the route makes shares one budget under the Lambda's time-out.
     const run = () => impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session });
     const result = toResult(await withRequestBudget(REQUEST_BUDGET_MS, run));
     const success = result.statusCode !== undefined && result.statusCode < 300;
-    result.headers = { ...result.headers, 'cache-control': success ? cacheControl(route.cache) : 'no-store' };
+    // toResult made these headers for this response alone.
+    const headers = result.headers ?? {};
+    headers['cache-control'] = success ? (cacheHeaders.get(event.routeKey) as string) : 'no-store';
+    result.headers = headers;
     return result;
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context, Internal>(base).use({
+  // No early time-out of middy's own (a timer and a race per request): the request budget above
+  // already answers 503/504 before the Lambda's time-out.
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context, Internal>(base, { timeoutEarlyInMillis: 0 }).use({
     name: 'errors-headers-logs',
     before: (request) => {
       request.internal.startedAt = Date.now();

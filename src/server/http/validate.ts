@@ -1,3 +1,4 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { DomainError } from '../../lib/domain-error';
 
@@ -9,4 +10,43 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, what: '
   const issue = result.error.issues[0];
   const field = issue?.path.length ? issue.path.join('.') : what;
   throw new DomainError('INVALID_REQUEST', `Invalid ${what === 'path' ? 'path parameter' : what} '${field}': ${issue?.message ?? 'invalid'}`);
+}
+
+/** How many distinct URL inputs a route group keeps validated (the oldest goes first). */
+const URL_INPUTS_KEPT = 512;
+
+interface UrlSchemas {
+  params?: z.ZodType | undefined;
+  query?: z.ZodType | undefined;
+}
+
+/** Freezes a validated input and everything in it, so one copy can serve many requests. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * A route group's path and query validation, kept per distinct input: the schemas are pure
+ * functions of the URL, so a URL read again (a page every visitor opens) is validated once. The
+ * inputs are frozen, being shared; an invalid input is never kept and fails each time.
+ */
+export function createUrlInputs() {
+  const kept = new Map<string, { params: unknown; query: unknown }>();
+  return (event: APIGatewayProxyEventV2, schemas: UrlSchemas): { params: unknown; query: unknown } => {
+    const key = JSON.stringify([event.routeKey, event.pathParameters ?? null, event.queryStringParameters ?? null]);
+    let input = kept.get(key);
+    if (!input) {
+      input = deepFreeze({
+        params: schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : undefined,
+        query: schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined,
+      });
+      if (kept.size >= URL_INPUTS_KEPT) kept.delete(kept.keys().next().value as string);
+      kept.set(key, input);
+    }
+    return input;
+  };
 }

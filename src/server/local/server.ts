@@ -6,7 +6,7 @@ import { log } from '../log';
 import { ROUTES } from '../routes';
 import { createApiRouter } from './api-router';
 import { localContext, toLambdaEvent } from './lambda-event';
-import { readBody } from './read-body';
+import { NO_BODY, hasBody, readBody } from './read-body';
 import { createStaticSite } from './static-site';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -26,15 +26,26 @@ const READ_LIMIT_BYTES = MAX_BODY_BYTES * 16;
 /** The image route's key: not an API route (it answers bytes), served by functions/img.ts. */
 const IMAGE_ROUTE_KEY = 'GET /img/{serial}/{width}';
 
-const handlers = new Map<string, Promise<LambdaHandler>>();
+/** Each group's handler once loaded, or its loading. */
+const handlers = new Map<string, LambdaHandler | Promise<LambdaHandler>>();
 
-function loadGroup(group: string): Promise<LambdaHandler> {
-  let loaded = handlers.get(group);
-  if (!loaded) {
-    loaded = import(new URL(`../../../functions/${group}.ts`, import.meta.url).href).then((module: { handler: LambdaHandler }) => module.handler);
-    handlers.set(group, loaded);
-  }
-  return loaded;
+/** A group's handler: itself once loaded (a request then waits on nothing), else its loading. */
+function loadGroup(group: string): LambdaHandler | Promise<LambdaHandler> {
+  const known = handlers.get(group);
+  if (known) return known;
+  const loading = import(new URL(`../../../functions/${group}.ts`, import.meta.url).href).then((module: { handler: LambdaHandler }) => {
+    handlers.set(group, module.handler);
+    return module.handler;
+  });
+  handlers.set(group, loading);
+  return loading;
+}
+
+/** Runs a group's handler on `event` (loading the group on first use). */
+async function invoke(group: string, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const loaded = loadGroup(group);
+  const handler = typeof loaded === 'function' ? loaded : await loaded;
+  return handler(event, localContext(group));
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -43,13 +54,39 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
     .end(JSON.stringify(body));
 }
 
+/** Text bodies this long or longer are kept encoded: the API's cached pages come back as the same string on every request. */
+const ENCODED_BODY_MIN_CHARS = 4096;
+/** How many encoded bodies are kept (the oldest goes first): a few dozen pages of about 40 KB. */
+const ENCODED_BODIES = 64;
+const encodedBodies = new Map<string, Buffer>();
+
+/** The bytes of a result's body, as API Gateway sends them. */
+function bodyBytes(result: APIGatewayProxyStructuredResultV2): Buffer {
+  const body = result.body ?? '';
+  if (result.isBase64Encoded) return Buffer.from(body, 'base64');
+  if (body.length < ENCODED_BODY_MIN_CHARS) return Buffer.from(body);
+  let bytes = encodedBodies.get(body);
+  if (!bytes) {
+    bytes = Buffer.from(body);
+    if (encodedBodies.size >= ENCODED_BODIES) encodedBodies.delete(encodedBodies.keys().next().value as string);
+    encodedBodies.set(body, bytes);
+  }
+  return bytes;
+}
+
+/** Statuses that carry no body, and so no Content-Length (RFC 9110 §8.6). */
+const bodiless = (status: number): boolean => status < 200 || status === 204 || status === 304;
+
 function writeResult(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, method: string): void {
   // CloudFront's headers policy overrides the origin's, except the API's own CSP.
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>), ...EDGE_SECURITY_HEADERS };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  response.writeHead(result.statusCode ?? 200, headers);
-  const body = result.body ?? '';
-  response.end(method === 'HEAD' ? undefined : result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const status = result.statusCode ?? 200;
+  const bytes = bodiless(status) ? undefined : bodyBytes(result);
+  // A known length, as API Gateway sends it, rather than a chunked body.
+  if (bytes) headers['content-length'] = String(bytes.length);
+  response.writeHead(status, headers);
+  response.end(method === 'HEAD' ? undefined : bytes);
 }
 
 /**
@@ -86,18 +123,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const match = router.match(method, url.pathname);
       if (match === 'methodMismatch') return sendJson(response, 405, { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' });
       if (!match) return sendJson(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });
-      const body = await readBody(request, READ_LIMIT_BYTES);
+      const body = hasBody(request) ? await readBody(request, READ_LIMIT_BYTES) : NO_BODY;
       if (!body) return sendJson(response, 413, { error: 'Request body is too large', code: 'BODY_TOO_LARGE' });
       const event = toLambdaEvent(request, url, match.key, match.pathParameters, body);
-      const handler = await loadGroup(match.route.group);
-      return writeResult(response, await handler(event, localContext(match.route.group)), method);
+      return writeResult(response, await invoke(match.route.group, event), method);
     }
 
     if (url.pathname.startsWith('/img/')) {
       // The image route (functions/img.ts), as CloudFront's /img/* behaviour sends it to its Lambda.
-      const event = toLambdaEvent(request, url, IMAGE_ROUTE_KEY, {}, Buffer.alloc(0));
-      const handler = await loadGroup('img');
-      return writeResult(response, await handler(event, localContext('img')), method);
+      const event = toLambdaEvent(request, url, IMAGE_ROUTE_KEY, {}, NO_BODY);
+      return writeResult(response, await invoke('img', event), method);
     }
 
     for (const prefixHandler of options.prefixHandlers ?? []) if (await prefixHandler(request, url, response)) return;

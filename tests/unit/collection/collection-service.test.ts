@@ -32,6 +32,21 @@ describe('refreshing value', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('reads the copy at once, refreshing it when stale, and starts no first load', async () => {
+    let clock = 0;
+    const load = vi.fn(async () => `v${load.mock.calls.length}`);
+    const value = createRefreshingValue({ load, ttlMs: 100, retryMs: 50, now: () => clock });
+    expect(value.read()).toBeUndefined();
+    expect(load).not.toHaveBeenCalled();
+    const first = await value.get();
+    expect(value.read()).toBe(first);
+    clock = 150;
+    expect(value.read()).toBe(first);
+    await tick();
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(value.read()).toEqual({ value: 'v2', loadedAt: 150, version: 2 });
+  });
+
   it('serves the stale copy while one background load replaces it', async () => {
     let clock = 0;
     const next = deferred<string>();

@@ -1,11 +1,12 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { DomainError } from '../../../src/lib/domain-error';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import { type MetricPoint, emfLine, setMetricSink } from '../../../src/server/metrics';
 import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
 import { respond } from '../../../src/server/http/respond';
+import { createUrlInputs } from '../../../src/server/http/validate';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import { apiEvent, testContext } from '../../support/api-event';
 
@@ -17,6 +18,7 @@ const table: RouteDef[] = [
   { method: 'GET', path: '/api/forbidden', group: 'test', auth: 'public', cache: { kind: 'none' } },
   { method: 'GET', path: '/api/boom', group: 'test', auth: 'public', cache: { kind: 'none' } },
   { method: 'GET', path: '/api/mirror-down', group: 'test', auth: 'public', cache: { kind: 'none' } },
+  { method: 'GET', path: '/api/slow', group: 'test', auth: 'public', cache: { kind: 'none' } },
 ];
 
 const handler = routeGroupOf(table, 'test', {
@@ -32,6 +34,10 @@ const handler = routeGroupOf(table, 'test', {
   }),
   'GET /api/mirror-down': defineRoute('public', {}, async () => {
     throw new LedgerUnavailableError('mirror timed out after 3 attempts');
+  }),
+  'GET /api/slow': defineRoute('public', {}, async () => {
+    await new Promise((done) => setTimeout(done, 20));
+    return { done: true };
   }),
   'GET /api/boom': defineRoute('public', {}, async () => {
     throw new Error('secret internals');
@@ -110,6 +116,12 @@ describe('route group handler', () => {
     }
   });
 
+  it('leaves time-outs to the request budget: no timer of its own cuts a route short near the end of the Lambda time', async () => {
+    const lastMilliseconds = { getRemainingTimeInMillis: () => 3 } as Context;
+    const result = (await handler(apiEvent({ routeKey: 'GET /api/slow' }), lastMilliseconds)) as APIGatewayProxyStructuredResultV2;
+    expect({ status: result.statusCode, json: JSON.parse(result.body ?? 'null') }).toEqual({ status: 200, json: { done: true } });
+  });
+
   it('refuses to build a group whose table routes lack an implementation', () => {
     expect(() => routeGroupOf(table, 'test', {})).toThrow(/has no implementation/);
   });
@@ -152,5 +164,29 @@ describe('metrics in embedded metric format', () => {
       Stage: 'prod',
       SettlementFailed: 1,
     });
+  });
+});
+
+describe('URL inputs kept per route group', () => {
+  const parsed = vi.fn((text: string) => text.toUpperCase());
+  const schemas = { params: z.object({ id: z.string().regex(/^\d+$/) }), query: z.object({ tag: z.string().default('').transform(parsed) }) };
+
+  it('validates a URL once and serves the same frozen input to later requests; another URL on its own', () => {
+    const inputs = createUrlInputs();
+    const event = apiEvent({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '1' }, query: { tag: 'gold' } });
+    const first = inputs(event, schemas);
+    expect(first).toEqual({ params: { id: '1' }, query: { tag: 'GOLD' } });
+    expect(inputs({ ...event }, schemas)).toBe(first);
+    expect(Object.isFrozen(first.query)).toBe(true);
+    expect(parsed).toHaveBeenCalledTimes(1);
+    expect(inputs({ ...event, queryStringParameters: { tag: 'blue' } }, schemas).query).toEqual({ tag: 'BLUE' });
+    expect(inputs({ ...event, pathParameters: { id: '2' } }, schemas).params).toEqual({ id: '2' });
+    expect(parsed).toHaveBeenCalledTimes(3);
+  });
+
+  it('refuses an invalid input every time, keeping nothing', () => {
+    const inputs = createUrlInputs();
+    const event = apiEvent({ routeKey: 'GET /api/items/{id}', pathParameters: { id: 'x' } });
+    for (let attempt = 0; attempt < 2; attempt++) expect(() => inputs(event, schemas)).toThrow("Invalid path parameter 'id'");
   });
 });
