@@ -15,6 +15,7 @@ export function useIslandStore<SomeStore extends Store>(store: SomeStore, server
 }
 
 const nothing = (): undefined => undefined;
+const notLoading = (): boolean => false;
 
 /**
  * A fetcher store's answer and error for a pre-rendered island. The island renders again when one
@@ -27,4 +28,14 @@ export function useFetched<T>(store: ReadableAtom<{ data?: T; error?: unknown }>
   const data = useSyncExternalStore(subscribe, () => store.get().data, nothing);
   const error = useSyncExternalStore(subscribe, () => store.get().error, nothing);
   return { data, error };
+}
+
+/**
+ * Whether a fetcher store is fetching again while `shown` (its last answer on screen, marked
+ * "Updating…"); false otherwise, so an island waiting for its first answer does not render once
+ * more as the fetch starts.
+ */
+export function useRefetching(store: ReadableAtom<{ loading?: boolean }>, shown: boolean): boolean {
+  const subscribe = useCallback((changed: () => void) => store.listen(changed), [store]);
+  return useSyncExternalStore(subscribe, () => shown && store.get().loading === true, notLoading);
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { countIslandCommits } from './support/react-commits';
 import { expect, test } from './support/test';
 import { tigerTraits } from '../../src/sandbox/collection/metadata';
 
@@ -108,6 +109,29 @@ test.describe('collection browser', () => {
     await expect(cards(page).last()).toContainText('Wild Tiger #3333');
     await expect(cards(page).last()).toContainText('Not Minted');
     await expect(page).toHaveURL(/\?page=76$/);
+  });
+
+  test('renders once per answer, not per loading flag, and marks the shown page "Updating…" while the next one loads', async ({ page }) => {
+    const commits = await countIslandCommits(page);
+    await openCollection(page);
+    await expect(page.getByTestId('stat-holders')).toHaveText(/^\d[\d,]*$/);
+    await page.waitForLoadState('networkidle');
+    // Hydration and the page's view (2), the floor, the holders, the page (the change, then the
+    // cards in a transition), the chart's stats, and one to spare. It was 10 when the page's and the
+    // chart's loading flags each rendered the whole browser.
+    expect((await commits()).CollectionBrowser).toBeLessThanOrEqual(8);
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/api/collection/complete/**page=2*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await pages(page).getByRole('button', { name: 'Next' }).click();
+    await expect(summary(page)).toContainText('Updating…');
+    await expect(cards(page).first()).toContainText('Wild Tiger #1');
+    release();
+    await expect(summary(page)).toHaveText(showing(44, 3333, 2, 76));
   });
 
   test('a reload keeps the view, and Back returns to the previous one', async ({ page }) => {

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { type ReactNode, type SubmitEvent, memo, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { buttonVariants } from '@/components/ui/button-variants';
@@ -6,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { traitLabel } from '../tiger/tiers';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useUrlView } from '../../lib/use-url-view';
-import { useFetched } from '../../lib/use-island-store';
+import { useFetched, useRefetching } from '../../lib/use-island-store';
 import { $collection, $collectionQuery, $floor, $holders, listedPercent } from './collection-client';
 import { formatCount, formatHbarPrice } from '@/lib/format';
 import {
@@ -83,7 +82,7 @@ const scrollBehavior = (): ScrollBehavior => (window.matchMedia('(prefers-reduce
 
 /** The collection browser (/collection, spec 001 §2): stats, search, sort, trait filters, the card grid, pages, market chart. */
 export default function CollectionBrowser() {
-  const collection = useStore($collection);
+  const collection = useFetched($collection);
   const floor = useFetched($floor);
   const holders = useFetched($holders);
   const [draft, setDraft] = useState('');
@@ -159,7 +158,7 @@ export default function CollectionBrowser() {
     : holders.error
       ? 'Unavailable'
       : 'Loading...';
-  const busy = collection.loading && data !== undefined;
+  const busy = useRefetching($collection, data !== undefined);
 
   return (
     <div className="grid gap-8">
@@ -287,7 +286,7 @@ export default function CollectionBrowser() {
             {busy && <span className="ml-2 text-muted-foreground">Updating…</span>}
           </p>
 
-          {collection.error && (
+          {Boolean(collection.error) && (
             <div
               role="alert"
               className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-900 bg-red-950/40 p-4 text-sm text-red-200"

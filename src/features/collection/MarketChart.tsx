@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 // Its 1.8 KB stylesheet goes with the page's CSS; the library itself loads with the first chart.
 import 'uplot/dist/uPlot.min.css';
 import { cn } from '@/lib/cn';
+import { useFetched, useRefetching } from '@/lib/use-island-store';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import { $chartDays, $marketStats } from './collection-client';
 import {
@@ -136,13 +136,14 @@ export function MarketChart() {
   const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
   const [hovered, setHovered] = useState<number | null>(null);
   const [drawFailed, setDrawFailed] = useState(false);
-  const stats = useStore($marketStats);
+  const stats = useFetched($marketStats);
   const host = useRef<HTMLDivElement>(null);
   const figure = useRef<HTMLElement>(null);
   const near = useNearViewport(figure);
   const lastStats = useRef(stats.data);
   if (stats.data) lastStats.current = stats.data;
   const answer = stats.data ?? lastStats.current;
+  const refetching = useRefetching($marketStats, answer !== undefined);
   const points = answer?.stats ? pointsInRange(answer.stats, range) : [];
   const pointsKey = JSON.stringify(points);
 
@@ -195,7 +196,7 @@ export function MarketChart() {
             </button>
           ))}
         </fieldset>
-        {stats.loading && answer && <span className="text-xs text-muted-foreground">Updating…</span>}
+        {refetching && <span className="text-xs text-muted-foreground">Updating…</span>}
       </div>
       {values && (
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs tabular-nums" data-testid="market-chart-readout">
