@@ -305,11 +305,6 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         return { serial, owner: UNKNOWN_OWNER };
       }
     },
-
-    /** Starts loading every source (e.g. at start-up), without waiting. */
-    warm(): void {
-      void Promise.resolve(currentIndex()).then(pages.prepare, () => undefined);
-    },
   };
 }
 

@@ -23,7 +23,9 @@ export type SessionFor<A extends AuthLevel> = A extends 'session' ? SessionClaim
 
 export interface RouteInput<B, P, Q, A extends AuthLevel> {
   body: B;
+  /** Shared by every request with the same URL, and frozen (validate.ts, createUrlInputs). */
   params: P;
+  /** Shared by every request with the same URL, and frozen (validate.ts, createUrlInputs). */
   query: Q;
   event: APIGatewayProxyEventV2;
   requestId: string;
@@ -42,7 +44,7 @@ export function defineRoute<
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
->(auth: A, schemas: { body?: B; params?: P; query?: Q }, run: (input: RouteInput<Out<B>, Out<P>, Out<Q>, A>) => Promise<unknown>): RouteImpl<A> {
+>(auth: A, schemas: { body?: B; params?: P; query?: Q }, run: (input: RouteInput<Out<B>, Readonly<Out<P>>, Readonly<Out<Q>>, A>) => Promise<unknown>): RouteImpl<A> {
   return { auth, schemas, run: run as RouteImpl<A>['run'] };
 }
 
@@ -113,8 +115,9 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     return result;
   };
 
-  // No early time-out of middy's own (a timer and a race per request): the request budget above
-  // already answers 503/504 before the Lambda's time-out.
+  // No early time-out of middy's own (a timer and a race per request): upstream ledger and market
+  // calls share the request budget above and answer 503/504 before the Lambda's time-out; anything
+  // else that hangs meets the Lambda's own time-out (and its errors alarm).
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context, Internal>(base, { timeoutEarlyInMillis: 0 }).use({
     name: 'errors-headers-logs',
     before: (request) => {

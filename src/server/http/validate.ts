@@ -13,18 +13,18 @@ export function validate<T extends z.ZodType>(schema: T, value: unknown, what: '
 }
 
 /** How many distinct URL inputs a route group keeps validated (the oldest goes first). */
-const URL_INPUTS_KEPT = 512;
+export const URL_INPUTS_KEPT = 512;
 
 interface UrlSchemas {
   params?: z.ZodType | undefined;
   query?: z.ZodType | undefined;
 }
 
-/** Freezes a validated input and everything in it, so one copy can serve many requests. */
+/** Freezes a validated input and everything in it, so one copy can serve many requests (URL inputs hold no bytes, which cannot be frozen). */
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
+  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
   }
   return value;
 }

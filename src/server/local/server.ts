@@ -54,9 +54,13 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
     .end(JSON.stringify(body));
 }
 
-/** Text bodies this long or longer are kept encoded: the API's cached pages come back as the same string on every request. */
+/**
+ * Text bodies from this long up to the maximum are kept encoded: the API's cached pages (a
+ * collection page is about 30 KB) come back as the same string on every request.
+ */
 const ENCODED_BODY_MIN_CHARS = 4096;
-/** How many encoded bodies are kept (the oldest goes first): a few dozen pages of about 40 KB. */
+const ENCODED_BODY_MAX_CHARS = 256 * 1024;
+/** How many encoded bodies are kept (the oldest goes first): at most 64 x 256 KB, a few MB of pages in practice. */
 const ENCODED_BODIES = 64;
 const encodedBodies = new Map<string, Buffer>();
 
@@ -64,7 +68,7 @@ const encodedBodies = new Map<string, Buffer>();
 function bodyBytes(result: APIGatewayProxyStructuredResultV2): Buffer {
   const body = result.body ?? '';
   if (result.isBase64Encoded) return Buffer.from(body, 'base64');
-  if (body.length < ENCODED_BODY_MIN_CHARS) return Buffer.from(body);
+  if (body.length < ENCODED_BODY_MIN_CHARS || body.length > ENCODED_BODY_MAX_CHARS) return Buffer.from(body);
   let bytes = encodedBodies.get(body);
   if (!bytes) {
     bytes = Buffer.from(body);

@@ -6,7 +6,7 @@ import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import { type MetricPoint, emfLine, setMetricSink } from '../../../src/server/metrics';
 import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
 import { respond } from '../../../src/server/http/respond';
-import { createUrlInputs } from '../../../src/server/http/validate';
+import { URL_INPUTS_KEPT, createUrlInputs } from '../../../src/server/http/validate';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import { apiEvent, testContext } from '../../support/api-event';
 
@@ -182,6 +182,22 @@ describe('URL inputs kept per route group', () => {
     expect(inputs({ ...event, queryStringParameters: { tag: 'blue' } }, schemas).query).toEqual({ tag: 'BLUE' });
     expect(inputs({ ...event, pathParameters: { id: '2' } }, schemas).params).toEqual({ id: '2' });
     expect(parsed).toHaveBeenCalledTimes(3);
+  });
+
+  it(`keeps the last ${URL_INPUTS_KEPT} inputs, each route its own`, () => {
+    const inputs = createUrlInputs();
+    const parse = vi.fn((id: string) => id);
+    const byId = { params: z.object({ id: z.string().transform(parse) }) };
+    const event = (route: string, id: string) => apiEvent({ routeKey: `GET /api/${route}/{id}`, pathParameters: { id } });
+    inputs(event('a', '0'), byId);
+    inputs(event('b', '0'), byId);
+    expect(parse).toHaveBeenCalledTimes(2);
+    for (let id = 1; id < URL_INPUTS_KEPT; id++) inputs(event('a', String(id)), byId);
+    parse.mockClear();
+    inputs(event('b', '0'), byId);
+    expect(parse).not.toHaveBeenCalled();
+    inputs(event('a', '0'), byId);
+    expect(parse).toHaveBeenCalledTimes(1);
   });
 
   it('refuses an invalid input every time, keeping nothing', () => {
