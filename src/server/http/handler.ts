@@ -44,7 +44,11 @@ export function defineRoute<
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
->(auth: A, schemas: { body?: B; params?: P; query?: Q }, run: (input: RouteInput<Out<B>, Readonly<Out<P>>, Readonly<Out<Q>>, A>) => Promise<unknown>): RouteImpl<A> {
+>(
+  auth: A,
+  schemas: { body?: B; params?: P; query?: Q },
+  run: (input: RouteInput<Out<B>, Readonly<Out<P>>, Readonly<Out<Q>>, A>) => Promise<unknown>,
+): RouteImpl<A> {
   return { auth, schemas, run: run as RouteImpl<A>['run'] };
 }
 
