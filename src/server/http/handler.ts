@@ -92,7 +92,6 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     if (impl.auth !== route.auth) throw new Error(`Route ${key} is implemented as '${impl.auth}' but the route table says '${route.auth}'`);
   }
   for (const key of Object.keys(impls)) if (!routes.has(key)) throw new Error(`Route ${key} is not in the route table`);
-  const cacheHeaders = new Map([...routes].map(([key, route]) => [key, cacheControl(route.cache)]));
   const urlInputs = createUrlInputs();
 
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -112,10 +111,7 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     const run = () => impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session });
     const result = toResult(await withRequestBudget(REQUEST_BUDGET_MS, run));
     const success = result.statusCode !== undefined && result.statusCode < 300;
-    // toResult made these headers for this response alone.
-    const headers = result.headers ?? {};
-    headers['cache-control'] = success ? (cacheHeaders.get(event.routeKey) as string) : 'no-store';
-    result.headers = headers;
+    result.headers = { ...result.headers, 'cache-control': success ? cacheControl(route.cache) : 'no-store' };
     return result;
   };
 

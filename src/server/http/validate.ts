@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { DomainError } from '../../lib/domain-error';
+import { createBoundedMemo } from '../bounded-memo';
 
 /** Parses `value` with `schema`; a mismatch is a 400 naming the first offending field. */
 export function validate<T extends z.ZodType>(schema: T, value: unknown, what: 'body' | 'path' | 'query'): z.output<T> {
@@ -35,18 +36,12 @@ function deepFreeze<T>(value: T): T {
  * inputs are frozen, being shared; an invalid input is never kept and fails each time.
  */
 export function createUrlInputs() {
-  const kept = new Map<string, { params: unknown; query: unknown }>();
-  return (event: APIGatewayProxyEventV2, schemas: UrlSchemas): { params: unknown; query: unknown } => {
-    const key = JSON.stringify([event.routeKey, event.pathParameters ?? null, event.queryStringParameters ?? null]);
-    let input = kept.get(key);
-    if (!input) {
-      input = deepFreeze({
+  const kept = createBoundedMemo<{ params: unknown; query: unknown }>(URL_INPUTS_KEPT);
+  return (event: APIGatewayProxyEventV2, schemas: UrlSchemas): { params: unknown; query: unknown } =>
+    kept(JSON.stringify([event.routeKey, event.pathParameters ?? null, event.queryStringParameters ?? null]), () =>
+      deepFreeze({
         params: schemas.params ? validate(schemas.params, event.pathParameters ?? {}, 'path') : undefined,
         query: schemas.query ? validate(schemas.query, event.queryStringParameters ?? {}, 'query') : undefined,
-      });
-      if (kept.size >= URL_INPUTS_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(key, input);
-    }
-    return input;
-  };
+      }),
+    );
 }

@@ -2,6 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../http/body';
 import { API_SECURITY_HEADERS, EDGE_SECURITY_HEADERS } from '../http/security-headers';
+import { createBoundedMemo } from '../bounded-memo';
 import { log } from '../log';
 import { ROUTES } from '../routes';
 import { createApiRouter } from './api-router';
@@ -62,20 +63,14 @@ const ENCODED_BODY_MIN_CHARS = 4096;
 const ENCODED_BODY_MAX_CHARS = 256 * 1024;
 /** How many encoded bodies are kept (the oldest goes first): at most 64 x 256 KB, a few MB of pages in practice. */
 const ENCODED_BODIES = 64;
-const encodedBodies = new Map<string, Buffer>();
+const encodedBodies = createBoundedMemo<Buffer>(ENCODED_BODIES);
 
 /** The bytes of a result's body, as API Gateway sends them. */
 function bodyBytes(result: APIGatewayProxyStructuredResultV2): Buffer {
   const body = result.body ?? '';
   if (result.isBase64Encoded) return Buffer.from(body, 'base64');
   if (body.length < ENCODED_BODY_MIN_CHARS || body.length > ENCODED_BODY_MAX_CHARS) return Buffer.from(body);
-  let bytes = encodedBodies.get(body);
-  if (!bytes) {
-    bytes = Buffer.from(body);
-    if (encodedBodies.size >= ENCODED_BODIES) encodedBodies.delete(encodedBodies.keys().next().value as string);
-    encodedBodies.set(body, bytes);
-  }
-  return bytes;
+  return encodedBodies(body, () => Buffer.from(body));
 }
 
 /** Statuses that carry no body, and so no Content-Length (RFC 9110 §8.6). */
