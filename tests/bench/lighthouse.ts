@@ -105,7 +105,8 @@ async function launchChrome(): Promise<Chrome> {
   };
 }
 
-async function audit(url: string, port: number): Promise<Result> {
+/** The page's runs, and the median one by Performance score. */
+async function audit(url: string, port: number): Promise<{ median: Result; runs: Result[] }> {
   const runs: Result[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES.map((category) => category.id) });
@@ -113,8 +114,19 @@ async function audit(url: string, port: number): Promise<Result> {
     if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
     runs.push(result.lhr);
   }
-  runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  return runs[Math.floor(runs.length / 2)] as Result;
+  const byScore = [...runs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  return { median: byScore[Math.floor(byScore.length / 2)] as Result, runs };
+}
+
+/**
+ * Each run's TBT and the host's speed as Lighthouse measured it before that run (its benchmark
+ * index: higher is faster). TBT is the main thread's time multiplied by 4, so it follows the host:
+ * a run on a host slowed down by its neighbours shows a lower index and a higher TBT.
+ */
+function runsText(runs: Result[]): string {
+  const tbt = runs.map((run) => Math.round(run.audits['total-blocking-time']?.numericValue ?? Number.NaN)).join('/');
+  const index = runs.map((run) => Math.round(run.environment.benchmarkIndex)).join('/');
+  return `runs: TBT ${tbt} ms, host index ${index}`;
 }
 
 function score(result: Result, id: string): number {
@@ -154,7 +166,7 @@ try {
   process.stdout.write(`Lighthouse 13, mobile preset${RUNS > 1 ? `, median of ${RUNS} runs` : ''}, ${origin}${encoding ? ` (${encoding})` : ''}\n`);
   if (!encoding) throw new Error('The local server sent the landing page uncompressed: production compresses it');
   for (const path of PAGES) {
-    const result = await audit(new URL(path, origin).href, chrome.port);
+    const { median: result, runs } = await audit(new URL(path, origin).href, chrome.port);
     writeFileSync(join(REPORT_DIR, `${path === '/' ? 'landing' : path.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(result));
     process.stdout.write(`${report(path, result).join('\n')}\n`);
     for (const category of CATEGORIES) if (score(result, category.id) < category.target) missed += 1;
@@ -162,7 +174,9 @@ try {
     const cls = result.audits['cumulative-layout-shift']?.numericValue ?? Number.POSITIVE_INFINITY;
     if (tbt > TARGET_TBT_MS) missed += 1;
     if (cls > 0) missed += 1;
-    summary.push(`${path.padEnd(20)} Performance ${String(score(result, 'performance')).padStart(3)}  TBT ${Math.round(tbt)} ms  CLS ${cls.toFixed(3)}`);
+    summary.push(
+      `${path.padEnd(20)} Performance ${String(score(result, 'performance')).padStart(3)}  TBT ${Math.round(tbt)} ms  CLS ${cls.toFixed(3)}  (${runsText(runs)})`,
+    );
   }
   process.stdout.write(`\nsummary (median run of each page):\n${summary.join('\n')}\n`);
   process.stdout.write(

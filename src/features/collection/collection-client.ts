@@ -24,12 +24,15 @@ export const $collection = createFetcherStore<CollectionResponse>([`/api/collect
   revalidateInterval: COLLECTION_REFETCH_MS,
 });
 
-export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path('/api/market/floor')], {
+export const FLOOR_PATH = '/api/market/floor';
+export const HOLDERS_PATH = `/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`;
+
+export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path(FLOOR_PATH)], {
   dedupeTime: MINUTE_MS,
   revalidateInterval: MINUTE_MS,
 });
 
-export const $holders = createFetcherStore<{ success: boolean; ownerCount: number | null }>([path(`/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`)], {
+export const $holders = createFetcherStore<{ success: boolean; ownerCount: number | null }>([path(HOLDERS_PATH)], {
   dedupeTime: 5 * MINUTE_MS,
   revalidateInterval: 5 * MINUTE_MS,
 });

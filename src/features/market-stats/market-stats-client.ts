@@ -35,8 +35,10 @@ export function figuresStore(market: MarketName) {
   return figureStores[market];
 }
 
+export const OWNERS_PATH = `/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`;
+
 /** The collection's owner count (the same for both markets). */
-export const $owners = createFetcherStore<{ success: boolean; ownerCount: number | null }>([`/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`, $inBrowser], {
+export const $owners = createFetcherStore<{ success: boolean; ownerCount: number | null }>([OWNERS_PATH, $inBrowser], {
   dedupeTime: OWNERS_REFRESH_MS,
   revalidateInterval: OWNERS_REFRESH_MS,
 });
