@@ -8,6 +8,7 @@ import { createFetcherStore } from '@/lib/api';
 import type { DailyStat } from '../hbar-market/market-port';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { CollectionResponse } from './collection-types';
+import { HOLDERS_PATH } from '../market-stats/holders-path';
 
 const MINUTE_MS = 60_000;
 const inBrowser = typeof window !== 'undefined';
@@ -25,7 +26,6 @@ export const $collection = createFetcherStore<CollectionResponse>([`/api/collect
 });
 
 export const FLOOR_PATH = '/api/market/floor';
-export const HOLDERS_PATH = `/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`;
 
 export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path(FLOOR_PATH)], {
   dedupeTime: MINUTE_MS,

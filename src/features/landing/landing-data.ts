@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { HOLDERS_PATH } from '../market-stats/holders-path';
 import { numberOrNull, remoteJson } from './remote';
 
 /** Spec 000 §9: prices refetch every 60 s; the holder count is cached 60 s. */
@@ -39,4 +39,4 @@ export function pickOwnerCount(body: unknown): number | null {
 
 export const $pawsPrice = remoteJson('/api/paws/price', pickPawsPrice, { maxAgeMs: PRICE_REFRESH_MS, refreshMs: PRICE_REFRESH_MS });
 export const $hbarPrice = remoteJson('/api/hbar/price', pickHbarPrice, { maxAgeMs: PRICE_REFRESH_MS, refreshMs: PRICE_REFRESH_MS });
-export const $holders = remoteJson(`/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`, pickOwnerCount, { maxAgeMs: HOLDERS_MAX_AGE_MS });
+export const $holders = remoteJson(HOLDERS_PATH, pickOwnerCount, { maxAgeMs: HOLDERS_MAX_AGE_MS });

@@ -5,9 +5,9 @@
 import { atom } from 'nanostores';
 import { apiJson, createFetcherStore } from '@/lib/api';
 import { formatPaws } from '@/lib/format';
-import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { seenMarker } from '@/lib/seen-marker';
 import { toast } from '../toast/toast-store';
+import { HOLDERS_PATH } from './holders-path';
 import { ACTIVITY_PAGE_SIZE, type ActivityKindFilter, type ActivityPage, type PawsActivityItem, salesSince } from './activity';
 import type { MarketFigures, MarketName } from './market-figures';
 
@@ -35,10 +35,8 @@ export function figuresStore(market: MarketName) {
   return figureStores[market];
 }
 
-export const OWNERS_PATH = `/api/market/whales/${PUBLIC_CONFIG.nftTokenId}`;
-
 /** The collection's owner count (the same for both markets). */
-export const $owners = createFetcherStore<{ success: boolean; ownerCount: number | null }>([OWNERS_PATH, $inBrowser], {
+export const $owners = createFetcherStore<{ success: boolean; ownerCount: number | null }>([HOLDERS_PATH, $inBrowser], {
   dedupeTime: OWNERS_REFRESH_MS,
   revalidateInterval: OWNERS_REFRESH_MS,
 });
