@@ -25,9 +25,7 @@ export const $collection = createFetcherStore<CollectionResponse>([`/api/collect
   revalidateInterval: COLLECTION_REFETCH_MS,
 });
 
-export const FLOOR_PATH = '/api/market/floor';
-
-export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path(FLOOR_PATH)], {
+export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path('/api/market/floor')], {
   dedupeTime: MINUTE_MS,
   revalidateInterval: MINUTE_MS,
 });
