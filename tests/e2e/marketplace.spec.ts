@@ -10,6 +10,7 @@ import {
   buyCheapestAsDave,
   card,
   cards,
+  clickBelowCards,
   cheapest,
   listings,
   owner,
@@ -64,7 +65,7 @@ test.describe
       await expect(salesNav.getByText(`Page 1 of ${salePages}`)).toBeVisible();
       await expect(salesNav.getByRole('button', { name: 'Previous' })).toBeDisabled();
       expect(dialogCode).toEqual([]);
-      await salesNav.getByRole('button', { name: 'Next' }).click();
+      await clickBelowCards(salesNav.getByRole('button', { name: 'Next' }));
       await expect.poll(() => dialogCode.length).toBe(1);
       await expect(panel(page).getByText(`Showing 26-${Math.min(50, allSales.length)} of ${allSales.length}`)).toBeVisible();
       await expect(salesNav.getByText(`Page 2 of ${salePages}`)).toBeVisible();
@@ -84,7 +85,7 @@ test.describe
       expect(await axeViolations(page, 'main')).toEqual([]);
 
       const listingsNav = pages(page, 'Current listings');
-      await listingsNav.getByRole('button', { name: 'Next' }).click();
+      await clickBelowCards(listingsNav.getByRole('button', { name: 'Next' }));
       await expect(listingsNav.getByText('Page 2 of 2')).toBeVisible();
       await expect(panel(page).getByText(`Showing 26-${allListings.length} of ${allListings.length}`)).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
 import { axeViolations } from './axe';
 import { NFT_TOKEN, ledgerNft, tinybarsOf } from './ledger';
@@ -37,6 +37,17 @@ export const panel = (page: Page) => page.getByRole('tabpanel');
 export const cards = (page: Page) => panel(page).locator('[data-serial]');
 export const card = (page: Page, serial: number) => panel(page).locator(`[data-serial="${serial}"]`);
 export const pages = (page: Page, name: string) => page.getByRole('navigation', { name: `${name} pages` });
+
+/**
+ * Clicks a button below the cards once the scroll to it has settled. The cards are laid out only
+ * near the viewport (content-visibility), each taking its real height as the scroll reaches it: a
+ * click aimed while they still do could land where the button was a frame earlier.
+ */
+export async function clickBelowCards(button: Locator): Promise<void> {
+  await button.scrollIntoViewIfNeeded();
+  await button.page().evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await button.click();
+}
 
 /** Opens the listings sorted by price, low first (the card of `serial` is then on page 1 or 2). */
 export async function showListing(page: Page, serial: number): Promise<void> {
