@@ -25,7 +25,9 @@ export const $collection = createFetcherStore<CollectionResponse>([`/api/collect
   revalidateInterval: COLLECTION_REFETCH_MS,
 });
 
-export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path('/api/market/floor')], {
+export const FLOOR_PATH = '/api/market/floor';
+
+export const $floor = createFetcherStore<{ success: boolean; floor: number | null }>([path(FLOOR_PATH)], {
   dedupeTime: MINUTE_MS,
   revalidateInterval: MINUTE_MS,
 });
