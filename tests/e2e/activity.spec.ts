@@ -110,6 +110,8 @@ test.describe('market figures and activity', () => {
     await activity.scrollIntoViewIfNeeded();
     await activity.getByRole('group', { name: 'Market' }).getByRole('button', { name: 'PAWS' }).click();
     await activity.getByRole('group', { name: 'Kind' }).getByRole('button', { name: 'Sales' }).click();
+    // The filtered page replaces the whole one: until it has, the tiger's listing row is there too.
+    await expect(activity.getByTestId('activity-row').filter({ hasText: 'Listed' })).toHaveCount(0);
     const row = activity.getByTestId('activity-row').filter({ hasText: `Wild Tiger #${serial}` });
     await expect(row).toContainText('77.5 PAWS');
     await expect(row.getByRole('link', { name: `Wild Tiger #${serial}` })).toHaveAttribute('href', `/collection?tiger=${serial}`);
