@@ -70,7 +70,7 @@ test.describe
       await expect(panel(page).getByText(`Showing 26-${Math.min(50, allSales.length)} of ${allSales.length}`)).toBeVisible();
       await expect(salesNav.getByText(`Page 2 of ${salePages}`)).toBeVisible();
       await expect(salesNav.getByRole('button', { name: 'Previous' })).toBeEnabled();
-      for (let current = 2; current < salePages; current += 1) await salesNav.getByRole('button', { name: 'Next' }).click();
+      for (let current = 2; current < salePages; current += 1) await clickBelowCards(salesNav.getByRole('button', { name: 'Next' }));
       await expect(salesNav.getByText(`Page ${salePages} of ${salePages}`)).toBeVisible();
       await expect(salesNav.getByRole('button', { name: 'Next' })).toBeDisabled();
       await expect(cards(page)).toHaveCount(allSales.length - (salePages - 1) * 25);
@@ -96,7 +96,7 @@ test.describe
       await expect(listingsNav.getByText('Page 1 of 2')).toBeVisible();
       await expect(cards(page).first()).toHaveAttribute('data-serial', String(cheapest.serialId));
       await expect(cards(page).first()).toContainText(`${cheapest.salePrice.toLocaleString('en-US')} HBAR`);
-      await listingsNav.getByRole('button', { name: 'Next' }).click();
+      await clickBelowCards(listingsNav.getByRole('button', { name: 'Next' }));
       await page.getByLabel('Sort listings').selectOption('price-high');
       await expect(listingsNav.getByText('Page 1 of 2')).toBeVisible();
       await expect(cards(page).first()).toHaveAttribute('data-serial', String(dearest.serialId));
