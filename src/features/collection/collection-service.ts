@@ -60,8 +60,21 @@ const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, cov
 /** Serialised pages kept per index build (about 40 KB each): past this, the oldest half is dropped. */
 const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
 
-/** A query's cache key: every field the response depends on, trait values in a stable order. */
+/** The keys of frozen queries: the API validates each distinct URL once and hands every request for it the same frozen query. */
+const frozenQueryKeys = new WeakMap<CollectionQuery, string>();
+
 function pageKey(query: CollectionQuery): string {
+  if (!Object.isFrozen(query)) return queryKey(query);
+  let key = frozenQueryKeys.get(query);
+  if (key === undefined) {
+    key = queryKey(query);
+    frozenQueryKeys.set(query, key);
+  }
+  return key;
+}
+
+/** A query's cache key: every field the response depends on, trait values in a stable order. */
+function queryKey(query: CollectionQuery): string {
   const traits = Object.keys(query.traits)
     .sort()
     .map((type) => [type, [...(query.traits[type] ?? [])].sort()]);
@@ -167,7 +180,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   };
 
   let base: { key: string; index: StaticIndex } | undefined;
-  let live: { key: string; index: CollectionIndex } | undefined;
+  let live: { key: string; snapshots: Snapshots; index: CollectionIndex } | undefined;
 
   type Snapshots = {
     rarity?: Snapshot<RarityDataset> | undefined;
@@ -177,8 +190,13 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     sales?: Snapshot<SaleRecord[]> | undefined;
   };
 
+  /** A source's snapshot is replaced, never changed, when it reloads: the same five snapshots make the same index. */
+  const sameSnapshots = (a: Snapshots, b: Snapshots): boolean =>
+    a.rarity === b.rarity && a.display === b.display && a.owners === b.owners && a.listings === b.listings && a.sales === b.sales;
+
   /** The index of these snapshots, rebuilt only for the parts whose sources changed. */
   function assemble(snapshots: Snapshots): CollectionIndex {
+    if (live && sameSnapshots(live.snapshots, snapshots)) return live.index;
     const baseKey = `${snapshots.rarity?.version ?? 0}:${snapshots.display?.version ?? 0}`;
     if (base?.key !== baseKey) {
       const names = snapshots.display?.value;
@@ -194,8 +212,8 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         { owners: snapshots.owners?.value ?? null, listings: snapshots.listings?.value ?? [], sales: snapshots.sales?.value ?? [] },
         { tokenId: nftTokenId, minted, now: now() },
       );
-      live = { key: liveKey, index };
-    }
+      live = { key: liveKey, snapshots, index };
+    } else live.snapshots = snapshots;
     return live.index;
   }
 

@@ -93,6 +93,7 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
   }
   for (const key of Object.keys(impls)) if (!routes.has(key)) throw new Error(`Route ${key} is not in the route table`);
   const urlInputs = createUrlInputs();
+  const cacheHeaders = new Map([...routes].map(([key, route]) => [key, cacheControl(route.cache)]));
 
   const base = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const route = routes.get(event.routeKey);
@@ -108,10 +109,11 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     const body = schemas.body ? validate(schemas.body, json, 'body') : undefined;
     const { params, query } = urlInputs(event, schemas);
     // Every upstream call the route makes shares one budget under the Lambda's time-out.
-    const run = () => impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session });
-    const result = toResult(await withRequestBudget(REQUEST_BUDGET_MS, run));
+    const result = toResult(
+      await withRequestBudget(REQUEST_BUDGET_MS, () => impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session })),
+    );
     const success = result.statusCode !== undefined && result.statusCode < 300;
-    result.headers = { ...result.headers, 'cache-control': success ? cacheControl(route.cache) : 'no-store' };
+    result.headers['cache-control'] = success ? (cacheHeaders.get(event.routeKey) ?? 'no-store') : 'no-store';
     return result;
   };
 

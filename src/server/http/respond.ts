@@ -31,8 +31,11 @@ function toJson(body: unknown): string {
   return JSON.stringify(body, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 }
 
+/** API Gateway's structured result, with a headers object of its own. */
+export type RouteResult = APIGatewayProxyStructuredResultV2 & { headers: NonNullable<APIGatewayProxyStructuredResultV2['headers']> };
+
 /** Turns a route's return value into API Gateway's structured result. */
-export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
+export function toResult(value: unknown): RouteResult {
   const response = isRouteResponse(value) ? value : { status: 200, body: value };
   return {
     statusCode: response.status,

@@ -3,6 +3,20 @@ import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 const trimmed = (part: string): string => part.trim();
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (value: number): string => String(value).padStart(2, '0');
+let clock = { second: -1, text: '' };
+
+/** API Gateway's request time (`25/Nov/2026:14:28:18 +0000`), formatted once a second. */
+function requestTime(epochMs: number): string {
+  const second = Math.floor(epochMs / 1000);
+  if (clock.second !== second) {
+    const at = new Date(second * 1000);
+    const text = `${pad(at.getUTCDate())}/${MONTHS[at.getUTCMonth()]}/${at.getUTCFullYear()}:${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())} +0000`;
+    clock = { second, text };
+  }
+  return clock.text;
+}
 const TEXT_TYPES = /^(application\/(.+\+)?json|text\/|application\/x-www-form-urlencoded)/i;
 
 /** Builds the API Gateway HTTP API (payload 2.0) event that a Lambda would receive for this request. */
@@ -14,15 +28,20 @@ export function toLambdaEvent(
   body: Buffer,
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  const incoming = request.headers;
+  for (const name in incoming) {
+    const value = incoming[name];
     if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
-  const cookies = request.headers.cookie ? request.headers.cookie.split(';').map(trimmed).filter(Boolean) : [];
-  const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  const cookies = incoming.cookie ? incoming.cookie.split(';').map(trimmed).filter(Boolean) : [];
+  let query: Record<string, string> | undefined;
+  if (url.search.length > 1) {
+    query = {};
+    for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  }
   const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
   const method = request.method ?? 'GET';
-  const now = new Date();
+  const now = Date.now();
   return {
     version: '2.0',
     routeKey,
@@ -30,7 +49,7 @@ export function toLambdaEvent(
     rawQueryString: url.search.slice(1),
     ...(cookies.length ? { cookies } : {}),
     headers,
-    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(query && Object.keys(query).length ? { queryStringParameters: query } : {}),
     ...(Object.keys(pathParameters).length ? { pathParameters } : {}),
     requestContext: {
       accountId: 'local',
@@ -47,8 +66,8 @@ export function toLambdaEvent(
       requestId: randomUUID(),
       routeKey,
       stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
+      time: requestTime(now),
+      timeEpoch: now,
     },
     ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
     isBase64Encoded: !isText,
@@ -59,15 +78,15 @@ const LOCAL_TIME_LIMIT_MS = 30_000;
 const remainingTime = (): number => LOCAL_TIME_LIMIT_MS;
 const noCallback = (): void => undefined;
 
-/** A Lambda context for a local invocation. */
-export function localContext(functionName: string): Context {
+/** A Lambda context for a local invocation; its request id is the event's (in AWS the two differ, and nothing here reads this one). */
+export function localContext(functionName: string, awsRequestId: string): Context {
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
     invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
     memoryLimitInMB: '512',
-    awsRequestId: randomUUID(),
+    awsRequestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: remainingTime,

@@ -46,7 +46,7 @@ function loadGroup(group: string): LambdaHandler | Promise<LambdaHandler> {
 async function invoke(group: string, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const loaded = loadGroup(group);
   const handler = typeof loaded === 'function' ? loaded : await loaded;
-  return handler(event, localContext(group));
+  return handler(event, localContext(group, event.requestContext.requestId));
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
@@ -100,6 +100,7 @@ function requestUrl(request: IncomingMessage): URL | string {
   } catch {
     return URL.canParse(base) ? 'Malformed request target' : 'Malformed Host header';
   }
+  if (!url.pathname.includes('%')) return url;
   try {
     decodeURIComponent(url.pathname);
   } catch {

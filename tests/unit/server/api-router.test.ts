@@ -29,4 +29,18 @@ describe('local API router', () => {
   it('answers HEAD with the GET route', () => {
     expect(router.match('HEAD', '/api/profile/0.0.1')).toMatchObject({ key: 'GET /api/profile/{accountId}' });
   });
+
+  it('tries routes with a parameter in the first two segments on every path, in the table order', () => {
+    const mixed = createApiRouter([
+      ...table,
+      { method: 'GET', path: '/api/{stage}/health', group: 'health', auth: 'public', cache: { kind: 'none' } },
+      { method: 'GET', path: '/api/{proxy+}', group: 'health', auth: 'public', cache: { kind: 'none' } },
+    ]);
+    expect(mixed.match('GET', '/api/profile/0.0.7')).toMatchObject({ key: 'GET /api/profile/{accountId}' });
+    expect(mixed.match('GET', '/api/profile/0.0.7/other')).toMatchObject({ key: 'GET /api/{proxy+}', pathParameters: { proxy: 'profile/0.0.7/other' } });
+    expect(mixed.match('GET', '/api/v1/health')).toMatchObject({ key: 'GET /api/{stage}/health', pathParameters: { stage: 'v1' } });
+    expect(mixed.match('GET', '/api/v1/other')).toMatchObject({ key: 'GET /api/{proxy+}' });
+    expect(mixed.match('PUT', '/api/v1/health')).toBe('methodMismatch');
+    expect(mixed.match('GET', '/elsewhere')).toBeUndefined();
+  });
 });
