@@ -57,7 +57,7 @@ export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWr
 /** The PAWS market's settlement: one atomic approved transfer through the ledger writer. */
 export const settlement: Settlement = {
   async prepare(input) {
-    const { createLedgerSettlement } = await import('../features/paws-market/settlement');
+    const { createLedgerSettlement } = await import('../features/paws-market/ledger-settlement');
     return createLedgerSettlement(await ledgerWriter()).prepare(input);
   },
 };

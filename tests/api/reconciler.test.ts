@@ -9,7 +9,8 @@ import type { PawsListing } from '../../src/features/paws-market/listing';
 import { type ListingRepo, createListingRepo } from '../../src/features/paws-market/listing-repo';
 import { createOfferRepo } from '../../src/features/paws-market/offer-repo';
 import type { OfferClaim } from '../../src/features/paws-market/offer-rules';
-import { type SettlementClaim, createLedgerSettlement, settleClaimed } from '../../src/features/paws-market/settlement';
+import { createLedgerSettlement } from '../../src/features/paws-market/ledger-settlement';
+import { type SettlementClaim, settleClaimed } from '../../src/features/paws-market/settlement';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { type MemoryStore, startMemoryStore } from '../support/memory-store';
 import {

@@ -27,7 +27,7 @@ import { registersWithSdkCache } from '../../infra/lib/ledger-sdk-tree-shaking';
 import type * as AllowanceModule from '../../src/features/allowances/allowance-transactions';
 import type * as SdkWriterModule from '../../src/features/ledger/sdk-writer';
 import type * as PurchaseModule from '../../src/features/hbar-market/purchase-transaction';
-import type * as SettlementModule from '../../src/features/paws-market/settlement';
+import type * as SettlementModule from '../../src/features/paws-market/ledger-settlement';
 import { type FakeHederaNode, startFakeHederaNode } from '../support/fake-hedera-node';
 
 const outDir = mkdtempSync(join(tmpdir(), 'wt-ledger-bundle-'));

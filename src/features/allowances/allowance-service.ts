@@ -3,7 +3,10 @@ import { remainingBudgetMs } from '../../server/request-budget';
 import { MAX_TOKEN_UNITS, formatUnits, parseUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { confirmTransaction } from '../ledger/transaction-confirmation';
-import { type FreezeOptions, nftAllowanceApproveBytes, nftAllowanceDeleteBytes, tokenAllowanceApproveBytes } from './allowance-transactions';
+import type { FreezeOptions } from './allowance-transactions';
+
+/** The allowance transactions are built with the ledger SDK: loaded with the first one, so that a cold start that only reads does not load the SDK. */
+const transactions = () => import('./allowance-transactions');
 
 /** How long one status request waits for a transaction to show on the mirror node (the client asks again after). */
 export const STATUS_WAIT_MS = 8_000;
@@ -58,7 +61,10 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
       requireMarketplaceSpender(input.spenderAccountId);
       await requireOwnedTiger(input.ownerAccountId, input.tokenId, input.serialNumber);
       const owner = input.ownerAccountId;
-      return nftAllowanceApproveBytes({ owner, tokenId: input.tokenId, serial: input.serialNumber, spender: input.spenderAccountId }, freezeFor(owner));
+      return (await transactions()).nftAllowanceApproveBytes(
+        { owner, tokenId: input.tokenId, serial: input.serialNumber, spender: input.spenderAccountId },
+        freezeFor(owner),
+      );
     },
 
     async prepareTokenAllowance(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; amount: string; spenderAccountId: string }) {
@@ -73,7 +79,7 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
         throw new DomainError('INVALID_AMOUNT', `Invalid amount: at most ${formatUnits(MAX_TOKEN_UNITS, decimals)}, the most the ledger can hold`);
       }
       const owner = input.ownerAccountId;
-      return tokenAllowanceApproveBytes({ owner, tokenId: input.tokenId, amount, spender: input.spenderAccountId }, freezeFor(owner));
+      return (await transactions()).tokenAllowanceApproveBytes({ owner, tokenId: input.tokenId, amount, spender: input.spenderAccountId }, freezeFor(owner));
     },
 
     /**
@@ -89,7 +95,7 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
       requireOwner(sessionAccountId, input.ownerAccountId);
       await requireOwnedTiger(input.ownerAccountId, input.tokenId, input.serialNumber);
       const owner = input.ownerAccountId;
-      return nftAllowanceDeleteBytes({ owner, tokenId: input.tokenId, serial: input.serialNumber }, freezeFor(owner));
+      return (await transactions()).nftAllowanceDeleteBytes({ owner, tokenId: input.tokenId, serial: input.serialNumber }, freezeFor(owner));
     },
   };
 }

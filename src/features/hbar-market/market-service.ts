@@ -6,7 +6,6 @@ import { awaitSettled, confirmTransaction } from '../ledger/transaction-confirma
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
 import type { PurchaseRecord, PurchaseRepo } from './purchase-repo';
-import { checkPurchaseTransaction } from './purchase-transaction';
 
 /** Listings, sales, floor and stats are kept 60 s in-process (dropped at once after a completed sale). */
 export const MARKET_READ_CACHE_MS = 60_000;
@@ -136,6 +135,8 @@ export function createMarketService({ port, purchases, ledger, nftTokenId, now =
       if (earlier) return { success: true, data: earlier };
 
       const prepared = await (await port()).buy({ tokenId: nftTokenId, serial: input.serial, buyerId: input.userAddress, price: input.price });
+      // The check decodes the bytes with the ledger SDK, loaded with the first purchase rather than on a cold start.
+      const { checkPurchaseTransaction } = await import('./purchase-transaction');
       const check = checkPurchaseTransaction(prepared.transBytes, { buyerId: input.userAddress, tokenId: nftTokenId, serial: input.serial, priceTinybars });
       if (!check.ok) {
         log.error('market prepared a purchase that does not match the request', { reason: check.reason, serial: input.serial });

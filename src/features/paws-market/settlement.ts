@@ -1,10 +1,8 @@
-import { NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { DomainError } from '../../lib/domain-error';
 import { countMetric } from '../../server/metrics';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import type { LedgerWriter } from '../ledger/ledger-writer';
 import { isPastValidity } from '../ledger/transaction-visibility';
 
 /**
@@ -30,27 +28,6 @@ export interface PreparedSettlement {
 
 export interface Settlement {
   prepare(input: SettlementInput): Promise<PreparedSettlement>;
-}
-
-/** Settlement through the ledger-write port (the SDK on mainnet, the sandbox ledger locally). */
-export function createLedgerSettlement(writer: LedgerWriter): Settlement {
-  return {
-    async prepare(input) {
-      const nftId = new NftId(TokenId.fromString(input.nftTokenId), input.serial);
-      const transaction = writer.freeze(
-        new TransferTransaction()
-          .addApprovedNftTransfer(nftId, input.sellerId, input.buyerId)
-          .addApprovedTokenTransfer(input.pawsTokenId, input.buyerId, -input.amount)
-          .addTokenTransfer(input.pawsTokenId, input.sellerId, input.amount),
-      );
-      const transactionId = transaction.transactionId?.toString();
-      if (!transactionId) throw new Error('A frozen settlement has no transaction id');
-      return {
-        transactionId,
-        execute: async () => writer.execute((await writer.signAsOperator(transaction)).toBytes()),
-      };
-    },
-  };
 }
 
 /** A claim on something the market sells, recorded with a conditional write before its settlement is submitted. */
