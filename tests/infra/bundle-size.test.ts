@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Metafile, build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { groupBuildOptions } from '../../infra/lib/bundling';
+import { SCHEDULED_JOBS, groupBuildOptions } from '../../infra/lib/bundling';
 import { routeGroups } from '../../src/server/routes';
 
 /** Groups whose bundles carry the Hedera ledger SDK: they get the larger budget. */
@@ -97,5 +97,11 @@ describe('Lambda cold starts', () => {
     const { metafile } = await bundle(group);
     expect(reachesLedgerSdk(metafile, `functions/${group}.ts`, 'static')).toBe(false);
     expect(reachesLedgerSdk(metafile, `functions/${group}.ts`)).toBe(true);
+  });
+
+  it.each(SCHEDULED_JOBS)('the %s job does not evaluate the ledger SDK on import', async (job) => {
+    const { metafile } = await bundle(job);
+    expect(metafile.inputs[`functions/${job}.ts`], 'the entry is in the metafile').toBeDefined();
+    expect(reachesLedgerSdk(metafile, `functions/${job}.ts`, 'static')).toBe(false);
   });
 });

@@ -33,12 +33,16 @@ import { type FakeHederaNode, startFakeHederaNode } from '../support/fake-hedera
 const outDir = mkdtempSync(join(tmpdir(), 'wt-ledger-bundle-'));
 const metafiles = new Map<string, Metafile>();
 
-/** Bundles tests/infra/fixtures/<name>.ts with the Lambda options and imports the bundle. */
+/**
+ * Bundles tests/infra/fixtures/<name>.ts with the Lambda options, imports the bundle and loads its
+ * ledger code through the fixture's import(), as the group's Lambda does on its first write.
+ */
 async function bundled<T>(name: string): Promise<T> {
   const outfile = join(outDir, `${name}.mjs`);
   const { metafile } = await build(lambdaBuildOptions(resolve(import.meta.dirname, 'fixtures', `${name}.ts`), outfile));
   metafiles.set(name, metafile!);
-  return (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as T;
+  const fixture = (await import(/* @vite-ignore */ pathToFileURL(outfile).href)) as { load(): Promise<T> };
+  return fixture.load();
 }
 
 let paws: typeof SdkWriterModule & typeof SettlementModule;

@@ -60,7 +60,7 @@ const EMPTY_RARITY: RarityDataset = { rarityData: {}, stats: { totalNFTs: 0, cov
 /** Serialised pages kept per index build (about 40 KB each): past this, the oldest half is dropped. */
 const PAGE_CACHE_BYTES = 24 * 1024 * 1024;
 
-/** The keys of frozen queries: the API validates each distinct URL once and hands every request for it the same frozen query. */
+/** The keys of frozen queries: the API validates each distinct URL once and hands every request for it the same query, frozen all through (validate.ts). */
 const frozenQueryKeys = new WeakMap<CollectionQuery, string>();
 
 function pageKey(query: CollectionQuery): string {

@@ -134,9 +134,10 @@ export function createMarketService({ port, purchases, ledger, nftTokenId, now =
       const earlier = latest.purchase && !latest.purchase.completedAt ? await inProgress(latest.purchase) : undefined;
       if (earlier) return { success: true, data: earlier };
 
-      const prepared = await (await port()).buy({ tokenId: nftTokenId, serial: input.serial, buyerId: input.userAddress, price: input.price });
-      // The check decodes the bytes with the ledger SDK, loaded with the first purchase rather than on a cold start.
+      // The check decodes the bytes with the ledger SDK: loaded on the first purchase rather than on a
+      // cold start, and before the market prepares a sale, so that a failure to load leaves none behind.
       const { checkPurchaseTransaction } = await import('./purchase-transaction');
+      const prepared = await (await port()).buy({ tokenId: nftTokenId, serial: input.serial, buyerId: input.userAddress, price: input.price });
       const check = checkPurchaseTransaction(prepared.transBytes, { buyerId: input.userAddress, tokenId: nftTokenId, serial: input.serial, priceTinybars });
       if (!check.ok) {
         log.error('market prepared a purchase that does not match the request', { reason: check.reason, serial: input.serial });

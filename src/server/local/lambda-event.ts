@@ -36,8 +36,13 @@ export function toLambdaEvent(
   const cookies = incoming.cookie ? incoming.cookie.split(';').map(trimmed).filter(Boolean) : [];
   let query: Record<string, string> | undefined;
   if (url.search.length > 1) {
-    query = {};
-    for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+    // A Map, then own properties: a key such as __proto__ or constructor is a parameter like any other.
+    const values = new Map<string, string>();
+    for (const [key, value] of url.searchParams) {
+      const earlier = values.get(key);
+      values.set(key, earlier === undefined ? value : `${earlier},${value}`);
+    }
+    query = Object.fromEntries(values);
   }
   const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? '');
   const method = request.method ?? 'GET';

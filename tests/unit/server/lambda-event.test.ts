@@ -28,6 +28,7 @@ describe('the local API Gateway event', () => {
     expect(event('?amount=5&amount=6&token=').rawQueryString).toBe('amount=5&amount=6&token=');
     expect(event('').queryStringParameters).toBeUndefined();
     expect(event('?&').queryStringParameters).toBeUndefined();
+    expect(event('?constructor=1&__proto__=x&toString=2').queryStringParameters).toEqual({ constructor: '1', ['__proto__']: 'x', toString: '2' });
   });
 
   it('moves cookies out of the headers and joins repeated headers', () => {
