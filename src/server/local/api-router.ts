@@ -52,7 +52,7 @@ export function createApiRouter(routes: readonly RouteDef[]) {
   // others (a parameter up front) on every path. Each list keeps the table's order.
   const anyPrefix = compiled.filter((entry) => entry.prefix.includes('{'));
   const byPrefix = new Map<string, CompiledRoute[]>();
-  for (const { prefix } of compiled) {
+  for (const prefix of new Set(compiled.map((entry) => entry.prefix))) {
     if (!prefix.includes('{'))
       byPrefix.set(
         prefix,

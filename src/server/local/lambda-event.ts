@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 const trimmed = (part: string): string => part.trim();
+const TEXT_TYPES = /^(application\/(.+\+)?json|text\/|application\/x-www-form-urlencoded)/i;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (value: number): string => String(value).padStart(2, '0');
 let clock = { second: -1, text: '' };
@@ -17,7 +18,6 @@ function requestTime(epochMs: number): string {
   }
   return clock.text;
 }
-const TEXT_TYPES = /^(application\/(.+\+)?json|text\/|application\/x-www-form-urlencoded)/i;
 
 /** Builds the API Gateway HTTP API (payload 2.0) event that a Lambda would receive for this request. */
 export function toLambdaEvent(
