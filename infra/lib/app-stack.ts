@@ -11,6 +11,7 @@ import { Reconciler } from './constructs/reconciler';
 import { Site } from './constructs/site';
 import type { Settings } from './settings';
 import { readSiteBuild } from './site-build';
+import { requireRarityDataset } from '../../src/server/rarity-dataset';
 
 export interface AppStackProps extends StackProps {
   settings: Settings;
@@ -49,9 +50,12 @@ export class AppStack extends Stack {
       environment: lambdaEnvironment(settings),
       logRemovalPolicy: removalPolicy,
     });
+    const build = readSiteBuild(settings.siteDir);
+    // A mainnet site is deployed with the collection's rarity dataset or not at all.
+    if (build && settings.network === 'mainnet') requireRarityDataset(build.dir);
     this.site = new Site(this, 'Site', {
       stage: settings.stage,
-      build: readSiteBuild(settings.siteDir),
+      build,
       api: this.api.httpApi,
       images: this.images.url,
       routes: props.routes,

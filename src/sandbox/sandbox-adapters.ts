@@ -4,7 +4,6 @@
  * mainnet page builds cannot include anything under src/sandbox.
  */
 import type { CollectionCatalog } from '../features/tiger/catalog';
-import type { LedgerWriter } from '../features/ledger/ledger-writer';
 import type { PriceSource } from '../features/prices/prices';
 import type { MediaSource } from '../features/tiger/thumbnail-service';
 import { config } from '../server/config';
@@ -14,23 +13,33 @@ import { createSandboxMediaSource } from './collection/sandbox-media';
 import { type SandboxMarket, createSandboxMarket } from './hbar-market/sandbox-market';
 import { createSandboxMarketRepo } from './hbar-market/sandbox-market-repo';
 import { createDynamoLedgerLog } from './ledger/ledger-log-repo';
+import { sandboxKeyNames, sandboxKeySeed } from './ledger/sandbox-keys';
 import { type SandboxLedger, createSandboxLedger } from './ledger/sandbox-ledger';
-import { createSandboxLedgerWriter } from './ledger/sandbox-writer';
+import { defaultSandboxNetwork } from './ledger/sandbox-network';
 import { createSandboxPriceSource } from './prices/sandbox-price-source';
 
 let ledger: SandboxLedger | undefined;
 let market: SandboxMarket | undefined;
 
-/** The sandbox network's ledger of this process, over the log kept in the store, on the configured clock. */
+/**
+ * The sandbox network's ledger of this process, over the log kept in the store, on the configured
+ * clock; its consensus node answers gRPC-web on this server's own address (consensus-node.ts).
+ */
 export function sandboxLedger(): SandboxLedger {
-  const { consensusDelayMs, mirrorLagMs } = config().sandboxTiming;
-  ledger ??= createSandboxLedger({ log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }), timing: { consensusDelayMs, mirrorLagMs } });
+  const settings = config();
+  const { consensusDelayMs, mirrorLagMs } = settings.sandboxTiming;
+  const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
+  ledger ??= createSandboxLedger({
+    log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }),
+    network: { ...defaultSandboxNetwork, nodeWebProxy: { host, port: settings.port } },
+    timing: { consensusDelayMs, mirrorLagMs },
+  });
   return ledger;
 }
 
-/** Ledger writes executed by the in-process sandbox ledger. */
-export function sandboxLedgerWriter(): LedgerWriter {
-  return createSandboxLedgerWriter({ ledger: sandboxLedger() });
+/** The sandbox marketplace operator's key in the typed form OPERATOR_KEY takes (anyone can derive it). */
+export function sandboxOperatorKeySetting(): string {
+  return `ed25519:${sandboxKeySeed(sandboxKeyNames.operator).toString('hex')}`;
 }
 
 /** The stand-in for SentX over the sandbox ledger (one per process). */

@@ -7,7 +7,11 @@ import type { PrefixHandler } from '../server/local/server';
 import { handleMirrorRequest } from './ledger/mirror-api';
 import { createRateLimiter } from './ledger/mirror-rate-limit';
 import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
+import { addFault, clearFaults, faultRuleSchema } from './faults';
+import { handleConsensusNodeRequest, isGrpcWebRequest } from './ledger/consensus-node';
 import { sandboxLedger, sandboxMarket } from './sandbox-adapters';
+
+export { sandboxOperatorKeySetting } from './sandbox-adapters';
 
 const MAX_TRANSACTION_BODY = 64 * 1024;
 
@@ -44,15 +48,34 @@ let mirrorLimiter: ReturnType<typeof createRateLimiter> | undefined;
 const RECEIPT_PATH = /^\/sandbox\/ledger\/receipt\/([^/]+)$/;
 
 /**
- * The sandbox network on the local server: its mirror node REST (/sandbox/mirror/api/v1/...,
- * rate-limited per client), its IPFS gateway (/sandbox/ipfs/...), the sandbox wallet's demo
- * accounts, and the stand-in for a consensus node: transaction submission (answered after the
- * precheck) and receipts (UNKNOWN until consensus).
+ * The sandbox network on the local server: its consensus node's gRPC-web endpoint (any path, by
+ * its content type), its mirror node REST (/sandbox/mirror/api/v1/..., rate-limited per client),
+ * its IPFS gateway (/sandbox/ipfs/...), the sandbox wallet's demo accounts and its JSON submission
+ * and receipt paths, and the faults tests ask of the stand-ins (/sandbox/faults).
  */
 export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
+  if (isGrpcWebRequest(request)) {
+    await handleConsensusNodeRequest(sandboxLedger(), request, url, response);
+    return true;
+  }
   const path = url.pathname;
   if (!path.startsWith('/sandbox/')) return false;
   const method = request.method ?? 'GET';
+  if (path === '/sandbox/faults') {
+    if (method === 'DELETE') {
+      clearFaults();
+      response.writeHead(204).end();
+      return true;
+    }
+    const rule = method === 'POST' ? faultRuleSchema.safeParse(await readJson(request)) : undefined;
+    if (!rule?.success) {
+      json(response, 400, { error: 'A fault rule {service, match, fault, times?} is required (POST), or DELETE to clear', code: 'INVALID_REQUEST' });
+      return true;
+    }
+    addFault(rule.data);
+    json(response, 201, rule.data);
+    return true;
+  }
 
   if (path.startsWith('/sandbox/mirror/') && (method === 'GET' || method === 'HEAD')) {
     mirrorLimiter ??= createRateLimiter(config().sandboxTiming.mirrorRateLimit);

@@ -40,14 +40,13 @@ function sandbox(): Promise<SandboxAdapters> | undefined {
 export const ledgerReader = /* @__PURE__ */ once((): LedgerReader => createMirrorLedgerReader({ baseUrl: config().mirrorNodeUrl }));
 
 /**
- * Ledger writes: the sandbox ledger, or on mainnet the SDK with the marketplace operator key (checked
- * against the account's key on the ledger) over the consensus nodes of the mirror's address book.
+ * Ledger writes: the SDK with the marketplace operator key (checked against the account's key on
+ * the ledger) over the gRPC-web proxies of the mirror's address book; on the sandbox network its
+ * mirror lists the sandbox consensus node's, and OPERATOR_KEY defaults to the sandbox operator's.
  */
 export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWriter> => {
-  const local = sandbox();
-  if (local) return (await local).sandboxLedgerWriter();
-  const { createMainnetLedgerWriter } = await import('../features/ledger/sdk-writer');
-  return createMainnetLedgerWriter({
+  const { createLedgerWriter } = await import('../features/ledger/sdk-writer');
+  return createLedgerWriter({
     reader: ledgerReader(),
     operatorAccountId: config().marketplaceAccountId,
     operatorKey: await requiredSecret('OPERATOR_KEY'),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -85,10 +85,13 @@ describe('local API server', () => {
     }
   });
 
-  it('on mainnet, refuses to start with an operator key that does not say its type', async () => {
+  /** Starts a mainnet server over `siteDir` (a page and, unless told otherwise, the rarity dataset) and waits for it to exit. */
+  async function startMainnet(env: Record<string, string>, withRarity: boolean): Promise<{ code: number | null; output: string }> {
     const dataDir = mkdtempSync(join(tmpdir(), 'wild-tigers-test-'));
-    const rawEcdsa = PrivateKey.fromBytesECDSA(new Uint8Array(32).fill(6)).toStringRaw();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/local/start.ts', '--api-only'], {
+    mkdirSync(join(dataDir, 'site', 'data'), { recursive: true });
+    writeFileSync(join(dataDir, 'site', 'index.html'), '<!doctype html><title>t</title>');
+    if (withRarity) writeFileSync(join(dataDir, 'site', 'data', 'rarity.json'), '{"rarityData":{}}');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/local/start.ts'], {
       cwd: resolve(import.meta.dirname, '../..'),
       env: {
         ...process.env,
@@ -96,11 +99,12 @@ describe('local API server', () => {
         NFT_TOKEN_ID: '0.0.7000333',
         MARKETPLACE_ACCOUNT_ID: '0.0.7000100',
         MIRROR_NODE_URL: 'http://127.0.0.1:9/unreachable',
-        OPERATOR_KEY: rawEcdsa,
         PORT: '0',
         DATA_DIR: dataDir,
+        SITE_DIR: join(dataDir, 'site'),
         DYNAMODB_ENDPOINT: '',
         LOG_LEVEL: 'silent',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -109,9 +113,23 @@ describe('local API server', () => {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((exited) => child.once('exit', exited));
     rmSync(dataDir, { recursive: true, force: true });
+    return { code, output };
+  }
+
+  it('on mainnet, refuses to start with an operator key that does not say its type', async () => {
+    const rawEcdsa = PrivateKey.fromBytesECDSA(new Uint8Array(32).fill(6)).toStringRaw();
+    const { code, output } = await startMainnet({ OPERATOR_KEY: rawEcdsa }, true);
     expect(code).toBe(1);
     expect(output).toContain('OPERATOR_KEY is a raw 32-byte key, which does not say whether it is ED25519 or ECDSA');
     expect(output).not.toContain(rawEcdsa);
+    expect(output).not.toContain('listening');
+  }, 60_000);
+
+  it('on mainnet, refuses to start without the rarity dataset, naming the command that builds it', async () => {
+    const { code, output } = await startMainnet({ OPERATOR_KEY: PrivateKey.fromBytesED25519(new Uint8Array(32).fill(6)).toStringDer() }, false);
+    expect(code).toBe(1);
+    expect(output).toContain("The collection's rarity dataset is missing");
+    expect(output).toContain('npm run collection:snapshot -- --token <NFT token id>');
     expect(output).not.toContain('listening');
   }, 60_000);
 

@@ -73,7 +73,7 @@ const settlementInput = { nftTokenId: NFT, serial: 77, sellerId: SELLER, buyerId
 describe('the paws bundle settles a PAWS sale on the ledger', () => {
   it('submits one approved transfer signed by the marketplace and reports SUCCESS from the receipt', async () => {
     node.script({});
-    const writer = paws.createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
+    const writer = paws.createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
     const prepared = await paws.createLedgerSettlement(writer).prepare(settlementInput);
     expect(await prepared.execute()).toEqual({ status: 'SUCCESS', transactionId: prepared.transactionId });
     writer.close();
@@ -98,7 +98,7 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
 
   it('returns a receipt failure as a status, and a refused connection as LedgerUnavailableError', async () => {
     node.script({ receipt: 'INSUFFICIENT_TOKEN_BALANCE' });
-    const writer = paws.createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
+    const writer = paws.createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
     const rejected = await paws.createLedgerSettlement(writer).prepare(settlementInput);
     expect((await rejected.execute()).status).toBe('INSUFFICIENT_TOKEN_BALANCE');
     writer.close();
@@ -106,7 +106,6 @@ describe('the paws bundle settles a PAWS sale on the ledger', () => {
     const offline = await startFakeHederaNode();
     await offline.close();
     const unreachable = paws.createSdkLedgerWriter({
-      network: 'mainnet',
       operatorAccountId: OPERATOR,
       operatorKey: operatorKey.toStringDer(),
       nodes: offline.nodes,

@@ -1,19 +1,21 @@
 /**
- * The mainnet ledger-write adapter: the Hedera SDK with the marketplace operator key. It talks to
+ * The ledger-write adapter: the Hedera SDK with the marketplace operator key. It talks to
  * the consensus nodes through the SDK's WebClient (gRPC-web over HTTPS, to the nodes' web proxies)
  * rather than @grpc/grpc-js: a Lambda only submits a settlement and polls for its receipt, and
  * leaving the gRPC library out keeps the bundle and its cold start small. The proxies come from the
  * mirror node's address book, not from the SDK's built-in list (some of whose proxies are retired).
+ * Locally the sandbox mirror's address book lists the sandbox consensus node's gRPC-web endpoint
+ * (src/sandbox/ledger/consensus-node.ts), so the same code path runs there.
  */
 import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
 import { withTimeout } from '../../lib/timeout';
+import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from './errors';
 import type { LedgerNetworkNode, LedgerReader } from './ledger-reader';
 import type { LedgerExecution, LedgerWriter } from './ledger-writer';
 import { assertKeyOfAccount, parsePrivateKey } from './private-key';
 
 export interface SdkLedgerWriterOptions {
-  network: 'mainnet';
   operatorAccountId: string;
   /** A PrivateKey, or its text in a form that names its type (src/features/ledger/private-key.ts). */
   operatorKey: PrivateKey | string;
@@ -26,6 +28,20 @@ export interface SdkLedgerWriterOptions {
 const SUBMIT_TIMEOUT_MS = 10_000;
 /** Per node request: a proxy that hangs gives way to the next node well within SUBMIT_TIMEOUT_MS. */
 const NODE_REQUEST_DEADLINE_MS = 4_000;
+/** Time kept back from the request's budget to record the outcome and answer. */
+const ANSWER_RESERVE_MS = 500;
+/**
+ * Receipt polls back off from 250 ms to at most this (the SDK's default is 8 s): consensus takes
+ * 2-5 s and receipt queries are free, so a poll a second finds the receipt within a second of it.
+ */
+const RECEIPT_MAX_BACKOFF_MS = 1_000;
+/**
+ * How long a node that failed is left out. The SDK's default starts at 16 s and doubles up to an
+ * hour, so a few network blips left a single-instance writer refusing every settlement for minutes.
+ * SDK 2.79's setNodeMaxBackoff leaves a node's current backoff (8 s) above a lower maximum, so
+ * every failure costs exactly this much (ManagedNode.increaseBackoff: min(2 x current, max)).
+ */
+const NODE_BACKOFF_MS = 3_000;
 
 /** Submits and waits for the receipt; rejects when that takes longer than `timeoutMs` (the outcome is then unknown). */
 async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeoutMs: number): Promise<string> {
@@ -81,7 +97,7 @@ function sdkMainnetProxies(): Record<string, string> {
   return network;
 }
 
-export interface MainnetLedgerWriterOptions {
+export interface LedgerWriterOptions {
   reader: Pick<LedgerReader, 'getNetworkNodes' | 'getAccount'>;
   operatorAccountId: string;
   /** The OPERATOR_KEY secret's text. */
@@ -91,18 +107,17 @@ export interface MainnetLedgerWriterOptions {
 }
 
 /**
- * The mainnet writer as the server builds it: the operator key read with its type and checked
- * against the account's key on the ledger (a wrong key throws a KeySettingError naming it), and the
- * consensus nodes from the mirror's address book.
+ * The writer as the server builds it: the operator key read with its type and checked against the
+ * account's key on the ledger (a wrong key throws a KeySettingError naming it), and the consensus
+ * nodes from the mirror's address book.
  */
-export async function createMainnetLedgerWriter(options: MainnetLedgerWriterOptions): Promise<LedgerWriter & { close(): void }> {
+export async function createLedgerWriter(options: LedgerWriterOptions): Promise<LedgerWriter & { close(): void }> {
   const operatorKey = parsePrivateKey(options.operatorKey, 'OPERATOR_KEY');
   const [account, addressBook] = await Promise.all([options.reader.getAccount(options.operatorAccountId), options.reader.getNetworkNodes()]);
   assertKeyOfAccount(operatorKey, account, 'OPERATOR_KEY');
   const nodes = consensusWebProxies(addressBook, options.knownProxies);
   if (Object.keys(nodes).length === 0) throw new LedgerUnavailableError('No consensus node of the address book has a gRPC-web proxy');
   return createSdkLedgerWriter({
-    network: 'mainnet',
     operatorAccountId: options.operatorAccountId,
     operatorKey,
     nodes,
@@ -112,7 +127,8 @@ export async function createMainnetLedgerWriter(options: MainnetLedgerWriterOpti
 
 /**
  * A writer over the given nodes. A node that does not answer is skipped: the SDK marks it
- * unhealthy and tries the next one, each within NODE_REQUEST_DEADLINE_MS and all within the budget.
+ * unhealthy and tries the next one, each within NODE_REQUEST_DEADLINE_MS and all within the
+ * budget (SUBMIT_TIMEOUT_MS, or less when the request's own budget has less left).
  */
 export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWriter & { close(): void } {
   const operatorKey = typeof options.operatorKey === 'string' ? parsePrivateKey(options.operatorKey, 'OPERATOR_KEY') : options.operatorKey;
@@ -120,11 +136,18 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
   // A fixed map: no 24-hourly update that would put the SDK's built-in list back.
   const client = new WebClient({ network: options.nodes, scheduleNetworkUpdate: false })
     .setOperator(options.operatorAccountId, operatorKey)
-    .setGrpcDeadline(Math.min(NODE_REQUEST_DEADLINE_MS, submitTimeoutMs));
+    .setGrpcDeadline(Math.min(NODE_REQUEST_DEADLINE_MS, submitTimeoutMs))
+    .setMaxBackoff(RECEIPT_MAX_BACKOFF_MS)
+    .setNodeMaxBackoff(NODE_BACKOFF_MS)
+    .setNodeMinReadmitPeriod(NODE_BACKOFF_MS);
   return {
     operatorAccountId: options.operatorAccountId,
     freeze(tx, payerAccountId = options.operatorAccountId) {
-      return tx.setTransactionId(TransactionId.generate(payerAccountId)).freezeWith(client);
+      const frozen = tx.setTransactionId(TransactionId.generate(payerAccountId)).freezeWith(client);
+      // freezeWith takes the nodes the SDK holds healthy; while every node is backing off after a
+      // failure it takes none and silently leaves the transaction unfrozen (SDK 2.79).
+      if (!frozen.isFrozen()) throw new LedgerUnavailableError('No consensus node is reachable at the moment; nothing was submitted');
+      return frozen;
     },
     signAsOperator: (tx) => tx.sign(operatorKey),
     async execute(bytes) {
@@ -135,8 +158,10 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
         return { status: 'INVALID_TRANSACTION_BODY', transactionId: '' };
       }
       const transactionId = tx.transactionId?.toString() ?? '';
+      const budget = remainingBudgetMs();
+      const timeoutMs = budget === undefined ? submitTimeoutMs : Math.min(submitTimeoutMs, Math.max(0, budget - ANSWER_RESERVE_MS));
       try {
-        return { status: await submitAndWaitForReceipt(tx, client, submitTimeoutMs), transactionId };
+        return { status: await submitAndWaitForReceipt(tx, client, timeoutMs), transactionId };
       } catch (error) {
         return mapSubmitError(error, transactionId);
       }

@@ -1,3 +1,4 @@
+import { DomainError } from '../../lib/domain-error';
 import { createTtlCache } from '../../server/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { RarityDataset } from './rarity';
@@ -33,24 +34,29 @@ export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways,
     return response.json();
   }
 
+  /** The published dataset, kept once read; a failed read is not kept, and says so (503, never an empty 200). */
   function loadRarity(): Promise<RarityDataset> {
     rarity ??= (rarityUrl ? json(rarityUrl, AbortSignal.timeout(FETCH_TIMEOUT_MS)).catch(() => undefined) : Promise.resolve(undefined)).then((data) => {
       const dataset = data as RarityDataset | undefined;
-      if (!dataset?.rarityData) {
-        rarity = undefined;
-        return EMPTY_RARITY;
-      }
-      return dataset;
+      if (dataset?.rarityData) return dataset;
+      rarity = undefined;
+      throw new DomainError('METADATA_UNAVAILABLE', 'Failed to fetch the collection’s rarity data');
     });
     return rarity;
   }
 
-  /** A serial's metadata: inline JSON as stored at mint, or fetched through the gateway chain (raced, within the budget). */
+  /**
+   * A serial's metadata: inline JSON as stored at mint, or fetched through the gateway chain (raced,
+   * within the budget). No gateway answering is a failure (METADATA_UNAVAILABLE, not kept), never
+   * "no media": a tiger is not imageless because IPFS hiccupped.
+   */
   async function readMetadata(stored: string): Promise<unknown> {
     const location = metadataLocation(stored, gateways);
     if (!location) return undefined;
     if ('json' in location) return location.json;
-    return raceGateways(location.urls, json, race);
+    const document = await raceGateways(location.urls, json, race);
+    if (document === undefined) throw new DomainError('METADATA_UNAVAILABLE', 'Failed to fetch NFT metadata');
+    return document;
   }
 
   return {
@@ -63,7 +69,8 @@ export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways,
         const document = await readMetadata(nft.metadata);
         return { name: hip412Name(document), media: hip412Media(document) ?? NO_MEDIA };
       });
-      return catalogEntry(serial, shown.media, await loadRarity(), shown.name);
+      // A rank-less entry while the dataset cannot be read: the tiger's own metadata stands.
+      return catalogEntry(serial, shown.media, await loadRarity().catch(() => EMPTY_RARITY), shown.name);
     },
   };
 }

@@ -32,7 +32,11 @@ export function createThumbnailService({ catalog, media, render, cacheEntries = 
 
   async function sourceBytes(serial: number): Promise<Uint8Array> {
     return sources.get(String(serial), async () => {
-      const entry = await catalog.entry(serial);
+      const entry = await catalog.entry(serial).catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === 'METADATA_UNAVAILABLE')
+          throw new DomainError('IMAGE_UNAVAILABLE', `The metadata of Wild Tiger #${serial} could not be fetched, try again shortly`);
+        throw error;
+      });
       if (!entry?.nftImage) throw new DomainError('IMAGE_NOT_FOUND', `Wild Tiger #${serial} has no image`);
       if (entry.mediaType && VIDEO.test(entry.mediaType)) throw new DomainError('IMAGE_NOT_FOUND', `Wild Tiger #${serial} is a video`);
       const bytes = await media(entry.nftImage);

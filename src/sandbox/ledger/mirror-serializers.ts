@@ -161,9 +161,8 @@ export function transactionJson(record: TransactionRecord) {
 }
 
 /**
- * NetworkNode of the address book: the sandbox's one consensus node. It has no gRPC-web proxy
- * (`grpc_proxy_endpoint` null, as for a node that publishes none): sandbox transactions are
- * executed in-process or posted to /sandbox/ledger/execute.
+ * NetworkNode of the address book: the sandbox's one consensus node, with its gRPC-web endpoint
+ * (consensus-node.ts) as `grpc_proxy_endpoint` (ServiceEndpoint: an IPv4 address or a domain name).
  */
 export function networkNodeJson(network: SandboxNetwork, genesisTimestamp: string) {
   const nodeNum = Number(network.nodeAccountId.split('.')[2] ?? 3);
@@ -172,7 +171,7 @@ export function networkNodeJson(network: SandboxNetwork, genesisTimestamp: strin
     decline_reward: true,
     description: 'Wild Tigers sandbox consensus node',
     file_id: '0.0.102',
-    grpc_proxy_endpoint: null,
+    grpc_proxy_endpoint: network.nodeWebProxy ? serviceEndpointJson(network.nodeWebProxy) : null,
     max_stake: 0,
     memo: network.nodeAccountId,
     min_stake: 0,
@@ -188,4 +187,9 @@ export function networkNodeJson(network: SandboxNetwork, genesisTimestamp: strin
     staking_period: null,
     timestamp: { from: genesisTimestamp, to: null },
   };
+}
+
+function serviceEndpointJson({ host, port }: { host: string; port: number }) {
+  const ip = /^\d{1,3}(\.\d{1,3}){3}$/.test(host);
+  return { domain_name: ip ? '' : host, ip_address_v4: ip ? host : '', port };
 }

@@ -39,6 +39,12 @@ export interface PrecheckResult {
   transactionId: string;
 }
 
+/** The receipt of a submission accepted by the node that has not reached consensus yet. */
+export interface PendingReceipt {
+  status: 'UNKNOWN';
+  transactionId: string;
+}
+
 /** A read-only view of one state; valid until the next await. */
 export interface SandboxView {
   readonly state: Readonly<LedgerState>;
@@ -50,8 +56,11 @@ export interface SandboxLedger {
   readonly network: SandboxNetwork;
   /** Submits signed bytes as to a node: answers after the precheck; consensus follows after the consensus delay. */
   submit(signedTransactionBytes: Uint8Array): Promise<PrecheckResult>;
-  /** The receipt of a submission: null until it reached consensus, then its status. */
-  receipt(transactionId: string): Promise<ExecutionResult | null>;
+  /**
+   * The receipt of a submission, as a node's receipt query answers: UNKNOWN while it waits for
+   * consensus, then its status; null for a transaction this network never accepted.
+   */
+  receipt(transactionId: string): Promise<ExecutionResult | PendingReceipt | null>;
   /** Submits and waits for consensus, as the SDK's execute + getReceipt; rejections are statuses, not throws. */
   execute(signedTransactionBytes: Uint8Array): Promise<ExecutionResult>;
   /**
@@ -266,7 +275,8 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
         await consensusDue();
         await catchUp();
         const record = latestView.findTransaction(transactionId);
-        return record ? { status: record.result, transactionId, consensusTimestamp: record.consensusTimestamp } : null;
+        if (record) return { status: record.result, transactionId, consensusTimestamp: record.consensusTimestamp };
+        return inFlight.has(transactionId) ? { status: 'UNKNOWN', transactionId } : null;
       }),
     execute: (bytes) => executeWith(bytes, 'mirror'),
     executeAsHistory: (bytes) => executeWith(bytes, 'none'),

@@ -12,6 +12,8 @@ export interface SandboxDemoAccount {
 
 export interface SandboxNetwork {
   nodeAccountId: string;
+  /** Where the node's gRPC-web endpoint listens (consensus-node.ts), as the mirror's address book publishes it; null: none. */
+  nodeWebProxy: { host: string; port: number } | null;
   nftTokenId: string;
   nftName: string;
   nftSymbol: string;
@@ -42,6 +44,7 @@ export interface SandboxNetwork {
 
 export const defaultSandboxNetwork: SandboxNetwork = Object.freeze({
   nodeAccountId: '0.0.3',
+  nodeWebProxy: null,
   nftTokenId: '0.0.7000333',
   nftName: 'Wild Tigers',
   nftSymbol: 'WTIGER',

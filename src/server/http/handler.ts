@@ -10,7 +10,7 @@ import { REQUEST_BUDGET_MS, withRequestBudget } from '../request-budget';
 import { ROUTES } from '../routes';
 import { parseJsonBody } from './body';
 import { INTERNAL_FAILURE, toHttpFailure } from './error-mapping';
-import { respond, toResult } from './respond';
+import { reportsFailure, respond, toResult } from './respond';
 import { type AuthLevel, type RouteDef, cacheControl, routeKey } from './route-types';
 import { API_SECURITY_HEADERS } from './security-headers';
 import { createUrlInputs, validate } from './validate';
@@ -109,10 +109,12 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
     const body = schemas.body ? validate(schemas.body, json, 'body') : undefined;
     const { params, query } = urlInputs(event, schemas);
     // Every upstream call the route makes shares one budget under the Lambda's time-out.
-    const result = toResult(
-      await withRequestBudget(REQUEST_BUDGET_MS, () => impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session })),
+    const value = await withRequestBudget(REQUEST_BUDGET_MS, () =>
+      impl.run({ body, params, query, event, requestId: event.requestContext.requestId, session }),
     );
-    const success = result.statusCode !== undefined && result.statusCode < 300;
+    const result = toResult(value);
+    // Only a success is cached: a failure, or a 200 whose body says `success: false`, is no-store.
+    const success = result.statusCode !== undefined && result.statusCode < 300 && !reportsFailure(value);
     result.headers['cache-control'] = success ? (cacheHeaders.get(event.routeKey) ?? 'no-store') : 'no-store';
     return result;
   };

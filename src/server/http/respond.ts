@@ -44,3 +44,13 @@ export function toResult(value: unknown): RouteResult {
     body: SERIALIZED in response ? (response.body as string) : toJson(response.body ?? null),
   };
 }
+
+/**
+ * True when an answer says it failed in its body (`success: false`, as the market reads answer
+ * when SentX fails): such an answer is sent, but never cached at the edge like a success.
+ */
+export function reportsFailure(value: unknown): boolean {
+  const body = isRouteResponse(value) ? value.body : value;
+  if (typeof body === 'string') return SERIALIZED in (value as object) && /^\{\s*"success"\s*:\s*false\b/.test(body);
+  return typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false;
+}

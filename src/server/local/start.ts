@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, config } from '../config';
 import { log } from '../log';
+import { requireRarityDataset } from '../rarity-dataset';
 import { ensureTable } from '../store/bootstrap';
 import { documentClient } from '../store/client';
 import { type EmbeddedStore, startEmbeddedStore } from '../store/dynalite';
@@ -46,11 +47,15 @@ async function main(): Promise<void> {
   // The sandbox ledger = its deterministic seed + the transaction log in the store: replay it now.
   const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
   await sandbox?.readSandboxLedger();
-  // On mainnet the operator key is read and checked against its account before anything is served.
-  if (settings.network === 'mainnet') await (await import('../adapters')).ledgerWriter();
+  // The sandbox changes keys, not adapters: the ledger writer signs with the sandbox operator's key.
+  if (sandbox) process.env.OPERATOR_KEY ??= sandbox.sandboxOperatorKeySetting();
 
   const siteDir = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
   if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error(`No site build in ${siteDir}: run \`npm run build\` first`);
+  // The mainnet collection's ranks come from the published dataset (the sandbox generates its own).
+  if (settings.network === 'mainnet') requireRarityDataset(apiOnly ? resolve(projectRoot, 'public') : siteDir);
+  // On mainnet the operator key is read and checked against its account before anything is served.
+  if (settings.network === 'mainnet') await (await import('../adapters')).ledgerWriter();
   const prefixHandlers = sandbox ? [sandbox.sandboxRoutes] : [];
   const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers });
   await new Promise<void>((listening, failed) => {

@@ -1,12 +1,15 @@
 import { AccountAllowanceApproveTransaction, AccountId, NftId, PrivateKey, TokenId, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHederaNode, startFakeHederaNode } from '../../support/fake-hedera-node';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import type { LedgerAccount, LedgerNetworkNode } from '@/features/ledger/ledger-reader';
 import { executeAsOperator } from '@/features/ledger/ledger-writer';
 import { KeySettingError, parsePrivateKey } from '@/features/ledger/private-key';
-import { createSandboxLedgerWriter } from '@/sandbox/ledger/sandbox-writer';
-import { consensusWebProxies, createMainnetLedgerWriter, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
+import { addFault, clearFaults } from '@/sandbox/faults';
+import { handleConsensusNodeRequest } from '@/sandbox/ledger/consensus-node';
+import { consensusWebProxies, createLedgerWriter, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
 
 const MAINNET_OPERATOR = '0.0.4812345';
@@ -24,7 +27,7 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
   let writer: ReturnType<typeof createSdkLedgerWriter>;
   beforeAll(async () => {
     node = await startFakeHederaNode();
-    writer = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
+    writer = createSdkLedgerWriter({ operatorAccountId: MAINNET_OPERATOR, operatorKey: operatorKey.toStringDer(), nodes: node.nodes });
   });
   afterAll(async () => {
     writer.close();
@@ -82,7 +85,6 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
     const hanging = await startFakeHederaNode();
     hanging.script({ hang: true });
     const impatient = createSdkLedgerWriter({
-      network: 'mainnet',
       operatorAccountId: MAINNET_OPERATOR,
       operatorKey,
       nodes: hanging.nodes,
@@ -99,7 +101,7 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
   it('throws LedgerUnavailableError, naming the transaction, when the network does not answer', async () => {
     const closed = await startFakeHederaNode();
     await closed.close();
-    const offline = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: closed.nodes });
+    const offline = createSdkLedgerWriter({ operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: closed.nodes });
     const tx = await offline.signAsOperator(offline.freeze(settlement(1)));
     const error = await offline.execute(tx.toBytes()).catch((e: unknown) => e);
     offline.close();
@@ -163,7 +165,7 @@ describe('SDK ledger writer: nodes that fail are skipped within the budget', () 
     'settles through the next node when the first is %s',
     async (_name, behaviour) => {
       const { started, map } = await network(behaviour, {});
-      const writer = createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: map });
+      const writer = createSdkLedgerWriter({ operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: map });
       const frozenFirstDead = writer.freeze(settlement(7).setNodeAccountIds([AccountId.fromString('0.0.3'), AccountId.fromString('0.0.4')]));
       const tx = await writer.signAsOperator(frozenFirstDead);
       const begun = Date.now();
@@ -207,7 +209,7 @@ describe('the operator key: its type explicit, and the account’s key', () => {
   });
 
   it('refuses a bare 64-digit hex key (the SDK would read an ECDSA key as ED25519) with a message naming the setting, never the key', () => {
-    const attempt = () => createSdkLedgerWriter({ network: 'mainnet', operatorAccountId: MAINNET_OPERATOR, operatorKey: rawEcdsaHex, nodes: node.nodes });
+    const attempt = () => createSdkLedgerWriter({ operatorAccountId: MAINNET_OPERATOR, operatorKey: rawEcdsaHex, nodes: node.nodes });
     expect(attempt).toThrow(KeySettingError);
     expect(attempt).toThrow(/^OPERATOR_KEY is a raw 32-byte key, which does not say whether it is ED25519 or ECDSA: write it as ed25519:<hex> or ecdsa:<hex>/);
     for (const bad of ['not-a-key', `ed25519:${ecdsa.toStringDer()}`, 'ecdsa:abc']) {
@@ -225,7 +227,7 @@ describe('the operator key: its type explicit, and the account’s key', () => {
 
   it('settles with an ECDSA operator key given as ecdsa:<hex>: the node verifies its secp256k1 signature', async () => {
     node.script({});
-    const writer = await createMainnetLedgerWriter({ reader: reader(ecdsa), operatorAccountId: MAINNET_OPERATOR, operatorKey: `ecdsa:${rawEcdsaHex}` });
+    const writer = await createLedgerWriter({ reader: reader(ecdsa), operatorAccountId: MAINNET_OPERATOR, operatorKey: `ecdsa:${rawEcdsaHex}` });
     const tx = await writer.signAsOperator(writer.freeze(settlement(3)));
     expect(await writer.execute(tx.toBytes())).toEqual({ status: 'SUCCESS', transactionId: tx.transactionId?.toString() });
     expect(node.submitted.at(-1)?.signedBy).toEqual([ecdsa.publicKey.toStringRaw()]);
@@ -234,14 +236,14 @@ describe('the operator key: its type explicit, and the account’s key', () => {
 
   it('stops when the key is not the account’s key on the ledger, naming both', async () => {
     const other = PrivateKey.fromBytesED25519(new Uint8Array(32).fill(8));
-    await expect(createMainnetLedgerWriter({ reader: reader(ecdsa), operatorAccountId: MAINNET_OPERATOR, operatorKey: other.toStringDer() })).rejects.toThrow(
+    await expect(createLedgerWriter({ reader: reader(ecdsa), operatorAccountId: MAINNET_OPERATOR, operatorKey: other.toStringDer() })).rejects.toThrow(
       new KeySettingError(
         `OPERATOR_KEY is not the key of account ${MAINNET_OPERATOR}: it is ED25519 ${other.publicKey.toStringRaw().slice(0, 12)}…, the account's key is ECDSA_SECP256K1 ${ecdsa.publicKey.toStringRaw().slice(0, 12)}…`,
       ),
     );
     const keyList: LedgerAccount = { accountId: MAINNET_OPERATOR, hbarTinybars: 1n, key: { type: 'ProtobufEncoded', hex: '2a00' } };
     await expect(
-      createMainnetLedgerWriter({
+      createLedgerWriter({
         reader: { ...reader(ecdsa), getAccount: async () => keyList },
         operatorAccountId: MAINNET_OPERATOR,
         operatorKey: ecdsa.toStringDer(),
@@ -251,7 +253,7 @@ describe('the operator key: its type explicit, and the account’s key', () => {
 
   it('takes its nodes from the address book and refuses an address book without any gRPC-web proxy', async () => {
     await expect(
-      createMainnetLedgerWriter({
+      createLedgerWriter({
         reader: reader(ecdsa, [null, null]),
         operatorAccountId: MAINNET_OPERATOR,
         operatorKey: ecdsa.toStringDer(),
@@ -261,13 +263,27 @@ describe('the operator key: its type explicit, and the account’s key', () => {
   });
 });
 
-describe('sandbox ledger writer', () => {
-  it('executes user-signed bytes and operator settlements on the sandbox ledger', async () => {
-    const ledger = newLedger();
-    const writer = createSandboxLedgerWriter({ ledger });
-    expect(writer.operatorAccountId).toBe(OPERATOR);
-    const serial = serialsOf(await ledger.read(), ALICE)[0] ?? 0;
+describe('SDK ledger writer, over gRPC-web to the sandbox consensus node', () => {
+  let ledger: ReturnType<typeof newLedger>;
+  let server: Server;
+  let nodes: Record<string, string>;
+  beforeAll(async () => {
+    ledger = newLedger();
+    server = createServer((request, response) => {
+      void handleConsensusNodeRequest(ledger, request, new URL(request.url ?? '/', 'http://127.0.0.1'), response);
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    nodes = { [`127.0.0.1:${(server.address() as AddressInfo).port}`]: '0.0.3' };
+  });
+  afterAll(async () => {
+    clearFaults();
+    server.closeAllConnections();
+    await new Promise((closed) => server.close(closed));
+  });
 
+  it('executes user-signed bytes and operator settlements on the sandbox ledger', async () => {
+    const writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
+    const serial = serialsOf(await ledger.read(), ALICE)[0] ?? 0;
     const approveNft = frozen(
       new AccountAllowanceApproveTransaction().approveTokenNftAllowance(new NftId(TokenId.fromString(TIGERS), serial), ALICE, OPERATOR),
       ALICE,
@@ -278,8 +294,35 @@ describe('sandbox ledger writer', () => {
     expect((await writer.execute((await approvePaws.sign(key('bob'))).toBytes())).status).toBe('SUCCESS');
 
     const result = await executeAsOperator(writer, settlement(serial));
-    expect(result.status).toBe('SUCCESS');
+    expect(result).toMatchObject({ status: 'SUCCESS' });
     expect(result.transactionId.startsWith(`${OPERATOR}@`)).toBe(true);
     expect(serialsOf(await ledger.read(), BOB)).toContain(serial);
+    // A second settlement of the same tiger is refused at consensus, as a status.
+    expect((await executeAsOperator(writer, settlement(serial))).status).toBe('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+    writer.close();
+  });
+
+  it('answers a node precheck (BUSY, then OK) and a dropped connection as the SDK meets them', async () => {
+    const writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
+    const approve = () => writer.freeze(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 1n), BOB);
+    addFault({ service: 'consensus', match: 'approveAllowances', fault: 'busy', times: 1 });
+    expect((await writer.execute((await approve().sign(key('bob'))).toBytes())).status).toBe('SUCCESS');
+
+    addFault({ service: 'consensus', match: 'approveAllowances', fault: 'drop', times: 1 });
+    const lost = (await approve().sign(key('bob'))).toBytes();
+    await expect(writer.execute(lost)).rejects.toBeInstanceOf(LedgerUnavailableError);
+    writer.close();
+  });
+
+  it('after a failed submission, refuses to freeze while its only node backs off (503, nothing submitted), then settles again', async () => {
+    const writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
+    addFault({ service: 'consensus', match: 'cryptoTransfer', fault: 'http-503', times: 1 });
+    const first = await writer.signAsOperator(writer.freeze(settlement(1)));
+    await expect(writer.execute(first.toBytes())).rejects.toBeInstanceOf(LedgerUnavailableError);
+    // Before the fix freezeWith returned an unfrozen transaction here and signing threw a plain Error (a 500).
+    expect(() => writer.freeze(settlement(1))).toThrow(LedgerUnavailableError);
+    // The node is back after the writer's node backoff (3 s), not the SDK's 16 s and more.
+    await vi.waitFor(() => expect(() => writer.freeze(settlement(1))).not.toThrow(), { timeout: 4_500, interval: 100 });
+    writer.close();
   });
 });

@@ -40,11 +40,12 @@ describe('the sandbox ledger on mainnet time', () => {
     expect(mirrorLag).toBeLessThanOrEqual(8_000);
 
     expect(await ledger.submit(await signed(tx, 'bob'))).toEqual({ status: 'OK', transactionId: id });
-    expect(await ledger.receipt(id)).toBeNull();
+    expect(await ledger.receipt(id)).toEqual({ status: 'UNKNOWN', transactionId: id });
+    expect(await ledger.receipt(`${BOB}@1700000000.000000001`)).toBeNull();
     const allowanceOnMirror = async () => (await ledger.read()).state.accounts.get(BOB)?.tokenAllowances.get(`${OPERATOR}|${PAWS}`)?.amount;
 
     await elapse(consensusDelay - 1);
-    expect(await ledger.receipt(id)).toBeNull();
+    expect(await ledger.receipt(id)).toEqual({ status: 'UNKNOWN', transactionId: id });
     await elapse(1);
     expect(await ledger.receipt(id)).toMatchObject({ status: 'SUCCESS', transactionId: id });
     expect((await ledger.latest()).findTransaction(id)?.result).toBe('SUCCESS');

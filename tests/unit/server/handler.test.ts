@@ -5,7 +5,7 @@ import { DomainError } from '../../../src/lib/domain-error';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import { type MetricPoint, emfLine, setMetricSink } from '../../../src/server/metrics';
 import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
-import { respond } from '../../../src/server/http/respond';
+import { respond, serializedJson } from '../../../src/server/http/respond';
 import { URL_INPUTS_KEPT, createUrlInputs } from '../../../src/server/http/validate';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import { apiEvent, testContext } from '../../support/api-event';
@@ -27,6 +27,8 @@ const handler = routeGroupOf(table, 'test', {
   ),
   'GET /api/items/{id}': defineRoute('public', { params: z.object({ id: z.string().regex(/^\d+$/) }) }, async ({ params }) => {
     if (params.id === '9') throw new DomainError('LISTING_UNAVAILABLE', 'Already sold', { listingId: '9' });
+    if (params.id === '7') return { success: false, items: [] };
+    if (params.id === '8') return serializedJson('{"success":false,"items":[]}');
     return { id: Number(params.id), big: 2n ** 64n };
   }),
   'GET /api/forbidden': defineRoute('public', {}, async () => {
@@ -110,6 +112,12 @@ describe('route group handler', () => {
     expect(ok.json).toEqual({ id: 1, big: '18446744073709551616' });
     const failed = await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id: '9' } });
     expect(failed.headers['cache-control']).toBe('no-store');
+    // A 200 that says it failed (a market read while SentX is down) is not kept at the edge either.
+    for (const id of ['7', '8']) {
+      const empty = await call({ routeKey: 'GET /api/items/{id}', pathParameters: { id } });
+      expect(empty).toMatchObject({ status: 200, json: { success: false } });
+      expect(empty.headers['cache-control']).toBe('no-store');
+    }
     for (const answer of [ok, failed]) {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');

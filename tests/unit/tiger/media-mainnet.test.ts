@@ -185,6 +185,34 @@ describe('the mainnet catalog reads each form of metadata', () => {
   });
 });
 
+describe('the mainnet catalog when IPFS or the rarity dataset fails', () => {
+  const ledger = { getNft: async () => ({ metadata: `ipfs://${CID_V1}/7.json` }) } as unknown as LedgerReader;
+  let gatewaysUp = false;
+  let rarityUp = false;
+  const fetch = (async (input: string) => {
+    const url = new URL(input);
+    if (url.pathname === '/data/rarity.json')
+      return rarityUp
+        ? new Response(JSON.stringify({ rarityData: { 7: { rank: 3 } }, stats: { totalNFTs: 1, coveragePercentage: 100 } }))
+        : new Response('', { status: 404 });
+    if (!gatewaysUp) return new Response('', { status: 504 });
+    return new Response(JSON.stringify({ name: 'Wild Tiger #7', image: `ipfs://${CID_V1}/7.png`, type: 'image/png' }));
+  }) as typeof globalThis.fetch;
+  const catalog = createMetadataCatalog({ ledger, nftTokenId: '0.0.1', rarityUrl: 'https://site.test/data/rarity.json', gateways: GATEWAYS, fetch });
+
+  it('says the metadata is unavailable while every gateway fails, keeps nothing of it, and has the image once they are back', async () => {
+    await expect(catalog.entry(7)).rejects.toMatchObject({ code: 'METADATA_UNAVAILABLE' });
+    gatewaysUp = true;
+    expect(await catalog.entry(7)).toMatchObject({ nftName: 'Wild Tiger #7', nftImage: `ipfs://${CID_V1}/7.png` });
+  });
+
+  it('answers a missing rarity dataset with METADATA_UNAVAILABLE (never an empty dataset), and reads it once it is published', async () => {
+    await expect(catalog.rarity()).rejects.toMatchObject({ code: 'METADATA_UNAVAILABLE' });
+    rarityUp = true;
+    expect((await catalog.rarity()).stats.totalNFTs).toBe(1);
+  });
+});
+
 describe('the sandbox video tigers', () => {
   it('list a WebM as their default HIP-412 file, served by the sandbox gateway as a real WebM (VP8)', () => {
     for (let serial = 3320; serial <= 3326; serial++) {

@@ -1,0 +1,55 @@
+/**
+ * Settlements reach the sandbox consensus node through the production SDK writer over gRPC-web,
+ * and meet the node's failures as on mainnet: a BUSY precheck is retried, a lost submission
+ * leaves the outcome unknown, and the settlement after a failed one answers 503 without claiming
+ * anything (it answered 500 before: the SDK froze nothing while its only node backed off).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/local-server';
+import { type Holder, approvePawsSpend, buyListing, injectFault, listForPaws } from '../support/paws-trades';
+import { ALICE, BOB, call, nftOnLedger, ownedSerials, signIn } from '../support/sandbox-client';
+
+let server: TestServer;
+let alice: Holder;
+let bob: Holder;
+let serials: number[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = { origin: server.origin, accountId: ALICE, cookie: await signIn(server.origin, ALICE) };
+  bob = { origin: server.origin, accountId: BOB, cookie: await signIn(server.origin, BOB) };
+  serials = await ownedSerials(server.origin, ALICE);
+  await approvePawsSpend(bob, '10000');
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe('settlements through the consensus node stand-in', () => {
+  it('settles through a BUSY precheck, as the SDK retries a throttled node', async () => {
+    const serial = serials[0] as number;
+    const listing = await listForPaws(alice, serial, '20');
+    await injectFault(server.origin, { service: 'consensus', match: 'cryptoTransfer', fault: 'busy', times: 2 });
+    expect((await buyListing(bob, listing.id)).status).toBe(200);
+    expect((await nftOnLedger(server.origin, serial)).owner).toBe(BOB);
+  });
+
+  it('answers the settlement after a lost one with 503, claims nothing, and settles once the node is back', async () => {
+    const [lostSerial, nextSerial] = [serials[1] as number, serials[2] as number];
+    const lostListing = await listForPaws(alice, lostSerial, '30');
+    const nextListing = await listForPaws(alice, nextSerial, '40');
+    await injectFault(server.origin, { service: 'consensus', match: 'cryptoTransfer', fault: 'drop' });
+    const lost = await buyListing(bob, lostListing.id);
+    expect(lost).toMatchObject({ status: 503, json: { code: 'SETTLEMENT_UNCONFIRMED' } });
+
+    const refused = await buyListing(bob, nextListing.id);
+    expect(refused).toMatchObject({ status: 503, json: { code: 'LEDGER_UNAVAILABLE' } });
+    const page = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings?page=1&limit=100');
+    expect(page.json.listings.map((entry) => entry.id)).toContain(nextListing.id);
+    expect((await nftOnLedger(server.origin, nextSerial)).owner).toBe(ALICE);
+
+    // The writer leaves a failed node out for 3 s (src/features/ledger/sdk-writer.ts NODE_BACKOFF_MS).
+    await expect.poll(async () => (await buyListing(bob, nextListing.id)).status, { timeout: 5_000, intervals: [250] }).toBe(200);
+    expect((await nftOnLedger(server.origin, nextSerial)).owner).toBe(BOB);
+  });
+});
