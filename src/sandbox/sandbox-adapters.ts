@@ -4,7 +4,6 @@
  * mainnet page builds cannot include anything under src/sandbox.
  */
 import type { CollectionCatalog } from '../features/tiger/catalog';
-import type { PriceSource } from '../features/prices/prices';
 import type { MediaSource } from '../features/tiger/thumbnail-service';
 import { config } from '../server/config';
 import { documentClient, tableName } from '../server/store/client';
@@ -16,7 +15,7 @@ import { createDynamoLedgerLog } from './ledger/ledger-log-repo';
 import { sandboxKeyNames, sandboxKeySeed } from './ledger/sandbox-keys';
 import { type SandboxLedger, createSandboxLedger } from './ledger/sandbox-ledger';
 import { defaultSandboxNetwork } from './ledger/sandbox-network';
-import { createSandboxPriceSource } from './prices/sandbox-price-source';
+import { SANDBOX_SAUCERSWAP_KEY } from './prices/price-apis';
 
 let ledger: SandboxLedger | undefined;
 let market: SandboxMarket | undefined;
@@ -37,20 +36,18 @@ export function sandboxLedger(): SandboxLedger {
   return ledger;
 }
 
-/** The sandbox marketplace operator's key in the typed form OPERATOR_KEY takes (anyone can derive it). */
-export function sandboxOperatorKeySetting(): string {
-  return `ed25519:${sandboxKeySeed(sandboxKeyNames.operator).toString('hex')}`;
+/**
+ * The secrets of the sandbox network, where none is set: the marketplace operator's key in the
+ * typed form OPERATOR_KEY takes (anyone can derive it), and the key the SaucerSwap stand-in takes.
+ */
+export function sandboxSecretDefaults(): Record<'OPERATOR_KEY' | 'SAUCERSWAP_API_KEY', string> {
+  return { OPERATOR_KEY: `ed25519:${sandboxKeySeed(sandboxKeyNames.operator).toString('hex')}`, SAUCERSWAP_API_KEY: SANDBOX_SAUCERSWAP_KEY };
 }
 
 /** The stand-in for SentX over the sandbox ledger (one per process). */
 export function sandboxMarket(): SandboxMarket {
   market ??= createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketRepo(documentClient(), tableName()) });
   return market;
-}
-
-/** Fixed prices. */
-export function sandboxPriceSource(): PriceSource {
-  return createSandboxPriceSource();
 }
 
 /** The generated collection; its images are served by the sandbox's own IPFS gateway. */

@@ -9,9 +9,10 @@ import { createRateLimiter } from './ledger/mirror-rate-limit';
 import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
 import { addFault, clearFaults, faultRuleSchema } from './faults';
 import { handleConsensusNodeRequest, isGrpcWebRequest } from './ledger/consensus-node';
+import { handlePriceApiRequest } from './prices/price-apis';
 import { sandboxLedger, sandboxMarket } from './sandbox-adapters';
 
-export { sandboxOperatorKeySetting } from './sandbox-adapters';
+export { sandboxSecretDefaults } from './sandbox-adapters';
 
 const MAX_TRANSACTION_BODY = 64 * 1024;
 
@@ -89,6 +90,7 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
     send(response, answer.status, answer.contentType, answer.body);
     return true;
   }
+  if (path.startsWith('/sandbox/prices/') && method === 'GET' && handlePriceApiRequest(request, url, response, config().pawsTokenId)) return true;
   if (path.startsWith('/sandbox/ipfs/') && (method === 'GET' || method === 'HEAD')) {
     const answer = handleSandboxIpfsRequest(path.slice('/sandbox/ipfs'.length));
     send(response, answer.status, answer.contentType, answer.body, answer.status === 200 ? 'public, max-age=86400, immutable' : 'no-store');

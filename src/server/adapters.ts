@@ -104,12 +104,11 @@ export const marketReads = /* @__PURE__ */ onceAsync(async (): Promise<Pick<Mark
   return adapter.createSentxAdapter(options);
 });
 
-/** HBAR and PAWS prices: the public price APIs on mainnet, fixed prices on the sandbox. */
+/** HBAR and PAWS prices: the public price APIs (on the sandbox network, their stand-ins). */
 export const priceSource = /* @__PURE__ */ onceAsync(async (): Promise<PriceSource> => {
-  const local = sandbox();
-  if (local) return (await local).sandboxPriceSource();
   const [{ createPublicPriceSource }, saucerSwapApiKey] = await Promise.all([import('../features/prices/public-price-source'), secret('SAUCERSWAP_API_KEY')]);
-  return createPublicPriceSource({ pawsTokenId: config().pawsTokenId, ledger: ledgerReader(), ...(saucerSwapApiKey ? { saucerSwapApiKey } : {}) });
+  const { pawsTokenId, priceApis } = config();
+  return createPublicPriceSource({ pawsTokenId, bases: priceApis, ledger: ledgerReader(), ...(saucerSwapApiKey ? { saucerSwapApiKey } : {}) });
 });
 
 /** The collection catalog: generated sandbox metadata locally; ledger + IPFS metadata and the published rarity on mainnet. */

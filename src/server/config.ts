@@ -40,6 +40,10 @@ const schema = z
     DYNAMODB_ENDPOINT: z.url().optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     MIRROR_NODE_URL: z.url().optional(),
+    /** The public price APIs' bases (sandbox: its stand-ins under /sandbox/prices/). */
+    COINGECKO_API_BASE: z.url().optional(),
+    SAUCERSWAP_API_BASE: z.url().optional(),
+    DEXSCREENER_API_BASE: z.url().optional(),
     NFT_TOKEN_ID: accountId.optional(),
     PAWS_TOKEN_ID: accountId.default(SANDBOX_DEFAULTS.PAWS_TOKEN_ID),
     MARKETPLACE_ACCOUNT_ID: accountId.optional(),
@@ -79,6 +83,11 @@ function resolve(env: z.infer<typeof schema>) {
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
     dataDir: env.DATA_DIR,
     mirrorNodeUrl: env.MIRROR_NODE_URL ?? (sandbox ? `${localOrigin}/sandbox/mirror` : 'https://mainnet-public.mirrornode.hedera.com'),
+    priceApis: {
+      coinGecko: env.COINGECKO_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/coingecko` : 'https://api.coingecko.com'),
+      saucerSwap: env.SAUCERSWAP_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/saucerswap` : 'https://api.saucerswap.finance'),
+      dexScreener: env.DEXSCREENER_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/dexscreener` : 'https://api.dexscreener.com'),
+    },
     nftTokenId: env.NFT_TOKEN_ID ?? SANDBOX_DEFAULTS.NFT_TOKEN_ID,
     pawsTokenId: env.PAWS_TOKEN_ID,
     marketplaceAccountId: env.MARKETPLACE_ACCOUNT_ID ?? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,

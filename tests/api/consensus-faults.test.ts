@@ -49,7 +49,7 @@ describe('settlements through the consensus node stand-in', () => {
     expect((await nftOnLedger(server.origin, nextSerial)).owner).toBe(ALICE);
 
     // The writer leaves a failed node out for 3 s (src/features/ledger/sdk-writer.ts NODE_BACKOFF_MS).
-    await expect.poll(async () => (await buyListing(bob, nextListing.id)).status, { timeout: 5_000, intervals: [250] }).toBe(200);
+    await expect.poll(async () => (await buyListing(bob, nextListing.id)).status, { timeout: 5_000, interval: 250 }).toBe(200);
     expect((await nftOnLedger(server.origin, nextSerial)).owner).toBe(BOB);
   });
 });

@@ -22,7 +22,7 @@ async function expectChannels(area: Locator): Promise<void> {
   await expect(area.locator('a[href*="hedera.com/discord"], a[href*="x.com/search"]')).toHaveCount(0);
 }
 
-/** The sandbox network's fixed prices (src/sandbox/prices/sandbox-price-source.ts). */
+/** The sandbox network's fixed prices (src/sandbox/prices/price-apis.ts, read through the production price source). */
 const SANDBOX = { paws: '$0.000418', pawsChange: '-1.20%', marketCap: '$400.17K', hbar: '$0.1825', hbarChange: '+2.35%' };
 const PAWS_TOKEN_ID = '0.0.9296439';
 

@@ -38,8 +38,22 @@ const dexScreener = z.object({
 });
 type DexPair = NonNullable<z.output<typeof dexScreener>['pairs']>[number];
 
+/** Where each API is reached (config.ts: the public hosts on mainnet, their stand-ins on the sandbox). */
+export interface PriceApiBases {
+  coinGecko: string;
+  saucerSwap: string;
+  dexScreener: string;
+}
+
+const PUBLIC_BASES: PriceApiBases = {
+  coinGecko: 'https://api.coingecko.com',
+  saucerSwap: 'https://api.saucerswap.finance',
+  dexScreener: 'https://api.dexscreener.com',
+};
+
 export interface PublicPriceOptions {
   pawsTokenId: string;
+  bases?: PriceApiBases;
   ledger: LedgerReader;
   saucerSwapApiKey?: string;
   fetch?: typeof globalThis.fetch;
@@ -69,15 +83,21 @@ function changeSince24h(candles: z.output<typeof saucerSwapCandles>, priceUsd: n
  * rate, else 0.15 USD; PAWS from SaucerSwap (with its API key), else DexScreener's most liquid
  * pair with PAWS as the base token.
  */
-export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey, fetch = globalThis.fetch, now = Date.now }: PublicPriceOptions): PriceSource {
+export function createPublicPriceSource({
+  pawsTokenId,
+  bases = PUBLIC_BASES,
+  ledger,
+  saucerSwapApiKey,
+  fetch = globalThis.fetch,
+  now = Date.now,
+}: PublicPriceOptions): PriceSource {
   async function getJson<T extends z.ZodType>(url: string, schema: T, headers: Record<string, string> = {}): Promise<z.output<T>> {
     const response = await fetch(url, { headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return schema.parse(await response.json());
   }
 
-  const saucerSwap = <T extends z.ZodType>(path: string, schema: T) =>
-    getJson(`https://api.saucerswap.finance${path}`, schema, { 'x-api-key': saucerSwapApiKey ?? '' });
+  const saucerSwap = <T extends z.ZodType>(path: string, schema: T) => getJson(`${bases.saucerSwap}${path}`, schema, { 'x-api-key': saucerSwapApiKey ?? '' });
 
   /** SaucerSwap's 24 h change of PAWS: its price-change table, else derived from the hourly candles. */
   async function saucerSwapChange(priceUsd: number, changes: Promise<z.output<typeof saucerSwapPriceChange>>): Promise<number | null> {
@@ -99,7 +119,7 @@ export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey,
   return {
     async hbar(): Promise<HbarPrice> {
       try {
-        const body = await getJson('https://api.coingecko.com/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd&include_24hr_change=true', coinGecko);
+        const body = await getJson(`${bases.coinGecko}/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd&include_24hr_change=true`, coinGecko);
         return { priceUsd: body['hedera-hashgraph'].usd, change24h: body['hedera-hashgraph'].usd_24h_change ?? null, source: 'coingecko' };
       } catch (error) {
         log.warn('HBAR price from CoinGecko failed', { error });
@@ -127,7 +147,7 @@ export function createPublicPriceSource({ pawsTokenId, ledger, saucerSwapApiKey,
         }
       }
       try {
-        const body = await getJson(`https://api.dexscreener.com/latest/dex/tokens/${longZeroEvmAddress(pawsTokenId)}`, dexScreener);
+        const body = await getJson(`${bases.dexScreener}/latest/dex/tokens/${longZeroEvmAddress(pawsTokenId)}`, dexScreener);
         const best = pawsPair(body.pairs ?? [], pawsTokenId);
         if (best) {
           const price = Number(best.priceUsd);

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
   await sandbox?.readSandboxLedger();
   // The sandbox changes keys, not adapters: the ledger writer signs with the sandbox operator's key.
-  if (sandbox) process.env.OPERATOR_KEY ??= sandbox.sandboxOperatorKeySetting();
+  if (sandbox) for (const [name, value] of Object.entries(sandbox.sandboxSecretDefaults())) process.env[name] ??= value;
 
   const siteDir = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
   if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error(`No site build in ${siteDir}: run \`npm run build\` first`);
