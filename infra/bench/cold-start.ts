@@ -46,7 +46,7 @@ async function startSandbox(): Promise<{ env: Record<string, string>; stop: () =
   const [{ ensureTable }, { documentClient, tableName }, { sandboxLedger }, { createLocalServer }, { sandboxRoutes }] = await Promise.all([
     import('../../src/server/store/bootstrap'),
     import('../../src/server/store/client'),
-    import('../../src/sandbox/sandbox-adapters'),
+    import('../../src/sandbox/sandbox-services'),
     import('../../src/server/local/server'),
     import('../../src/sandbox/sandbox-routes'),
   ]);

@@ -36,8 +36,6 @@ export function lambdaBuildOptions(entry: string, outfile: string): BuildOptions
     /** Off: the app's errors set their `name` explicitly, so logs stay readable without the extra bytes. */
     keepNames: false,
     sourcemap: false,
-    /** Marks the bundle as a Lambda's: every sandbox-only branch and the code it imports is dropped. */
-    define: { 'process.env.WILD_TIGERS_BUNDLE': '"lambda"' },
     plugins: [sandboxExclusion(), ledgerSdkTreeShaking()],
     /** A Lambda's AWS credentials are in its environment: the SDK's provider chain is reduced to that (lambda-credentials.ts). */
     alias: { '@aws-sdk/credential-provider-node': resolve(import.meta.dirname, 'lambda-credentials.ts') },

@@ -1,7 +1,7 @@
 import { resolve, sep } from 'node:path';
 import type { Plugin } from 'esbuild';
 
-/** The folder of every sandbox module (ledger, market, catalog, prices, wallet, routes). */
+/** The folder of every sandbox module (the stand-in services, the seed, the sandbox wallet). */
 export const SANDBOX_DIR = resolve(import.meta.dirname, '../../src/sandbox');
 
 /** True for a module path inside src/sandbox. */
@@ -11,8 +11,7 @@ export function isSandboxModule(path: string): boolean {
 
 /**
  * Refuses any import that resolves into src/sandbox: the deployed stack is mainnet only, and a
- * Lambda bundle that reached sandbox code (a sandbox branch the `WILD_TIGERS_BUNDLE` define did not
- * fold away, or a direct import) fails to build instead of shipping it.
+ * Lambda bundle that reached sandbox code fails to build instead of shipping it.
  */
 export function sandboxExclusion(): Plugin {
   return {

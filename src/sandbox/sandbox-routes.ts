@@ -7,12 +7,13 @@ import type { PrefixHandler } from '../server/local/server';
 import { handleMirrorRequest } from './ledger/mirror-api';
 import { createRateLimiter } from './ledger/mirror-rate-limit';
 import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';
-import { addFault, clearFaults, faultRuleSchema } from './faults';
+import { sandboxRarity } from './collection/sandbox-rarity';
+import { addFault, answerHttpFault, clearFaults, faultRuleSchema, takeFault } from './faults';
 import { handleConsensusNodeRequest, isGrpcWebRequest } from './ledger/consensus-node';
 import { handlePriceApiRequest } from './prices/price-apis';
-import { sandboxLedger, sandboxMarket } from './sandbox-adapters';
+import { sandboxLedger, sandboxMarket, sentxStandIn } from './sandbox-services';
 
-export { sandboxSecretDefaults } from './sandbox-adapters';
+export { sandboxSecretDefaults } from './sandbox-services';
 
 const MAX_TRANSACTION_BODY = 64 * 1024;
 
@@ -46,6 +47,7 @@ export async function readSandboxLedger(): Promise<void> {
 }
 
 let mirrorLimiter: ReturnType<typeof createRateLimiter> | undefined;
+let rarityJson: string | undefined;
 const RECEIPT_PATH = /^\/sandbox\/ledger\/receipt\/([^/]+)$/;
 
 /**
@@ -90,10 +92,22 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
     send(response, answer.status, answer.contentType, answer.body);
     return true;
   }
+  if (path.startsWith('/sandbox/sentx/')) {
+    await sentxStandIn().handle(request, url, response);
+    return true;
+  }
   if (path.startsWith('/sandbox/prices/') && method === 'GET' && handlePriceApiRequest(request, url, response, config().pawsTokenId)) return true;
   if (path.startsWith('/sandbox/ipfs/') && (method === 'GET' || method === 'HEAD')) {
+    const fault = takeFault('ipfs', path.slice('/sandbox/ipfs'.length));
+    if (fault && answerHttpFault(fault, request, response)) return true;
     const answer = handleSandboxIpfsRequest(path.slice('/sandbox/ipfs'.length));
     send(response, answer.status, answer.contentType, answer.body, answer.status === 200 ? 'public, max-age=86400, immutable' : 'no-store');
+    return true;
+  }
+  if (path === '/sandbox/data/rarity.json' && method === 'GET') {
+    // The collection's rarity dataset, as the site publishes build-rarity's output on mainnet.
+    rarityJson ??= JSON.stringify(sandboxRarity());
+    send(response, 200, 'application/json', rarityJson, 'public, max-age=300');
     return true;
   }
   if (path === '/sandbox/wallet/accounts' && method === 'GET') {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '../features/tiger/ipfs';
 import { siteOriginFromEnv } from '../lib/site-origin';
 
 const accountId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');
@@ -44,6 +45,17 @@ const schema = z
     COINGECKO_API_BASE: z.url().optional(),
     SAUCERSWAP_API_BASE: z.url().optional(),
     DEXSCREENER_API_BASE: z.url().optional(),
+    /** The SentX API origin (sandbox: its stand-in under /sandbox/sentx). */
+    SENTX_API_BASE: z.url().optional(),
+    /** The account SentX registered as the affiliate; with the SENTX_AFFILIATE_KEY secret it signs in for buys. */
+    SENTX_AFFILIATE_ACCOUNT_ID: accountId.optional(),
+    /** The IPFS gateways the server reads metadata and art through, comma-separated (sandbox: its own gateway). */
+    IPFS_GATEWAYS: z
+      .string()
+      .regex(/^https?:\/\/[^,\s]+\/(,https?:\/\/[^,\s]+\/)*$/, 'must be gateway URLs ending in /, comma-separated')
+      .optional(),
+    /** Where the collection's rarity dataset is read from (mainnet: the site's data/rarity.json). */
+    RARITY_URL: z.url().optional(),
     NFT_TOKEN_ID: accountId.optional(),
     PAWS_TOKEN_ID: accountId.default(SANDBOX_DEFAULTS.PAWS_TOKEN_ID),
     MARKETPLACE_ACCOUNT_ID: accountId.optional(),
@@ -70,11 +82,12 @@ export type AppConfig = ReturnType<typeof resolve>;
 function resolve(env: z.infer<typeof schema>) {
   const sandbox = env.NETWORK === 'sandbox';
   const localOrigin = `http://${env.HOST}:${env.PORT}`;
+  const siteOrigin = siteOriginFromEnv({ SITE_ORIGIN: env.SITE_ORIGIN, HOST: env.HOST, PORT: String(env.PORT) });
   return {
     network: env.NETWORK,
     host: env.HOST,
     port: env.PORT,
-    siteOrigin: siteOriginFromEnv({ SITE_ORIGIN: env.SITE_ORIGIN, HOST: env.HOST, PORT: String(env.PORT) }),
+    siteOrigin,
     logLevel: env.LOG_LEVEL,
     version: env.APP_VERSION,
     stage: env.STAGE,
@@ -88,6 +101,15 @@ function resolve(env: z.infer<typeof schema>) {
       saucerSwap: env.SAUCERSWAP_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/saucerswap` : 'https://api.saucerswap.finance'),
       dexScreener: env.DEXSCREENER_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/dexscreener` : 'https://api.dexscreener.com'),
     },
+    sentx: {
+      apiBase: env.SENTX_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/sentx` : 'https://api.sentx.io'),
+      /** On the sandbox network the marketplace account is the affiliate too. */
+      affiliateAccountId: env.SENTX_AFFILIATE_ACCOUNT_ID ?? (sandbox ? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID : undefined),
+    },
+    ipfsGateways: env.IPFS_GATEWAYS?.split(',') ?? (sandbox ? [`${localOrigin}${SANDBOX_IPFS_GATEWAY}`] : [...IPFS_GATEWAYS]),
+    /** The gateway the browser is sent to for a tiger's original media (the sandbox's, on this origin). */
+    imageGateway: sandbox ? SANDBOX_IPFS_GATEWAY : (env.IPFS_GATEWAYS?.split(',')[0] ?? IPFS_GATEWAYS[0]),
+    rarityUrl: env.RARITY_URL ?? (sandbox ? `${localOrigin}/sandbox/data/rarity.json` : `${siteOrigin}/data/rarity.json`),
     nftTokenId: env.NFT_TOKEN_ID ?? SANDBOX_DEFAULTS.NFT_TOKEN_ID,
     pawsTokenId: env.PAWS_TOKEN_ID,
     marketplaceAccountId: env.MARKETPLACE_ACCOUNT_ID ?? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,

@@ -31,7 +31,7 @@ describe('no sandbox code in a Lambda bundle', () => {
   // Each group's own bundle is checked in bundle-size.test.ts (it bundles them all already).
   it('an import of sandbox code fails the bundle instead of shipping it', async () => {
     const entry = join(REPO_ROOT, 'functions', `.sandbox-import-probe-${process.pid}.ts`);
-    writeFileSync(entry, "export { sandboxPriceSource } from '../src/sandbox/sandbox-adapters';\n");
+    writeFileSync(entry, "export { sandboxPriceSource } from '../src/sandbox/sandbox-services';\n");
     try {
       await expect(build({ ...lambdaBuildOptions(entry, join(work, 'probe.mjs')), logLevel: 'silent' })).rejects.toThrow(
         /Sandbox code cannot be part of a Lambda bundle/,

@@ -18,15 +18,25 @@ export interface MetadataCatalogOptions {
   /** Where the rarity dataset built by src/features/tiger/build-rarity.ts is published. */
   rarityUrl: string | undefined;
   gateways: readonly string[];
+  /** The gateway the browser is sent to for original media (default: the first of `gateways`). */
+  imageGateway?: string;
   fetch?: typeof globalThis.fetch;
   /** How the gateway chain is raced for one serial's metadata (default: 3 at a time, 4 s each, 8 s in all). */
   race?: GatewayRaceOptions;
 }
 
-/** The mainnet collection: each serial's HIP-412 metadata from the ledger and IPFS, rarity from the published dataset. */
-export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways, fetch = globalThis.fetch, race }: MetadataCatalogOptions): CollectionCatalog {
+/** The collection: each serial's HIP-412 metadata from the ledger and IPFS, rarity from the published dataset. */
+export function createMetadataCatalog({
+  ledger,
+  nftTokenId,
+  rarityUrl,
+  gateways,
+  imageGateway = gateways[0] ?? '',
+  fetch = globalThis.fetch,
+  race,
+}: MetadataCatalogOptions): CollectionCatalog {
   let rarity: Promise<RarityDataset> | undefined;
-  const metadata = createTtlCache<{ name?: string; media: NftMediaFile }>(METADATA_TTL_MS);
+  const metadata = createTtlCache<{ name?: string; media: NftMediaFile } | null>(METADATA_TTL_MS);
 
   async function json(url: string, signal: AbortSignal): Promise<unknown> {
     const response = await fetch(url, { signal });
@@ -60,15 +70,17 @@ export function createMetadataCatalog({ ledger, nftTokenId, rarityUrl, gateways,
   }
 
   return {
-    imageGateway: gateways[0] ?? '',
+    imageGateway,
     rarity: loadRarity,
     async entry(serial) {
       const shown = await metadata.get(String(serial), async () => {
         const nft = await ledger.getNft(nftTokenId, serial);
-        if (!nft) return { media: NO_MEDIA };
+        if (!nft) return null;
         const document = await readMetadata(nft.metadata);
         return { name: hip412Name(document), media: hip412Media(document) ?? NO_MEDIA };
       });
+      // A serial the ledger does not have (never minted, or past the supply) is no tiger.
+      if (!shown) return undefined;
       // A rank-less entry while the dataset cannot be read: the tiger's own metadata stands.
       return catalogEntry(serial, shown.media, await loadRarity().catch(() => EMPTY_RARITY), shown.name);
     },

@@ -1,5 +1,6 @@
 /**
- * The sandbox stand-in for SentX over the sandbox ledger: a seeded sales history, listings backed
+ * The book of the sandbox's stand-in for SentX (served over SentX's REST by sentx-api.ts), over the
+ * sandbox ledger: a seeded sales history, listings backed
  * by real per-serial allowances to the market account, and a buy flow that returns frozen,
  * market-signed transfer bytes for the buyer to sign. Like SentX, it sees the ledger through the
  * mirror node, with its lag: a purchase is completed only once the mirror shows its transaction
@@ -13,7 +14,17 @@ import type { NftState } from '../ledger/state';
 import { tigerMetadata } from '../collection/metadata';
 import { parseTransactionId, toSdkTransactionId } from '../../features/ledger/transaction-id';
 import { MarketRejectedError } from '../../features/hbar-market/market-errors';
-import type { BuyPreparation, ListingRecord, MarketPort, SaleRecord } from '../../features/hbar-market/market-port';
+import type {
+  BuyCompletion,
+  BuyCompletionRequest,
+  BuyPreparation,
+  BuyRequest,
+  DailyStat,
+  ListingQuery,
+  ListingRecord,
+  OwnerStats,
+  SaleRecord,
+} from '../../features/hbar-market/market-port';
 import { dailyStats, hbarToTinybars, priceMatches, sortListings } from '../../features/hbar-market/market-rules';
 import { type PlannedListing, planSandboxMarket } from './sandbox-market-plan';
 import type { MarketListing, MarketSale, PendingSale, SandboxMarketRepo } from './sandbox-market-repo';
@@ -30,10 +41,18 @@ export interface SandboxMarketDeps {
   now?: () => number;
 }
 
-/** The sandbox market: the market port, plus its seeding for the local server's start-up. */
-export interface SandboxMarket extends MarketPort {
+/** What the SentX stand-in answers from (in SentX's record shapes), and its seeding for the local server's start-up. */
+export interface SandboxMarket {
   /** Seeds the listings and sales once per store (idempotent). */
   seed(): Promise<void>;
+  activity(input: { tokenId: string; amount: number }): Promise<SaleRecord[]>;
+  listings(query: ListingQuery): Promise<ListingRecord[]>;
+  floor(tokenId: string): Promise<number | null>;
+  stats(input: { tokenId: string; startDate: string; endDate: string }): Promise<DailyStat[]>;
+  owners(tokenId: string): Promise<OwnerStats>;
+  /** Throws MarketRejectedError with SentX's reason when the buy is refused. */
+  buy(request: BuyRequest): Promise<BuyPreparation>;
+  buyComplete(request: BuyCompletionRequest): Promise<BuyCompletion>;
 }
 
 export function createSandboxMarket({ ledger, store, now = Date.now }: SandboxMarketDeps): SandboxMarket {

@@ -12,8 +12,7 @@ import { isVideoByRules } from '@/features/tiger/media';
 import { createMetadataCatalog } from '@/features/tiger/metadata-catalog';
 import { createTigerService } from '@/features/tiger/tiger-service';
 import { handleSandboxIpfsRequest } from '@/sandbox/collection/ipfs-routes';
-import { SANDBOX_IMAGE_CID, tigerMetadata } from '@/sandbox/collection/metadata';
-import { createSandboxCatalog } from '@/sandbox/collection/sandbox-catalog';
+import { SANDBOX_IMAGE_CID, nftMetadataUri, tigerMetadata } from '@/sandbox/collection/metadata';
 
 const CID_V1 = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
 const CID_V0 = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
@@ -231,7 +230,16 @@ describe('the sandbox video tigers', () => {
   });
 
   it('are shown by their video, with its type, through the catalog', async () => {
-    const catalog = createSandboxCatalog();
+    // The production catalog over the sandbox's on-ledger metadata URIs and its gateway.
+    const ledger = { getNft: async (_token: string, serial: number) => ({ metadata: nftMetadataUri(serial) }) } as unknown as LedgerReader;
+    const fetch = (async (input: string) => {
+      const answer = handleSandboxIpfsRequest(new URL(input).pathname.slice('/sandbox/ipfs'.length));
+      return new Response(typeof answer.body === 'string' ? answer.body : new Uint8Array(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': answer.contentType },
+      });
+    }) as typeof globalThis.fetch;
+    const catalog = createMetadataCatalog({ ledger, nftTokenId: '0.0.1', rarityUrl: undefined, gateways: ['http://sandbox.test/sandbox/ipfs/'], fetch });
     expect(await catalog.entry(3320)).toMatchObject({ nftImage: `ipfs://${SANDBOX_IMAGE_CID}/videos/3320.webm`, mediaType: 'video/webm' });
     expect(await catalog.entry(12)).toMatchObject({ nftImage: `ipfs://${SANDBOX_IMAGE_CID}/images/12.svg`, mediaType: 'image/svg+xml' });
   });

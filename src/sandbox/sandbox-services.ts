@@ -1,16 +1,14 @@
 /**
- * The sandbox network's adapter for each port. Only the composition root (src/server/adapters.ts)
- * and the local server import this module, and only on the sandbox network; Lambda bundles and
- * mainnet page builds cannot include anything under src/sandbox.
+ * The sandbox network's stand-in services, built once per process: its ledger (with its mirror and
+ * consensus node), the SentX stand-in and its book, and the secrets its stand-ins take. Only the
+ * local server imports this module, and only on the sandbox network; Lambda bundles and mainnet
+ * page builds cannot include anything under src/sandbox.
  */
-import type { CollectionCatalog } from '../features/tiger/catalog';
-import type { MediaSource } from '../features/tiger/thumbnail-service';
 import { config } from '../server/config';
 import { documentClient, tableName } from '../server/store/client';
-import { createSandboxCatalog } from './collection/sandbox-catalog';
-import { createSandboxMediaSource } from './collection/sandbox-media';
 import { type SandboxMarket, createSandboxMarket } from './hbar-market/sandbox-market';
 import { createSandboxMarketRepo } from './hbar-market/sandbox-market-repo';
+import { SANDBOX_SENTX_API_KEY, type SentxStandIn, createSentxStandIn } from './hbar-market/sentx-api';
 import { createDynamoLedgerLog } from './ledger/ledger-log-repo';
 import { sandboxKeyNames, sandboxKeySeed } from './ledger/sandbox-keys';
 import { type SandboxLedger, createSandboxLedger } from './ledger/sandbox-ledger';
@@ -19,6 +17,7 @@ import { SANDBOX_SAUCERSWAP_KEY } from './prices/price-apis';
 
 let ledger: SandboxLedger | undefined;
 let market: SandboxMarket | undefined;
+let sentx: SentxStandIn | undefined;
 
 /**
  * The sandbox network's ledger of this process, over the log kept in the store, on the configured
@@ -38,24 +37,22 @@ export function sandboxLedger(): SandboxLedger {
 
 /**
  * The secrets of the sandbox network, where none is set: the marketplace operator's key in the
- * typed form OPERATOR_KEY takes (anyone can derive it), and the key the SaucerSwap stand-in takes.
+ * typed form OPERATOR_KEY takes (anyone can derive it), and the keys the stand-ins take.
  */
-export function sandboxSecretDefaults(): Record<'OPERATOR_KEY' | 'SAUCERSWAP_API_KEY', string> {
-  return { OPERATOR_KEY: `ed25519:${sandboxKeySeed(sandboxKeyNames.operator).toString('hex')}`, SAUCERSWAP_API_KEY: SANDBOX_SAUCERSWAP_KEY };
+export function sandboxSecretDefaults(): Record<'OPERATOR_KEY' | 'SAUCERSWAP_API_KEY' | 'SENTX_API_KEY' | 'SENTX_AFFILIATE_KEY', string> {
+  const operatorKey = `ed25519:${sandboxKeySeed(sandboxKeyNames.operator).toString('hex')}`;
+  // The marketplace account is the SentX affiliate on the sandbox network (config.ts).
+  return { OPERATOR_KEY: operatorKey, SAUCERSWAP_API_KEY: SANDBOX_SAUCERSWAP_KEY, SENTX_API_KEY: SANDBOX_SENTX_API_KEY, SENTX_AFFILIATE_KEY: operatorKey };
 }
 
-/** The stand-in for SentX over the sandbox ledger (one per process). */
+/** The book of the stand-in for SentX over the sandbox ledger (one per process). */
 export function sandboxMarket(): SandboxMarket {
   market ??= createSandboxMarket({ ledger: sandboxLedger(), store: createSandboxMarketRepo(documentClient(), tableName()) });
   return market;
 }
 
-/** The generated collection; its images are served by the sandbox's own IPFS gateway. */
-export function sandboxCatalog(): CollectionCatalog {
-  return createSandboxCatalog();
-}
-
-/** The sandbox art's bytes, for the thumbnails. */
-export function sandboxMediaSource(): MediaSource {
-  return createSandboxMediaSource();
+/** SentX's REST API over that book (one per process: it holds the affiliate's sign-ins). */
+export function sentxStandIn(): SentxStandIn {
+  sentx ??= createSentxStandIn(sandboxMarket(), sandboxLedger().network);
+  return sentx;
 }

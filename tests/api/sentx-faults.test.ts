@@ -1,0 +1,55 @@
+/**
+ * HBAR purchases run through the production SentX adapter (with the affiliate's sign-in) against
+ * the sandbox's SentX stand-in, and meet SentX's failures as they come: SentX down while a paid
+ * purchase is completed answers 503 and records nothing, and completing once SentX is back records
+ * exactly one sale.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/local-server';
+import { injectFault } from '../support/paws-trades';
+import { DAVE, call, nftOnLedger, payForNewestHbarListing } from '../support/sandbox-client';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.dispose();
+});
+
+const complete = (cookie: string, saleVerificationCode: string) =>
+  call<{ data?: { success: boolean }; code?: string }>(server.origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
+
+describe('SentX down mid-purchase', () => {
+  it('answers 503 while SentX cannot record a paid purchase, and records it once when SentX is back', async () => {
+    const paid = await payForNewestHbarListing(server.origin, DAVE);
+    expect((await nftOnLedger(server.origin, paid.serial)).owner).toBe(DAVE);
+
+    await injectFault(server.origin, { service: 'sentx', match: '/v1/affiliate/market/buynftres', fault: 'http-502' });
+    expect(await complete(paid.cookie, paid.saleVerificationCode)).toMatchObject({ status: 503, json: { code: 'MARKET_UNAVAILABLE' } });
+    const during = await call<{ marketActivity: { nftSerialId: number }[] }>(
+      server.origin,
+      'GET',
+      '/api/market/activity?token=0.0.7000333&activityFilter=Sales&amount=100',
+    );
+    expect(during.json.marketActivity.filter((sale) => sale.nftSerialId === paid.serial)).toHaveLength(0);
+
+    expect(await complete(paid.cookie, paid.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
+    expect(await complete(paid.cookie, paid.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
+    const after = await call<{ marketActivity: { nftSerialId: number; buyerAddress: string }[] }>(
+      server.origin,
+      'GET',
+      '/api/market/activity?token=0.0.7000333&activityFilter=Sales&amount=100',
+    );
+    expect(after.json.marketActivity.filter((sale) => sale.nftSerialId === paid.serial && sale.buyerAddress === DAVE)).toHaveLength(1);
+  });
+
+  it('answers a market read while SentX is down with success: false, never cached at the edge', async () => {
+    await injectFault(server.origin, { service: 'sentx', match: '/v1/public/market/floor', fault: 'http-503', times: 5 });
+    const response = await fetch(`${server.origin}/api/market/floor?token=0.0.7000333`);
+    const body = (await response.json()) as { success: boolean };
+    expect(body.success).toBe(false);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
