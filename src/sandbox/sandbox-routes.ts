@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleSandboxIpfsRequest } from './collection/ipfs-routes';
-import { toSdkTransactionId } from '../features/ledger/transaction-id';
 import { config } from '../server/config';
 import { readBody } from '../server/local/read-body';
 import type { PrefixHandler } from '../server/local/server';
@@ -15,7 +14,7 @@ import { sandboxLedger, sandboxMarket, sentxStandIn } from './sandbox-services';
 
 export { sandboxSecretDefaults } from './sandbox-services';
 
-const MAX_TRANSACTION_BODY = 64 * 1024;
+const MAX_JSON_BODY = 64 * 1024;
 
 function send(
   response: ServerResponse,
@@ -31,7 +30,7 @@ function send(
 const json = (response: ServerResponse, status: number, body: unknown) => send(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
 
 async function readJson(request: IncomingMessage): Promise<unknown> {
-  const body = await readBody(request, MAX_TRANSACTION_BODY);
+  const body = await readBody(request, MAX_JSON_BODY);
   if (!body) return undefined;
   try {
     return JSON.parse(body.toString('utf8')) as unknown;
@@ -48,7 +47,6 @@ export async function readSandboxLedger(): Promise<void> {
 
 let mirrorLimiter: ReturnType<typeof createRateLimiter> | undefined;
 let rarityJson: string | undefined;
-const RECEIPT_PATH = /^\/sandbox\/ledger\/receipt\/([^/]+)$/;
 
 /**
  * The sandbox network on the local server: its consensus node's gRPC-web endpoint (any path, by
@@ -121,27 +119,6 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
         privateKey: sandboxAccountPrivateKey(account.accountId, network).toStringRaw(),
       })),
     );
-    return true;
-  }
-  if (path === '/sandbox/ledger/execute' && method === 'POST') {
-    const body = (await readJson(request)) as { transactionBytes?: unknown } | undefined;
-    if (typeof body?.transactionBytes !== 'string' || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.transactionBytes)) {
-      json(response, 400, { error: 'transactionBytes (base64 of a signed transaction) is required', code: 'INVALID_REQUEST' });
-      return true;
-    }
-    // As a node answers: after the precheck (OK or its status), before consensus.
-    json(response, 200, await sandboxLedger().submit(Buffer.from(body.transactionBytes, 'base64')));
-    return true;
-  }
-  const receipt = method === 'GET' ? RECEIPT_PATH.exec(path) : null;
-  if (receipt) {
-    const transactionId = toSdkTransactionId(decodeURIComponent(receipt[1] ?? ''));
-    if (!transactionId) {
-      json(response, 400, { error: 'A transaction id (0.0.5@1700000000.000000001) is required', code: 'INVALID_REQUEST' });
-      return true;
-    }
-    // As a node's receipt query: UNKNOWN until consensus, then the transaction's status.
-    json(response, 200, (await sandboxLedger().receipt(transactionId)) ?? { status: 'UNKNOWN', transactionId });
     return true;
   }
   json(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });

@@ -20,6 +20,7 @@ import {
   signIn,
 } from '../support/sandbox-client';
 import { followedOn, timedInto } from '../support/lag-flows';
+import { receiptFromNode } from '../../src/sandbox/wallet/node-client';
 
 const MIRROR_LAG_MS = 6_000;
 let server: TestServer;
@@ -54,8 +55,7 @@ describe(`write flows under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
     });
     const submitted = await signAndSubmit(server.origin, ALICE, prepared.json.transactionBytes);
     expect(submitted).toEqual({ status: 'OK', transactionId: prepared.json.transactionId });
-    const receipt = await call<{ status: string }>(server.origin, 'GET', `/sandbox/ledger/receipt/${encodeURIComponent(submitted.transactionId)}`);
-    expect(receipt.json.status).toBe('UNKNOWN');
+    expect(await receiptFromNode(server.origin, submitted.transactionId)).toBe('UNKNOWN');
     expect((await receiptOf(server.origin, submitted.transactionId)).status).toBe('SUCCESS');
     expect((await nftOnLedger(server.origin, serial)).spender).toBeNull();
     expect(await followed(submitted.transactionId)).toBe('success');

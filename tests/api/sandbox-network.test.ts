@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { ALICE, NFT_TOKEN, call } from '../support/sandbox-client';
 import { responseValidator } from '../unit/ledger/openapi';
+import { receiptFromNode } from '../../src/sandbox/wallet/node-client';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -61,17 +62,37 @@ describe('the sandbox network on a fresh local server', () => {
     expect((await call(server.origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}`)).status).toBe(200);
   });
 
-  it('lists the demo accounts for the sandbox wallet and refuses malformed submissions', async () => {
+  it('lists the demo accounts for the sandbox wallet', async () => {
     const accounts = await call<{ accountId: string; name: string; privateKey: string }[]>(server.origin, 'GET', '/sandbox/wallet/accounts');
     expect(accounts.json.map((account) => account.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
     expect(accounts.json[0]).toMatchObject({ accountId: ALICE, privateKey: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    const bad = await call(server.origin, 'POST', '/sandbox/ledger/execute', { body: { transactionBytes: 'not base64!' } });
-    expect(bad.status).toBe(400);
-    const garbage = await call<{ status: string }>(server.origin, 'POST', '/sandbox/ledger/execute', { body: { transactionBytes: 'AAAA' } });
-    expect(garbage.json.status).toBe('INVALID_TRANSACTION_BODY');
-    const noReceipt = await call(server.origin, 'GET', '/sandbox/ledger/receipt/not-an-id');
-    expect(noReceipt).toMatchObject({ status: 400, json: { code: 'INVALID_REQUEST' } });
-    const unknown = await call(server.origin, 'GET', `/sandbox/ledger/receipt/${encodeURIComponent(`${ALICE}@1700000000.000000001`)}`);
-    expect(unknown.json).toEqual({ status: 'UNKNOWN', transactionId: `${ALICE}@1700000000.000000001` });
+  });
+
+  it('publishes its consensus node, which speaks gRPC-web as a node proxy does', async () => {
+    const nodes = await call<{ nodes: { node_account_id: string; grpc_proxy_endpoint: { ip_address_v4: string; port: number } }[] }>(
+      server.origin,
+      'GET',
+      '/sandbox/mirror/api/v1/network/nodes',
+    );
+    const { port } = new URL(server.origin);
+    expect(nodes.json.nodes).toEqual([
+      expect.objectContaining({ node_account_id: '0.0.3', grpc_proxy_endpoint: { domain_name: '', ip_address_v4: '127.0.0.1', port: Number(port) } }),
+    ]);
+    const grpcWeb = { 'content-type': 'application/grpc-web+proto', 'x-grpc-web': '1' };
+    // The SDK's readiness probe: an empty POST to the root answers gRPC headers.
+    const probe = await fetch(server.origin, { method: 'POST', headers: grpcWeb, body: new Uint8Array(0) });
+    expect([probe.status, probe.headers.get('grpc-status')]).toEqual([200, '12']);
+    // A body that is no gRPC-web frame, and a frame that holds no transaction.
+    const unframed = await fetch(`${server.origin}/proto.CryptoService/cryptoTransfer`, { method: 'POST', headers: grpcWeb, body: new Uint8Array([9, 9]) });
+    expect(unframed.headers.get('grpc-status')).toBe('13');
+    const garbage = await fetch(`${server.origin}/proto.CryptoService/cryptoTransfer`, {
+      method: 'POST',
+      headers: grpcWeb,
+      body: new Uint8Array([0, 0, 0, 0, 2, 0xff, 0xff]),
+    });
+    expect(garbage.status).toBe(200);
+    const unknownMethod = await fetch(`${server.origin}/proto.CryptoService/createAccount`, { method: 'POST', headers: grpcWeb, body: new Uint8Array(0) });
+    expect(unknownMethod.headers.get('grpc-status')).toBe('12');
+    expect(await receiptFromNode(server.origin, `${ALICE}@1700000000.000000001`)).toBe('RECEIPT_NOT_FOUND');
   });
 });

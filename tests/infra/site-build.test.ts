@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes, readSiteBuild } from '../../infra/lib/site-build';
-import { fixtureSite } from './synth';
+import { fixtureSite, synthStacks } from './synth';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -28,5 +28,13 @@ describe('site build', () => {
 
   it('finds no build without an index.html', () => {
     expect(readSiteBuild(`${fixtureSite().dir}/nothing`)).toBeUndefined();
+  });
+
+  it('refuses a mainnet deploy whose build lacks the rarity dataset, naming the command that builds it', () => {
+    const mainnet = { stage: 'prod', network: 'mainnet', nftTokenId: '0.0.1234', marketplaceAccountId: '0.0.5678' };
+    expect(() => synthStacks({ context: { ...mainnet, siteDir: fixtureSite({ rarity: false }).dir } })).toThrow(
+      /rarity dataset is missing[\s\S]*npm run collection:snapshot -- --token <NFT token id>/,
+    );
+    expect(() => synthStacks({ context: { ...mainnet, siteDir: fixtureSite().dir } })).not.toThrow();
   });
 });

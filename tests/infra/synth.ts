@@ -19,12 +19,13 @@ export interface SynthOptions {
 
 /**
  * Synthesises both stacks without bundling the Lambdas (bundling is tested on its own) and without
- * copying assets, and returns the stacks with their templates.
+ * copying assets, and returns the stacks with their templates. The site is the fixture below
+ * (with the rarity dataset a mainnet deploy needs) unless `context.siteDir` names another.
  */
 export function synthStacks({ context = {}, routes = ROUTES }: SynthOptions = {}) {
   const app = new App({
     outdir: mkdtempSync(join(tmpdir(), 'wt-cdk-')),
-    context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true, ...context },
+    context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-asset-staging': true, siteDir: fixtureSite().dir, ...context },
   });
   const stacks = addWildTigers(
     app,
@@ -34,8 +35,8 @@ export function synthStacks({ context = {}, routes = ROUTES }: SynthOptions = {}
   return { stacks, data: Template.fromStack(stacks.data), app: Template.fromStack(stacks.app) };
 }
 
-/** A minimal Astro-like build (format 'file') with one inline script, in a fresh temp dir. */
-export function fixtureSite(): { dir: string; inlineScript: string } {
+/** A minimal Astro-like build (format 'file') with one inline script and, unless told otherwise, the rarity dataset, in a fresh temp dir. */
+export function fixtureSite({ rarity = true }: { rarity?: boolean } = {}): { dir: string; inlineScript: string } {
   const dir = mkdtempSync(join(tmpdir(), 'wt-site-'));
   const inlineScript = "document.documentElement.dataset.ready='1'";
   const page = (title: string) =>
@@ -46,6 +47,10 @@ export function fixtureSite(): { dir: string; inlineScript: string } {
   writeFileSync(join(dir, '404.html'), page('Not found'));
   mkdirSync(join(dir, '_astro'));
   writeFileSync(join(dir, '_astro', 'app.js'), 'export {};');
+  if (rarity) {
+    mkdirSync(join(dir, 'data'));
+    writeFileSync(join(dir, 'data', 'rarity.json'), '{"rarityData":{},"stats":{"totalNFTs":0,"coveragePercentage":0}}');
+  }
   return { dir, inlineScript };
 }
 

@@ -3,6 +3,7 @@ import { Transaction } from '@hiero-ledger/sdk';
 import { prefixedMessageBytes } from '../../src/features/auth/sign-in-message';
 import type { PrivateKey } from '@hiero-ledger/sdk';
 import { holderKeyName, sandboxAccountPrivateKey, sandboxKeyNameOf, sandboxPrivateKey } from '../../src/sandbox/ledger/sandbox-keys';
+import { receiptFromNode, submitToNode } from '../../src/sandbox/wallet/node-client';
 
 export { ALICE, BOB, CAROL, DAVE } from '../../src/sandbox/ledger/demo-accounts';
 export const NFT_TOKEN = '0.0.7000333';
@@ -59,24 +60,21 @@ export async function signIn(origin: string, accountId: string): Promise<string>
 }
 
 /**
- * Signs prepared bytes with a sandbox account's key and submits them to the sandbox node, as a
- * wallet does: the answer comes after the precheck (status OK, or the precheck's status).
+ * Signs prepared bytes with a sandbox account's key and submits them to the sandbox consensus node
+ * over gRPC-web, as a wallet does: the answer comes after the precheck (status OK, or the precheck's status).
  */
 export async function signAndSubmit(origin: string, accountId: string, transactionBytes: string): Promise<{ status: string; transactionId: string }> {
   const transaction = Transaction.fromBytes(Buffer.from(transactionBytes, 'base64'));
   await transaction.sign(sandboxKey(accountId));
-  const answer = await call<{ status: string; transactionId: string }>(origin, 'POST', '/sandbox/ledger/execute', {
-    body: { transactionBytes: Buffer.from(transaction.toBytes()).toString('base64') },
-  });
-  return answer.json;
+  return submitToNode(origin, transaction);
 }
 
-/** A submission's receipt, once it reached consensus (polled as the SDK's getReceipt does). */
+/** A submission's receipt from the node, once it reached consensus (polled as the SDK's getReceipt does). */
 export async function receiptOf(origin: string, transactionId: string, timeoutMs = 30_000): Promise<{ status: string; transactionId: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const answer = await call<{ status: string; transactionId: string }>(origin, 'GET', `/sandbox/ledger/receipt/${encodeURIComponent(transactionId)}`);
-    if (answer.json.status !== 'UNKNOWN') return answer.json;
+    const status = await receiptFromNode(origin, transactionId);
+    if (status !== 'UNKNOWN') return { status, transactionId };
     if (Date.now() > deadline) throw new Error(`no receipt for ${transactionId} within ${timeoutMs} ms`);
     await new Promise((done) => setTimeout(done, 100));
   }

@@ -4,6 +4,7 @@ import { apiJson } from '../../lib/api';
 import { prefixedMessageBytes } from '../../features/auth/sign-in-message';
 import { base64ToBytes, bytesToBase64 } from '../../features/wallet/base64';
 import { SandboxWalletDialog } from './SandboxWalletDialog';
+import { submitToNode } from './node-client';
 import { type DemoAccount, ask } from './sandbox-prompt-store';
 import type { WalletAdapter } from '../../features/wallet/wallet-adapter';
 
@@ -42,8 +43,8 @@ function describe(transaction: Transaction): string[] {
 
 /**
  * The sandbox wallet (sandbox network only): pick a demo account, approve or reject each request
- * in its prompt, sign in the browser with the account's sandbox key, submit to the sandbox ledger's
- * node and answer as a real wallet does, after the precheck and before consensus.
+ * in its prompt, sign in the browser with the account's sandbox key, submit to the sandbox network's
+ * consensus node over gRPC-web and answer as a real wallet does, after the precheck and before consensus.
  */
 export function createSandboxWallet(): WalletAdapter {
   let accounts: SandboxAccount[] = [];
@@ -85,11 +86,9 @@ export function createSandboxWallet(): WalletAdapter {
       const approved = await ask<'sign-transaction'>({ kind: 'sign-transaction', accountId, transactionId, lines: describe(transaction) });
       if (!approved) throw Object.assign(new Error('User rejected the transaction'), { code: 4001 });
       await transaction.sign(await keyOf(accountId));
-      // Like HashPack: the answer comes after the node's precheck, with no receipt; consensus and the mirror node follow.
-      const precheck = await apiJson<{ status: string; transactionId: string }>('/sandbox/ledger/execute', {
-        method: 'POST',
-        body: { transactionBytes: bytesToBase64(transaction.toBytes()) },
-      });
+      // Like HashPack: submitted to the node over gRPC-web (here, this origin), the answer comes after
+      // the node's precheck, with no receipt; consensus and the mirror node follow.
+      const precheck = await submitToNode('', transaction);
       if (precheck.status !== 'OK') throw new Error(`the node refused the transaction: ${precheck.status}`);
       return { transactionId: precheck.transactionId };
     },

@@ -2,7 +2,7 @@
  * The WalletConnect side of the e2e (test support): the page's real DAppConnector talks, through
  * Playwright's routeWebSocket, to a local relay that a Node wallet built on the library's wallet
  * side (HederaWeb3Wallet) also uses. The wallet holds the sandbox demo accounts' keys, executes
- * on the sandbox ledger (POST /sandbox/ledger/execute) and answers like HashPack: right after the
+ * to the sandbox consensus node over gRPC-web (src/sandbox/wallet/node-client.ts) and answers like HashPack: right after the
  * precheck, with { nodeId, transactionHash, transactionId } and no receipt.
  *
  * Needs tsx in the test process (the library's dist uses directory imports): Playwright runs
@@ -16,6 +16,7 @@ import { sandboxAccountPrivateKey } from '../../../src/sandbox/ledger/sandbox-ke
 import { type ExecutionResult, type HeldRequest, NodeWallet } from '../../support/walletconnect/node-wallet';
 import { type RelayServer, createRelay, startRelayServer } from '../../support/walletconnect/relay';
 import type { DemoName, WalletDriver } from './wallet-driver';
+import { submitToNode } from '../../../src/sandbox/wallet/node-client';
 
 /** Any id works with the local relay; the WalletConnect build uses this one (PUBLIC_WALLETCONNECT_PROJECT_ID). */
 export const E2E_PROJECT_ID = 'wild-tigers-e2e';
@@ -51,14 +52,8 @@ function accountOf(name: DemoName): string {
 function sandboxExecutor(origin: string) {
   return async (signedTransactionBytes: Uint8Array): Promise<ExecutionResult> => {
     const transaction = Transaction.fromBytes(signedTransactionBytes);
-    const response = await fetch(`${origin}/sandbox/ledger/execute`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ transactionBytes: Buffer.from(signedTransactionBytes).toString('base64') }),
-    });
-    const answer = (await response.json()) as { status?: string; transactionId?: string; error?: string };
-    if (!response.ok) throw new Error(answer.error ?? `the node answered ${response.status}`);
-    if (answer.status && PRECHECK_FAILURES.has(answer.status)) throw new Error(answer.status);
+    const answer = await submitToNode(origin, transaction);
+    if (PRECHECK_FAILURES.has(answer.status)) throw new Error(answer.status);
     return {
       transactionId: transaction.transactionId?.toString() ?? answer.transactionId ?? '',
       nodeId: transaction.nodeAccountIds?.[0]?.toString() ?? '',
