@@ -1,22 +1,15 @@
 import * as z from 'zod';
-import { createMarketService } from '../src/features/hbar-market/market-service';
-import { createPurchaseRepo } from '../src/features/hbar-market/purchase-repo';
 import { RARITY_FIELDS, createTigerService } from '../src/features/tiger/tiger-service';
 import { createHbarFiguresService } from '../src/features/market-stats/market-figures-service';
 import { config } from '../src/server/config';
-import { collectionCatalog, ledgerReader, marketPort } from '../src/server/adapters';
+import { collectionCatalog } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { hbarServices } from '../src/server/services';
 import { decimalInputSchema, entityIdSchema, serialSchema } from '../src/server/http/schemas';
-import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
 
-const market = createMarketService({
-  port: marketPort,
-  purchases: createPurchaseRepo(documentClient(), tableName()),
-  ledger: ledgerReader,
-  nftTokenId: settings.nftTokenId,
-});
+const { market } = hbarServices();
 const figures = createHbarFiguresService({ market });
 const tigers = createTigerService({ catalog: collectionCatalog(), nftTokenId: settings.nftTokenId });
 

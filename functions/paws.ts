@@ -1,60 +1,13 @@
 import * as z from 'zod';
-import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { listingsQuery } from '../src/features/paws-market/listings-schema';
-import { createOfferRepo } from '../src/features/paws-market/offer-repo';
 import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/paws-market/offer-schema';
-import { createOfferService } from '../src/features/paws-market/offer-service';
-import { createPawsMarketService } from '../src/features/paws-market/paws-market-service';
-import { createActivityRepo } from '../src/features/market-stats/activity-repo';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
-import { createActivityService } from '../src/features/market-stats/activity-service';
-import { createPawsFiguresService } from '../src/features/market-stats/market-figures-service';
 import { DomainError } from '../src/lib/domain-error';
-import { collectionCatalog, ledgerReader, settlement } from '../src/server/adapters';
-import { config } from '../src/server/config';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
+import { pawsServices } from '../src/server/services';
 import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
-import { documentClient, tableName } from '../src/server/store/client';
 
-/** A settlement's submission and receipt on mainnet: the SDK writer's 10 s (src/features/ledger/sdk-writer.ts) and a margin. */
-const MAINNET_SETTLEMENT_TIMEOUT_MS = 10_500;
-
-const settings = config();
-const catalog = collectionCatalog();
-const listings = createListingRepo(documentClient(), tableName());
-const activityRepo = createActivityRepo(documentClient(), tableName());
-const marketSettings = {
-  nftTokenId: settings.nftTokenId,
-  pawsTokenId: settings.pawsTokenId,
-  marketplaceAccountId: settings.marketplaceAccountId,
-  // The sandbox's receipt comes after its consensus delay.
-  settlementTimeoutMs: settings.network === 'sandbox' ? settings.sandboxTiming.consensusDelayMs[1] + 1_000 : MAINNET_SETTLEMENT_TIMEOUT_MS,
-};
-const offers = createOfferService({
-  offers: createOfferRepo(documentClient(), tableName()),
-  listings,
-  ledger: ledgerReader(),
-  settlement,
-  settings: marketSettings,
-  rarity: () => catalog.rarity(),
-  display: (serial) => catalog.entry(serial),
-});
-const market = createPawsMarketService({
-  store: listings,
-  ledger: ledgerReader(),
-  settlement,
-  settings: marketSettings,
-  display: (serial) => catalog.entry(serial),
-  reservedPaws: offers.reservedPaws,
-  activity: activityRepo,
-});
-const activity = createActivityService({ repo: activityRepo });
-/** Listings counted for the figures at most (spec 001 §9's market listings request limit). */
-const FIGURES_LISTINGS_MAX = 1000;
-const figures = createPawsFiguresService({
-  salesSince: activityRepo.salesSince,
-  listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
-});
+const { market, offers, activity, figures } = pawsServices();
 
 const listingId = z.uuid('must be a listing id');
 const price = decimalInputSchema;

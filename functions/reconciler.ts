@@ -1,53 +1,24 @@
-import { createMarketService } from '../src/features/hbar-market/market-service';
-import { createPurchaseRepo } from '../src/features/hbar-market/purchase-repo';
-import { createActivityRepo } from '../src/features/market-stats/activity-repo';
-import { createListingRepo } from '../src/features/paws-market/listing-repo';
-import { createOfferRepo } from '../src/features/paws-market/offer-repo';
-import { createOfferService } from '../src/features/paws-market/offer-service';
-import { createPawsMarketService } from '../src/features/paws-market/paws-market-service';
 import { type ReconcileReport, createReconcilerService } from '../src/features/reconciler/reconciler-service';
-import { collectionCatalog, ledgerReader, marketPort, settlement } from '../src/server/adapters';
 import { config } from '../src/server/config';
 import { log } from '../src/server/log';
 import { countMetric } from '../src/server/metrics';
 import { withRequestBudget } from '../src/server/request-budget';
-import { documentClient, tableName } from '../src/server/store/client';
+import { hbarServices, pawsServices } from '../src/server/services';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
 export const RECONCILER_BUDGET_MS = 50_000;
 
-const settings = config();
-const catalog = collectionCatalog();
-const listings = createListingRepo(documentClient(), tableName());
-const offerRepo = createOfferRepo(documentClient(), tableName());
-const purchases = createPurchaseRepo(documentClient(), tableName());
-const marketSettings = { nftTokenId: settings.nftTokenId, pawsTokenId: settings.pawsTokenId, marketplaceAccountId: settings.marketplaceAccountId };
-const display = (serial: number) => catalog.entry(serial);
+const paws = pawsServices();
+const hbar = hbarServices();
 
 const reconciler = createReconcilerService({
-  listings,
-  offers: offerRepo,
-  purchases,
-  pawsMarket: createPawsMarketService({
-    store: listings,
-    ledger: ledgerReader(),
-    settlement,
-    settings: marketSettings,
-    display,
-    // A sale or listing it records goes to the activity timeline, as the request path's does.
-    activity: createActivityRepo(documentClient(), tableName()),
-  }),
-  offerService: createOfferService({
-    offers: offerRepo,
-    listings,
-    ledger: ledgerReader(),
-    settlement,
-    settings: marketSettings,
-    rarity: () => catalog.rarity(),
-    display,
-  }),
-  hbarMarket: createMarketService({ port: marketPort, purchases, ledger: ledgerReader, nftTokenId: settings.nftTokenId }),
-  graceMs: settings.reconciler.graceMs,
+  listings: paws.listings,
+  offers: paws.offerRepo,
+  purchases: hbar.purchases,
+  pawsMarket: paws.market,
+  offerService: paws.offers,
+  hbarMarket: hbar.market,
+  graceMs: config().reconciler.graceMs,
 });
 
 /**

@@ -86,6 +86,8 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
       send(response, 429, 'application/json', body, 'no-store', { 'retry-after': String(decision.retryAfterSeconds) });
       return true;
     }
+    const fault = takeFault('mirror', path.slice('/sandbox/mirror'.length));
+    if (fault && answerHttpFault(fault, request, response)) return true;
     const answer = await handleMirrorRequest(sandboxLedger(), path.slice('/sandbox/mirror'.length), url.searchParams);
     send(response, answer.status, answer.contentType, answer.body);
     return true;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, NFT_TOKEN, call } from '../support/sandbox-client';
+import { ALICE, BOB, NFT_TOKEN, call } from '../support/sandbox-client';
 import { responseValidator } from '../unit/ledger/openapi';
 import { receiptFromNode } from '../../src/sandbox/wallet/node-client';
 
@@ -61,6 +61,20 @@ describe('the sandbox network on a fresh local server', () => {
     await new Promise((done) => setTimeout(done, 1_000));
     expect((await call(server.origin, 'GET', `/sandbox/mirror/api/v1/tokens/${NFT_TOKEN}`)).status).toBe(200);
   });
+
+  it('fails its mirror node on request: the reader retries a 503 and a dropped connection, and says it is unavailable when the mirror stays down', async () => {
+    const fault = (rule: Record<string, unknown>) => call(server.origin, 'POST', '/sandbox/faults', { body: { service: 'mirror', ...rule } });
+    expect((await fault({ match: `/api/v1/accounts/${ALICE}`, fault: 'http-503' })).status).toBe(201);
+    expect((await fault({ match: `/api/v1/accounts/${ALICE}`, fault: 'drop' })).status).toBe(201);
+    expect((await call(server.origin, 'GET', `/api/hedera/balance/${ALICE}`)).status).toBe(200);
+
+    expect((await fault({ match: `/api/v1/accounts/${BOB}`, fault: 'http-502', times: 1000 })).status).toBe(201);
+    const down = await fetch(`${server.origin}/api/hedera/balance/${BOB}`);
+    expect([down.status, down.headers.get('cache-control')]).toEqual([503, 'no-store']);
+    expect(await down.json()).toMatchObject({ error: 'Failed to get HBAR balance from API' });
+    expect((await fetch(`${server.origin}/sandbox/faults`, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(server.origin, 'GET', `/api/hedera/balance/${BOB}`)).status).toBe(200);
+  }, 30_000);
 
   it('lists the demo accounts for the sandbox wallet', async () => {
     const accounts = await call<{ accountId: string; name: string; privateKey: string }[]>(server.origin, 'GET', '/sandbox/wallet/accounts');

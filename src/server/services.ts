@@ -1,0 +1,72 @@
+/**
+ * The service graphs more than one entry point runs, wired once: the PAWS market (listings, buys,
+ * offers, its activity and figures) for the paws route group and the reconciler, and the HBAR
+ * market for the market route group and the reconciler, so that a job settles a trade with the
+ * very services and settings a request does. A route group whose services no other entry point
+ * uses builds them in its handler module (functions/<group>.ts). Each graph is built on first use.
+ */
+import { createMarketService } from '../features/hbar-market/market-service';
+import { createPurchaseRepo } from '../features/hbar-market/purchase-repo';
+import { createActivityRepo } from '../features/market-stats/activity-repo';
+import { createActivityService } from '../features/market-stats/activity-service';
+import { createPawsFiguresService } from '../features/market-stats/market-figures-service';
+import { createListingRepo } from '../features/paws-market/listing-repo';
+import { createOfferRepo } from '../features/paws-market/offer-repo';
+import { createOfferService } from '../features/paws-market/offer-service';
+import { createPawsMarketService } from '../features/paws-market/paws-market-service';
+import { once } from '../lib/once';
+import { collectionCatalog, ledgerReader, marketPort, settlement } from './adapters';
+import { config } from './config';
+import { documentClient, tableName } from './store/client';
+
+/** A settlement's submission and receipt: the SDK writer's 10 s (src/features/ledger/sdk-writer.ts) and a margin. */
+const SETTLEMENT_TIMEOUT_MS = 10_500;
+/** Listings counted for the figures at most (spec 001 §9's market listings request limit). */
+const FIGURES_LISTINGS_MAX = 1000;
+
+/** The PAWS market: listings and buys, offers, the activity timeline and the figures. */
+export const pawsServices = /* @__PURE__ */ once(() => {
+  const settings = config();
+  const catalog = collectionCatalog();
+  const display = (serial: number) => catalog.entry(serial);
+  const listings = createListingRepo(documentClient(), tableName());
+  const activityRepo = createActivityRepo(documentClient(), tableName());
+  const marketSettings = {
+    nftTokenId: settings.nftTokenId,
+    pawsTokenId: settings.pawsTokenId,
+    marketplaceAccountId: settings.marketplaceAccountId,
+    // The sandbox's receipt comes after its configured consensus delay.
+    settlementTimeoutMs: settings.network === 'sandbox' ? settings.sandboxTiming.consensusDelayMs[1] + 1_000 : SETTLEMENT_TIMEOUT_MS,
+  };
+  const offerRepo = createOfferRepo(documentClient(), tableName());
+  const offers = createOfferService({
+    offers: offerRepo,
+    listings,
+    ledger: ledgerReader(),
+    settlement,
+    settings: marketSettings,
+    rarity: () => catalog.rarity(),
+    display,
+  });
+  const market = createPawsMarketService({
+    store: listings,
+    ledger: ledgerReader(),
+    settlement,
+    settings: marketSettings,
+    display,
+    reservedPaws: offers.reservedPaws,
+    // A sale or listing goes to the activity timeline, whoever records it.
+    activity: activityRepo,
+  });
+  const figures = createPawsFiguresService({
+    salesSince: activityRepo.salesSince,
+    listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
+  });
+  return { listings, offerRepo, offers, market, activity: createActivityService({ repo: activityRepo }), figures };
+});
+
+/** The HBAR market's buy flow and reads over SentX, with its purchase records. */
+export const hbarServices = /* @__PURE__ */ once(() => {
+  const purchases = createPurchaseRepo(documentClient(), tableName());
+  return { purchases, market: createMarketService({ port: marketPort, purchases, ledger: ledgerReader, nftTokenId: config().nftTokenId }) };
+});
