@@ -4,6 +4,9 @@ import { SandboxLogError } from './sandbox-errors';
 import type { AccountState, LedgerState } from './state';
 
 export function applyEffects(state: LedgerState, effects: Effects, consensusTimestamp: string): void {
+  for (const { account: accountId, tokenId } of effects.associations) {
+    account(state, accountId).tokens.set(tokenId, { balance: 0n, createdTimestamp: consensusTimestamp });
+  }
   for (const [accountId, delta] of effects.hbar) account(state, accountId).hbar += delta;
   for (const [tokenId, deltas] of effects.tokens) {
     for (const [accountId, delta] of deltas) relation(account(state, accountId), tokenId).balance += delta;

@@ -6,6 +6,7 @@
 import {
   AccountAllowanceApproveTransaction,
   AccountAllowanceDeleteTransaction,
+  TokenAssociateTransaction,
   TokenBurnTransaction,
   Transaction,
   TransferTransaction,
@@ -48,7 +49,8 @@ export type DecodedBody =
     }
   | { name: 'CRYPTODELETEALLOWANCE'; nfts: { tokenId: string; owner: string; serials: number[] }[] }
   /** Serials de-duplicated in their first order, as consensus nodes read them. */
-  | { name: 'TOKENBURN'; tokenId: string; amount: bigint; serials: number[] };
+  | { name: 'TOKENBURN'; tokenId: string; amount: bigint; serials: number[] }
+  | { name: 'TOKENASSOCIATE'; account: string; tokenIds: string[] };
 
 export interface DecodedTransaction {
   /** SDK form: `0.0.5@1700000000.000000001`. */
@@ -96,6 +98,7 @@ type ProtoBody = {
   } | null;
   cryptoDeleteAllowance?: { nftAllowances?: { tokenId?: ProtoEntityId; owner?: ProtoEntityId; serialNumbers?: LongLike[] | null }[] | null } | null;
   tokenBurn?: { token?: ProtoEntityId; amount?: LongLike; serialNumbers?: LongLike[] | null } | null;
+  tokenAssociate?: { account?: ProtoEntityId; tokens?: ProtoEntityId[] | null } | null;
 };
 
 class DecodeFailure extends Error {
@@ -202,7 +205,19 @@ function decodeBody(transaction: Transaction, payer: string): DecodedBody | null
     };
   }
   if (transaction instanceof TokenBurnTransaction && raw.tokenBurn) return decodeBurn(raw.tokenBurn);
+  if (transaction instanceof TokenAssociateTransaction && raw.tokenAssociate) return decodeAssociate(raw.tokenAssociate);
   return null;
+}
+
+/**
+ * An association with the checks a node makes before it accepts one (TokenAssociateToAccountHandler
+ * .pureChecks of the consensus node): an account, and no token named twice.
+ */
+function decodeAssociate(body: NonNullable<ProtoBody['tokenAssociate']>): DecodedBody {
+  if (!body.account) throw new DecodeFailure('INVALID_ACCOUNT_ID');
+  const tokenIds = (body.tokens ?? []).map(entity);
+  if (new Set(tokenIds).size !== tokenIds.length) throw new DecodeFailure('TOKEN_ID_REPEATED_IN_TOKEN_LIST');
+  return { name: 'TOKENASSOCIATE', account: entity(body.account), tokenIds };
 }
 
 /**

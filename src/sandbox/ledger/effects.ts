@@ -21,8 +21,20 @@ export interface Effects {
   approvalsForAll: { owner: string; spender: string; tokenId: string; approved: boolean }[];
   /** Serials burned, each from the treasury holding it (which the record names as the sender). */
   nftBurns: { tokenId: string; serial: number; from: string }[];
+  /** Token relations created, with a zero balance. */
+  associations: { account: string; tokenId: string }[];
 }
 
 export function emptyEffects(): Effects {
-  return { hbar: new Map(), tokens: new Map(), nftMoves: [], hbarAllowances: [], tokenAllowances: [], nftSpenders: [], approvalsForAll: [], nftBurns: [] };
+  return {
+    hbar: new Map(),
+    tokens: new Map(),
+    nftMoves: [],
+    hbarAllowances: [],
+    tokenAllowances: [],
+    nftSpenders: [],
+    approvalsForAll: [],
+    nftBurns: [],
+    associations: [],
+  };
 }

@@ -8,7 +8,7 @@ import type { LedgerStatus } from './ledger-status';
 import { verifyEd25519 } from './sandbox-keys';
 import type { AccountKeyState, LedgerState } from './state';
 
-/** Accounts whose keys must sign: the payer, every non-approved debit, every allowance owner (a burn: the payer only). */
+/** Accounts whose keys must sign: the payer, every non-approved debit, every allowance owner, the account an association is for (a burn: the payer only). */
 function requiredSigners(tx: DecodedTransaction): string[] {
   const signers = new Set<string>([tx.payer]);
   const body = tx.body;
@@ -26,6 +26,9 @@ function requiredSigners(tx: DecodedTransaction): string[] {
       for (const removal of body.nfts) signers.add(removal.owner);
       break;
     case 'TOKENBURN':
+      break;
+    case 'TOKENASSOCIATE':
+      signers.add(body.account);
       break;
   }
   return [...signers];

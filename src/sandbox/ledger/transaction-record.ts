@@ -54,7 +54,7 @@ export async function buildTransactionRecord(
     maxFee: tx.maxFee,
     node,
     transactionHash: Buffer.from(hash).toString('base64'),
-    entityId: tx.body.name === 'TOKENBURN' ? tx.body.tokenId : null,
+    entityId: tx.body.name === 'TOKENBURN' ? tx.body.tokenId : tx.body.name === 'TOKENASSOCIATE' ? tx.body.account : null,
     transfers: moved ? moved.hbar.map((l) => ({ account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
     tokenTransfers: moved ? moved.tokens.map((l) => ({ tokenId: l.tokenId, account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
     nftTransfers: [

@@ -9,6 +9,7 @@ import type { LedgerStatus } from './ledger-status';
 import { checkSignatures } from './signatures';
 import type { LedgerState } from './state';
 import { approveEffects, deleteEffects } from './validate-allowance';
+import { associateEffects } from './validate-associate';
 import { burnEffects } from './validate-burn';
 import { transferEffects } from './validate-transfer';
 
@@ -59,5 +60,7 @@ export function computeEffects(state: LedgerState, tx: DecodedTransaction): Effe
       return deleteEffects(state, tx.body);
     case 'TOKENBURN':
       return burnEffects(state, tx.body);
+    case 'TOKENASSOCIATE':
+      return associateEffects(state, tx.body);
   }
 }

@@ -1,4 +1,13 @@
-import { AccountAllowanceApproveTransaction, AccountId, NftId, PrivateKey, TokenId, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
+import {
+  AccountAllowanceApproveTransaction,
+  AccountId,
+  NftId,
+  PrivateKey,
+  TokenAssociateTransaction,
+  TokenId,
+  Transaction,
+  TransferTransaction,
+} from '@hiero-ledger/sdk';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +18,7 @@ import { executeAsOperator } from '@/features/ledger/ledger-writer';
 import { KeySettingError, parsePrivateKey } from '@/features/ledger/private-key';
 import { addFault, clearFaults } from '@/sandbox/faults';
 import { handleConsensusNodeRequest } from '@/sandbox/ledger/consensus-node';
+import { sandboxSeed } from '@/sandbox/ledger/seed';
 import { consensusWebProxies, createLedgerWriter, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
 
@@ -299,6 +309,15 @@ describe('SDK ledger writer, over gRPC-web to the sandbox consensus node', () =>
     expect(serialsOf(await ledger.read(), BOB)).toContain(serial);
     // A second settlement of the same tiger is refused at consensus, as a status.
     expect((await executeAsOperator(writer, settlement(serial))).status).toBe('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+    writer.close();
+  });
+
+  it('associates a token through TokenService.associateTokens, signed by the account', async () => {
+    const writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
+    const holder = sandboxSeed().accounts.find((account) => account.paws === null && account.label === null);
+    const associate = frozen(new TokenAssociateTransaction().setAccountId(holder?.accountId ?? '').setTokenIds([PAWS]), holder?.accountId ?? '');
+    expect((await writer.execute(await signed(associate, holder?.keyName ?? ''))).status).toBe('SUCCESS');
+    expect((await ledger.read()).state.accounts.get(holder?.accountId ?? '')?.tokens.get(PAWS)?.balance).toBe(0n);
     writer.close();
   });
 

@@ -5,6 +5,7 @@ import {
   NftId,
   TokenAssociateTransaction,
   TokenBurnTransaction,
+  TokenDissociateTransaction,
   TokenId,
   TransferTransaction,
 } from '@hiero-ledger/sdk';
@@ -235,8 +236,8 @@ describe('sandbox ledger: transaction checks', () => {
   });
 
   it('answers NOT_SUPPORTED for other transaction types and INVALID_TRANSACTION_BODY for garbage', async () => {
-    const associate = frozen(new TokenAssociateTransaction().setAccountId(ALICE).setTokenIds([PAWS]), ALICE);
-    await expectUnchanged(async () => ledger.execute(await signed(associate, 'alice')), 'NOT_SUPPORTED');
+    const dissociate = frozen(new TokenDissociateTransaction().setAccountId(ALICE).setTokenIds([PAWS]), ALICE);
+    await expectUnchanged(async () => ledger.execute(await signed(dissociate, 'alice')), 'NOT_SUPPORTED');
     await expectUnchanged(async () => ledger.execute(new Uint8Array([1, 2, 3, 4])), 'INVALID_TRANSACTION_BODY');
   });
 
@@ -257,6 +258,35 @@ describe('sandbox ledger: transaction checks', () => {
     expect(result.status).toBe('SPENDER_DOES_NOT_HAVE_ALLOWANCE');
     expect((await ledger.read()).findTransaction(result.transactionId)).toMatchObject({ result: 'SPENDER_DOES_NOT_HAVE_ALLOWANCE', tokenTransfers: [] });
     expect(await log.readAfter(0)).toHaveLength(1);
+  });
+});
+
+describe('sandbox ledger: associating tokens (TokenAssociate, as the consensus node’s TokenAssociateToAccountHandler)', () => {
+  const unassociated = sandboxSeed().accounts.find((a) => a.paws === null && a.label === null);
+  const holder = () => unassociated?.accountId ?? '';
+  const associate = (account: string, tokenIds: string[], payer = account) =>
+    frozen(new TokenAssociateTransaction().setAccountId(account).setTokenIds(tokenIds), payer);
+
+  it('associates an account with PAWS, signed by the account: it can then receive PAWS, and the mirror shows the transaction', async () => {
+    const account = holder();
+    const result = await ledger.execute(await signed(associate(account, [PAWS]), unassociated?.keyName ?? ''));
+    expect(result.status).toBe('SUCCESS');
+    expect(pawsOf(await ledger.read(), account)).toBe(0n);
+    expect((await ledger.read()).findTransaction(result.transactionId)).toMatchObject({ name: 'TOKENASSOCIATE', result: 'SUCCESS', entityId: account });
+    const gift = frozen(new TransferTransaction().addTokenTransfer(PAWS, ALICE, -5n).addTokenTransfer(PAWS, account, 5n), ALICE);
+    expect((await ledger.execute(await signed(gift, 'alice'))).status).toBe('SUCCESS');
+    expect(pawsOf(await ledger.read(), account)).toBe(5n);
+  });
+
+  it('answers the node’s statuses: the account’s signature, tokens named twice, unknown tokens, associations that exist', async () => {
+    const account = holder();
+    await expectUnchanged(async () => ledger.execute(await signed(associate(account, [PAWS], ALICE), 'alice')), 'INVALID_SIGNATURE');
+    await expectUnchanged(
+      async () => ledger.execute(await signed(associate(account, [PAWS, PAWS]), unassociated?.keyName ?? '')),
+      'TOKEN_ID_REPEATED_IN_TOKEN_LIST',
+    );
+    await expectUnchanged(async () => ledger.execute(await signed(associate(account, ['0.0.424242']), unassociated?.keyName ?? '')), 'INVALID_TOKEN_ID');
+    await expectUnchanged(async () => ledger.execute(await signed(associate(ALICE, [PAWS]), 'alice')), 'TOKEN_ALREADY_ASSOCIATED_TO_ACCOUNT');
   });
 });
 
