@@ -115,6 +115,11 @@ function resolve(env: z.infer<typeof schema>) {
     marketplaceAccountId: env.MARKETPLACE_ACCOUNT_ID ?? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID,
     /** Consensus nodes prepared transactions are frozen for (the sandbox has one node). */
     nodeAccountIds: sandbox ? ['0.0.3'] : ['0.0.3', '0.0.4', '0.0.5', '0.0.6', '0.0.7'],
+    /**
+     * What a PAWS settlement's submission and receipt may take: the SDK writer's 10 s and a margin on
+     * mainnet; the sandbox's receipt comes within its configured consensus delay.
+     */
+    settlementTimeoutMs: sandbox ? range(env.SANDBOX_CONSENSUS_DELAY_MS)[1] + 1_000 : 10_500,
     /** The sandbox network's clock (consensus delay and mirror lag) and its mirror node's rate limit. */
     sandboxTiming: {
       consensusDelayMs: range(env.SANDBOX_CONSENSUS_DELAY_MS),

@@ -19,8 +19,6 @@ import { collectionCatalog, ledgerReader, marketPort, settlement } from './adapt
 import { config } from './config';
 import { documentClient, tableName } from './store/client';
 
-/** A settlement's submission and receipt: the SDK writer's 10 s (src/features/ledger/sdk-writer.ts) and a margin. */
-const SETTLEMENT_TIMEOUT_MS = 10_500;
 /** Listings counted for the figures at most (spec 001 §9's market listings request limit). */
 const FIGURES_LISTINGS_MAX = 1000;
 
@@ -35,8 +33,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     nftTokenId: settings.nftTokenId,
     pawsTokenId: settings.pawsTokenId,
     marketplaceAccountId: settings.marketplaceAccountId,
-    // The sandbox's receipt comes after its configured consensus delay.
-    settlementTimeoutMs: settings.network === 'sandbox' ? settings.sandboxTiming.consensusDelayMs[1] + 1_000 : SETTLEMENT_TIMEOUT_MS,
+    settlementTimeoutMs: settings.settlementTimeoutMs,
   };
   const offerRepo = createOfferRepo(documentClient(), tableName());
   const offers = createOfferService({
