@@ -4,13 +4,16 @@ import { cn } from '@/lib/cn';
 
 // Radix Dialog: focus is trapped inside, Escape and the close button close it, and the
 // content is labelled by DialogTitle and described by DialogDescription. On top of Radix, every
-// dialog of the app: closes on the browser's Back button (instead of leaving the page), and gives
-// focus back to the control that opened it.
+// dialog of the app: closes on the browser's Back button (instead of leaving the page), closes on
+// Escape even while a toast shows, and gives focus back to the control that opened it.
 
 /** The history entry an open dialog adds, so Back closes the dialog; `level` counts the dialogs open beneath and including it. */
 interface DialogHistoryState {
   wildTigersDialog: number;
 }
+
+/** An open toast (components/ui/Toast.tsx marks its root). */
+const OPEN_TOAST = '[data-toast][data-state="open"]';
 
 /** Dialogs currently holding a history entry (a dialog opened over another stacks on it). */
 let openLevels = 0;
@@ -23,7 +26,7 @@ function dialogLevel(state: unknown): number {
 /**
  * While `open`, the dialog owns one history entry (same URL): Back pops it and asks the dialog to
  * close. A dialog that stays open (it is busy) takes a new entry, so the next Back tries again.
- * Closed any other way, it removes its entry itself.
+ * Closed any other way, it removes its entry itself. Escape reaches the topmost dialog past a toast.
  */
 function useBackButtonCloses(open: boolean, onOpenChange: ((open: boolean) => void) | undefined): void {
   const latest = useRef(onOpenChange);
@@ -46,11 +49,20 @@ function useBackButtonCloses(open: boolean, onOpenChange: ((open: boolean) => vo
       // Still open a moment later: it refused to close (busy); keep Back working for the next try.
       setTimeout(() => active && !holdsEntry && push(), 0);
     };
+    // A toast shown after the dialog opened is Radix's topmost dismissable layer and would take
+    // Escape, leaving the dialog open: while a toast shows, Escape closes the topmost dialog.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || level !== openLevels || !document.querySelector(OPEN_TOAST)) return;
+      event.stopPropagation();
+      latest.current?.(false);
+    };
     window.addEventListener('popstate', onPop);
+    window.addEventListener('keydown', onKeyDown, true);
     return () => {
       active = false;
       openLevels -= 1;
       window.removeEventListener('popstate', onPop);
+      window.removeEventListener('keydown', onKeyDown, true);
       if (holdsEntry && dialogLevel(window.history.state) === level) window.history.back();
     };
   }, [open]);

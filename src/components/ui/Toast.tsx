@@ -34,7 +34,7 @@ export const toastVariants = cva(
 export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
 
 export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} data-toast="" {...props} />;
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
