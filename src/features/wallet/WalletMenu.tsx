@@ -5,7 +5,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
 import { formatAccountId } from '../../lib/format';
 import type { WalletExtension } from './wallet-adapter';
-import { $wallet, $walletPromptHost, authenticate, connectWallet, restoreWallet, walletExtensions } from './wallet-store';
+import { $wallet, $walletPromptHost, authenticate, connectWallet, walletExtensions } from './wallet-store';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -51,10 +51,8 @@ export default function WalletMenu() {
   // The pre-rendered button does nothing until this island hydrates (client:idle): say so.
   const [hydrated, setHydrated] = useState(false);
 
-  useEffect(() => {
-    setHydrated(true);
-    void restoreWallet();
-  }, []);
+  // (The stored connection is restored by the wallet store itself, when the first island reads it.)
+  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     // After a disconnect the next account starts again from the light button (menu closed).
     if (!wallet.isConnected) setDropdown(null);

@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { atom, map, onMount } from 'nanostores';
 import type { ComponentType } from 'react';
 import { apiJson, onNotSignedIn } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
@@ -45,6 +45,15 @@ const INITIAL: WalletState = {
 
 /** The wallet state every island reads. */
 export const $wallet = map<WalletState>({ ...INITIAL });
+
+/**
+ * A stored connection is restored as soon as any island reads the wallet (the store's first
+ * subscriber), not when the wallet menu hydrates (client:idle, seconds late on a busy phone): a
+ * Buy clicked right after a reload must find the wallet connected, not say 'Wallet Required'.
+ */
+onMount($wallet, () => {
+  if (typeof window !== 'undefined') void restoreWallet();
+});
 
 /** The current wallet's window inside the page, if it has one (the wallet menu renders it). */
 export const $walletPromptHost = atom<ComponentType | null>(null);

@@ -157,6 +157,23 @@ describe('wallet store', () => {
     expect(loader).not.toHaveBeenCalled();
   });
 
+  it('restores a stored connection as soon as the first island reads the wallet, before the wallet menu hydrates', async () => {
+    installApi(signInRoutes);
+    vi.stubGlobal('window', {});
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'sandbox');
+    // A page's first read of the store (this file's other tests leave the shared one in use).
+    vi.resetModules();
+    const page = await import('../../../src/features/wallet/wallet-store');
+    // An island's useStore($wallet) subscribes as it hydrates: the connection is there at once (a Buy click reads it).
+    const stop = page.$wallet.listen(() => undefined);
+    expect(page.$wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001001', walletType: 'sandbox' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(page.$wallet.get().isAuthenticated).toBe(true);
+    stop();
+  });
+
   it('disconnect clears state and both stored flags', async () => {
     const calls = installApi(signInRoutes);
     setWalletAdapterLoader(async () => fakeAdapter());
