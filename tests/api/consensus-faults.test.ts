@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
+import { LAG_STEP_MS, settledOn } from '../support/lag-flows';
 import { type Holder, approvePawsSpend, buyListing, injectFault, listForPaws } from '../support/paws-trades';
 import { ALICE, BOB, call, nftOnLedger, ownedSerials, signIn } from '../support/sandbox-client';
 
@@ -52,4 +53,20 @@ describe('settlements through the consensus node stand-in', () => {
     await expect.poll(async () => (await buyListing(bob, nextListing.id)).status, { timeout: 5_000, interval: 250 }).toBe(200);
     expect((await nftOnLedger(server.origin, nextSerial)).owner).toBe(BOB);
   });
+
+  it(
+    'answers a settlement whose receipts never come within the budget with 503 SETTLEMENT_UNCONFIRMED; the ledger shows it settled',
+    async () => {
+      const serial = serials[3] as number;
+      const listing = await listForPaws(alice, serial, '35');
+      // The node takes the transfer, then every receipt query hangs past the SDK's per-request deadline.
+      await injectFault(server.origin, { service: 'consensus', match: 'getTransactionReceipts', fault: 'timeout', times: 100 });
+      const answer = await buyListing(bob, listing.id);
+      expect(answer).toMatchObject({ status: 503, json: { code: 'SETTLEMENT_UNCONFIRMED' } });
+      expect((await fetch(`${server.origin}/sandbox/faults`, { method: 'DELETE' })).status).toBe(204);
+      expect(await settledOn(server.origin, answer)).toEqual({ transactionId: expect.stringMatching(/^0\.0\.7000100@/), confirmedInRequest: false });
+      expect((await nftOnLedger(server.origin, serial)).owner).toBe(BOB);
+    },
+    2 * LAG_STEP_MS,
+  );
 });

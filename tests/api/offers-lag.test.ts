@@ -20,16 +20,16 @@ import {
   signAndSubmit,
   signIn,
 } from '../support/sandbox-client';
-import { followedOn, timedInto } from '../support/lag-flows';
+import { LAG_CLOCK, LAG_CLOCK_ENV, LAG_STEP_MS, followedOn, settledOn, timedInto } from '../support/lag-flows';
 
-const MIRROR_LAG_MS = 6_000;
+const MIRROR_LAG_MS = LAG_CLOCK.mirrorLagMs;
 let server: TestServer;
 const cookies: Record<string, string> = {};
 let carolSerials: number[] = [];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SANDBOX_CONSENSUS_DELAY_MS: '1000', SANDBOX_MIRROR_LAG_MS: String(MIRROR_LAG_MS) } });
+  server = await startTestServer({ env: LAG_CLOCK_ENV });
   for (const account of [BOB, CAROL]) cookies[account] = await signIn(server.origin, account);
   carolSerials = await ownedSerials(server.origin, CAROL);
 }, 60_000);
@@ -82,49 +82,58 @@ async function offerWithFirstAllowance(buyer: string, serial: number, pawsAmount
 }
 
 describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
-  it('Bob offers on Carol’s tiger and Carol accepts, each one call after the wallet: the tiger and exactly the offered PAWS move', async () => {
-    const serial = carolSerials[0] as number;
-    const offerId = await offerWithFirstAllowance(BOB, serial, '250.5', 'offer after allowance');
-    expect(timings['offer after allowance']).toBeGreaterThanOrEqual(MIRROR_LAG_MS);
-    const [bobBefore, carolBefore] = [await pawsBalance(server.origin, BOB), await pawsBalance(server.origin, CAROL)];
-    const approvalTransactionId = await submitTigerApproval(CAROL, serial);
-    const accepted = await timed('accept after approval', () =>
-      call<{ transactionId: string }>(server.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
-        cookie: cookies[CAROL],
-        body: { sellerId: CAROL, serialNumber: serial, approvalTransactionId },
-      }),
-    );
-    expect(accepted).toMatchObject({ status: 200, json: { success: true, sale: { buyerId: BOB, sellerId: CAROL, pawsAmount: '250.5' } } });
-    expect(timings['accept after approval']).toBeGreaterThanOrEqual(MIRROR_LAG_MS);
-    // settled (the receipt said SUCCESS); the mirror node shows it after its lag
-    expect(await followed(accepted.json.transactionId)).toBe('success');
-    expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: BOB, spender: null });
-    expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 250_500_000n);
-    expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore + 250_500_000n);
-  }, 60_000);
+  it(
+    'Bob offers on Carol’s tiger and Carol accepts, each one call after the wallet: the tiger and exactly the offered PAWS move',
+    async () => {
+      const serial = carolSerials[0] as number;
+      const offerId = await offerWithFirstAllowance(BOB, serial, '250.5', 'offer after allowance');
+      expect(timings['offer after allowance']).toBeGreaterThanOrEqual(MIRROR_LAG_MS);
+      const [bobBefore, carolBefore] = [await pawsBalance(server.origin, BOB), await pawsBalance(server.origin, CAROL)];
+      const approvalTransactionId = await submitTigerApproval(CAROL, serial);
+      const accepted = await timed('accept after approval', () =>
+        call<{ transactionId: string }>(server.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
+          cookie: cookies[CAROL],
+          body: { sellerId: CAROL, serialNumber: serial, approvalTransactionId },
+        }),
+      );
+      const settled = await settledOn(server.origin, accepted);
+      if (settled.confirmedInRequest) expect(accepted.json).toMatchObject({ sale: { buyerId: BOB, sellerId: CAROL, pawsAmount: '250.5' } });
+      expect(timings['accept after approval']).toBeGreaterThanOrEqual(MIRROR_LAG_MS);
+      // settled (the receipt said SUCCESS); the mirror node shows it after its lag
+      expect(await followed(settled.transactionId)).toBe('success');
+      expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: BOB, spender: null });
+      expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 250_500_000n);
+      expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore + 250_500_000n);
+    },
+    3 * LAG_STEP_MS,
+  );
 
-  it('PAWS spent before the mirror node shows it: the ledger refuses the settlement, nothing moves; then the offer reads unfunded', async () => {
-    const serial = carolSerials[1] as number;
-    const offerId = await offerWithFirstAllowance(BOB, serial, '100', 'second offer after allowance');
-    expect(await followed(await submitTigerApproval(CAROL, serial))).toBe('success');
-    const [bobBefore, carolBefore] = [await pawsBalance(server.origin, BOB), await pawsBalance(server.origin, CAROL)];
-    const spent = bobBefore - 50_000_000n;
-    const transfer = new TransferTransaction()
-      .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), BOB, -spent)
-      .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), DAVE, spent)
-      .setTransactionId(TransactionId.generate(BOB))
-      .setNodeAccountIds([AccountId.fromString('0.0.3')])
-      .freeze();
-    const spend = await signAndSubmit(server.origin, BOB, Buffer.from(transfer.toBytes()).toString('base64'));
-    expect(spend.status).toBe('OK');
-    const accept = () =>
-      call(server.origin, 'POST', `/api/paws/offers/${offerId}/accept`, { cookie: cookies[CAROL], body: { sellerId: CAROL, serialNumber: serial } });
-    // the mirror node still shows Bob's PAWS: the settlement goes to the ledger, which applies the spend first
-    expect(await accept()).toMatchObject({ status: 409, json: { code: 'SETTLEMENT_REFUSED' } });
-    expect(await followed(spend.transactionId)).toBe('success');
-    expect(await accept()).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
-    expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
-    expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - spent);
-    expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore);
-  }, 90_000);
+  it(
+    'PAWS spent before the mirror node shows it: the ledger refuses the settlement, nothing moves; then the offer reads unfunded',
+    async () => {
+      const serial = carolSerials[1] as number;
+      const offerId = await offerWithFirstAllowance(BOB, serial, '100', 'second offer after allowance');
+      expect(await followed(await submitTigerApproval(CAROL, serial))).toBe('success');
+      const [bobBefore, carolBefore] = [await pawsBalance(server.origin, BOB), await pawsBalance(server.origin, CAROL)];
+      const spent = bobBefore - 50_000_000n;
+      const transfer = new TransferTransaction()
+        .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), BOB, -spent)
+        .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), DAVE, spent)
+        .setTransactionId(TransactionId.generate(BOB))
+        .setNodeAccountIds([AccountId.fromString('0.0.3')])
+        .freeze();
+      const spend = await signAndSubmit(server.origin, BOB, Buffer.from(transfer.toBytes()).toString('base64'));
+      expect(spend.status).toBe('OK');
+      const accept = () =>
+        call(server.origin, 'POST', `/api/paws/offers/${offerId}/accept`, { cookie: cookies[CAROL], body: { sellerId: CAROL, serialNumber: serial } });
+      // the mirror node still shows Bob's PAWS: the settlement goes to the ledger, which applies the spend first
+      expect(await accept()).toMatchObject({ status: 409, json: { code: 'SETTLEMENT_REFUSED' } });
+      expect(await followed(spend.transactionId)).toBe('success');
+      expect(await accept()).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
+      expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
+      expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - spent);
+      expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore);
+    },
+    4 * LAG_STEP_MS,
+  );
 });
