@@ -37,9 +37,7 @@ const SALES_AMOUNT = 100;
 const service = createCollectionService({
   nftTokenId: settings.nftTokenId,
   rarity: () => catalog.rarity(),
-  // Locally every name and image is generated, so the whole catalog is read at once; on mainnet a
-  // name or image comes from the market records, and the page's media component looks up the rest.
-  ...(catalog.displayAll ? { display: catalog.displayAll } : {}),
+  // A name or image comes from the market records; the page's media component looks up the rest.
   owners: () => ledger.getAllNftOwners(settings.nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
   sharedOwners: createOwnersSnapshotRepo(documentClient(), tableName(), settings.nftTokenId),
   ownerOf: async (serial) => {

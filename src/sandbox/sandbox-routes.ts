@@ -51,8 +51,9 @@ let rarityJson: string | undefined;
 /**
  * The sandbox network on the local server: its consensus node's gRPC-web endpoint (any path, by
  * its content type), its mirror node REST (/sandbox/mirror/api/v1/..., rate-limited per client),
- * its IPFS gateway (/sandbox/ipfs/...), the sandbox wallet's demo accounts and its JSON submission
- * and receipt paths, and the faults tests ask of the stand-ins (/sandbox/faults).
+ * SentX (/sandbox/sentx/...), the price APIs (/sandbox/prices/...), its IPFS gateway
+ * (/sandbox/ipfs/...) and rarity dataset, the sandbox wallet's demo accounts, and the faults tests
+ * ask of the stand-ins (/sandbox/faults).
  */
 export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
   if (isGrpcWebRequest(request)) {

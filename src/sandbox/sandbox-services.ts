@@ -24,10 +24,11 @@ let sentx: SentxStandIn | undefined;
  * clock; its consensus node answers gRPC-web on this server's own address (consensus-node.ts).
  */
 export function sandboxLedger(): SandboxLedger {
+  if (ledger) return ledger;
   const settings = config();
   const { consensusDelayMs, mirrorLagMs } = settings.sandboxTiming;
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
-  ledger ??= createSandboxLedger({
+  ledger = createSandboxLedger({
     log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }),
     network: { ...defaultSandboxNetwork, nodeWebProxy: { host, port: settings.port } },
     timing: { consensusDelayMs, mirrorLagMs },

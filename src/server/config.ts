@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { PUBLIC_PRICE_APIS } from '../features/prices/prices';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '../features/tiger/ipfs';
 import { siteOriginFromEnv } from '../lib/site-origin';
 
@@ -83,6 +84,8 @@ function resolve(env: z.infer<typeof schema>) {
   const sandbox = env.NETWORK === 'sandbox';
   const localOrigin = `http://${env.HOST}:${env.PORT}`;
   const siteOrigin = siteOriginFromEnv({ SITE_ORIGIN: env.SITE_ORIGIN, HOST: env.HOST, PORT: String(env.PORT) });
+  const ipfsGateways = env.IPFS_GATEWAYS?.split(',') ?? (sandbox ? [`${localOrigin}${SANDBOX_IPFS_GATEWAY}`] : [...IPFS_GATEWAYS]);
+  const consensusDelayMs = range(env.SANDBOX_CONSENSUS_DELAY_MS);
   return {
     network: env.NETWORK,
     host: env.HOST,
@@ -97,18 +100,18 @@ function resolve(env: z.infer<typeof schema>) {
     dataDir: env.DATA_DIR,
     mirrorNodeUrl: env.MIRROR_NODE_URL ?? (sandbox ? `${localOrigin}/sandbox/mirror` : 'https://mainnet-public.mirrornode.hedera.com'),
     priceApis: {
-      coinGecko: env.COINGECKO_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/coingecko` : 'https://api.coingecko.com'),
-      saucerSwap: env.SAUCERSWAP_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/saucerswap` : 'https://api.saucerswap.finance'),
-      dexScreener: env.DEXSCREENER_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/dexscreener` : 'https://api.dexscreener.com'),
+      coinGecko: env.COINGECKO_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/coingecko` : PUBLIC_PRICE_APIS.coinGecko),
+      saucerSwap: env.SAUCERSWAP_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/saucerswap` : PUBLIC_PRICE_APIS.saucerSwap),
+      dexScreener: env.DEXSCREENER_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/prices/dexscreener` : PUBLIC_PRICE_APIS.dexScreener),
     },
     sentx: {
       apiBase: env.SENTX_API_BASE ?? (sandbox ? `${localOrigin}/sandbox/sentx` : 'https://api.sentx.io'),
       /** On the sandbox network the marketplace account is the affiliate too. */
       affiliateAccountId: env.SENTX_AFFILIATE_ACCOUNT_ID ?? (sandbox ? SANDBOX_DEFAULTS.MARKETPLACE_ACCOUNT_ID : undefined),
     },
-    ipfsGateways: env.IPFS_GATEWAYS?.split(',') ?? (sandbox ? [`${localOrigin}${SANDBOX_IPFS_GATEWAY}`] : [...IPFS_GATEWAYS]),
+    ipfsGateways,
     /** The gateway the browser is sent to for a tiger's original media (the sandbox's, on this origin). */
-    imageGateway: sandbox ? SANDBOX_IPFS_GATEWAY : (env.IPFS_GATEWAYS?.split(',')[0] ?? IPFS_GATEWAYS[0]),
+    imageGateway: sandbox ? SANDBOX_IPFS_GATEWAY : (ipfsGateways[0] as string),
     rarityUrl: env.RARITY_URL ?? (sandbox ? `${localOrigin}/sandbox/data/rarity.json` : `${siteOrigin}/data/rarity.json`),
     nftTokenId: env.NFT_TOKEN_ID ?? SANDBOX_DEFAULTS.NFT_TOKEN_ID,
     pawsTokenId: env.PAWS_TOKEN_ID,
@@ -119,10 +122,10 @@ function resolve(env: z.infer<typeof schema>) {
      * What a PAWS settlement's submission and receipt may take: the SDK writer's 10 s and a margin on
      * mainnet; the sandbox's receipt comes within its configured consensus delay.
      */
-    settlementTimeoutMs: sandbox ? range(env.SANDBOX_CONSENSUS_DELAY_MS)[1] + 1_000 : 10_500,
+    settlementTimeoutMs: sandbox ? consensusDelayMs[1] + 1_000 : 10_500,
     /** The sandbox network's clock (consensus delay and mirror lag) and its mirror node's rate limit. */
     sandboxTiming: {
-      consensusDelayMs: range(env.SANDBOX_CONSENSUS_DELAY_MS),
+      consensusDelayMs,
       mirrorLagMs: range(env.SANDBOX_MIRROR_LAG_MS),
       mirrorRateLimit: env.SANDBOX_MIRROR_RATE_LIMIT,
     },

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { LAG_STEP_MS, settledOn } from '../support/lag-flows';
-import { type Holder, approvePawsSpend, buyListing, injectFault, listForPaws } from '../support/paws-trades';
-import { ALICE, BOB, call, nftOnLedger, ownedSerials, signIn } from '../support/sandbox-client';
+import { type Holder, signedInHolder, approvePawsSpend, buyListing, injectFault, listForPaws } from '../support/paws-trades';
+import { ALICE, BOB, call, nftOnLedger, ownedSerials } from '../support/sandbox-client';
 
 let server: TestServer;
 let alice: Holder;
@@ -17,8 +17,8 @@ let serials: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  alice = { origin: server.origin, accountId: ALICE, cookie: await signIn(server.origin, ALICE) };
-  bob = { origin: server.origin, accountId: BOB, cookie: await signIn(server.origin, BOB) };
+  alice = await signedInHolder(server.origin, ALICE);
+  bob = await signedInHolder(server.origin, BOB);
   serials = await ownedSerials(server.origin, ALICE);
   await approvePawsSpend(bob, '10000');
 }, 60_000);

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/local-server';
-import { type Holder, injectFault, listForPaws } from '../support/paws-trades';
-import { ALICE, NFT_TOKEN, call, ownedSerials, signIn } from '../support/sandbox-client';
+import { type Holder, signedInHolder, injectFault, listForPaws } from '../support/paws-trades';
+import { ALICE, NFT_TOKEN, call, ownedSerials } from '../support/sandbox-client';
 
 let server: TestServer;
 let alice: Holder;
@@ -15,7 +15,7 @@ let serials: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  alice = { origin: server.origin, accountId: ALICE, cookie: await signIn(server.origin, ALICE) };
+  alice = await signedInHolder(server.origin, ALICE);
   serials = await ownedSerials(server.origin, ALICE);
 }, 60_000);
 afterAll(async () => {

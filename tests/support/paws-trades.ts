@@ -1,12 +1,17 @@
 /** The PAWS market's write flows as a holder's client runs them, for API tests: list, approve PAWS, buy. */
 import { expect } from 'vitest';
-import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, signAndExecute } from './sandbox-client';
+import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, signAndExecute, signIn } from './sandbox-client';
 
 /** A signed-in holder on a test server: its origin, account and session cookie. */
 export interface Holder {
   origin: string;
   accountId: string;
   cookie: string;
+}
+
+/** Signs `accountId` in on the server at `origin`, as its wallet would. */
+export async function signedInHolder(origin: string, accountId: string): Promise<Holder> {
+  return { origin, accountId, cookie: await signIn(origin, accountId) };
 }
 
 /** Lists `serial` for `price` PAWS: prepare, approve the NFT allowance in the "wallet", complete. */

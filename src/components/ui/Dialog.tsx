@@ -24,11 +24,12 @@ function dialogLevel(state: unknown): number {
 }
 
 /**
- * While `open`, the dialog owns one history entry (same URL): Back pops it and asks the dialog to
- * close. A dialog that stays open (it is busy) takes a new entry, so the next Back tries again.
- * Closed any other way, it removes its entry itself. Escape reaches the topmost dialog past a toast.
+ * While `open`, the dialog holds its level in the stack of open dialogs and one history entry (same
+ * URL): Back pops it and asks the dialog to close. A dialog that stays open (it is busy) takes a new
+ * entry, so the next Back tries again. Closed any other way, it removes its entry itself. Escape
+ * reaches the topmost dialog past a toast.
  */
-function useBackButtonCloses(open: boolean, onOpenChange: ((open: boolean) => void) | undefined): void {
+function useDialogStackEntry(open: boolean, onOpenChange: ((open: boolean) => void) | undefined): void {
   const latest = useRef(onOpenChange);
   latest.current = onOpenChange;
   useEffect(() => {
@@ -70,7 +71,7 @@ function useBackButtonCloses(open: boolean, onOpenChange: ((open: boolean) => vo
 
 /** The dialog root (controlled with `open` / `onOpenChange`); the browser's Back button closes it. */
 export function Dialog({ open, onOpenChange, ...props }: ComponentProps<typeof DialogPrimitive.Root>) {
-  useBackButtonCloses(open === true, onOpenChange);
+  useDialogStackEntry(open === true, onOpenChange);
   return <DialogPrimitive.Root open={open} onOpenChange={onOpenChange} {...props} />;
 }
 

@@ -1,3 +1,16 @@
+/** Where each public price API is reached (reference/README.md, Prices); the sandbox has stand-ins (config.ts). */
+export interface PriceApiBases {
+  coinGecko: string;
+  saucerSwap: string;
+  dexScreener: string;
+}
+
+export const PUBLIC_PRICE_APIS: PriceApiBases = {
+  coinGecko: 'https://api.coingecko.com',
+  saucerSwap: 'https://api.saucerswap.finance',
+  dexScreener: 'https://api.dexscreener.com',
+};
+
 /** Spec 000 §9: the HBAR price shown when every source fails. */
 export const HBAR_USD_FALLBACK = 0.15;
 /** PAWS supply and burned amount (spec 000 §2, §9); market cap uses the circulating supply. */

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { log } from '../../server/log';
 import { longZeroEvmAddress } from '../ledger/entity-id';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import { HBAR_USD_FALLBACK, type HbarPrice, type PawsPrice, type PriceSource, pawsMarketCap } from './prices';
+import { HBAR_USD_FALLBACK, type HbarPrice, PUBLIC_PRICE_APIS, type PawsPrice, type PriceApiBases, type PriceSource, pawsMarketCap } from './prices';
 
 const TIMEOUT_MS = 5_000;
 const DAY_SECONDS = 24 * 60 * 60;
@@ -38,19 +38,6 @@ const dexScreener = z.object({
 });
 type DexPair = NonNullable<z.output<typeof dexScreener>['pairs']>[number];
 
-/** Where each API is reached (config.ts: the public hosts on mainnet, their stand-ins on the sandbox). */
-export interface PriceApiBases {
-  coinGecko: string;
-  saucerSwap: string;
-  dexScreener: string;
-}
-
-const PUBLIC_BASES: PriceApiBases = {
-  coinGecko: 'https://api.coingecko.com',
-  saucerSwap: 'https://api.saucerswap.finance',
-  dexScreener: 'https://api.dexscreener.com',
-};
-
 export interface PublicPriceOptions {
   pawsTokenId: string;
   bases?: PriceApiBases;
@@ -85,7 +72,7 @@ function changeSince24h(candles: z.output<typeof saucerSwapCandles>, priceUsd: n
  */
 export function createPublicPriceSource({
   pawsTokenId,
-  bases = PUBLIC_BASES,
+  bases = PUBLIC_PRICE_APIS,
   ledger,
   saucerSwapApiKey,
   fetch = globalThis.fetch,

@@ -21,12 +21,6 @@ export interface CatalogEntry {
 export interface CollectionCatalog {
   rarity(): Promise<RarityDataset>;
   entry(serial: number): Promise<CatalogEntry | undefined>;
-  /**
-   * Every tiger's name and image at once, where the catalog holds them all (the generated sandbox
-   * collection). Absent on mainnet: there a name or image comes from the market's records and the
-   * page's media lookup finds the rest.
-   */
-  displayAll?(total: number): Promise<Map<number, { name: string; image: string }>>;
   /** Where this catalog's IPFS images are served from (the first gateway the server links to). */
   readonly imageGateway: string;
 }

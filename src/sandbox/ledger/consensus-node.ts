@@ -20,6 +20,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { proto } from '@hiero-ledger/proto';
+import { TransactionId } from '@hiero-ledger/sdk';
 import { readBody } from '../../server/local/read-body';
 import { answerHttpFault, takeFault } from '../faults';
 import type { SandboxLedger } from './sandbox-ledger';
@@ -49,16 +50,6 @@ export function isGrpcWebRequest(request: IncomingMessage): boolean {
 function responseCode(status: string): proto.ResponseCodeEnum {
   const codes = proto.ResponseCodeEnum as unknown as Record<string, number>;
   return codes[status] ?? proto.ResponseCodeEnum.INVALID_TRANSACTION_BODY;
-}
-
-function entityId(id: proto.IAccountID | null | undefined): string {
-  return `${String(id?.shardNum ?? 0)}.${String(id?.realmNum ?? 0)}.${String(id?.accountNum ?? 0)}`;
-}
-
-/** SDK form `0.0.5@1700000000.000000001` of a protobuf TransactionID. */
-function transactionIdOf(id: proto.ITransactionID | null | undefined): string {
-  const start = id?.transactionValidStart;
-  return `${entityId(id?.accountID)}@${String(start?.seconds ?? 0)}.${String(start?.nanos ?? 0).padStart(9, '0')}`;
 }
 
 function frame(flag: number, payload: Uint8Array): Buffer {
@@ -102,7 +93,7 @@ async function submit(ledger: SandboxLedger, message: Buffer, busy: boolean): Pr
 async function receipt(ledger: SandboxLedger, message: Buffer, busy: boolean): Promise<Uint8Array> {
   let transactionId: string;
   try {
-    transactionId = transactionIdOf(proto.Query.decode(message).transactionGetReceipt?.transactionID);
+    transactionId = TransactionId._fromProtobuf(proto.Query.decode(message).transactionGetReceipt?.transactionID ?? {}).toString();
   } catch {
     return proto.Response.encode({
       transactionGetReceipt: { header: { nodeTransactionPrecheckCode: proto.ResponseCodeEnum.INVALID_TRANSACTION_BODY } },
