@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import type { SandboxClock } from './tests/e2e/support/test';
 import { withWalletConnectProject } from './tests/e2e/support/walletconnect-project';
 
 const chromiumArgs = [
@@ -13,17 +14,23 @@ const chromiumArgs = [
 
 /**
  * Specs that trade the demo accounts' tigers and PAWS (listings, purchases, offers, allowances, the holdings a
- * profile counts): their own project, so that their workers' sandboxes are never shared with the specs that
+ * profile counts): their own projects, so that their workers' sandboxes are never shared with the specs that
  * expect the demo accounts as seeded (an offer's notice in place of the sign-in toast, say).
  */
 const TRADING_SPECS = /(paws-market|offers|tiger-view|activity|profile)\.spec\.ts$/;
 
+/** Tests that exist to prove the ledger's waits (list, approve-and-buy, unlist, HBAR purchase, offer accept, late answers): tagged so. */
+const LEDGER_TAG = /@ledger/;
+
+const desktop = { ...devices['Desktop Chrome'], channel: undefined };
+
 /**
  * E2E: Debian's Chromium against the built site (SITE_DIR, default dist). Each worker starts its own local
- * server over a fresh sandbox store on mainnet's clock (tests/e2e/support/sandbox-server.ts), so specs
- * running side by side never spend each other's tigers, PAWS or allowances.
+ * server over a fresh sandbox store (tests/e2e/support/test.ts), so specs running side by side never spend
+ * each other's tigers, PAWS or allowances. Two speeds: the ledger flows on mainnet's clock in their own
+ * project ('ledger'; 'walletconnect' too), the page, layout and form specs on an instant one ('pages', 'trading').
  */
-const config = defineConfig<object, { siteDir: string }>({
+const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxClock }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
@@ -41,9 +48,10 @@ const config = defineConfig<object, { siteDir: string }>({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [
-    // First: the long trading flows start at once.
-    { name: 'trading', testMatch: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'chromium', testIgnore: TRADING_SPECS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // First: the long ledger flows start at once.
+    { name: 'ledger', grep: LEDGER_TAG, use: { ...desktop, sandboxClock: 'mainnet' } },
+    { name: 'trading', testMatch: TRADING_SPECS, grepInvert: LEDGER_TAG, use: { ...desktop, sandboxClock: 'instant' } },
+    { name: 'pages', testIgnore: TRADING_SPECS, grepInvert: LEDGER_TAG, use: { ...desktop, sandboxClock: 'instant' } },
   ],
 });
 

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSuite } from '../support/api-suite';
+import { approvePawsSpend, buyListing, listForPaws } from '../support/paws-trades';
+import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, ownedSerials, signAndExecute } from '../support/sandbox-client';
 
 /** Market figures, activity and a seller's own sales (issue 20), over sales made in this test through the sandbox. */
-let server: TestServer;
-const cookies: Record<string, string> = {};
+const suite = sandboxSuite({ holders: [ALICE, BOB, CAROL, DAVE] });
+const cookieOf = (accountId: string) => suite.holder(accountId).cookie;
 let aliceSerials: number[] = [];
 const DAY_MS = 86_400_000;
 
@@ -30,64 +31,33 @@ interface Item {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const account of [ALICE, BOB, CAROL, DAVE]) cookies[account] = await signIn(server.origin, account);
-  aliceSerials = await ownedSerials(server.origin, ALICE);
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
+  aliceSerials = await ownedSerials(suite.origin, ALICE);
 });
 
-async function list(serial: number, price: string, seller = ALICE): Promise<{ id: string }> {
-  const prepared = await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-    cookie: cookies[seller],
-    body: { sellerId: seller, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price },
-  });
-  expect(prepared.status).toBe(200);
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: cookies[seller],
-    body: { ownerAccountId: seller, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(server.origin, seller, allowance.json.transactionBytes);
-  const completed = await call<{ listing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/complete', {
-    cookie: cookies[seller],
-    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
-  });
-  expect(completed.status).toBe(200);
-  return completed.json.listing;
-}
-
-async function buy(listingId: string, buyer: string, price: string): Promise<void> {
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
-    cookie: cookies[buyer],
-    body: { ownerAccountId: buyer, tokenId: PAWS_TOKEN, amount: price, spenderAccountId: MARKETPLACE },
-  });
-  expect((await signAndExecute(server.origin, buyer, allowance.json.transactionBytes)).status).toBe('SUCCESS');
-  const bought = await call(server.origin, 'POST', '/api/paws/buy/prepare', { cookie: cookies[buyer], body: { listingId, buyerId: buyer } });
-  expect(bought.status).toBe(200);
-}
-
-const activity = (query = '') => call<{ items: Item[]; cursor?: string; code?: string }>(server.origin, 'GET', `/api/paws/activity${query}`);
+const activity = (query = '') => call<{ items: Item[]; cursor?: string; code?: string }>(suite.origin, 'GET', `/api/paws/activity${query}`);
 
 describe('PAWS market figures and activity', () => {
   const sold: { serial: number; price: string }[] = [];
 
   beforeAll(async () => {
     const [a, b, c, d] = aliceSerials as [number, number, number, number];
-    const first = await list(a, '120.25');
-    const second = await list(b, '80');
-    await list(c, '45.5');
-    await list(d, '300');
-    await buy(first.id, BOB, '120.25');
-    await buy(second.id, CAROL, '80');
+    const [alice, bob, carol] = [suite.holder(ALICE), suite.holder(BOB), suite.holder(CAROL)];
+    const first = await listForPaws(alice, a, '120.25');
+    const second = await listForPaws(alice, b, '80');
+    await listForPaws(alice, c, '45.5');
+    await listForPaws(alice, d, '300');
+    await approvePawsSpend(bob, '120.25');
+    expect((await buyListing(bob, first.id)).status).toBe(200);
+    await approvePawsSpend(carol, '80');
+    expect((await buyListing(carol, second.id)).status).toBe(200);
     sold.push({ serial: a, price: '120.25' }, { serial: b, price: '80' });
   }, 120_000);
 
   it('the figures match the sales records and the listings', async () => {
-    const answer = await call<{ success: boolean; figures: Figures }>(server.origin, 'GET', '/api/paws/stats');
+    const answer = await call<{ success: boolean; figures: Figures }>(suite.origin, 'GET', '/api/paws/stats');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toContain('s-maxage=30');
-    const listings = await call<{ listings: { pawsPrice: string }[]; total: number }>(server.origin, 'GET', '/api/paws/listings?page=1&limit=100');
+    const listings = await call<{ listings: { pawsPrice: string }[]; total: number }>(suite.origin, 'GET', '/api/paws/listings?page=1&limit=100');
     const prices = listings.json.listings.map((listing) => Number(listing.pawsPrice));
     // Every sale of the records (the timeline's sales), counted in the windows they fall in.
     const sales = (await activity('?kind=sale&limit=50')).json.items;
@@ -159,22 +129,22 @@ describe('PAWS market figures and activity', () => {
   });
 
   it('a seller reads their own sales only', async () => {
-    const own = await call<{ sales: Item[] }>(server.origin, 'GET', `/api/paws/activity/seller/${ALICE}`, { cookie: cookies[ALICE] });
+    const own = await call<{ sales: Item[] }>(suite.origin, 'GET', `/api/paws/activity/seller/${ALICE}`, { cookie: cookieOf(ALICE) });
     expect(own.status).toBe(200);
     expect(own.headers.get('cache-control')).toBe('no-store');
     expect(own.json.sales.map((sale) => sale.serialNumber).sort()).toEqual(sold.map((sale) => sale.serial).sort());
     const later = await call<{ sales: Item[] }>(
-      server.origin,
+      suite.origin,
       'GET',
       `/api/paws/activity/seller/${ALICE}?since=${encodeURIComponent(own.json.sales[0]?.at ?? '')}`,
       {
-        cookie: cookies[ALICE],
+        cookie: cookieOf(ALICE),
       },
     );
     expect(later.json.sales).toEqual([]);
-    expect((await call(server.origin, 'GET', `/api/paws/activity/seller/${ALICE}`, { cookie: cookies[BOB] })).status).toBe(403);
-    expect((await call(server.origin, 'GET', `/api/paws/activity/seller/${ALICE}`)).status).toBe(401);
-    expect((await call(server.origin, 'GET', `/api/paws/activity/seller/${ALICE}?since=yesterday`, { cookie: cookies[ALICE] })).status).toBe(400);
+    expect((await call(suite.origin, 'GET', `/api/paws/activity/seller/${ALICE}`, { cookie: cookieOf(BOB) })).status).toBe(403);
+    expect((await call(suite.origin, 'GET', `/api/paws/activity/seller/${ALICE}`)).status).toBe(401);
+    expect((await call(suite.origin, 'GET', `/api/paws/activity/seller/${ALICE}?since=yesterday`, { cookie: cookieOf(ALICE) })).status).toBe(400);
   });
 });
 
@@ -183,35 +153,35 @@ describe('HBAR market figures', () => {
     const listings = async () =>
       (
         await call<{ marketListings: { serialId: number; salePrice: number }[] }>(
-          server.origin,
+          suite.origin,
           'GET',
           '/api/market/listings?sortBy=price&sortDirection=ASC&limit=1000',
         )
       ).json.marketListings;
     const [cheapest] = await listings();
     if (!cheapest) throw new Error('the sandbox market has no listing');
-    const prepared = await call<{ data: { saleVerificationCode: string; transBytes: string } }>(server.origin, 'POST', '/api/market/buy', {
-      cookie: cookies[DAVE],
+    const prepared = await call<{ data: { saleVerificationCode: string; transBytes: string } }>(suite.origin, 'POST', '/api/market/buy', {
+      cookie: cookieOf(DAVE),
       body: { token_address: NFT_TOKEN, serial_number: cheapest.serialId, user_address: DAVE, price: String(cheapest.salePrice) },
     });
     expect(prepared.status).toBe(200);
-    expect((await signAndExecute(server.origin, DAVE, prepared.json.data.transBytes)).status).toBe('SUCCESS');
-    const completed = await call(server.origin, 'POST', '/api/market/buy/complete', {
-      cookie: cookies[DAVE],
+    expect((await signAndExecute(suite.origin, DAVE, prepared.json.data.transBytes)).status).toBe('SUCCESS');
+    const completed = await call(suite.origin, 'POST', '/api/market/buy/complete', {
+      cookie: cookieOf(DAVE),
       body: { saleVerificationCode: prepared.json.data.saleVerificationCode },
     });
     expect(completed.status).toBe(200);
 
-    const answer = await call<{ success: boolean; figures: Figures }>(server.origin, 'GET', '/api/market/figures');
+    const answer = await call<{ success: boolean; figures: Figures }>(suite.origin, 'GET', '/api/market/figures');
     expect(answer.status).toBe(200);
     const sales = (
-      await call<{ marketActivity: { salePrice: number; saleDate: string; nftSerialId: number }[] }>(server.origin, 'GET', '/api/market/activity?amount=100')
+      await call<{ marketActivity: { salePrice: number; saleDate: string; nftSerialId: number }[] }>(suite.origin, 'GET', '/api/market/activity?amount=100')
     ).json.marketActivity;
     expect(sales[0]).toMatchObject({ nftSerialId: cheapest.serialId, salePrice: cheapest.salePrice });
     const within = (ms: number) => sales.filter((sale) => Date.parse(sale.saleDate) > Date.now() - ms);
     const sum = (rows: { salePrice: number }[]) => rows.reduce((total, sale) => total + sale.salePrice, 0);
     const after = await listings();
-    const floor = await call<{ floor: number }>(server.origin, 'GET', '/api/market/floor');
+    const floor = await call<{ floor: number }>(suite.origin, 'GET', '/api/market/floor');
     expect(sales.length).toBeLessThan(100);
     expect(answer.json).toMatchObject({
       success: true,

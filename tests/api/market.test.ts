@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
-import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, signAndExecute, signAndSubmit, signIn } from '../support/sandbox-client';
+import { sandboxSuite } from '../support/api-suite';
+import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, signAndExecute, signAndSubmit } from '../support/sandbox-client';
 
 /** The sandbox's stand-in for the SentX market account. */
 const MARKET = '0.0.7000200';
@@ -44,36 +44,26 @@ interface Completed {
   error?: string;
 }
 
-let server: TestServer;
-let dave: string;
-let alice: string;
-let bob: string;
+const suite = sandboxSuite({ holders: [DAVE, ALICE, BOB] });
+const cookieOf = (accountId: string) => suite.holder(accountId).cookie;
 
 const activity = async (query = 'token=0.0.7000333&activityFilter=Sales&amount=100') =>
-  call<{ success: boolean; marketActivity: Sale[] }>(server.origin, 'GET', `/api/market/activity?${query}`);
+  call<{ success: boolean; marketActivity: Sale[] }>(suite.origin, 'GET', `/api/market/activity?${query}`);
 const listings = async (query = 'token=0.0.7000333&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=1000') =>
-  call<{ success: boolean; marketListings: Listing[] }>(server.origin, 'GET', `/api/market/listings?${query}`);
-const buy = (cookie: string | undefined, body: unknown) => call<Prepared>(server.origin, 'POST', '/api/market/buy', { ...(cookie ? { cookie } : {}), body });
+  call<{ success: boolean; marketListings: Listing[] }>(suite.origin, 'GET', `/api/market/listings?${query}`);
+const buy = (cookie: string | undefined, body: unknown) => call<Prepared>(suite.origin, 'POST', '/api/market/buy', { ...(cookie ? { cookie } : {}), body });
 const completeOn = (origin: string, cookie: string, saleVerificationCode: string) =>
   call<Completed>(origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
-const complete = (cookie: string, saleVerificationCode: string) => completeOn(server.origin, cookie, saleVerificationCode);
+const complete = (cookie: string, saleVerificationCode: string) => completeOn(suite.origin, cookie, saleVerificationCode);
 
 async function hbarBalance(accountId: string): Promise<bigint> {
-  const answer = await call<{ balance: { balance: number } }>(server.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
+  const answer = await call<{ balance: { balance: number } }>(suite.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
   return BigInt(answer.json.balance.balance);
 }
 
 const times = (rows: { saleDate?: string; listingDate?: string }[]) => rows.map((row) => Date.parse(row.saleDate ?? row.listingDate ?? ''));
 const descending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] as number) >= value);
 const ascending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] as number) <= value);
-
-beforeAll(async () => {
-  server = await startTestServer();
-  [dave, alice, bob] = (await Promise.all([DAVE, ALICE, BOB].map((account) => signIn(server.origin, account)))) as [string, string, string];
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
 
 describe('HBAR market reads (sandbox market)', () => {
   it('recent sales: 60 seeded sales among generated holders, newest first, in SentX’s shape', async () => {
@@ -106,7 +96,7 @@ describe('HBAR market reads (sandbox market)', () => {
       expect(listing).toMatchObject({ isAvailableForPurchase: true, nftSerialId: listing.serialId, nftName: `Wild Tiger #${listing.serialId}` });
       expect(DEMO).not.toContain(listing.sellerAddress);
     }
-    const onLedger = await Promise.all(current.map((listing) => nftOnLedger(server.origin, listing.serialId)));
+    const onLedger = await Promise.all(current.map((listing) => nftOnLedger(suite.origin, listing.serialId)));
     for (const [index, nft] of onLedger.entries()) expect(nft).toEqual({ owner: current[index]?.sellerAddress, spender: MARKET });
   });
 
@@ -126,13 +116,13 @@ describe('HBAR market reads (sandbox market)', () => {
 
   it('the floor is the lowest current listing', async () => {
     const prices = (await listings()).json.marketListings.map((listing) => listing.salePrice);
-    const floor = await call(server.origin, 'GET', '/api/market/floor');
+    const floor = await call(suite.origin, 'GET', '/api/market/floor');
     expect(floor).toMatchObject({ status: 200, json: { success: true, floor: Math.min(...prices) } });
   });
 
   it('daily stats count the seeded sales and the open listings', async () => {
     const answer = await call<{ success: boolean; stats: { datetime: string; volume: number; sales: number; listings: number; floor: number | null }[] }>(
-      server.origin,
+      suite.origin,
       'GET',
       '/api/market/stats?days=30',
     );
@@ -148,19 +138,19 @@ describe('HBAR market reads (sandbox market)', () => {
     );
     const today = stats.at(-1);
     expect(today?.listings).toBe(30);
-    expect(today?.floor).toBe((await call<{ floor: number }>(server.origin, 'GET', '/api/market/floor')).json.floor);
-    expect((await call(server.origin, 'GET', '/api/market/stats?days=0')).status).toBe(400);
+    expect(today?.floor).toBe((await call<{ floor: number }>(suite.origin, 'GET', '/api/market/floor')).json.floor);
+    expect((await call(suite.origin, 'GET', '/api/market/stats?days=0')).status).toBe(400);
   });
 
   it('holders are counted from the ledger', async () => {
     const owners = new Set(sandboxSeed().nftOwners).size;
-    expect(await call(server.origin, 'GET', `/api/market/whales/${NFT_TOKEN}`)).toMatchObject({ status: 200, json: { success: true, ownerCount: owners } });
-    expect((await call(server.origin, 'GET', '/api/market/whales/0.0.1')).status).toBe(404);
+    expect(await call(suite.origin, 'GET', `/api/market/whales/${NFT_TOKEN}`)).toMatchObject({ status: 200, json: { success: true, ownerCount: owners } });
+    expect((await call(suite.origin, 'GET', '/api/market/whales/0.0.1')).status).toBe(404);
   });
 
   it('rarity covers every serial, with stats', async () => {
     const answer = await call<{ rarityData: Record<string, { rarityRank: number }>; stats: { totalNFTs: number } }>(
-      server.origin,
+      suite.origin,
       'GET',
       `/api/collection/hedera-rarity/${NFT_TOKEN}`,
     );
@@ -168,13 +158,13 @@ describe('HBAR market reads (sandbox market)', () => {
     expect(Object.keys(answer.json.rarityData)).toHaveLength(3333);
     expect(answer.json).toEqual(sandboxRarity());
     expect(answer.headers.get('cache-control')).toContain('max-age=300');
-    expect((await call(server.origin, 'GET', '/api/collection/hedera-rarity/0.0.1')).status).toBe(404);
+    expect((await call(suite.origin, 'GET', '/api/collection/hedera-rarity/0.0.1')).status).toBe(404);
   });
 
   it('rarity narrows to ranks or stats on request, and refuses unknown fields', async () => {
     const whole = sandboxRarity();
     const ranks = await call<{ rarityData: Record<string, unknown>; stats: unknown }>(
-      server.origin,
+      suite.origin,
       'GET',
       `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=rank`,
     );
@@ -183,34 +173,34 @@ describe('HBAR market reads (sandbox market)', () => {
     expect(Object.keys(ranks.json.rarityData)).toHaveLength(3333);
     expect(ranks.json.rarityData['12']).toEqual({ rarityRank: whole.rarityData['12']?.rarityRank, rarityPct: whole.rarityData['12']?.rarityPct });
     expect(JSON.stringify(ranks.json).length).toBeLessThan(JSON.stringify(whole).length / 4);
-    const stats = await call(server.origin, 'GET', `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=stats`);
+    const stats = await call(suite.origin, 'GET', `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=stats`);
     expect(stats).toMatchObject({ status: 200, json: { stats: whole.stats } });
     expect(Object.keys(stats.json as object)).toEqual(['stats']);
-    expect(await call(server.origin, 'GET', `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=traits`)).toMatchObject({
+    expect(await call(suite.origin, 'GET', `/api/collection/hedera-rarity/${NFT_TOKEN}?fields=traits`)).toMatchObject({
       status: 400,
       json: { code: expect.any(String) },
     });
   });
 
   it('nft-metadata gives an image URL the local server serves', async () => {
-    const answer = await call<{ imageUrl: string; name: string }>(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/12`);
+    const answer = await call<{ imageUrl: string; name: string }>(suite.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/12`);
     expect(answer.status).toBe(200);
     expect(answer.json).toEqual({
       imageUrl: expect.stringMatching(/^\/sandbox\/ipfs\/[a-z0-9]+\/images\/12\.svg$/),
       name: 'Wild Tiger #12',
       mediaType: 'image/svg+xml',
     });
-    const image = await fetch(`${server.origin}${answer.json.imageUrl}`);
+    const image = await fetch(`${suite.origin}${answer.json.imageUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
     expect(await image.text()).toContain('<svg');
-    const video = await call<{ imageUrl: string; mediaType: string }>(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/3320`);
+    const video = await call<{ imageUrl: string; mediaType: string }>(suite.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/3320`);
     expect(video.json).toMatchObject({ imageUrl: expect.stringMatching(/\/videos\/3320\.webm$/), mediaType: 'video/webm' });
-    const clip = await fetch(`${server.origin}${video.json.imageUrl}`);
+    const clip = await fetch(`${suite.origin}${video.json.imageUrl}`);
     expect([clip.status, clip.headers.get('content-type')]).toEqual([200, 'video/webm']);
-    expect((await call(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/0`)).status).toBe(400);
-    expect((await call(server.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/4000`)).status).toBe(404);
-    expect((await call(server.origin, 'GET', '/api/nft-metadata/0.0.1/12')).status).toBe(404);
+    expect((await call(suite.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/0`)).status).toBe(400);
+    expect((await call(suite.origin, 'GET', `/api/nft-metadata/${NFT_TOKEN}/4000`)).status).toBe(404);
+    expect((await call(suite.origin, 'GET', '/api/nft-metadata/0.0.1/12')).status).toBe(404);
   });
 });
 
@@ -220,13 +210,13 @@ describe('buying a listed tiger with HBAR', () => {
     if (!listing) throw new Error('no listing');
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
     expect((await buy(undefined, body)).status).toBe(401);
-    expect(await buy(dave, { ...body, user_address: ALICE })).toMatchObject({ status: 403 });
-    expect(await buy(dave, { ...body, price: String(listing.salePrice + 1) })).toMatchObject({
+    expect(await buy(cookieOf(DAVE), { ...body, user_address: ALICE })).toMatchObject({ status: 403 });
+    expect(await buy(cookieOf(DAVE), { ...body, price: String(listing.salePrice + 1) })).toMatchObject({
       status: 400,
       json: { error: 'Price does not match the current listing' },
     });
-    expect((await buy(dave, { ...body, serial_number: 'abc' })).status).toBe(400);
-    expect(await complete(dave, 'no-such-code')).toMatchObject({ status: 404 });
+    expect((await buy(cookieOf(DAVE), { ...body, serial_number: 'abc' })).status).toBe(400);
+    expect(await complete(cookieOf(DAVE), 'no-such-code')).toMatchObject({ status: 404 });
   });
 
   it('buy -> sign and execute -> complete moves the tiger and the HBAR, and shows the sale at once', async () => {
@@ -236,30 +226,30 @@ describe('buying a listed tiger with HBAR', () => {
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
     const salesBefore = (await activity()).json.marketActivity;
 
-    const prepared = await buy(dave, body);
+    const prepared = await buy(cookieOf(DAVE), body);
     expect(prepared.status).toBe(200);
     expect(prepared.json.success).toBe(true);
     const { saleVerificationCode, transBytes } = prepared.json.data;
     expect(saleVerificationCode).toMatch(/^[0-9a-f]{32}$/);
 
     // Asking again before completing gives the same sale and the same bytes: it may still execute.
-    const again = await buy(dave, body);
+    const again = await buy(cookieOf(DAVE), body);
     expect(again.json.data).toMatchObject({ saleVerificationCode, transBytes, resumed: 'pending' });
 
     // Another account cannot complete it.
-    expect(await complete(alice, saleVerificationCode)).toMatchObject({ status: 403 });
+    expect(await complete(cookieOf(ALICE), saleVerificationCode)).toMatchObject({ status: 403 });
     expect((await activity()).json.marketActivity).toEqual(salesBefore);
     expect((await listings()).json.marketListings.map((entry) => entry.serialId)).toContain(listing.serialId);
 
     const price = BigInt(listing.salePrice) * 100_000_000n;
     const [daveBefore, sellerBefore, marketBefore] = await Promise.all([hbarBalance(DAVE), hbarBalance(seller), hbarBalance(MARKET)]);
-    const executed = await signAndExecute(server.origin, DAVE, transBytes);
+    const executed = await signAndExecute(suite.origin, DAVE, transBytes);
     expect(executed.status).toBe('SUCCESS');
 
-    const completed = await complete(dave, saleVerificationCode);
+    const completed = await complete(cookieOf(DAVE), saleVerificationCode);
     expect(completed).toMatchObject({ status: 200, json: { success: true, data: { success: true } } });
 
-    expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: DAVE, spender: null });
+    expect(await nftOnLedger(suite.origin, listing.serialId)).toEqual({ owner: DAVE, spender: null });
     const commission = (price * 200n) / 10_000n;
     expect(await hbarBalance(DAVE)).toBe(daveBefore - price);
     expect(await hbarBalance(seller)).toBe(sellerBefore + price - commission);
@@ -273,12 +263,12 @@ describe('buying a listed tiger with HBAR', () => {
     expect(sales.slice(1)).toEqual(salesBefore.slice(0, 99));
 
     // Completing again answers success and records nothing more.
-    expect(await complete(dave, saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
+    expect(await complete(cookieOf(DAVE), saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
     expect((await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && sale.buyerAddress === DAVE)).toHaveLength(1);
 
     // The tiger is no longer for sale, and the floor moved on.
-    expect(await buy(dave, body)).toMatchObject({ status: 400, json: { error: 'This NFT is not currently listed for sale' } });
-    const floor = await call<{ floor: number }>(server.origin, 'GET', '/api/market/floor');
+    expect(await buy(cookieOf(DAVE), body)).toMatchObject({ status: 400, json: { error: 'This NFT is not currently listed for sale' } });
+    const floor = await call<{ floor: number }>(suite.origin, 'GET', '/api/market/floor');
     expect(floor.json.floor).toBe(Math.min(...after.map((entry) => entry.salePrice)));
   });
 
@@ -286,23 +276,23 @@ describe('buying a listed tiger with HBAR', () => {
     const [listing] = (await listings()).json.marketListings;
     if (!listing) throw new Error('no listing');
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
-    const { saleVerificationCode, transBytes } = (await buy(dave, body)).json.data;
+    const { saleVerificationCode, transBytes } = (await buy(cookieOf(DAVE), body)).json.data;
     const salesBefore = (await activity()).json.marketActivity;
 
     // Signed by the wrong account: the node accepts it (the market paid the fee), consensus refuses it.
-    expect((await signAndExecute(server.origin, ALICE, transBytes)).status).toBe('INVALID_SIGNATURE');
-    expect(await complete(dave, saleVerificationCode)).toMatchObject({
+    expect((await signAndExecute(suite.origin, ALICE, transBytes)).status).toBe('INVALID_SIGNATURE');
+    expect(await complete(cookieOf(DAVE), saleVerificationCode)).toMatchObject({
       status: 409,
       json: { code: 'TRANSACTION_FAILED', error: 'The purchase transaction failed (INVALID_SIGNATURE); the HBAR and the tiger did not move' },
     });
     expect((await activity()).json.marketActivity).toEqual(salesBefore);
-    expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: listing.sellerAddress, spender: MARKET });
+    expect(await nftOnLedger(suite.origin, listing.serialId)).toEqual({ owner: listing.sellerAddress, spender: MARKET });
 
     // That purchase is over: buying again is a purchase to sign, not the failed one handed out again.
-    const again = (await buy(dave, body)).json.data;
+    const again = (await buy(cookieOf(DAVE), body)).json.data;
     expect(again.resumed).toBeUndefined();
-    expect((await signAndExecute(server.origin, DAVE, again.transBytes)).status).toBe('SUCCESS');
-    expect((await complete(dave, again.saleVerificationCode)).json.data.success).toBe(true);
+    expect((await signAndExecute(suite.origin, DAVE, again.transBytes)).status).toBe('SUCCESS');
+    expect((await complete(cookieOf(DAVE), again.saleVerificationCode)).json.data.success).toBe(true);
     expect((await activity()).json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE });
   });
 
@@ -312,24 +302,24 @@ describe('buying a listed tiger with HBAR', () => {
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
     const price = BigInt(listing.salePrice) * 100_000_000n;
     const daveBefore = await hbarBalance(DAVE);
-    const first = (await buy(dave, body)).json.data;
+    const first = (await buy(cookieOf(DAVE), body)).json.data;
 
     // The wallet has not answered: completing waits for the ledger, then says so (nothing failed, nothing recorded).
-    const early = await complete(dave, first.saleVerificationCode);
+    const early = await complete(cookieOf(DAVE), first.saleVerificationCode);
     expect(early).toMatchObject({ status: 409, json: { code: 'LEDGER_PENDING' } });
 
     // 45 s passed, the dialog gave up; now the user approves in the wallet, which answers after the precheck.
-    expect((await signAndSubmit(server.origin, DAVE, first.transBytes)).status).toBe('OK');
+    expect((await signAndSubmit(suite.origin, DAVE, first.transBytes)).status).toBe('OK');
     // Try Again: the server finds the purchase paid on the ledger and hands it out to complete, not a second one.
-    const retried = (await buy(dave, body)).json.data;
+    const retried = (await buy(cookieOf(DAVE), body)).json.data;
     expect(retried).toMatchObject({ saleVerificationCode: first.saleVerificationCode, resumed: 'paid' });
-    expect(await complete(dave, retried.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
+    expect(await complete(cookieOf(DAVE), retried.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
 
     // Signing the same bytes again cannot charge twice; buying again finds nothing listed.
-    expect((await signAndSubmit(server.origin, DAVE, first.transBytes)).status).toBe('DUPLICATE_TRANSACTION');
-    expect(await buy(dave, body)).toMatchObject({ status: 400, json: { error: 'This NFT is not currently listed for sale' } });
+    expect((await signAndSubmit(suite.origin, DAVE, first.transBytes)).status).toBe('DUPLICATE_TRANSACTION');
+    expect(await buy(cookieOf(DAVE), body)).toMatchObject({ status: 400, json: { error: 'This NFT is not currently listed for sale' } });
     expect(await hbarBalance(DAVE)).toBe(daveBefore - price);
-    expect(await nftOnLedger(server.origin, listing.serialId)).toEqual({ owner: DAVE, spender: null });
+    expect(await nftOnLedger(suite.origin, listing.serialId)).toEqual({ owner: DAVE, spender: null });
     const sales = (await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && sale.buyerAddress === DAVE);
     expect(sales).toHaveLength(1);
   });
@@ -338,21 +328,24 @@ describe('buying a listed tiger with HBAR', () => {
     const [listing] = (await listings()).json.marketListings;
     if (!listing) throw new Error('no listing');
     const body = (buyer: string) => ({ token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: buyer, price: String(listing.salePrice) });
-    const [forDave, forBob] = await Promise.all([buy(dave, body(DAVE)), buy(bob, body(BOB))]);
+    const [forDave, forBob] = await Promise.all([buy(cookieOf(DAVE), body(DAVE)), buy(cookieOf(BOB), body(BOB))]);
     expect(forDave.json.data.saleVerificationCode).not.toBe(forBob.json.data.saleVerificationCode);
     const [daveBefore, bobBefore] = await Promise.all([hbarBalance(DAVE), hbarBalance(BOB)]);
     const results = await Promise.all([
-      signAndExecute(server.origin, DAVE, forDave.json.data.transBytes),
-      signAndExecute(server.origin, BOB, forBob.json.data.transBytes),
+      signAndExecute(suite.origin, DAVE, forDave.json.data.transBytes),
+      signAndExecute(suite.origin, BOB, forBob.json.data.transBytes),
     ]);
     expect(results.filter((result) => result.status === 'SUCCESS')).toHaveLength(1);
     const [winner, loser] = results[0]?.status === 'SUCCESS' ? [DAVE, BOB] : [BOB, DAVE];
-    const answers = await Promise.all([complete(dave, forDave.json.data.saleVerificationCode), complete(bob, forBob.json.data.saleVerificationCode)]);
+    const answers = await Promise.all([
+      complete(cookieOf(DAVE), forDave.json.data.saleVerificationCode),
+      complete(cookieOf(BOB), forBob.json.data.saleVerificationCode),
+    ]);
     // The winner's purchase completes; the loser's transaction failed at consensus (nothing moved).
     expect(answers.map((answer) => (answer.status === 200 ? answer.json.data.success : answer.json.code))).toEqual(
       winner === DAVE ? [true, 'TRANSACTION_FAILED'] : ['TRANSACTION_FAILED', true],
     );
-    expect((await nftOnLedger(server.origin, listing.serialId)).owner).toBe(winner);
+    expect((await nftOnLedger(suite.origin, listing.serialId)).owner).toBe(winner);
     expect(await hbarBalance(loser)).toBe(loser === DAVE ? daveBefore : bobBefore);
     const sales = (await activity()).json.marketActivity.filter((sale) => sale.nftSerialId === listing.serialId && DEMO.includes(sale.buyerAddress));
     expect(sales.map((sale) => sale.buyerAddress)).toEqual([winner]);
@@ -360,16 +353,10 @@ describe('buying a listed tiger with HBAR', () => {
 });
 
 describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () => {
-  let lagged: TestServer;
-  beforeAll(async () => {
-    lagged = await startTestServer({ env: { SANDBOX_CONSENSUS_DELAY_MS: '2000-4000', SANDBOX_MIRROR_LAG_MS: '6000' } });
-  }, 60_000);
-  afterAll(async () => {
-    await lagged?.dispose();
-  });
+  const lagged = sandboxSuite({ holders: [DAVE], server: { env: { SANDBOX_CONSENSUS_DELAY_MS: '2000-4000', SANDBOX_MIRROR_LAG_MS: '6000' } } });
 
   it('buy -> the wallet answers after the precheck -> complete: the server waits for the ledger, the client asks until it settles', async () => {
-    const cookie = await signIn(lagged.origin, DAVE);
+    const cookie = lagged.holder(DAVE).cookie;
     const current = await call<{ marketListings: Listing[] }>(lagged.origin, 'GET', '/api/market/listings?sortBy=price&sortDirection=ASC');
     const listing = current.json.marketListings[0] as Listing;
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };

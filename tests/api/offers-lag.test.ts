@@ -5,52 +5,28 @@
  */
 import { AccountId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/local-server';
-import {
-  BOB,
-  CAROL,
-  DAVE,
-  MARKETPLACE,
-  NFT_TOKEN,
-  PAWS_TOKEN,
-  call,
-  nftOnLedger,
-  ownedSerials,
-  pawsBalance,
-  signAndSubmit,
-  signIn,
-} from '../support/sandbox-client';
+import { sandboxSuite } from '../support/api-suite';
+import { approvePawsSpend, approveTigerSpend } from '../support/paws-trades';
+import { BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance, signAndSubmit } from '../support/sandbox-client';
 import { LAG_CLOCK, LAG_CLOCK_ENV, LAG_STEP_MS, followedOn, settledOn, timedInto } from '../support/lag-flows';
 
 const MIRROR_LAG_MS = LAG_CLOCK.mirrorLagMs;
-let server: TestServer;
-const cookies: Record<string, string> = {};
+const suite = sandboxSuite({ holders: [BOB, CAROL], server: { env: LAG_CLOCK_ENV } });
 let carolSerials: number[] = [];
 const timings: Record<string, number> = {};
 
 beforeAll(async () => {
-  server = await startTestServer({ env: LAG_CLOCK_ENV });
-  for (const account of [BOB, CAROL]) cookies[account] = await signIn(server.origin, account);
-  carolSerials = await ownedSerials(server.origin, CAROL);
-}, 60_000);
-afterAll(async () => {
+  carolSerials = await ownedSerials(suite.origin, CAROL);
+});
+afterAll(() => {
   console.info(`offer flows under a ${MIRROR_LAG_MS / 1000} s mirror lag (1 s consensus): ${JSON.stringify(timings)}`);
-  await server?.dispose();
 });
 
 const timed = <T>(flow: string, run: () => Promise<T>) => timedInto(timings, flow, run);
-const followed = (transactionId: string) => followedOn(server.origin, transactionId);
+const followed = (transactionId: string) => followedOn(suite.origin, transactionId);
 
 /** The wallet's answer to an NFT approval of one tiger (after the precheck, before consensus). */
-async function submitTigerApproval(owner: string, serial: number): Promise<string> {
-  const prepared = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: cookies[owner],
-    body: { ownerAccountId: owner, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const submitted = await signAndSubmit(server.origin, owner, prepared.json.transactionBytes);
-  expect(submitted.status).toBe('OK');
-  return submitted.transactionId;
-}
+const submitTigerApproval = (owner: string, serial: number) => approveTigerSpend(suite.holder(owner), serial, { wallet: 'precheck' });
 
 /** Makes an item offer: the first call answers the allowance to approve; the second, right after the wallet's answer, waits for it. */
 async function offerWithFirstAllowance(buyer: string, serial: number, pawsAmount: string, flow: string): Promise<string> {
@@ -63,18 +39,13 @@ async function offerWithFirstAllowance(buyer: string, serial: number, pawsAmount
     pawsAmount,
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
   };
-  const short = await call<{ amount: string }>(server.origin, 'POST', '/api/paws/offers', { cookie: cookies[buyer], body });
+  const short = await call<{ amount: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: suite.holder(buyer).cookie, body });
   expect(short).toMatchObject({ status: 400, json: { code: 'PAWS_ALLOWANCE_LOW' } });
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
-    cookie: cookies[buyer],
-    body: { ownerAccountId: buyer, tokenId: PAWS_TOKEN, amount: short.json.amount, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndSubmit(server.origin, buyer, allowance.json.transactionBytes);
-  expect(approval.status).toBe('OK');
+  const allowanceTransactionId = await approvePawsSpend(suite.holder(buyer), short.json.amount, { wallet: 'precheck' });
   const made = await timed(flow, () =>
-    call<{ offer: { id: string; funded: boolean } }>(server.origin, 'POST', '/api/paws/offers', {
-      cookie: cookies[buyer],
-      body: { ...body, allowanceTransactionId: approval.transactionId },
+    call<{ offer: { id: string; funded: boolean } }>(suite.origin, 'POST', '/api/paws/offers', {
+      cookie: suite.holder(buyer).cookie,
+      body: { ...body, allowanceTransactionId },
     }),
   );
   expect(made).toMatchObject({ status: 200, json: { offer: { funded: true } } });
@@ -88,22 +59,22 @@ describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
       const serial = carolSerials[0] as number;
       const offerId = await offerWithFirstAllowance(BOB, serial, '250.5', 'offer after allowance');
       expect(timings['offer after allowance']).toBeGreaterThanOrEqual(MIRROR_LAG_MS);
-      const [bobBefore, carolBefore] = [await pawsBalance(server.origin, BOB), await pawsBalance(server.origin, CAROL)];
+      const [bobBefore, carolBefore] = [await pawsBalance(suite.origin, BOB), await pawsBalance(suite.origin, CAROL)];
       const approvalTransactionId = await submitTigerApproval(CAROL, serial);
       const accepted = await timed('accept after approval', () =>
-        call<{ transactionId: string }>(server.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
-          cookie: cookies[CAROL],
+        call<{ transactionId: string }>(suite.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
+          cookie: suite.holder(CAROL).cookie,
           body: { sellerId: CAROL, serialNumber: serial, approvalTransactionId },
         }),
       );
-      const settled = await settledOn(server.origin, accepted);
+      const settled = await settledOn(suite.origin, accepted);
       if (settled.confirmedInRequest) expect(accepted.json).toMatchObject({ sale: { buyerId: BOB, sellerId: CAROL, pawsAmount: '250.5' } });
       expect(timings['accept after approval']).toBeGreaterThanOrEqual(MIRROR_LAG_MS);
       // settled (the receipt said SUCCESS); the mirror node shows it after its lag
       expect(await followed(settled.transactionId)).toBe('success');
-      expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: BOB, spender: null });
-      expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 250_500_000n);
-      expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore + 250_500_000n);
+      expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
+      expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 250_500_000n);
+      expect(await pawsBalance(suite.origin, CAROL)).toBe(carolBefore + 250_500_000n);
     },
     3 * LAG_STEP_MS,
   );
@@ -114,7 +85,7 @@ describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
       const serial = carolSerials[1] as number;
       const offerId = await offerWithFirstAllowance(BOB, serial, '100', 'second offer after allowance');
       expect(await followed(await submitTigerApproval(CAROL, serial))).toBe('success');
-      const [bobBefore, carolBefore] = [await pawsBalance(server.origin, BOB), await pawsBalance(server.origin, CAROL)];
+      const [bobBefore, carolBefore] = [await pawsBalance(suite.origin, BOB), await pawsBalance(suite.origin, CAROL)];
       const spent = bobBefore - 50_000_000n;
       const transfer = new TransferTransaction()
         .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), BOB, -spent)
@@ -122,17 +93,20 @@ describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
         .setTransactionId(TransactionId.generate(BOB))
         .setNodeAccountIds([AccountId.fromString('0.0.3')])
         .freeze();
-      const spend = await signAndSubmit(server.origin, BOB, Buffer.from(transfer.toBytes()).toString('base64'));
+      const spend = await signAndSubmit(suite.origin, BOB, Buffer.from(transfer.toBytes()).toString('base64'));
       expect(spend.status).toBe('OK');
       const accept = () =>
-        call(server.origin, 'POST', `/api/paws/offers/${offerId}/accept`, { cookie: cookies[CAROL], body: { sellerId: CAROL, serialNumber: serial } });
+        call(suite.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
+          cookie: suite.holder(CAROL).cookie,
+          body: { sellerId: CAROL, serialNumber: serial },
+        });
       // the mirror node still shows Bob's PAWS: the settlement goes to the ledger, which applies the spend first
       expect(await accept()).toMatchObject({ status: 409, json: { code: 'SETTLEMENT_REFUSED' } });
       expect(await followed(spend.transactionId)).toBe('success');
       expect(await accept()).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
-      expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
-      expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - spent);
-      expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore);
+      expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
+      expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - spent);
+      expect(await pawsBalance(suite.origin, CAROL)).toBe(carolBefore);
     },
     4 * LAG_STEP_MS,
   );

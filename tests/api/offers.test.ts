@@ -4,11 +4,12 @@
  * input rules and authorisation.
  */
 import { AccountId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tierByRank } from '../../src/features/tiger/tiers';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { sandboxSuite } from '../support/api-suite';
+import { approvePawsSpend, approveTigerSpend, listForPaws } from '../support/paws-trades';
 import {
   ALICE,
   BOB,
@@ -23,7 +24,6 @@ import {
   ownedSerials,
   pawsBalance,
   signAndExecute,
-  signIn,
 } from '../support/sandbox-client';
 
 interface OfferJson {
@@ -37,8 +37,6 @@ interface OfferJson {
   fills: { serialNumber: number; sellerId: string }[];
 }
 
-let server: TestServer;
-const cookies: Record<string, string> = {};
 let aliceSerials: number[] = [];
 let carolSerials: number[] = [];
 const rarity = sandboxRarity().rarityData;
@@ -48,55 +46,22 @@ const holders = seed.accounts
   .filter((account) => account.label === null && account.paws !== null)
   .map((account) => ({ accountId: account.accountId, paws: account.paws as bigint, serial: seed.nftOwners.indexOf(account.accountId) + 1 }))
   .filter((holder) => holder.serial > 0);
+/** The ten owners racing to fill one collection offer, and a buyer with at least 1,000 PAWS to spend. */
+const racers = holders.slice(0, 10);
+const spender = holders.slice(10).find((holder) => holder.paws >= 1_000_000_000n);
+
+const suite = sandboxSuite({ holders: [ALICE, BOB, CAROL, DAVE, ...racers.map((holder) => holder.accountId), ...(spender ? [spender.accountId] : [])] });
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const account of [ALICE, BOB, CAROL, DAVE]) cookies[account] = await signIn(server.origin, account);
   // Alice's one Legendary tiger stays hers for the tier test; her others serve the rest.
-  aliceSerials = (await ownedSerials(server.origin, ALICE)).filter((serial) => tierByRank(rarity[serial]?.rarityRank) !== 'Legendary');
-  carolSerials = await ownedSerials(server.origin, CAROL);
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
+  aliceSerials = (await ownedSerials(suite.origin, ALICE)).filter((serial) => tierByRank(rarity[serial]?.rarityRank) !== 'Legendary');
+  carolSerials = await ownedSerials(suite.origin, CAROL);
 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-async function cookieOf(accountId: string): Promise<string> {
-  cookies[accountId] ??= await signIn(server.origin, accountId);
-  return cookies[accountId] as string;
-}
-
 function post<T = Record<string, unknown>>(accountId: string, path: string, body: unknown): Promise<Answer<T>> {
-  return cookieOf(accountId).then((cookie) => call<T>(server.origin, 'POST', path, { cookie, body }));
-}
-
-/** The buyer's wallet approves `amount` PAWS to the marketplace; the approval's transaction id. */
-async function approvePaws(buyer: string, amount: string): Promise<string> {
-  const prepared = await post<{ transactionBytes: string }>(buyer, '/api/paws/token-allowance/prepare', {
-    ownerAccountId: buyer,
-    tokenId: PAWS_TOKEN,
-    amount,
-    spenderAccountId: MARKETPLACE,
-  });
-  expect(prepared.status).toBe(200);
-  const approval = await signAndExecute(server.origin, buyer, prepared.json.transactionBytes);
-  expect(approval.status).toBe('SUCCESS');
-  return approval.transactionId;
-}
-
-/** The owner's wallet approves the marketplace for one tiger; the approval's transaction id. */
-async function approveTiger(owner: string, serial: number): Promise<string> {
-  const prepared = await post<{ transactionBytes: string }>(owner, '/api/paws/allowance/prepare', {
-    ownerAccountId: owner,
-    tokenId: NFT_TOKEN,
-    serialNumber: serial,
-    spenderAccountId: MARKETPLACE,
-  });
-  expect(prepared.status).toBe(200);
-  const approval = await signAndExecute(server.origin, owner, prepared.json.transactionBytes);
-  expect(approval.status).toBe('SUCCESS');
-  return approval.transactionId;
+  return call<T>(suite.origin, 'POST', path, { cookie: suite.holder(accountId).cookie, body });
 }
 
 /** Makes an offer as the screen does: a short allowance is approved for the amount the answer names, then the offer is made again. */
@@ -104,7 +69,7 @@ async function makeOffer(buyer: string, terms: Record<string, unknown>): Promise
   const body = { offerId: crypto.randomUUID(), buyerId: buyer, tokenId: NFT_TOKEN, expiresAt: inDays(7), ...terms };
   let answer = await post<{ offer: OfferJson; code?: string; amount?: string }>(buyer, '/api/paws/offers', body);
   if (answer.status === 400 && answer.json.code === 'PAWS_ALLOWANCE_LOW') {
-    const allowanceTransactionId = await approvePaws(buyer, answer.json.amount as string);
+    const allowanceTransactionId = await approvePawsSpend(suite.holder(buyer), answer.json.amount as string);
     answer = await post(buyer, '/api/paws/offers', { ...body, allowanceTransactionId });
   }
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
@@ -127,11 +92,11 @@ async function sendPaws(from: string, to: string, amount: bigint): Promise<void>
     .setTransactionId(TransactionId.generate(from))
     .setNodeAccountIds([AccountId.fromString('0.0.3')])
     .freeze();
-  expect((await signAndExecute(server.origin, from, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
+  expect((await signAndExecute(suite.origin, from, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
 }
 
 async function balances(...accounts: string[]): Promise<bigint[]> {
-  return Promise.all(accounts.map((account) => pawsBalance(server.origin, account)));
+  return Promise.all(accounts.map((account) => pawsBalance(suite.origin, account)));
 }
 
 describe('PAWS offers', () => {
@@ -139,11 +104,11 @@ describe('PAWS offers', () => {
     const serial = carolSerials[0] as number;
     const offer = await makeOffer(BOB, { kind: 'item', serialNumber: serial, pawsAmount: '123.45' });
     expect(offer).toMatchObject({ status: 'open', funded: true, pawsAmount: '123.45', remaining: 1 });
-    const tiger = await call<{ offers: OfferJson[]; best: OfferJson | null }>(server.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
+    const tiger = await call<{ offers: OfferJson[]; best: OfferJson | null }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(tiger.json.best?.id).toBe(offer.id);
-    const received = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/received/${CAROL}`);
+    const received = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/received/${CAROL}`);
     expect(received.json.offers.find((entry) => entry.id === offer.id)?.serials).toEqual([serial]);
-    const best = await call<{ best: Record<string, { offerId: string }> }>(server.origin, 'GET', `/api/paws/offers/best?serials=${serial},${carolSerials[1]}`);
+    const best = await call<{ best: Record<string, { offerId: string }> }>(suite.origin, 'GET', `/api/paws/offers/best?serials=${serial},${carolSerials[1]}`);
     expect(best.json.best[serial]?.offerId).toBe(offer.id);
 
     const [bobBefore, carolBefore] = await balances(BOB, CAROL);
@@ -152,52 +117,42 @@ describe('PAWS offers', () => {
       status: 400,
       json: { code: 'NFT_ALLOWANCE_MISSING', tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
     });
-    const approvalTransactionId = await approveTiger(CAROL, serial);
+    const approvalTransactionId = await approveTigerSpend(suite.holder(CAROL), serial);
     const sold = await accept(CAROL, offer.id, serial, approvalTransactionId);
     expect(sold).toMatchObject({ status: 200, json: { success: true, sale: { serialNumber: serial, sellerId: CAROL, buyerId: BOB, pawsAmount: '123.45' } } });
-    expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: BOB, spender: null });
+    expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
     expect(await balances(BOB, CAROL)).toEqual([(bobBefore as bigint) - 123_450_000n, (carolBefore as bigint) + 123_450_000n]);
 
     const repeat = await accept(CAROL, offer.id, serial, approvalTransactionId);
     expect(repeat.json).toEqual(sold.json);
     expect(await balances(BOB, CAROL)).toEqual([(bobBefore as bigint) - 123_450_000n, (carolBefore as bigint) + 123_450_000n]);
-    const made = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/made/${BOB}`);
+    const made = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/made/${BOB}`);
     expect(made.json.offers.find((entry) => entry.id === offer.id)).toMatchObject({
       status: 'filled',
       filled: 1,
       fills: [{ serialNumber: serial, sellerId: CAROL }],
     });
-    const after = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
+    const after = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(after.json.offers.map((entry) => entry.id)).not.toContain(offer.id);
   });
 
   it('accepting an offer on a listed tiger takes its PAWS listing down', async () => {
     const serial = aliceSerials[0] as number;
-    const prepared = await post<{ pendingListing: { id: string } }>(ALICE, '/api/paws/listings/prepare', {
-      sellerId: ALICE,
-      tokenId: NFT_TOKEN,
-      serialNumber: serial,
-      pawsPrice: '900',
-    });
-    const listed = await post<{ listing: { id: string } }>(ALICE, '/api/paws/listings/complete', {
-      pendingListing: prepared.json.pendingListing,
-      approvalTransactionId: await approveTiger(ALICE, serial),
-    });
-    expect(listed.status).toBe(200);
+    const listed = await listForPaws(suite.holder(ALICE), serial, '900');
     const offer = await makeOffer(BOB, { kind: 'item', serialNumber: serial, pawsAmount: '700' });
     // the listing's approval serves the offer: no second approval
     expect((await accept(ALICE, offer.id, serial)).status).toBe(200);
-    expect((await nftOnLedger(server.origin, serial)).owner).toBe(BOB);
-    const page = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
-    expect(page.json.listings.map((entry) => entry.id)).not.toContain(listed.json.listing.id);
-    const mine = await call<{ listings: { id: string }[] }>(server.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
-    expect(mine.json.listings.map((entry) => entry.id)).not.toContain(listed.json.listing.id);
+    expect((await nftOnLedger(suite.origin, serial)).owner).toBe(BOB);
+    const page = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', '/api/paws/listings');
+    expect(page.json.listings.map((entry) => entry.id)).not.toContain(listed.id);
+    const mine = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
+    expect(mine.json.listings.map((entry) => entry.id)).not.toContain(listed.id);
   });
 
   it('ten owners racing to fill a collection offer of quantity 1: exactly one sale, nine untouched tigers', async () => {
-    const owners = holders.slice(0, 10);
+    const owners = racers;
     expect(owners).toHaveLength(10);
-    for (const owner of owners) await approveTiger(owner.accountId, owner.serial);
+    for (const owner of owners) await approveTigerSpend(suite.holder(owner.accountId), owner.serial);
     const offer = await makeOffer(BOB, { kind: 'collection', quantity: 1, pawsAmount: '10' });
     const before = await balances(BOB, ...owners.map((owner) => owner.accountId));
     const answers = await Promise.all(owners.map((owner) => accept(owner.accountId, offer.id, owner.serial)));
@@ -210,43 +165,43 @@ describe('PAWS offers', () => {
     for (const [index, owner] of owners.entries()) {
       const moved = owner === winner ? 10_000_000n : 0n;
       expect(after[index + 1], owner.accountId).toBe((before[index + 1] as bigint) + moved);
-      expect(await nftOnLedger(server.origin, owner.serial), owner.accountId).toEqual(
+      expect(await nftOnLedger(suite.origin, owner.serial), owner.accountId).toEqual(
         owner === winner ? { owner: BOB, spender: null } : { owner: owner.accountId, spender: MARKETPLACE },
       );
     }
-    const made = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/made/${BOB}`);
+    const made = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/made/${BOB}`);
     expect(made.json.offers.find((entry) => entry.id === offer.id)).toMatchObject({ status: 'filled', remaining: 0, filled: 1 });
   }, 60_000);
 
   it('an offer whose buyer spent the PAWS shows as unfunded, cannot be accepted and moves nothing', async () => {
-    const buyer = holders.slice(10).find((holder) => holder.paws >= 1_000_000_000n) as (typeof holders)[number];
+    const buyer = spender as (typeof holders)[number];
     const serial = carolSerials[1] as number;
     const offer = await makeOffer(buyer.accountId, { kind: 'item', serialNumber: serial, pawsAmount: '1000' });
-    await approveTiger(CAROL, serial);
-    await sendPaws(buyer.accountId, DAVE, (await pawsBalance(server.origin, buyer.accountId)) - 999_000_000n);
-    const tiger = await call<{ offers: OfferJson[]; best: OfferJson | null }>(server.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
+    await approveTigerSpend(suite.holder(CAROL), serial);
+    await sendPaws(buyer.accountId, DAVE, (await pawsBalance(suite.origin, buyer.accountId)) - 999_000_000n);
+    const tiger = await call<{ offers: OfferJson[]; best: OfferJson | null }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(tiger.json.offers.find((entry) => entry.id === offer.id)?.funded).toBe(false);
     expect(tiger.json.best?.id).not.toBe(offer.id);
-    const best = await call<{ best: Record<string, { offerId: string }> }>(server.origin, 'GET', `/api/paws/offers/best?serials=${serial}`);
+    const best = await call<{ best: Record<string, { offerId: string }> }>(suite.origin, 'GET', `/api/paws/offers/best?serials=${serial}`);
     expect(best.json.best[serial]?.offerId).not.toBe(offer.id);
     const [buyerBefore, carolBefore] = await balances(buyer.accountId, CAROL);
     const refused = await accept(CAROL, offer.id, serial);
     expect(refused).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
     expect(await balances(buyer.accountId, CAROL)).toEqual([buyerBefore, carolBefore]);
-    expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
+    expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
   }, 30_000);
 
   it('collection offers match a trait or a minimum tier only', async () => {
-    const legendary = (await ownedSerials(server.origin, ALICE)).find((serial) => tierByRank(rarity[serial]?.rarityRank) === 'Legendary') as number;
+    const legendary = (await ownedSerials(suite.origin, ALICE)).find((serial) => tierByRank(rarity[serial]?.rarityRank) === 'Legendary') as number;
     const common = aliceSerials.find((serial) => tierByRank(rarity[serial]?.rarityRank) === 'Common') as number;
     const byTier = await makeOffer(BOB, { kind: 'collection', quantity: 2, minTier: 'Legendary', pawsAmount: '5' });
     expect((await accept(ALICE, byTier.id, common)).json).toMatchObject({ code: 'OFFER_NOT_MATCHING' });
-    const received = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/received/${ALICE}`);
+    const received = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/received/${ALICE}`);
     expect(received.json.offers.find((entry) => entry.id === byTier.id)?.serials).toEqual([legendary]);
 
     const trait = rarity[common]?.traits[0] as { trait_type: string; value: string };
     const byTrait = await makeOffer(BOB, { kind: 'collection', trait: { traitType: trait.trait_type, value: trait.value.toUpperCase() }, pawsAmount: '4' });
-    const matching = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/tiger/${common}`);
+    const matching = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/tiger/${common}`);
     expect(matching.json.offers.map((entry) => entry.id)).toContain(byTrait.id);
     const unknown = await post(BOB, '/api/paws/offers', {
       offerId: crypto.randomUUID(),
@@ -262,26 +217,17 @@ describe('PAWS offers', () => {
 
   it('cancelling says how far the allowance can be lowered; a cancelled offer cannot be accepted; a purchase asks for the offers’ allowance too', async () => {
     const serial = aliceSerials[1] as number;
-    const cookie = cookies[DAVE] as string;
+    const cookie = suite.holder(DAVE).cookie;
     await sendPaws(ALICE, DAVE, 100_000_000n);
     const offer = await makeOffer(DAVE, { kind: 'item', serialNumber: serial, pawsAmount: '30' });
     const listedSerial = aliceSerials[2] as number;
-    const prepared = await post<{ pendingListing: { id: string } }>(ALICE, '/api/paws/listings/prepare', {
-      sellerId: ALICE,
-      tokenId: NFT_TOKEN,
-      serialNumber: listedSerial,
-      pawsPrice: '5',
-    });
-    const listed = await post<{ listing: { id: string } }>(ALICE, '/api/paws/listings/complete', {
-      pendingListing: prepared.json.pendingListing,
-      approvalTransactionId: await approveTiger(ALICE, listedSerial),
-    });
-    await approvePaws(DAVE, '1');
-    const short = await post(DAVE, '/api/paws/buy/prepare', { listingId: listed.json.listing.id, buyerId: DAVE });
+    const listed = await listForPaws(suite.holder(ALICE), listedSerial, '5');
+    await approvePawsSpend(suite.holder(DAVE), '1');
+    const short = await post(DAVE, '/api/paws/buy/prepare', { listingId: listed.id, buyerId: DAVE });
     expect(short).toMatchObject({ status: 400, json: { code: 'PAWS_ALLOWANCE_LOW', amount: '35' } });
-    await approvePaws(DAVE, '40');
+    await approvePawsSpend(suite.holder(DAVE), '40');
 
-    const cancelled = await call(server.origin, 'DELETE', `/api/paws/offers/${offer.id}`, { cookie });
+    const cancelled = await call(suite.origin, 'DELETE', `/api/paws/offers/${offer.id}`, { cookie });
     expect(cancelled).toMatchObject({
       status: 200,
       json: {
@@ -290,13 +236,13 @@ describe('PAWS offers', () => {
       },
     });
     // the screen offers to lower the allowance to what is still reserved: here, to nothing
-    await approvePaws(DAVE, '0');
-    const allowance = await call(server.origin, 'GET', `/api/hedera/allowance/token/${DAVE}/${PAWS_TOKEN}/${MARKETPLACE}`);
+    await approvePawsSpend(suite.holder(DAVE), '0');
+    const allowance = await call(suite.origin, 'GET', `/api/hedera/allowance/token/${DAVE}/${PAWS_TOKEN}/${MARKETPLACE}`);
     expect(allowance.json).toMatchObject({ allowance: '0' });
-    const again = await call(server.origin, 'DELETE', `/api/paws/offers/${offer.id}`, { cookie });
+    const again = await call(suite.origin, 'DELETE', `/api/paws/offers/${offer.id}`, { cookie });
     expect(again).toMatchObject({ status: 200, json: { offer: { status: 'cancelled' } } });
     expect(await accept(ALICE, offer.id, serial)).toMatchObject({ status: 409, json: { code: 'OFFER_UNAVAILABLE' } });
-    const made = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/made/${DAVE}`);
+    const made = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/made/${DAVE}`);
     expect(made.json.offers.map((entry) => entry.id)).not.toContain(offer.id);
   }, 30_000);
 
@@ -314,14 +260,14 @@ describe('PAWS offers', () => {
       ['DELETE', `/api/paws/offers/${offer.id}`, undefined, ALICE],
     ];
     for (const [method, path, body, intruder] of writes) {
-      const anonymous = await call(server.origin, method, path, body ? { body } : {});
+      const anonymous = await call(suite.origin, method, path, body ? { body } : {});
       expect(anonymous.status, `${method} ${path} without a session`).toBe(401);
-      const foreign = await call(server.origin, method, path, { cookie: cookies[intruder], ...(body ? { body } : {}) });
+      const foreign = await call(suite.origin, method, path, { cookie: suite.holder(intruder).cookie, ...(body ? { body } : {}) });
       expect(foreign, `${method} ${path} as ${intruder}`).toMatchObject({ status: 403, json: { code: 'NOT_YOUR_ACCOUNT' } });
     }
     // the owner's own session, on a tiger that is not theirs
     expect(await accept(CAROL, offer.id, serial)).toMatchObject({ status: 403, json: { code: 'NOT_TIGER_OWNER' } });
-    const still = await call<{ offers: OfferJson[] }>(server.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
+    const still = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(still.json.offers.find((entry) => entry.id === offer.id)).toMatchObject({ status: 'open' });
   });
 
@@ -345,7 +291,7 @@ describe('PAWS offers', () => {
       const answer = await post(body.buyerId as string, '/api/paws/offers', body);
       expect(answer, JSON.stringify(change)).toMatchObject({ status, json: { code } });
     }
-    expect((await call(server.origin, 'GET', '/api/paws/offers/best?serials=1,x')).status).toBe(400);
+    expect((await call(suite.origin, 'GET', '/api/paws/offers/best?serials=1,x')).status).toBe(400);
     expect((await accept(CAROL, '00000000-0000-4000-8000-000000000000', carolSerials[2] as number)).status).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
 /** GET /api/paws/listings sorts and filters on the server (issue 20 item 4), and refuses bad sort/filter values. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestServer, startTestServer } from '../support/local-server';
-import { ALICE, CAROL, MARKETPLACE, NFT_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSuite } from '../support/api-suite';
+import { listForPaws } from '../support/paws-trades';
+import { ALICE, CAROL, call, ownedSerials } from '../support/sandbox-client';
 
 interface Listed {
   id: string;
@@ -17,47 +18,23 @@ interface Page {
   traitCounts: Record<string, Record<string, number>>;
 }
 
-let server: TestServer;
-const cookies: Record<string, string> = {};
-
-async function list(seller: string, serial: number, price: string): Promise<void> {
-  const prepared = await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-    cookie: cookies[seller],
-    body: { sellerId: seller, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price },
-  });
-  expect(prepared.status).toBe(200);
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: cookies[seller],
-    body: { ownerAccountId: seller, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(server.origin, seller, allowance.json.transactionBytes);
-  const completed = await call(server.origin, 'POST', '/api/paws/listings/complete', {
-    cookie: cookies[seller],
-    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
-  });
-  expect(completed.status).toBe(200);
-}
+const suite = sandboxSuite({ holders: [ALICE, CAROL] });
 
 const page = async (query: string) => {
-  const answer = await call<Page>(server.origin, 'GET', `/api/paws/listings?${query}`);
+  const answer = await call<Page>(suite.origin, 'GET', `/api/paws/listings?${query}`);
   expect(answer.status).toBe(200);
   return answer.json;
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const account of [ALICE, CAROL]) cookies[account] = await signIn(server.origin, account);
-  const [a1, a2] = await ownedSerials(server.origin, ALICE);
-  const [c1, c2] = await ownedSerials(server.origin, CAROL);
+  const [a1, a2] = await ownedSerials(suite.origin, ALICE);
+  const [c1, c2] = await ownedSerials(suite.origin, CAROL);
   // Listed in this order (oldest first) at these prices.
-  await list(ALICE, a1 as number, '300');
-  await list(CAROL, c1 as number, '12.5');
-  await list(ALICE, a2 as number, '1000');
-  await list(CAROL, c2 as number, '99.99');
+  await listForPaws(suite.holder(ALICE), a1 as number, '300');
+  await listForPaws(suite.holder(CAROL), c1 as number, '12.5');
+  await listForPaws(suite.holder(ALICE), a2 as number, '1000');
+  await listForPaws(suite.holder(CAROL), c2 as number, '99.99');
 }, 120_000);
-afterAll(async () => {
-  await server?.dispose();
-});
 
 describe('GET /api/paws/listings: sort and filter', () => {
   it('sorts newest first by default, by price both ways and by rarity', async () => {
@@ -100,7 +77,7 @@ describe('GET /api/paws/listings: sort and filter', () => {
     ['limit=101', 'limit'],
     ['limit=ten', 'limit'],
   ])('answers 400 with a JSON error for %s', async (query, field) => {
-    const answer = await call<{ error: string; code: string }>(server.origin, 'GET', `/api/paws/listings?${query}`);
+    const answer = await call<{ error: string; code: string }>(suite.origin, 'GET', `/api/paws/listings?${query}`);
     expect(answer.status).toBe(400);
     expect(answer.json.code).toBeTruthy();
     expect(answer.json.error).toContain(field);

@@ -1,7 +1,8 @@
 import { AccountId, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { sandboxSuite } from '../support/api-suite';
+import { approvePawsSpend, buyListing, listForPaws } from '../support/paws-trades';
 import {
   ALICE,
   BOB,
@@ -18,66 +19,25 @@ import {
   signIn,
 } from '../support/sandbox-client';
 
-let server: TestServer;
-const cookies: Record<string, string> = {};
+const suite = sandboxSuite({ holders: [ALICE, BOB, CAROL, DAVE] });
 let aliceSerials: number[] = [];
 let carolSerials: number[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const account of [ALICE, BOB, CAROL, DAVE]) cookies[account] = await signIn(server.origin, account);
-  aliceSerials = await ownedSerials(server.origin, ALICE);
-  carolSerials = await ownedSerials(server.origin, CAROL);
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
+  aliceSerials = await ownedSerials(suite.origin, ALICE);
+  carolSerials = await ownedSerials(suite.origin, CAROL);
 });
-
-/** Alice lists a serial for `price` PAWS: prepare, approve the NFT allowance in the "wallet", complete. */
-async function list(serial: number, price: string, seller = ALICE) {
-  const prepared = await call<{ pendingListing: { id: string }; marketplaceAccountId: string }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-    cookie: cookies[seller],
-    body: { sellerId: seller, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price, nftName: 'ignored', rarityRank: 1 },
-  });
-  expect(prepared.status).toBe(200);
-  expect(prepared.json.marketplaceAccountId).toBe(MARKETPLACE);
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: cookies[seller],
-    body: { ownerAccountId: seller, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(server.origin, seller, allowance.json.transactionBytes);
-  expect(approval.status).toBe('SUCCESS');
-  const completed = await call<{ listing: { id: string; pawsPrice: string; nftName: string } }>(server.origin, 'POST', '/api/paws/listings/complete', {
-    cookie: cookies[seller],
-    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
-  });
-  expect(completed.status).toBe(200);
-  return completed.json.listing;
-}
-
-async function approvePaws(buyer: string, amount: string) {
-  const prepared = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
-    cookie: cookies[buyer],
-    body: { ownerAccountId: buyer, tokenId: PAWS_TOKEN, amount, spenderAccountId: MARKETPLACE },
-  });
-  expect(prepared.status).toBe(200);
-  expect((await signAndExecute(server.origin, buyer, prepared.json.transactionBytes)).status).toBe('SUCCESS');
-}
-
-function buy(listingId: string, buyer: string) {
-  return call(server.origin, 'POST', '/api/paws/buy/prepare', { cookie: cookies[buyer], body: { listingId, buyerId: buyer } });
-}
 
 describe('PAWS marketplace', () => {
   it('lists a tiger with the collection’s own name and rarity, and shows it once', async () => {
     const serial = aliceSerials[0] as number;
-    const listing = await list(serial, '125.5');
+    const listing = await listForPaws(suite.holder(ALICE), serial, '125.5');
     expect(listing.pawsPrice).toBe('125.5');
     expect(listing.nftName).toBe(`Wild Tiger #${serial}`);
-    const page = await call<{ listings: { id: string }[]; total: number }>(server.origin, 'GET', '/api/paws/listings?page=1&limit=20');
+    const page = await call<{ listings: { id: string }[]; total: number }>(suite.origin, 'GET', '/api/paws/listings?page=1&limit=20');
     expect(page.json.listings.map((entry) => entry.id)).toContain(listing.id);
-    const again = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
-      cookie: cookies[ALICE],
+    const again = await call(suite.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: suite.holder(ALICE).cookie,
       body: { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '1' },
     });
     expect(again).toMatchObject({ status: 409, json: { error: 'This tiger is already listed' } });
@@ -85,38 +45,38 @@ describe('PAWS marketplace', () => {
 
   it('asks for a PAWS allowance, then settles atomically: the tiger to the buyer, the PAWS to the seller', async () => {
     const serial = aliceSerials[1] as number;
-    const listing = await list(serial, '300');
-    const [aliceBefore, bobBefore] = [await pawsBalance(server.origin, ALICE), await pawsBalance(server.origin, BOB)];
-    const short = await buy(listing.id, BOB);
+    const listing = await listForPaws(suite.holder(ALICE), serial, '300');
+    const [aliceBefore, bobBefore] = [await pawsBalance(suite.origin, ALICE), await pawsBalance(suite.origin, BOB)];
+    const short = await buyListing(suite.holder(BOB), listing.id);
     expect(short).toMatchObject({
       status: 400,
       json: { error: 'Insufficient PAWS token allowance', tokenId: PAWS_TOKEN, spenderAccountId: MARKETPLACE, amount: '300' },
     });
-    await approvePaws(BOB, '300');
-    const bought = await buy(listing.id, BOB);
+    await approvePawsSpend(suite.holder(BOB), '300');
+    const bought = await buyListing(suite.holder(BOB), listing.id);
     expect(bought).toMatchObject({ status: 200, json: { success: true, transactionId: expect.stringMatching(/^0\.0\.7000100@/) } });
-    expect(await nftOnLedger(server.origin, serial)).toEqual({ owner: BOB, spender: null });
-    expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 300_000_000n);
-    expect(await pawsBalance(server.origin, ALICE)).toBe(aliceBefore + 300_000_000n);
+    expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
+    expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 300_000_000n);
+    expect(await pawsBalance(suite.origin, ALICE)).toBe(aliceBefore + 300_000_000n);
     // the same request again returns the same result and moves nothing
-    const repeat = await buy(listing.id, BOB);
+    const repeat = await buyListing(suite.holder(BOB), listing.id);
     expect(repeat.json).toEqual(bought.json);
-    expect(await pawsBalance(server.origin, BOB)).toBe(bobBefore - 300_000_000n);
-    const page = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
+    expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 300_000_000n);
+    const page = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', '/api/paws/listings');
     expect(page.json.listings.map((entry) => entry.id)).not.toContain(listing.id);
   });
 
   it('10 concurrent buyers: exactly one sale, the others pay nothing', async () => {
     const serial = aliceSerials[2] as number;
-    const listing = await list(serial, '50');
-    await approvePaws(BOB, '1000');
-    await approvePaws(CAROL, '1000');
-    const [bobBefore, carolBefore, aliceBefore] = (await Promise.all([BOB, CAROL, ALICE].map((account) => pawsBalance(server.origin, account)))) as [
+    const listing = await listForPaws(suite.holder(ALICE), serial, '50');
+    await approvePawsSpend(suite.holder(BOB), '1000');
+    await approvePawsSpend(suite.holder(CAROL), '1000');
+    const [bobBefore, carolBefore, aliceBefore] = (await Promise.all([BOB, CAROL, ALICE].map((account) => pawsBalance(suite.origin, account)))) as [
       bigint,
       bigint,
       bigint,
     ];
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => buy(listing.id, index % 2 ? BOB : CAROL)));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, index) => buyListing(suite.holder(index % 2 ? BOB : CAROL), listing.id)));
     const winners = answers.filter((answer) => answer.status === 200);
     const winnerIds = new Set(winners.map((answer) => (answer.json.listing as { sale: { buyerId: string } }).sale.buyerId));
     expect(winnerIds.size).toBe(1);
@@ -124,55 +84,55 @@ describe('PAWS marketplace', () => {
     const winner = [...winnerIds][0] as string;
     const loser = winner === BOB ? CAROL : BOB;
     const after: Record<string, bigint> = Object.fromEntries(
-      await Promise.all([BOB, CAROL, ALICE].map(async (account) => [account, await pawsBalance(server.origin, account)])),
+      await Promise.all([BOB, CAROL, ALICE].map(async (account) => [account, await pawsBalance(suite.origin, account)])),
     );
     expect(after[winner]).toBe((winner === BOB ? bobBefore : carolBefore) - 50_000_000n);
     expect(after[loser]).toBe(loser === BOB ? bobBefore : carolBefore);
     expect(after[ALICE]).toBe(aliceBefore + 50_000_000n);
-    expect((await nftOnLedger(server.origin, serial)).owner).toBe(winner);
+    expect((await nftOnLedger(suite.origin, serial)).owner).toBe(winner);
   });
 
   it('a listing whose tiger moved away is neither shown nor sold', async () => {
     const serial = aliceSerials[3] as number;
-    const listing = await list(serial, '10');
+    const listing = await listForPaws(suite.holder(ALICE), serial, '10');
     const transfer = new TransferTransaction()
       .addNftTransfer(new NftId(TokenId.fromString(NFT_TOKEN), serial), ALICE, DAVE)
       .setTransactionId(TransactionId.generate(ALICE))
       .setNodeAccountIds([AccountId.fromString('0.0.3')])
       .freeze();
-    expect((await signAndExecute(server.origin, ALICE, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
-    await approvePaws(CAROL, '10');
-    const carolBefore = await pawsBalance(server.origin, CAROL);
-    const attempt = await buy(listing.id, CAROL);
+    expect((await signAndExecute(suite.origin, ALICE, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
+    await approvePawsSpend(suite.holder(CAROL), '10');
+    const carolBefore = await pawsBalance(suite.origin, CAROL);
+    const attempt = await buyListing(suite.holder(CAROL), listing.id);
     expect(attempt.status).toBe(409);
-    expect(await pawsBalance(server.origin, CAROL)).toBe(carolBefore);
-    const page = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
+    expect(await pawsBalance(suite.origin, CAROL)).toBe(carolBefore);
+    const page = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', '/api/paws/listings');
     expect(page.json.listings.map((entry) => entry.id)).not.toContain(listing.id);
   });
 
   it('unlisting removes the listing; revoking the allowance clears it on the ledger', async () => {
     const serial = aliceSerials[4] as number;
-    const listing = await list(serial, '42');
-    expect((await nftOnLedger(server.origin, serial)).spender).toBe(MARKETPLACE);
-    const removed = await call(server.origin, 'DELETE', `/api/paws/listings/${listing.id}`, { cookie: cookies[ALICE] });
+    const listing = await listForPaws(suite.holder(ALICE), serial, '42');
+    expect((await nftOnLedger(suite.origin, serial)).spender).toBe(MARKETPLACE);
+    const removed = await call(suite.origin, 'DELETE', `/api/paws/listings/${listing.id}`, { cookie: suite.holder(ALICE).cookie });
     expect(removed).toMatchObject({ status: 200, json: { success: true } });
-    const revoke = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/delete/prepare', {
-      cookie: cookies[ALICE],
+    const revoke = await call<{ transactionBytes: string }>(suite.origin, 'POST', '/api/paws/allowance/delete/prepare', {
+      cookie: suite.holder(ALICE).cookie,
       body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial },
     });
-    expect((await signAndExecute(server.origin, ALICE, revoke.json.transactionBytes)).status).toBe('SUCCESS');
-    expect((await nftOnLedger(server.origin, serial)).spender).toBeNull();
-    const mine = await call<{ listings: { id: string }[] }>(server.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
+    expect((await signAndExecute(suite.origin, ALICE, revoke.json.transactionBytes)).status).toBe('SUCCESS');
+    expect((await nftOnLedger(suite.origin, serial)).spender).toBeNull();
+    const mine = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
     expect(mine.json.listings.map((entry) => entry.id)).not.toContain(listing.id);
   });
 
   it('refuses to let a seller buy their own listing', async () => {
-    const listing = await list(carolSerials[0] as number, '5', CAROL);
-    expect(await buy(listing.id, CAROL)).toMatchObject({ status: 400, json: { error: 'You cannot buy your own NFT' } });
+    const listing = await listForPaws(suite.holder(CAROL), carolSerials[0] as number, '5');
+    expect(await buyListing(suite.holder(CAROL), listing.id)).toMatchObject({ status: 400, json: { error: 'You cannot buy your own NFT' } });
   });
 
   it('answers 401 without a session and 403 for another account on every write', async () => {
-    const listing = await list(carolSerials[1] as number, '7', CAROL);
+    const listing = await listForPaws(suite.holder(CAROL), carolSerials[1] as number, '7');
     const writes: Array<[string, string, Record<string, unknown> | undefined, string]> = [
       ['POST', '/api/paws/listings/prepare', { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: carolSerials[2], pawsPrice: '1' }, BOB],
       ['POST', '/api/paws/listings/complete', { pendingListing: { id: '00000000-0000-4000-8000-000000000000' }, approvalTransactionId: 'x' }, ''],
@@ -183,26 +143,26 @@ describe('PAWS marketplace', () => {
       ['POST', '/api/paws/token-allowance/prepare', { ownerAccountId: CAROL, tokenId: PAWS_TOKEN, amount: '5', spenderAccountId: MARKETPLACE }, BOB],
     ];
     for (const [method, path, body, intruder] of writes) {
-      const anonymous = await call(server.origin, method, path, body ? { body } : {});
+      const anonymous = await call(suite.origin, method, path, body ? { body } : {});
       expect(anonymous.status, `${method} ${path} without a session`).toBe(401);
       if (intruder) {
-        const foreign = await call(server.origin, method, path, { cookie: cookies[intruder], ...(body ? { body } : {}) });
+        const foreign = await call(suite.origin, method, path, { cookie: suite.holder(intruder).cookie, ...(body ? { body } : {}) });
         expect(foreign.status, `${method} ${path} as ${intruder}`).toBe(403);
       }
     }
-    const still = await call<{ listings: { id: string }[] }>(server.origin, 'GET', '/api/paws/listings');
+    const still = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', '/api/paws/listings');
     expect(still.json.listings.map((entry) => entry.id)).toContain(listing.id);
   });
 
   it('refuses amounts that would wrap: an allowance beyond int64 base units, a price with more than 2 decimals', async () => {
-    const allowance = await call(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
-      cookie: cookies[BOB],
+    const allowance = await call(suite.origin, 'POST', '/api/paws/token-allowance/prepare', {
+      cookie: suite.holder(BOB).cookie,
       body: { ownerAccountId: BOB, tokenId: PAWS_TOKEN, amount: '18446744073709.552616', spenderAccountId: MARKETPLACE },
     });
     expect(allowance).toMatchObject({ status: 400, json: { code: 'INVALID_AMOUNT' } });
     expect(allowance.json).not.toHaveProperty('transactionBytes');
-    const price = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
-      cookie: cookies[CAROL],
+    const price = await call(suite.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: suite.holder(CAROL).cookie,
       body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: carolSerials[2], pawsPrice: '12.345' },
     });
     expect(price).toMatchObject({
@@ -215,9 +175,9 @@ describe('PAWS marketplace', () => {
     const seed = sandboxSeed();
     const holder = seed.accounts.find((account) => account.label === null && account.paws === null && seed.nftOwners.includes(account.accountId));
     if (!holder) throw new Error('the seed has a tiger holder without PAWS');
-    const cookie = await signIn(server.origin, holder.accountId);
+    const cookie = await signIn(suite.origin, holder.accountId);
     const serial = seed.nftOwners.indexOf(holder.accountId) + 1;
-    const answer = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
+    const answer = await call(suite.origin, 'POST', '/api/paws/listings/prepare', {
       cookie,
       body: { sellerId: holder.accountId, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '10' },
     });
@@ -227,28 +187,28 @@ describe('PAWS marketplace', () => {
   it('validates prices and completion input', async () => {
     const serial = carolSerials[2] as number;
     for (const pawsPrice of ['0', '-1', 'abc', '1.1234567']) {
-      const answer = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
-        cookie: cookies[CAROL],
+      const answer = await call(suite.origin, 'POST', '/api/paws/listings/prepare', {
+        cookie: suite.holder(CAROL).cookie,
         body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice },
       });
       expect(answer, pawsPrice).toMatchObject({ status: 400, json: { error: 'Please enter a valid PAWS price' } });
     }
-    const prepared = await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-      cookie: cookies[CAROL],
+    const prepared = await call<{ pendingListing: { id: string } }>(suite.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: suite.holder(CAROL).cookie,
       body: { sellerId: CAROL, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: 3 },
     });
-    const noApproval = await call(server.origin, 'POST', '/api/paws/listings/complete', {
-      cookie: cookies[CAROL],
+    const noApproval = await call(suite.origin, 'POST', '/api/paws/listings/complete', {
+      cookie: suite.holder(CAROL).cookie,
       body: { pendingListing: prepared.json.pendingListing },
     });
     expect(noApproval).toMatchObject({ status: 400, json: { error: 'NFT allowance approval failed - no transaction ID received' } });
-    const notApproved = await call(server.origin, 'POST', '/api/paws/listings/complete', {
-      cookie: cookies[CAROL],
+    const notApproved = await call(suite.origin, 'POST', '/api/paws/listings/complete', {
+      cookie: suite.holder(CAROL).cookie,
       body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: '0.0.7001001@1.1' },
     });
     expect(notApproved.status).toBe(400);
-    const notOwned = await call(server.origin, 'POST', '/api/paws/listings/prepare', {
-      cookie: cookies[DAVE],
+    const notOwned = await call(suite.origin, 'POST', '/api/paws/listings/prepare', {
+      cookie: suite.holder(DAVE).cookie,
       body: { sellerId: DAVE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '1' },
     });
     expect(notOwned.status).toBe(403);

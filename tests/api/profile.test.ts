@@ -1,27 +1,21 @@
 import { AccountId, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OwnedNft } from '../../src/features/profile/owned-nfts';
 import type { Profile, PublicProfile } from '../../src/features/profile/profile-types';
-import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
+import { sandboxSuite } from '../support/api-suite';
+import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, ownedSerials, signAndExecute } from '../support/sandbox-client';
 
-let server: TestServer;
-const cookies: Record<string, string> = {};
+const suite = sandboxSuite({ holders: [ALICE, BOB, CAROL, DAVE] });
 let aliceSerials: number[] = [];
 let bobSerials: number[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const account of [ALICE, BOB, CAROL, DAVE]) cookies[account] = await signIn(server.origin, account);
-  aliceSerials = await ownedSerials(server.origin, ALICE);
-  bobSerials = await ownedSerials(server.origin, BOB);
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
+  aliceSerials = await ownedSerials(suite.origin, ALICE);
+  bobSerials = await ownedSerials(suite.origin, BOB);
 });
 
-function save(accountId: string, body: Record<string, unknown>, cookie: string | undefined = cookies[accountId]) {
-  return call<{ success: boolean; profile: Profile; error?: string }>(server.origin, 'POST', '/api/profile', {
+function save(accountId: string, body: Record<string, unknown>, cookie: string | undefined = suite.holder(accountId).cookie) {
+  return call<{ success: boolean; profile: Profile; error?: string }>(suite.origin, 'POST', '/api/profile', {
     body: { accountId, ...body },
     ...(cookie ? { cookie } : {}),
   });
@@ -29,7 +23,7 @@ function save(accountId: string, body: Record<string, unknown>, cookie: string |
 
 /** A read of a profile; `viewerAddress` is what CloudFront would report as the viewer's address. */
 function read(accountId: string, options: { cookie?: string; userAgent?: string; viewerAddress?: string } = {}) {
-  return call<{ success: boolean; profile: Profile; error?: string }>(server.origin, 'GET', `/api/profile/${accountId}`, {
+  return call<{ success: boolean; profile: Profile; error?: string }>(suite.origin, 'GET', `/api/profile/${accountId}`, {
     ...(options.cookie ? { cookie: options.cookie } : {}),
     headers: {
       'user-agent': options.userAgent ?? 'profile-tests',
@@ -45,19 +39,19 @@ async function transferTiger(serial: number, from: string, to: string): Promise<
     .setTransactionId(TransactionId.generate(from))
     .setNodeAccountIds([AccountId.fromString('0.0.3')])
     .freeze();
-  expect((await signAndExecute(server.origin, from, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
+  expect((await signAndExecute(suite.origin, from, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
 }
 
 /** The owner's own read: never counted as a view. */
 async function ownRead(accountId: string): Promise<Profile> {
-  const answer = await read(accountId, { cookie: cookies[accountId] });
+  const answer = await read(accountId, { cookie: suite.holder(accountId).cookie });
   expect(answer.status).toBe(200);
   return answer.json.profile;
 }
 
 async function publicList(search?: string) {
   const query = search === undefined ? '' : `?search=${encodeURIComponent(search)}`;
-  return call<{ success: boolean; profiles: PublicProfile[]; total: number; error?: string }>(server.origin, 'GET', `/api/public-profiles${query}`);
+  return call<{ success: boolean; profiles: PublicProfile[]; total: number; error?: string }>(suite.origin, 'GET', `/api/public-profiles${query}`);
 }
 
 describe('profile', () => {
@@ -110,9 +104,9 @@ describe('profile', () => {
   it('answers 401 without a session and 403 for another account, changing nothing', async () => {
     const before = await ownRead(ALICE);
     expect((await save(ALICE, { username: 'Intruder' }, '')).status).toBe(401);
-    const foreign = await save(ALICE, { username: 'Intruder' }, cookies[BOB]);
+    const foreign = await save(ALICE, { username: 'Intruder' }, suite.holder(BOB).cookie);
     expect(foreign).toMatchObject({ status: 403, json: { error: 'You can only edit your own profile' } });
-    const foreignAvatar = await save(ALICE, { avatarNftSerial: bobSerials[0] }, cookies[BOB]);
+    const foreignAvatar = await save(ALICE, { avatarNftSerial: bobSerials[0] }, suite.holder(BOB).cookie);
     expect(foreignAvatar.status).toBe(403);
     expect(await ownRead(ALICE)).toEqual(before);
   });
@@ -151,7 +145,7 @@ describe('profile', () => {
       const answer = await save(ALICE, body);
       expect(answer, JSON.stringify(body)).toMatchObject({ status: 400, json: { error } });
     }
-    expect((await save('0.0.x', { username: 'a' }, cookies[ALICE])).status).toBe(400);
+    expect((await save('0.0.x', { username: 'a' }, suite.holder(ALICE).cookie)).status).toBe(400);
     expect(await ownRead(ALICE)).toEqual(before);
     // the limits themselves are accepted
     const atLimit = await save(DAVE, { username: 'u'.repeat(32), bio: 'b'.repeat(280), twitterHandle: 'fifteen_chars_x' });
@@ -162,7 +156,7 @@ describe('profile', () => {
 
   it('never lists a private profile nor serves its details to others, and hides it at once', async () => {
     await save(BOB, { username: 'Bob the Bold', bio: 'Mythic tiger keeper since day one.', isPublic: false });
-    for (const cookie of [undefined, cookies[ALICE]]) {
+    for (const cookie of [undefined, suite.holder(ALICE).cookie]) {
       const answer = await read(BOB, cookie ? { cookie } : {});
       expect(answer).toMatchObject({ status: 404, json: { error: 'Profile not found' } });
     }
@@ -176,7 +170,7 @@ describe('profile', () => {
     await save(BOB, { isPublic: false });
     expect((await publicList()).json.profiles.map((p) => p.accountId)).not.toContain(BOB);
     expect((await publicList('bob')).json.profiles).toEqual([]);
-    expect((await read(BOB, { cookie: cookies[CAROL] })).status).toBe(404);
+    expect((await read(BOB, { cookie: suite.holder(CAROL).cookie })).status).toBe(404);
   });
 
   it('counts a view once per viewer per day and never the owner’s own', async () => {
@@ -184,10 +178,10 @@ describe('profile', () => {
     await ownRead(ALICE);
     expect((await ownRead(ALICE)).profileViews).toBe(start);
 
-    const first = await read(ALICE, { cookie: cookies[BOB] });
+    const first = await read(ALICE, { cookie: suite.holder(BOB).cookie });
     expect(first.json.profile.profileViews).toBe(start + 1);
-    expect((await read(ALICE, { cookie: cookies[BOB] })).json.profile.profileViews).toBe(start + 1);
-    await read(ALICE, { cookie: cookies[CAROL] });
+    expect((await read(ALICE, { cookie: suite.holder(BOB).cookie })).json.profile.profileViews).toBe(start + 1);
+    await read(ALICE, { cookie: suite.holder(CAROL).cookie });
     await read(ALICE, { userAgent: 'visitor-one' });
     await read(ALICE, { userAgent: 'visitor-one' });
     await read(ALICE, { userAgent: 'visitor-two' });
@@ -244,13 +238,13 @@ describe('profile', () => {
   });
 
   it('counts and badges follow the ledger, not the copy of a past sync: a borrowed top-10 tiger given back leaves no Legendary Holder', async () => {
-    const bobs = await call<{ nfts: OwnedNft[] }>(server.origin, 'GET', `/api/profile/${BOB}/nfts`);
+    const bobs = await call<{ nfts: OwnedNft[] }>(suite.origin, 'GET', `/api/profile/${BOB}/nfts`);
     const top = [...bobs.json.nfts].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0] as OwnedNft;
     expect(top.rarityRank).toBeLessThanOrEqual(10);
     await save(DAVE, { username: 'Dave the Borrower', isPublic: true });
 
     await transferTiger(top.serialNumber, BOB, DAVE);
-    const synced = await call<{ count: number }>(server.origin, 'POST', `/api/profile/${DAVE}/sync-nfts`, { cookie: cookies[DAVE] });
+    const synced = await call<{ count: number }>(suite.origin, 'POST', `/api/profile/${DAVE}/sync-nfts`, { cookie: suite.holder(DAVE).cookie });
     expect(synced).toMatchObject({ status: 200, json: { count: 1 } });
     await transferTiger(top.serialNumber, DAVE, BOB);
 

@@ -11,8 +11,9 @@ import { createOfferRepo } from '../../src/features/paws-market/offer-repo';
 import type { OfferClaim } from '../../src/features/paws-market/offer-rules';
 import { createLedgerSettlement } from '../../src/features/paws-market/ledger-settlement';
 import { type SettlementClaim, settleClaimed } from '../../src/features/paws-market/settlement';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { sandboxSuite } from '../support/api-suite';
 import { type MemoryStore, startMemoryStore } from '../support/memory-store';
+import { approvePawsSpend, approveTigerSpend, listForPaws } from '../support/paws-trades';
 import {
   ALICE,
   BOB,
@@ -25,9 +26,7 @@ import {
   ownedSerials,
   payForNewestHbarListing,
   receiptOf,
-  signAndExecute,
   signAndSubmit,
-  signIn,
 } from '../support/sandbox-client';
 
 /**
@@ -39,20 +38,24 @@ const INTERVAL_MS = 200;
 
 let memory: MemoryStore;
 let table: string;
-let server: TestServer;
 let listings: ListingRepo;
+// Registered before the suite: the store is up before the server starts, and stops after it (afterAll hooks run in reverse).
 beforeAll(async () => {
   memory = await startMemoryStore();
   table = await memory.newTable();
   listings = createListingRepo(memory.doc, table);
-  server = await startTestServer({
-    env: { DYNAMODB_ENDPOINT: memory.endpoint, TABLE_NAME: table, RECONCILER_INTERVAL_MS: String(INTERVAL_MS), RECONCILER_GRACE_MS: '0' },
-  });
-}, 60_000);
+});
 afterAll(async () => {
-  await server?.dispose();
   await memory?.stop();
 });
+const suite = sandboxSuite({
+  holders: [ALICE, BOB],
+  server: () => ({
+    env: { DYNAMODB_ENDPOINT: memory.endpoint, TABLE_NAME: table, RECONCILER_INTERVAL_MS: String(INTERVAL_MS), RECONCILER_GRACE_MS: '0' },
+  }),
+});
+const alice = () => suite.holder(ALICE);
+const bob = () => suite.holder(BOB);
 
 /** Waits until `check` holds (the reconciler runs on its own timer). */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
@@ -60,41 +63,9 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   for (;;) {
     const value = await read();
     if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`not settled in ${timeoutMs} ms: ${JSON.stringify(value)}\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`not settled in ${timeoutMs} ms: ${JSON.stringify(value)}\n${suite.server.output()}`);
     await new Promise((done) => setTimeout(done, 100));
   }
-}
-
-/** Alice lists one of her tigers for `price` PAWS through the API (prepare, approve, complete). */
-async function listTiger(serial: number, price: string): Promise<string> {
-  const alice = await signIn(server.origin, ALICE);
-  const prepared = await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-    cookie: alice,
-    body: { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price },
-  });
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: alice,
-    body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(server.origin, ALICE, allowance.json.transactionBytes);
-  const completed = await call<{ listing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/complete', {
-    cookie: alice,
-    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
-  });
-  expect(completed.status).toBe(200);
-  return completed.json.listing.id;
-}
-
-/** Bob approves the marketplace to spend `amount` PAWS; the approval's transaction id. */
-async function approvePaws(amount: string): Promise<string> {
-  const bob = await signIn(server.origin, BOB);
-  const prepared = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
-    cookie: bob,
-    body: { ownerAccountId: BOB, tokenId: PAWS_TOKEN, amount, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(server.origin, BOB, prepared.json.transactionBytes);
-  expect(approval.status).toBe('SUCCESS');
-  return approval.transactionId;
 }
 
 /**
@@ -128,9 +99,9 @@ async function settleAndLoseTheAnswer<C extends SettlementClaim>(
     // signAndSubmit signs as the marketplace, as the server's writer does.
     signAsOperator: async (tx) => tx,
     async execute(bytes) {
-      const submitted = await signAndSubmit(server.origin, MARKETPLACE, Buffer.from(bytes).toString('base64'));
+      const submitted = await signAndSubmit(suite.origin, MARKETPLACE, Buffer.from(bytes).toString('base64'));
       expect(submitted.status).toBe('OK');
-      status = (await receiptOf(server.origin, submitted.transactionId)).status;
+      status = (await receiptOf(suite.origin, submitted.transactionId)).status;
       throw new LedgerUnavailableError('No receipt: the answer was lost', { transactionId: submitted.transactionId });
     },
   };
@@ -163,9 +134,9 @@ describe('the scheduled reconciler settles from the ledger what a request left u
   let releasedId = '';
 
   it('a claim whose settlement SUCCEEDED on the ledger but whose answer was lost becomes a recorded sale, with no user action', async () => {
-    serials = await ownedSerials(server.origin, ALICE);
-    soldId = await listTiger(serials[first] as number, '12');
-    await approvePaws('12');
+    serials = await ownedSerials(suite.origin, ALICE);
+    soldId = (await listForPaws(alice(), serials[first] as number, '12')).id;
+    await approvePawsSpend(bob(), '12');
     expect(await buyAndLoseTheAnswer(await getListing(soldId))).toBe('SUCCESS');
 
     const sold = await eventually(
@@ -174,19 +145,15 @@ describe('the scheduled reconciler settles from the ledger what a request left u
     );
     expect(sold.sale).toMatchObject({ buyerId: BOB });
     expect(await saleOf(soldId)).toMatchObject({ listingId: soldId, sellerId: ALICE, buyerId: BOB, pawsPrice: '12', transactionId: sold.sale?.transactionId });
-    expect(await nftOnLedger(server.origin, serials[first] as number)).toMatchObject({ owner: BOB });
+    expect(await nftOnLedger(suite.origin, serials[first] as number)).toMatchObject({ owner: BOB });
     // The activity timeline shows the sale, as for a sale the buy route records.
-    const activity = await call<{ items: { kind: string; transactionId: string | null; buyerId: string | null }[] }>(
-      server.origin,
-      'GET',
-      '/api/paws/activity',
-    );
+    const activity = await call<{ items: { kind: string; transactionId: string | null; buyerId: string | null }[] }>(suite.origin, 'GET', '/api/paws/activity');
     expect(activity.json.items).toContainEqual(expect.objectContaining({ kind: 'sale', buyerId: BOB, transactionId: sold.sale?.transactionId }));
   });
 
   it('a claim whose settlement FAILED on the ledger returns the listing to active', async () => {
     // Bob's allowance was spent by the first sale: the transfer fails at consensus.
-    releasedId = await listTiger(serials[second] as number, '7');
+    releasedId = (await listForPaws(alice(), serials[second] as number, '7')).id;
     expect(await buyAndLoseTheAnswer(await getListing(releasedId))).not.toBe('SUCCESS');
 
     const released = await eventually(
@@ -195,8 +162,8 @@ describe('the scheduled reconciler settles from the ledger what a request left u
     );
     expect(released.claim).toBeNull();
     expect(await saleOf(releasedId)).toBeUndefined();
-    expect(await nftOnLedger(server.origin, serials[second] as number)).toMatchObject({ owner: ALICE, spender: MARKETPLACE });
-    const active = await call<{ listings: { id: string }[] }>(server.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
+    expect(await nftOnLedger(suite.origin, serials[second] as number)).toMatchObject({ owner: ALICE, spender: MARKETPLACE });
+    const active = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
     expect(active.json.listings.map((listing) => listing.id)).toContain(releasedId);
   });
 
@@ -207,22 +174,17 @@ describe('the scheduled reconciler settles from the ledger what a request left u
   });
 
   it('a pending listing past its expiry is listed when the ledger shows the seller’s approval, dropped when it does not', async () => {
-    const alice = await signIn(server.origin, ALICE);
     const prepare = async (serial: number) =>
       (
-        await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-          cookie: alice,
+        await call<{ pendingListing: { id: string } }>(suite.origin, 'POST', '/api/paws/listings/prepare', {
+          cookie: alice().cookie,
           body: { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: '5' },
         })
       ).json.pendingListing.id;
     const [approvedSerial, unapprovedSerial] = [serials[2] as number, serials[3] as number];
     const approved = await prepare(approvedSerial);
     const unapproved = await prepare(unapprovedSerial);
-    const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-      cookie: alice,
-      body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: approvedSerial, spenderAccountId: MARKETPLACE },
-    });
-    expect((await signAndExecute(server.origin, ALICE, allowance.json.transactionBytes)).status).toBe('SUCCESS');
+    await approveTigerSpend(alice(), approvedSerial);
     // The seller's page never completed either; both expire.
     const past = new Date(Date.now() - 1_000).toISOString();
     for (const id of [approved, unapproved]) {
@@ -246,7 +208,6 @@ describe('the scheduled reconciler settles from the ledger what a request left u
 
   it('an offer unit whose sale SUCCEEDED on the ledger but whose answer was lost is filled, with no user action', async () => {
     const serial = serials[4] as number;
-    const bob = await signIn(server.origin, BOB);
     const body = {
       offerId: randomUUID(),
       buyerId: BOB,
@@ -256,19 +217,14 @@ describe('the scheduled reconciler settles from the ledger what a request left u
       pawsAmount: '3',
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     };
-    let made = await call<{ code?: string; amount?: string }>(server.origin, 'POST', '/api/paws/offers', { cookie: bob, body });
+    let made = await call<{ code?: string; amount?: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body });
     if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
-      const allowanceTransactionId = await approvePaws(made.json.amount as string);
-      made = await call(server.origin, 'POST', '/api/paws/offers', { cookie: bob, body: { ...body, allowanceTransactionId } });
+      const allowanceTransactionId = await approvePawsSpend(bob(), made.json.amount as string);
+      made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body: { ...body, allowanceTransactionId } });
     }
     expect(made.status, JSON.stringify(made.json)).toBe(200);
     // Alice accepts: she approves the tiger, the unit is claimed and the transfer reaches the ledger; the answer is lost.
-    const alice = await signIn(server.origin, ALICE);
-    const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-      cookie: alice,
-      body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-    });
-    expect((await signAndExecute(server.origin, ALICE, allowance.json.transactionBytes)).status).toBe('SUCCESS');
+    await approveTigerSpend(alice(), serial);
     const offers = createOfferRepo(memory.doc, table);
     const amount = BigInt((await offers.getOffer(body.offerId))?.amountBaseUnits ?? 0);
     const status = await settleAndLoseTheAnswer<OfferClaim>(
@@ -283,11 +239,11 @@ describe('the scheduled reconciler settles from the ledger what a request left u
       (offer) => offer?.status === 'filled',
     );
     expect(filled).toMatchObject({ inFlight: 0, claims: {}, fills: { [serial]: { sellerId: ALICE } } });
-    expect(await nftOnLedger(server.origin, serial)).toMatchObject({ owner: BOB });
+    expect(await nftOnLedger(suite.origin, serial)).toMatchObject({ owner: BOB });
   });
 
   it('an HBAR purchase paid on the ledger whose completion never came is recorded', async () => {
-    const { cookie: dave, serial, saleVerificationCode } = await payForNewestHbarListing(server.origin, DAVE);
+    const { cookie: dave, serial, saleVerificationCode } = await payForNewestHbarListing(suite.origin, DAVE);
 
     // Nobody asks to complete it: the reconciler records it.
     const purchase = await eventually(
@@ -296,13 +252,13 @@ describe('the scheduled reconciler settles from the ledger what a request left u
     );
     expect(purchase).not.toHaveProperty('gsi1pk');
     const activity = await call<{ marketActivity: { nftSerialId: number; buyerAddress: string }[] }>(
-      server.origin,
+      suite.origin,
       'GET',
       `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`,
     );
     expect(activity.json.marketActivity[0]).toMatchObject({ nftSerialId: serial, buyerAddress: DAVE });
     // The buyer's own completion, arriving late, answers the same.
-    const late = await call<{ data: { success: boolean } }>(server.origin, 'POST', '/api/market/buy/complete', {
+    const late = await call<{ data: { success: boolean } }>(suite.origin, 'POST', '/api/market/buy/complete', {
       cookie: dave,
       body: { saleVerificationCode },
     });

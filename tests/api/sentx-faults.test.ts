@@ -4,32 +4,25 @@
  * purchase is completed answers 503 and records nothing, and completing once SentX is back records
  * exactly one sale.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/local-server';
+import { describe, expect, it } from 'vitest';
+import { sandboxSuite } from '../support/api-suite';
 import { injectFault } from '../support/paws-trades';
 import { DAVE, call, nftOnLedger, payForNewestHbarListing } from '../support/sandbox-client';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
-});
+const suite = sandboxSuite();
 
 const complete = (cookie: string, saleVerificationCode: string) =>
-  call<{ data?: { success: boolean }; code?: string }>(server.origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
+  call<{ data?: { success: boolean }; code?: string }>(suite.origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
 
 describe('SentX down mid-purchase', () => {
   it('answers 503 while SentX cannot record a paid purchase, and records it once when SentX is back', async () => {
-    const paid = await payForNewestHbarListing(server.origin, DAVE);
-    expect((await nftOnLedger(server.origin, paid.serial)).owner).toBe(DAVE);
+    const paid = await payForNewestHbarListing(suite.origin, DAVE);
+    expect((await nftOnLedger(suite.origin, paid.serial)).owner).toBe(DAVE);
 
-    await injectFault(server.origin, { service: 'sentx', match: '/v1/affiliate/market/buynftres', fault: 'http-502' });
+    await injectFault(suite.origin, { service: 'sentx', match: '/v1/affiliate/market/buynftres', fault: 'http-502' });
     expect(await complete(paid.cookie, paid.saleVerificationCode)).toMatchObject({ status: 503, json: { code: 'MARKET_UNAVAILABLE' } });
     const during = await call<{ marketActivity: { nftSerialId: number }[] }>(
-      server.origin,
+      suite.origin,
       'GET',
       '/api/market/activity?token=0.0.7000333&activityFilter=Sales&amount=100',
     );
@@ -38,7 +31,7 @@ describe('SentX down mid-purchase', () => {
     expect(await complete(paid.cookie, paid.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
     expect(await complete(paid.cookie, paid.saleVerificationCode)).toMatchObject({ status: 200, json: { data: { success: true } } });
     const after = await call<{ marketActivity: { nftSerialId: number; buyerAddress: string }[] }>(
-      server.origin,
+      suite.origin,
       'GET',
       '/api/market/activity?token=0.0.7000333&activityFilter=Sales&amount=100',
     );
@@ -46,8 +39,8 @@ describe('SentX down mid-purchase', () => {
   });
 
   it('answers a market read while SentX is down with success: false, never cached at the edge', async () => {
-    await injectFault(server.origin, { service: 'sentx', match: '/v1/public/market/floor', fault: 'http-503', times: 5 });
-    const response = await fetch(`${server.origin}/api/market/floor?token=0.0.7000333`);
+    await injectFault(suite.origin, { service: 'sentx', match: '/v1/public/market/floor', fault: 'http-503', times: 5 });
+    const response = await fetch(`${suite.origin}/api/market/floor?token=0.0.7000333`);
     const body = (await response.json()) as { success: boolean };
     expect(body.success).toBe(false);
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -1,41 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { traitShares } from '../../src/features/tiger/tiger-view-rules';
 import type { TigerViewAnswer } from '../../src/features/tiger/tiger-view-rules';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
-import { startTestServer, type TestServer } from '../support/local-server';
-import { ALICE, BOB, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
+import { sandboxSuite } from '../support/api-suite';
+import { approvePawsSpend, buyListing, listForPaws } from '../support/paws-trades';
+import { ALICE, BOB, NFT_TOKEN, call, ownedSerials } from '../support/sandbox-client';
 
-let server: TestServer;
-const cookies: Record<string, string> = {};
+const suite = sandboxSuite({ holders: [ALICE, BOB] });
 let aliceSerials: number[] = [];
-const view = (serial: number | string) => call<TigerViewAnswer>(server.origin, 'GET', `/api/collection/tiger/${serial}`);
+const view = (serial: number | string) => call<TigerViewAnswer>(suite.origin, 'GET', `/api/collection/tiger/${serial}`);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  for (const account of [ALICE, BOB]) cookies[account] = await signIn(server.origin, account);
-  aliceSerials = await ownedSerials(server.origin, ALICE);
-}, 60_000);
-afterAll(async () => {
-  await server?.dispose();
+  aliceSerials = await ownedSerials(suite.origin, ALICE);
 });
-
-async function list(serial: number, price: string): Promise<{ id: string }> {
-  const prepared = await call<{ pendingListing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/prepare', {
-    cookie: cookies[ALICE],
-    body: { sellerId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price },
-  });
-  const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: cookies[ALICE],
-    body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(server.origin, ALICE, allowance.json.transactionBytes);
-  const completed = await call<{ listing: { id: string } }>(server.origin, 'POST', '/api/paws/listings/complete', {
-    cookie: cookies[ALICE],
-    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
-  });
-  expect(completed.status).toBe(200);
-  return completed.json.listing;
-}
 
 describe('GET /api/collection/tiger/{serial}', () => {
   it('answers the tiger: catalog entry, rarity, each trait’s share, owner, kept 30 s', async () => {
@@ -73,9 +50,12 @@ describe('GET /api/collection/tiger/{serial}', () => {
 
   it('links the owner’s public profile, shows the PAWS listing, then the sale and the new (private) owner', async () => {
     const serial = aliceSerials[1] as number;
-    await call(server.origin, 'POST', '/api/profile', { cookie: cookies[ALICE], body: { accountId: ALICE, username: 'Stripe Queen', isPublic: true } });
-    await call(server.origin, 'POST', '/api/profile', { cookie: cookies[BOB], body: { accountId: BOB, username: 'Quiet Bob', isPublic: false } });
-    const listing = await list(serial, '42.5');
+    await call(suite.origin, 'POST', '/api/profile', {
+      cookie: suite.holder(ALICE).cookie,
+      body: { accountId: ALICE, username: 'Stripe Queen', isPublic: true },
+    });
+    await call(suite.origin, 'POST', '/api/profile', { cookie: suite.holder(BOB).cookie, body: { accountId: BOB, username: 'Quiet Bob', isPublic: false } });
+    const listing = await listForPaws(suite.holder(ALICE), serial, '42.5');
     const listed = await view(serial);
     expect(listed.json).toMatchObject({
       owner: ALICE,
@@ -84,13 +64,8 @@ describe('GET /api/collection/tiger/{serial}', () => {
     });
     expect(listed.json.pawsListing).not.toHaveProperty('claim');
 
-    const allowance = await call<{ transactionBytes: string }>(server.origin, 'POST', '/api/paws/token-allowance/prepare', {
-      cookie: cookies[BOB],
-      body: { ownerAccountId: BOB, tokenId: PAWS_TOKEN, amount: '42.5', spenderAccountId: MARKETPLACE },
-    });
-    expect((await signAndExecute(server.origin, BOB, allowance.json.transactionBytes)).status).toBe('SUCCESS');
-    const bought = await call(server.origin, 'POST', '/api/paws/buy/prepare', { cookie: cookies[BOB], body: { listingId: listing.id, buyerId: BOB } });
-    expect(bought.status).toBe(200);
+    await approvePawsSpend(suite.holder(BOB), '42.5');
+    expect((await buyListing(suite.holder(BOB), listing.id)).status).toBe(200);
 
     const sold = await view(serial);
     expect(sold.json).toMatchObject({ owner: BOB, ownerProfile: null, pawsListing: null });

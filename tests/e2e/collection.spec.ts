@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
 import { countIslandCommits } from './support/react-commits';
+import { watchRequests } from './support/quiet-network';
 import { expect, test } from './support/test';
 import { tigerTraits } from '../../src/sandbox/collection/metadata';
 
@@ -113,9 +114,10 @@ test.describe('collection browser', () => {
 
   test('renders once per answer, not per loading flag, and marks the shown page "Updating…" while the next one loads', async ({ page }) => {
     const commits = await countIslandCommits(page);
+    const quiet = watchRequests(page);
     await openCollection(page);
     await expect(page.getByTestId('stat-holders')).toHaveText(/^\d[\d,]*$/);
-    await page.waitForLoadState('networkidle');
+    await quiet();
     // 8 counted: hydration and the page's view, the floor, the holders, the page (the change, then
     // the cards in a transition), the chart's stats. It was 10 when the page's and the chart's
     // loading flags each rendered the whole browser.

@@ -23,8 +23,9 @@ async function timed(flow: string, run: () => Promise<void>): Promise<void> {
   timings[flow] = Date.now() - started;
 }
 
+// Mainnet's clock ('ledger' project): these flows prove the ledger's waits.
 test.describe
-  .serial('PAWS offers', () => {
+  .serial('PAWS offers', { tag: '@ledger' }, () => {
     test.afterAll(() => {
       console.info(`Offer flows on mainnet's clock (consensus 2-4 s, mirror 5-8 s): ${JSON.stringify(timings)}`);
     });

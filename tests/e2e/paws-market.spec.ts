@@ -14,8 +14,9 @@ async function timed<T>(flow: string, run: () => Promise<T>): Promise<T> {
   return result;
 }
 
+// Mainnet's clock ('ledger' project): these flows prove the ledger's waits.
 test.describe
-  .serial('PAWS marketplace', () => {
+  .serial('PAWS marketplace', { tag: '@ledger' }, () => {
     test.afterAll(() => {
       console.info(`PAWS flows on mainnet's clock (consensus 2-4 s, mirror 5-8 s): ${JSON.stringify(timings)}`);
     });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { PAGE_PATHS } from '../../src/features/site/site';
 import { sandboxDriver } from './support/wallet-driver';
+import { watchRequests } from './support/quiet-network';
 
 /** Phones from the smallest still sold (320) to a common Android (360) and iPhone (390) width, a tablet and a desktop. */
 const WIDTHS = [320, 360, 390, 768, 1440] as const;
@@ -51,11 +52,12 @@ for (const path of PAGES) {
   test(`${path} at ${WIDTHS.join(', ')} px: no sideways scrolling, nothing cut off, the menu within reach`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+    const quiet = watchRequests(page);
     await page.goto(path);
     // The wallet menu hydrates when the browser is idle: on a busy phone that can take a while.
     await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: 20_000 });
     // Let data-driven islands render their content (cards, tabs, tiles) before measuring.
-    await page.waitForLoadState('networkidle');
+    await quiet();
 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });

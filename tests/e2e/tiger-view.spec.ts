@@ -82,7 +82,7 @@ test.describe('the view of one tiger', () => {
     await expect(page).toHaveURL(/\/marketplace$/);
   });
 
-  test('a PAWS purchase started in the view completes, and the view shows the new owner and the sale', async ({ page }) => {
+  test('a PAWS purchase started in the view completes, and the view shows the new owner and the sale', { tag: '@ledger' }, async ({ page }) => {
     test.setTimeout(240_000);
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Alice');

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test';
 import { watchHydrationErrors } from './support/hydration';
+import { watchRequests } from './support/quiet-network';
 import { sandboxDriver } from './support/wallet-driver';
 import { connectAs } from './support/sandbox-wallet';
 import { refuseSignIn, signInReloadDisconnect } from './support/wallet-flows';
@@ -29,11 +30,12 @@ test.describe('a restored session', () => {
     await page.goto('/');
     await connectAs(page, 'Carol');
     const hydrationErrors = watchHydrationErrors(page);
+    const quiet = watchRequests(page);
     for (const path of ['/', '/paws-marketplace', '/wild-tiger-profile']) {
       await page.goto(path);
       // The session is restored on load: the account shows, and the page's islands have hydrated.
       await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003', { timeout: 20_000 });
-      await page.waitForLoadState('networkidle');
+      await quiet();
       if (path === '/') await expect(page.getByTestId('balance-paws')).toBeVisible();
       else await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
     }

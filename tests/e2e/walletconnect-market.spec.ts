@@ -25,9 +25,11 @@ test.describe
       page,
       walletConnect,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(150_000);
       const target = cheapest(await listings(page));
       const daveBefore = await tinybarsOf(page, DAVE);
+      // The page's clock, to jump past the wallet's time-out without waiting for it.
+      await page.clock.install();
       await page.goto('/marketplace');
       await walletConnect.connectAs(page, 'Dave');
       const dialog = await openPurchase(page, target);
@@ -35,7 +37,7 @@ test.describe
       const request = await walletConnect.nextRequest();
 
       // The user leaves the prompt open past the time-out: the purchase waits, nothing is reported as failed.
-      await page.waitForTimeout(SIGNING_TIMEOUT_MS + 1_000);
+      await page.clock.fastForward(SIGNING_TIMEOUT_MS + 1_000);
       const waiting = page.getByRole('dialog', { name: 'Waiting for Your Wallet' });
       await expect(waiting).toContainText('Wallet execution timeout after 45 seconds');
       await expect(waiting.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
@@ -50,15 +52,17 @@ test.describe
     });
 
     test('a late approval after a reload: the page picks the purchase up and completes it from the ledger', async ({ page, walletConnect }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(150_000);
       const target = cheapest(await listings(page));
       const daveBefore = await tinybarsOf(page, DAVE);
+      await page.clock.install();
       await page.goto('/marketplace');
       await walletConnect.connectAs(page, 'Dave');
       const dialog = await openPurchase(page, target);
       await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
       const request = await walletConnect.nextRequest();
-      await expect(page.getByRole('dialog', { name: 'Waiting for Your Wallet' })).toBeVisible({ timeout: SIGNING_TIMEOUT_MS + 10_000 });
+      await page.clock.fastForward(SIGNING_TIMEOUT_MS + 1_000);
+      await expect(page.getByRole('dialog', { name: 'Waiting for Your Wallet' })).toBeVisible();
 
       // The user reloads, then approves the prompt still open in the wallet: only the ledger learns of it.
       await page.reload();

@@ -1,6 +1,6 @@
 /** The PAWS market's write flows as a holder's client runs them, for API tests: list, approve PAWS, buy. */
 import { expect } from 'vitest';
-import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, signAndExecute, signIn } from './sandbox-client';
+import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, signAndExecute, signAndSubmit, signIn } from './sandbox-client';
 
 /** A signed-in holder on a test server: its origin, account and session cookie. */
 export interface Holder {
@@ -9,45 +9,77 @@ export interface Holder {
   cookie: string;
 }
 
+/** When the holder's "wallet" answers a signing: with the receipt (SUCCESS; the default), or after the precheck (OK), as HashPack does. */
+export interface WalletAnswer {
+  wallet?: 'receipt' | 'precheck';
+}
+
 /** Signs `accountId` in on the server at `origin`, as its wallet would. */
 export async function signedInHolder(origin: string, accountId: string): Promise<Holder> {
   return { origin, accountId, cookie: await signIn(origin, accountId) };
 }
 
+/** The holder's "wallet" signs and submits prepared bytes; the transaction's id, once answered as `wallet` says. */
+async function walletSigns(holder: Holder, transactionBytes: string, { wallet = 'receipt' }: WalletAnswer): Promise<string> {
+  if (wallet === 'precheck') {
+    const submitted = await signAndSubmit(holder.origin, holder.accountId, transactionBytes);
+    expect(submitted.status).toBe('OK');
+    return submitted.transactionId;
+  }
+  const executed = await signAndExecute(holder.origin, holder.accountId, transactionBytes);
+  expect(executed.status).toBe('SUCCESS');
+  return executed.transactionId;
+}
+
+/** The owner approves the marketplace for one tiger through the "wallet"; the approval's transaction id. */
+export async function approveTigerSpend(owner: Holder, serial: number, answer: WalletAnswer = {}): Promise<string> {
+  const prepared = await call<{ transactionBytes: string }>(owner.origin, 'POST', '/api/paws/allowance/prepare', {
+    cookie: owner.cookie,
+    body: { ownerAccountId: owner.accountId, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
+  });
+  expect(prepared.status).toBe(200);
+  return walletSigns(owner, prepared.json.transactionBytes, answer);
+}
+
 /** Lists `serial` for `price` PAWS: prepare, approve the NFT allowance in the "wallet", complete. */
-export async function listForPaws(seller: Holder, serial: number, price: string): Promise<{ id: string; pawsPrice: string; nftName: string }> {
-  const prepared = await call<{ pendingListing: { id: string } }>(seller.origin, 'POST', '/api/paws/listings/prepare', {
+export async function listForPaws(
+  seller: Holder,
+  serial: number,
+  price: string,
+  answer: WalletAnswer = {},
+): Promise<{ id: string; pawsPrice: string; nftName: string }> {
+  const prepared = await call<{ pendingListing: { id: string }; marketplaceAccountId: string }>(seller.origin, 'POST', '/api/paws/listings/prepare', {
     cookie: seller.cookie,
     body: { sellerId: seller.accountId, tokenId: NFT_TOKEN, serialNumber: serial, pawsPrice: price, nftName: 'ignored', rarityRank: 1 },
   });
   expect(prepared.status).toBe(200);
-  const allowance = await call<{ transactionBytes: string }>(seller.origin, 'POST', '/api/paws/allowance/prepare', {
-    cookie: seller.cookie,
-    body: { ownerAccountId: seller.accountId, tokenId: NFT_TOKEN, serialNumber: serial, spenderAccountId: MARKETPLACE },
-  });
-  const approval = await signAndExecute(seller.origin, seller.accountId, allowance.json.transactionBytes);
-  expect(approval.status).toBe('SUCCESS');
+  // The allowance below is the marketplace's, as the server names it.
+  expect(prepared.json.marketplaceAccountId).toBe(MARKETPLACE);
+  const approvalTransactionId = await approveTigerSpend(seller, serial, answer);
   const completed = await call<{ listing: { id: string; pawsPrice: string; nftName: string } }>(seller.origin, 'POST', '/api/paws/listings/complete', {
     cookie: seller.cookie,
-    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
+    body: { pendingListing: prepared.json.pendingListing, approvalTransactionId },
   });
   expect(completed.status).toBe(200);
   return completed.json.listing;
 }
 
-/** The buyer's PAWS allowance to the marketplace, set to `amount` whole PAWS through the "wallet". */
-export async function approvePawsSpend(buyer: Holder, amount: string): Promise<void> {
+/** The buyer's PAWS allowance to the marketplace, set to `amount` whole PAWS through the "wallet"; the approval's transaction id. */
+export async function approvePawsSpend(buyer: Holder, amount: string, answer: WalletAnswer = {}): Promise<string> {
   const prepared = await call<{ transactionBytes: string }>(buyer.origin, 'POST', '/api/paws/token-allowance/prepare', {
     cookie: buyer.cookie,
     body: { ownerAccountId: buyer.accountId, tokenId: PAWS_TOKEN, amount, spenderAccountId: MARKETPLACE },
   });
   expect(prepared.status).toBe(200);
-  expect((await signAndExecute(buyer.origin, buyer.accountId, prepared.json.transactionBytes)).status).toBe('SUCCESS');
+  return walletSigns(buyer, prepared.json.transactionBytes, answer);
 }
 
-/** Buys a PAWS listing (the server settles it on the ledger before it answers). */
-export function buyListing(buyer: Holder, listingId: string) {
-  return call(buyer.origin, 'POST', '/api/paws/buy/prepare', { cookie: buyer.cookie, body: { listingId, buyerId: buyer.accountId } });
+/** Buys a PAWS listing (the server settles it on the ledger before it answers), naming an allowance approval for it to wait for. */
+export function buyListing(buyer: Holder, listingId: string, allowanceTransactionId?: string) {
+  return call<{ success?: boolean; transactionId?: string; code?: string; [field: string]: unknown }>(buyer.origin, 'POST', '/api/paws/buy/prepare', {
+    cookie: buyer.cookie,
+    body: { listingId, buyerId: buyer.accountId, ...(allowanceTransactionId ? { allowanceTransactionId } : {}) },
+  });
 }
 
 /** Tells a stand-in of the server's sandbox network to fail its next requests (src/sandbox/faults.ts). */

@@ -1,6 +1,6 @@
 /**
  * Playwright's `test` for every e2e spec: each worker runs its own local server over a fresh sandbox
- * store on mainnet's clock, serving the project's `siteDir` build, and `baseURL` points at it, so
+ * store on its project's `sandboxClock`, serving the project's `siteDir` build, and `baseURL` points at it, so
  * specs running side by side never spend each other's tigers, PAWS or allowances; pages
  * run under the production Content-Security-Policy (the local server sends CloudFront's headers), and
  * a CSP violation on any page of the test's context fails the test, naming the directive and what it
@@ -38,13 +38,24 @@ function reportClassLists(binding: string) {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 }
 
-export const test = base.extend<{ cspViolations: string[]; classLists: Set<string> }, { siteDir: string; sandboxOrigin: string }>({
+/**
+ * The sandbox network's clock for a project's workers: 'mainnet' (consensus 2-4 s after a wallet's answer, the
+ * mirror node 5-8 s after that) for the flows that exist to prove the ledger waits; 'instant' (both 0) for
+ * the page, layout and form specs. Either way the mirror's limit (50 requests/s per client) holds.
+ */
+export type SandboxClock = 'mainnet' | 'instant';
+
+export const test = base.extend<{ cspViolations: string[]; classLists: Set<string> }, { siteDir: string; sandboxClock: SandboxClock; sandboxOrigin: string }>({
   siteDir: [process.env.SITE_DIR ?? 'dist', { scope: 'worker', option: true }],
+  sandboxClock: ['instant', { scope: 'worker', option: true }],
   sandboxOrigin: [
-    async ({ siteDir }, use) => {
-      // Mainnet's clock (consensus 2-4 s after a wallet's answer, the mirror node 5-8 s after that, 50
-      // mirror requests/s per client), and the reconciler on its default timer, as with `npm start`.
-      const server = await startTestServer({ site: true, mainnetClock: true, env: { SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000' } });
+    async ({ siteDir, sandboxClock }, use) => {
+      // The reconciler on its default timer, as with `npm start`.
+      const server = await startTestServer({
+        site: true,
+        mainnetClock: sandboxClock === 'mainnet',
+        env: { SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000' },
+      });
       await use(server.origin);
       await server.dispose();
     },

@@ -3,13 +3,13 @@ import type { PlaywrightTestConfig as BaseConfig } from '@playwright/test';
 /** The WalletConnect e2e specs: they need the WalletConnect build of the site. */
 export const WALLETCONNECT_SPECS = /walletconnect[^/]*\.spec\.ts$/;
 
-type PlaywrightTestConfig = BaseConfig<object, { siteDir: string }>;
+type PlaywrightTestConfig = BaseConfig<object, { siteDir: string; sandboxClock: 'mainnet' | 'instant' }>;
 
 /**
  * Adds the WalletConnect e2e to a config when WALLETCONNECT_SITE_DIR names a build made with
  * PUBLIC_WALLET=walletconnect: a 'walletconnect' project running tests/e2e/walletconnect*.spec.ts
- * whose workers serve that build (each over its own sandbox, as every worker), run first. The other
- * projects never run those specs.
+ * whose workers serve that build (each over its own sandbox on mainnet's clock: its flows prove the
+ * ledger's waits through the real library), run first. The other projects never run those specs.
  */
 export function withWalletConnectProject(config: PlaywrightTestConfig): PlaywrightTestConfig {
   const projects = (config.projects ?? []).map((project) => ({ ...project, testIgnore: [WALLETCONNECT_SPECS, ...[project.testIgnore ?? []].flat()] }));
@@ -20,7 +20,15 @@ export function withWalletConnectProject(config: PlaywrightTestConfig): Playwrig
     ...config,
     // First: its flows are the longest (a wallet answering after the 45 s time-out), so they do not finish last.
     projects: [
-      { ...first, name: 'walletconnect', testIgnore: undefined, testMatch: WALLETCONNECT_SPECS, workers: undefined, use: { ...first.use, siteDir: site } },
+      {
+        ...first,
+        name: 'walletconnect',
+        testIgnore: undefined,
+        testMatch: WALLETCONNECT_SPECS,
+        grep: undefined,
+        grepInvert: undefined,
+        use: { ...first.use, siteDir: site, sandboxClock: 'mainnet' },
+      },
       ...projects,
     ],
   };

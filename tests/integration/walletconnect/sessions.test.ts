@@ -87,7 +87,7 @@ describe('WalletConnect sessions', () => {
     expect(wallet.sessions()).toEqual([]);
     const outcome = await Promise.race([
       adapter.signMessage(account.accountId, 'hello').then(() => 'answered'),
-      new Promise((resolve) => setTimeout(() => resolve('pending'), 1_500)),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 1_000)),
     ]);
     expect(outcome).toBe('pending');
     await adapter.disconnect();

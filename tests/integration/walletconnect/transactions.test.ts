@@ -104,7 +104,7 @@ describe('transactions through the real DAppConnector, relay and library wallet'
     silent.answerNext('no-answer');
     const outcome = await Promise.race([
       silentAdapter.signAndExecuteTransaction(ed25519.accountId, transfer(ed25519.accountId).bytes).then(() => 'answered'),
-      new Promise((resolve) => setTimeout(() => resolve('pending'), 1_500)),
+      new Promise((resolve) => setTimeout(() => resolve('pending'), 1_000)),
     ]);
     expect(outcome).toBe('pending');
     expect(silent.requests.map(({ answer }) => answer)).toEqual(['no-answer']);

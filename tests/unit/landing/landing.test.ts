@@ -1,8 +1,17 @@
+import { STORE_UNMOUNT_DELAY } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickHbarPrice, pickOwnerCount, pickPawsPrice } from '@/features/landing/landing-data';
 import { balanceLineView, changeText, hbarPriceText, holdersText, marketCapText, pawsPriceText } from '@/features/landing/landing-format';
 import { remoteJson } from '@/features/landing/remote';
 import { installFakeFetch } from '../client/fake-fetch';
+
+/** Stops listening and lets nanostores unmount the store (it waits STORE_UNMOUNT_DELAY), on a fake clock. */
+function unmount(stop: () => void): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  stop();
+  vi.advanceTimersByTime(STORE_UNMOUNT_DELAY);
+  vi.useRealTimers();
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -83,13 +92,11 @@ describe('remoteJson', () => {
     const store = remoteJson('/api/market/whales/0.0.2', pickOwnerCount, { maxAgeMs: 60_000, now: () => now });
     let stop = store.listen(() => undefined);
     await vi.waitFor(() => expect(store.get()).toEqual({ state: 'ready', value: 7 }));
-    stop();
-    await new Promise((done) => setTimeout(done, 1_100)); // nanostores unmounts after 1 s
+    unmount(stop);
     now = 30_000;
     stop = store.listen(() => undefined);
     expect(calls).toHaveLength(1);
-    stop();
-    await new Promise((done) => setTimeout(done, 1_100));
+    unmount(stop);
     now = 61_000;
     stop = store.listen(() => undefined);
     await vi.waitFor(() => expect(calls).toHaveLength(2));
