@@ -43,6 +43,48 @@ test.describe('a restored session', () => {
   });
 });
 
+test.describe('a slow session check', () => {
+  test('never tells a signed-in holder "Not signed in", nor shows zeros, while it is pending', async ({ page }) => {
+    await page.goto('/marketplace');
+    await connectAs(page, 'Carol');
+    // The server's answer to the session check is held back (a slow network), on every page below.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((done) => (answer = done));
+    await page.route('**/api/auth/session', async (route) => {
+      await answered;
+      await route.continue().catch(() => undefined);
+    });
+    const banner = page.getByRole('banner');
+    for (const path of ['/marketplace', '/paws-marketplace', '/wild-tiger-profile']) {
+      await page.goto(path);
+      await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003');
+      if (path !== '/marketplace') await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Checking your sign-in…' })).toBeVisible();
+      await expect(page.getByText('Not signed in.')).toHaveCount(0);
+      await expect(banner.getByRole('button', { name: 'Authenticate' })).toHaveCount(0);
+      await expect(page.getByRole('main').getByRole('button', { name: 'Authenticate' })).toHaveCount(0);
+    }
+    await page.getByTestId('wallet-menu').click();
+    await expect(page.getByRole('menu')).toContainText('Checking your sign-in… 0.0.7001003');
+    await page.keyboard.press('Escape');
+
+    // The answer comes while the holder's tigers are still on their way: the profile opens with placeholders, not zeros.
+    let deliver: () => void = () => undefined;
+    const delivered = new Promise<void>((done) => (deliver = done));
+    await page.route('**/api/profile/*/nfts', async (route) => {
+      await delivered;
+      await route.continue().catch(() => undefined);
+    });
+    const tigers = page.getByRole('term').filter({ hasText: 'Wild Tigers' }).locator('xpath=following-sibling::dd');
+    answer();
+    await expect(tigers).toHaveText('Loading');
+    await expect(page.getByRole('tab', { name: /^Collection/ })).toHaveText('Collection (Loading)');
+    await expect(page.getByRole('list', { name: 'Tigers per rarity tier' })).not.toContainText('0');
+    deliver();
+    await expect(tigers).toHaveText(/^[1-9][\d,]*$/);
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Checking your sign-in…' })).toHaveCount(0);
+  });
+});
+
 test.describe('the profile page', () => {
   test('its hero stops asking to connect once a wallet is connected; the prompt below does the asking', async ({ page }) => {
     await page.goto('/wild-tiger-profile');

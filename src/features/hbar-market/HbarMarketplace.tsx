@@ -25,6 +25,7 @@ import { purchaseBlocker } from './purchase-machine';
 import { PurchaseDialog } from './lazy-dialogs';
 import { PurchasesInProgress } from './PurchasesInProgress';
 import { formatCount } from '@/lib/format';
+import { signInState } from '../wallet/sign-in-state';
 
 type Tab = 'sales' | 'listings';
 const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';
@@ -222,7 +223,7 @@ export default function HbarMarketplace() {
           </Button>
         </div>
       )}
-      {connected && !wallet.isAuthenticated && (
+      {signInState(wallet) === 'signed-out' && (
         <div className="flex flex-col gap-3 rounded-xl border border-primary/30 bg-amber-950/30 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-amber-100">
             <span className="font-semibold text-highlight">Not signed in.</span> Sign in with your wallet to buy a listed tiger with HBAR.

@@ -1,6 +1,7 @@
 import type { BalanceState } from '../balances/balance-store';
 import { formatCount, formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '../../lib/format';
 import type { WalletState } from '../wallet/wallet-store';
+import { signInState } from '../wallet/sign-in-state';
 
 /** What the landing page prints for a value it does not have (spec 000 §2). */
 export const NOT_AVAILABLE = 'N/A';
@@ -44,11 +45,11 @@ function amount(value: string): number | null {
  * and PAWS, with 'Unable to load' / '0 PAWS' when a balance is unavailable.
  */
 export function balanceLineView(
-  wallet: Pick<WalletState, 'isConnected' | 'accountId' | 'isAuthenticated' | 'isAuthenticating'>,
+  wallet: Pick<WalletState, 'isConnected' | 'accountId' | 'isAuthenticated' | 'isAuthenticating' | 'isCheckingSession'>,
   balances: Pick<BalanceState, 'pawsBalance' | 'hbarBalance' | 'isLoading' | 'isReady' | 'loadFailed'>,
 ): BalanceLineView {
   if (!wallet.isConnected || !wallet.accountId) return { kind: 'hidden' };
-  if (wallet.isAuthenticating || !wallet.isAuthenticated) return { kind: 'loading', needsSignIn: !wallet.isAuthenticating && !wallet.isAuthenticated };
+  if (!wallet.isAuthenticated) return { kind: 'loading', needsSignIn: !wallet.isAuthenticating && signInState(wallet) === 'signed-out' };
   if (balances.isLoading || !balances.isReady) return { kind: 'loading', needsSignIn: false };
   // Spec 000 §4 keeps zeros after a failed load; they are not shown as if they were the balances.
   const hbar = balances.loadFailed ? null : amount(balances.hbarBalance);

@@ -23,6 +23,8 @@ import { errorText } from '@/lib/api/error-text';
 import { PawsListingsBrowser } from './PawsListingsBrowser';
 import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLeftNotice';
 import type { UnlistTarget } from './UnlistDialog';
+import { signInState } from '../wallet/sign-in-state';
+import { SessionCheck } from '../wallet/SessionCheck';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -75,6 +77,7 @@ export default function PawsMarketplace() {
     );
   }
   const accountId = wallet.accountId;
+  if (signInState(wallet) === 'checking') return <SessionCheck />;
   if (!wallet.isAuthenticated) {
     return (
       <Empty title="Sign in to trade">

@@ -1,3 +1,4 @@
+import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { cn } from '@/lib/cn';
 import { type Achievement, type AchievementCategory, type AchievementInput, achievements } from './achievements';
 import { CollapsibleSection } from './CollapsibleSection';
@@ -49,8 +50,15 @@ function AchievementItem({ achievement }: { achievement: Achievement }) {
 }
 
 /** Achievements & Milestones: every achievement of 001 §9, earned or locked. */
-export function AchievementsPanel(input: AchievementInput) {
-  const all = achievements(input);
+export function AchievementsPanel({ nfts, ...rest }: Omit<AchievementInput, 'nfts'> & { nfts: AchievementInput['nfts'] | undefined }) {
+  // Until the holder's tigers are known, nothing is shown as earned or not.
+  if (!nfts)
+    return (
+      <CollapsibleSection title="Achievements & Milestones" summary="Loading…">
+        <SkeletonGroup count={4} className="grid gap-2 sm:grid-cols-2" itemClassName="h-16 rounded-lg" />
+      </CollapsibleSection>
+    );
+  const all = achievements({ nfts, ...rest });
   const earnedCount = all.filter((achievement) => achievement.earned).length;
   return (
     <CollapsibleSection title="Achievements & Milestones" summary={`${earnedCount} of ${all.length} earned`}>

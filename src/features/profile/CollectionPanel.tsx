@@ -14,6 +14,7 @@ import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/
 import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
+import { OwnedCount } from './OwnedCount';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { awaitsLedger, verifyOwnership } from './profile-client';
 
@@ -39,7 +40,17 @@ function Banner({ tone, children }: { tone: 'verified' | 'cached'; children: Rea
 }
 
 /** The collection panel: 'Verify Ownership', the owned tigers (list / unlist each) and the avatar picker. */
-export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: string; nfts: readonly OwnedNft[]; avatarSerial: number | null }) {
+export function CollectionPanel({
+  accountId,
+  nfts: known,
+  avatarSerial,
+}: {
+  accountId: string;
+  /** Undefined until the holder's tigers are known. */
+  nfts: readonly OwnedNft[] | undefined;
+  avatarSerial: number | null;
+}) {
+  const nfts = known ?? [];
   const owned = useStore($ownedNfts);
   const mine = useStore($myListings);
   const [verifying, setVerifying] = useState(false);
@@ -84,12 +95,14 @@ export function CollectionPanel({ accountId, nfts, avatarSerial }: { accountId: 
       {owned.error && !owned.data && <p className="text-sm text-red-300">Failed to fetch profile NFTs</p>}
       <Tabs defaultValue="collection">
         <TabsList aria-label="Collection sections" className="max-w-full overflow-x-auto">
-          <TabsTrigger value="collection">Collection ({nfts.length})</TabsTrigger>
+          <TabsTrigger value="collection">
+            Collection (<OwnedCount value={known?.length} />)
+          </TabsTrigger>
           <TabsTrigger value="avatar">Set Profile Image</TabsTrigger>
         </TabsList>
         <TabsContent value="collection">
-          {owned.loading && !owned.data ? (
-            <SkeletonGroup count={4} className="grid grid-cols-2 gap-4 md:grid-cols-3" itemClassName="aspect-[3/4] rounded-xl" />
+          {!known ? (
+            !owned.error && <SkeletonGroup count={4} className="grid grid-cols-2 gap-4 md:grid-cols-3" itemClassName="aspect-[3/4] rounded-xl" />
           ) : nfts.length === 0 ? (
             <div className="grid place-items-center gap-3 rounded-xl border border-dashed border-border p-10 text-center">
               <p className="text-lg font-semibold">No Wild Tigers yet</p>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatAccountId, formatCount } from '../../lib/format';
 import type { OwnedNft } from './owned-nfts';
+import { OwnedCount } from './OwnedCount';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileEditForm } from './ProfileEditForm';
 import { displayName, formatJoined } from './profile-format';
@@ -18,7 +19,7 @@ export function avatarNft(profile: Profile | undefined, nfts: readonly OwnedNft[
   return [...nfts].sort((a, b) => (a.rarityRank ?? Infinity) - (b.rarityRank ?? Infinity))[0] ?? null;
 }
 
-function Stat({ label, value }: { label: string; value: string | number }) {
+function Stat({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="rounded-lg bg-muted/60 p-3 text-center">
       <dt className="text-xs text-muted-foreground">{label}</dt>
@@ -36,7 +37,8 @@ export function ProfileCard({
 }: {
   accountId: string;
   profile: Profile | undefined;
-  nfts: readonly OwnedNft[];
+  /** Undefined until the holder's tigers are known. */
+  nfts: readonly OwnedNft[] | undefined;
   loading: boolean;
 }) {
   const [editing, setEditing] = useState(false);
@@ -60,7 +62,7 @@ export function ProfileCard({
   const joined = formatJoined(profile.joinedAt);
   return (
     <Card className="grid min-w-0 gap-5 p-5">
-      <ProfileAvatar nft={avatarNft(profile, nfts)} name={name} />
+      <ProfileAvatar nft={avatarNft(profile, nfts ?? [])} name={name} />
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="min-w-0 text-2xl font-extrabold wrap-anywhere">{name}</h2>
@@ -79,7 +81,7 @@ export function ProfileCard({
           )}
           {profile.twitterHandle && <TwitterLink handle={profile.twitterHandle} className="text-sm" />}
           <dl className="grid grid-cols-2 gap-3">
-            <Stat label="Wild Tigers" value={nfts.length} />
+            <Stat label="Wild Tigers" value={<OwnedCount value={nfts?.length} />} />
             <Stat label="Profile Views" value={formatCount(profile.profileViews)} />
           </dl>
           <dl className="grid gap-1 text-sm">

@@ -12,6 +12,8 @@ import { PortfolioAnalyticsPanel } from './PortfolioAnalyticsPanel';
 import { ProfileCard } from './ProfileCard';
 import { $ownProfile, $profileRarity, withLatestRarity } from './profile-client';
 import { defaultProfile } from './profile-rules';
+import { signInState } from '../wallet/sign-in-state';
+import { SessionCheck } from '../wallet/SessionCheck';
 
 function Prompt({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -40,6 +42,7 @@ export default function ProfilePage() {
       </Prompt>
     );
   }
+  if (signInState(wallet) === 'checking') return <SessionCheck />;
   if (!wallet.isAuthenticated) {
     return (
       <Prompt title="Sign in to open your profile">
@@ -63,7 +66,8 @@ function ProfileDashboard({ accountId }: { accountId: string }) {
   const owned = useStore($ownedNfts);
   const rarity = useStore($profileRarity);
   const balances = useStore($balances);
-  const nfts = useMemo(() => withLatestRarity(owned.data?.nfts ?? [], rarity.data), [owned.data, rarity.data]);
+  // Undefined until the holder's tigers are known: the panels show placeholders, not zeros.
+  const nfts = useMemo(() => (owned.data ? withLatestRarity(owned.data.nfts, rarity.data) : undefined), [owned.data, rarity.data]);
   const shown = profile.data?.profile;
   const current = shown ?? defaultProfile(accountId);
 

@@ -6,6 +6,7 @@ import { useIslandStore } from '../../lib/use-island-store';
 import { formatAccountId } from '../../lib/format';
 import type { WalletExtension } from './wallet-adapter';
 import { $wallet, $walletPromptHost, authenticate, connectWallet, walletExtensions } from './wallet-store';
+import { type SignInState, signInState } from './sign-in-state';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -18,7 +19,14 @@ async function loadDropdown(): Promise<DropdownModule> {
 type ChooserProps = { extensions: WalletExtension[]; onChoose: (extensionId: string | undefined) => void; onCancel: () => void };
 
 /** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
-export function WalletTrigger({ accountId, authenticated, ...props }: ComponentProps<'button'> & { accountId: string; authenticated: boolean }) {
+const SIGN_IN_DOT: Record<Exclude<SignInState, 'disconnected'>, string> = {
+  'signed-in': 'text-emerald-400',
+  checking: 'text-muted-foreground',
+  'signed-out': 'text-amber-400',
+};
+
+/** The connected account's button: its id, and a dot for its sign-in (green signed in, amber not, grey while checked). */
+export function WalletTrigger({ accountId, signIn, ...props }: ComponentProps<'button'> & { accountId: string; signIn: SignInState }) {
   return (
     <button
       type="button"
@@ -27,7 +35,7 @@ export function WalletTrigger({ accountId, authenticated, ...props }: ComponentP
       className={buttonVariants({ size: 'sm', variant: 'outline' })}
       {...props}
     >
-      <span aria-hidden="true" className={authenticated ? 'text-emerald-400' : 'text-amber-400'}>
+      <span aria-hidden="true" className={signIn === 'disconnected' ? SIGN_IN_DOT['signed-out'] : SIGN_IN_DOT[signIn]}>
         ●
       </span>
       {formatAccountId(accountId)}
@@ -120,7 +128,7 @@ export default function WalletMenu() {
       ) : (
         <WalletTrigger
           accountId={wallet.accountId}
-          authenticated={wallet.isAuthenticated}
+          signIn={signInState(wallet)}
           aria-haspopup="menu"
           aria-expanded="false"
           aria-busy={opening}
@@ -135,7 +143,7 @@ export default function WalletMenu() {
           }}
         />
       )}
-      {!wallet.isAuthenticated && (
+      {signInState(wallet) === 'signed-out' && (
         // Connected, not signed in: the sign-in in plain sight where the nav has room (the menu, the toast and the pages have it too).
         <button
           type="button"

@@ -1,7 +1,15 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
 import { WalletTrigger } from './WalletMenu';
+import { type SignInState, signInState } from './sign-in-state';
 import { $wallet, authenticate, disconnectWallet } from './wallet-store';
+
+const SIGN_IN_LABEL: Record<SignInState, string> = {
+  'signed-in': 'Signed in as',
+  checking: 'Checking your sign-in…',
+  'signed-out': 'Connected (not signed in)',
+  disconnected: '',
+};
 
 const itemClass =
   'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm outline-none data-[highlighted]:bg-accent data-[highlighted]:text-accent-foreground';
@@ -15,10 +23,11 @@ const itemClass =
 export default function WalletMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const wallet = useStore($wallet);
   if (!wallet.accountId) return null;
+  const signIn = signInState(wallet);
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
-        <WalletTrigger accountId={wallet.accountId} authenticated={wallet.isAuthenticated} />
+        <WalletTrigger accountId={wallet.accountId} signIn={signIn} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content
         align="end"
@@ -26,14 +35,14 @@ export default function WalletMenuDropdown({ defaultOpen = false }: { defaultOpe
         className="z-50 min-w-52 rounded-lg border border-border bg-popover p-1 text-popover-foreground shadow-xl"
       >
         <DropdownMenu.Label className="px-3 py-2 text-xs text-muted-foreground">
-          {wallet.isAuthenticated ? 'Signed in as' : 'Connected (not signed in)'} {wallet.accountId}
+          {SIGN_IN_LABEL[signIn]} {wallet.accountId}
         </DropdownMenu.Label>
         {!wallet.isAuthenticated && wallet.error && !wallet.isAuthenticating && (
           <p className="max-w-64 px-3 pb-2 text-xs text-red-300" data-testid="wallet-menu-error">
             {wallet.error}
           </p>
         )}
-        {!wallet.isAuthenticated && (
+        {signIn === 'signed-out' && (
           <DropdownMenu.Item className={itemClass} disabled={wallet.isAuthenticating} onSelect={() => void authenticate()}>
             {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
           </DropdownMenu.Item>

@@ -16,6 +16,9 @@ export const WALLET_TIMING = {
   ambiguousRejectionWaitMs: 2_000,
   /** Extension wallets answer the connector's query about 200 ms after it starts: the connect dialog waits this long for them. */
   extensionDetectMs: 600,
+  /** A restored connection's session check: tries, and the pause before the next (times the try). */
+  sessionCheckAttempts: 3,
+  sessionCheckRetryMs: 1_000,
 } as const;
 
 /** The two localStorage flags of spec 000 §4. */
@@ -25,6 +28,8 @@ export interface WalletState {
   isConnected: boolean;
   accountId: string | null;
   isAuthenticated: boolean;
+  /** A restored connection whose session the server has not answered for yet: neither signed in nor out. */
+  isCheckingSession: boolean;
   isConnecting: boolean;
   isAuthenticating: boolean;
   error: string | null;
@@ -36,6 +41,7 @@ const INITIAL: WalletState = {
   isConnected: false,
   accountId: null,
   isAuthenticated: false,
+  isCheckingSession: false,
   isConnecting: false,
   isAuthenticating: false,
   error: null,
@@ -147,7 +153,7 @@ export async function connectWallet(type: WalletType, extensionId?: string): Pro
     const connected = await adapterFor(type);
     await connected.connect(extensionId);
     const accountId = await pollForAccount(connected);
-    $wallet.set({ ...$wallet.get(), isConnected: true, accountId, isConnecting: false, walletType: type });
+    $wallet.set({ ...$wallet.get(), isConnected: true, accountId, isConnecting: false, isCheckingSession: false, walletType: type });
     storage()?.setItem(STORAGE_KEYS.connected, 'true');
     storage()?.setItem(STORAGE_KEYS.accountId, accountId);
     storage()?.setItem(STORAGE_KEYS.walletType, type);
@@ -178,7 +184,7 @@ export const SIGN_IN_TEXT = {
 function signInEnded(): void {
   const { isAuthenticated, isConnected, accountId } = $wallet.get();
   if (!isAuthenticated || !isConnected || !accountId) return;
-  $wallet.set({ ...$wallet.get(), isAuthenticated: false, error: SIGN_IN_TEXT.ended });
+  $wallet.set({ ...$wallet.get(), isAuthenticated: false, isCheckingSession: false, error: SIGN_IN_TEXT.ended });
   toast({
     title: SIGN_IN_TEXT.failedTitle,
     description: SIGN_IN_TEXT.ended,
@@ -206,12 +212,12 @@ export async function authenticate(): Promise<boolean> {
     const { message } = await apiJson<{ message: string }>('/api/auth/challenge', { method: 'POST', body: { accountId } });
     const signatureMap = await withinSigningTimeout(connected.signMessage(accountId, message));
     await apiJson('/api/auth/verify', { method: 'POST', body: { accountId, message, signatureMap } });
-    $wallet.set({ ...$wallet.get(), isAuthenticated: true, isAuthenticating: false });
+    $wallet.set({ ...$wallet.get(), isAuthenticated: true, isAuthenticating: false, isCheckingSession: false });
     toast({ title: SIGN_IN_TEXT.signedInTitle, description: SIGN_IN_TEXT.signedIn(accountId) });
     return true;
   } catch (error) {
     const failure = toWalletError(error, 'sign-in').message;
-    $wallet.set({ ...$wallet.get(), isAuthenticated: false, isAuthenticating: false, error: failure });
+    $wallet.set({ ...$wallet.get(), isAuthenticated: false, isAuthenticating: false, isCheckingSession: false, error: failure });
     // Only while this account is still connected (a disconnect meanwhile has its own toast).
     if ($wallet.get().accountId === accountId && $wallet.get().isConnected)
       toast({
@@ -234,13 +240,25 @@ export async function restoreWallet(): Promise<void> {
   const accountId = store?.getItem(STORAGE_KEYS.accountId);
   const walletType = store?.getItem(STORAGE_KEYS.walletType) as WalletType | null | undefined;
   if (store?.getItem(STORAGE_KEYS.connected) !== 'true' || !accountId || (walletType !== 'sandbox' && walletType !== 'walletconnect')) return;
-  $wallet.set({ ...$wallet.get(), isConnected: true, accountId, walletType });
+  $wallet.set({ ...$wallet.get(), isConnected: true, accountId, walletType, isCheckingSession: true });
   if (walletType === 'walletconnect') void checkRestoredSession(accountId);
-  try {
-    const session = await apiJson<{ authenticated: boolean; accountId?: string }>('/api/auth/session');
-    $wallet.setKey('isAuthenticated', session.authenticated && session.accountId === accountId);
-  } catch {
-    $wallet.setKey('isAuthenticated', false);
+  const signedIn = await sessionIsFor(accountId);
+  // A sign-in or a disconnect while the check ran has the last word.
+  const now = $wallet.get();
+  if (!now.isCheckingSession || now.accountId !== accountId) return;
+  $wallet.set({ ...now, isAuthenticated: signedIn, isCheckingSession: false });
+}
+
+/** Whether the server's session is `accountId`'s: asked again on a failed answer (a slow or flaky network), then taken as no. */
+async function sessionIsFor(accountId: string): Promise<boolean> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const session = await apiJson<{ authenticated: boolean; accountId?: string }>('/api/auth/session');
+      return session.authenticated && session.accountId === accountId;
+    } catch {
+      if (attempt >= WALLET_TIMING.sessionCheckAttempts) return false;
+      await sleep(WALLET_TIMING.sessionCheckRetryMs * attempt);
+    }
   }
 }
 

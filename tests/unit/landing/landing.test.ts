@@ -105,7 +105,7 @@ describe('remoteJson', () => {
 });
 
 describe('the signed-in balance line (spec 000 §2)', () => {
-  const connected = { isConnected: true, accountId: '0.0.7001003', isAuthenticated: true, isAuthenticating: false };
+  const connected = { isConnected: true, accountId: '0.0.7001003', isAuthenticated: true, isAuthenticating: false, isCheckingSession: false };
   const ready = { pawsBalance: '5000', hbarBalance: '1234.5', isLoading: false, isReady: true, loadFailed: false };
 
   it('is hidden without a connected wallet', () => {
@@ -115,6 +115,8 @@ describe('the signed-in balance line (spec 000 §2)', () => {
   it('shows skeletons while authenticating, while not signed in and while loading', () => {
     expect(balanceLineView({ ...connected, isAuthenticated: false, isAuthenticating: true }, ready)).toEqual({ kind: 'loading', needsSignIn: false });
     expect(balanceLineView({ ...connected, isAuthenticated: false }, ready)).toEqual({ kind: 'loading', needsSignIn: true });
+    // A restored connection whose session is being checked: not asked to sign in (it may well be signed in).
+    expect(balanceLineView({ ...connected, isAuthenticated: false, isCheckingSession: true }, ready)).toEqual({ kind: 'loading', needsSignIn: false });
     expect(balanceLineView(connected, { ...ready, isLoading: true })).toEqual({ kind: 'loading', needsSignIn: false });
     expect(balanceLineView(connected, { ...ready, isReady: false })).toEqual({ kind: 'loading', needsSignIn: false });
   });

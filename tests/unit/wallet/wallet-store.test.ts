@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from '../../../src/lib/api';
 import { $toasts } from '../../../src/features/toast/toast-store';
 import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
+import { signInState } from '../../../src/features/wallet/sign-in-state';
 import {
   $wallet,
   STORAGE_KEYS,
@@ -172,6 +173,42 @@ describe('wallet store', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(page.$wallet.get().isAuthenticated).toBe(true);
     stop();
+  });
+
+  it('while a restored connection’s session is checked it is neither signed in nor out; a failed check is asked again', async () => {
+    let answers = 0;
+    installApi({
+      'GET /api/auth/session': () => {
+        answers += 1;
+        // The first answer is lost (a flaky network): the store asks again after a pause.
+        return answers === 1 ? { status: 503, json: { error: 'unavailable' } } : { json: { authenticated: true, accountId: '0.0.7001001' } };
+      },
+    });
+    setWalletAdapterLoader(async () => fakeAdapter());
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'sandbox');
+    const restored = restoreWallet();
+    expect(signInState($wallet.get())).toBe('checking');
+    await vi.advanceTimersByTimeAsync(WALLET_TIMING.sessionCheckRetryMs - 1);
+    expect(signInState($wallet.get())).toBe('checking');
+    await vi.advanceTimersByTimeAsync(1);
+    await restored;
+    expect(answers).toBe(2);
+    expect(signInState($wallet.get())).toBe('signed-in');
+  });
+
+  it('a session check that never succeeds ends signed out, after its tries', async () => {
+    const calls = installApi({ 'GET /api/auth/session': () => ({ status: 503, json: { error: 'unavailable' } }) });
+    setWalletAdapterLoader(async () => fakeAdapter());
+    localStorage.setItem(STORAGE_KEYS.connected, 'true');
+    localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
+    localStorage.setItem(STORAGE_KEYS.walletType, 'sandbox');
+    const restored = restoreWallet();
+    await vi.advanceTimersByTimeAsync(10_000);
+    await restored;
+    expect(calls.filter((call) => call === 'GET /api/auth/session')).toHaveLength(WALLET_TIMING.sessionCheckAttempts);
+    expect(signInState($wallet.get())).toBe('signed-out');
   });
 
   it('disconnect clears state and both stored flags', async () => {
