@@ -49,7 +49,7 @@ test.describe('collection browser', () => {
   test("searching '#12' finds serial 12 alone; clearing the search brings everything back", async ({ page }) => {
     await openCollection(page);
     await page.getByLabel('Search', { exact: true }).fill('#12');
-    await expect(summary(page)).toHaveText('Found 1 Wild Tigers matching "#12"');
+    await expect(summary(page)).toHaveText('Found 1 Wild Tiger matching "#12"');
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).first().getByRole('heading')).toHaveText('Wild Tiger #12');
     await expect(page).toHaveURL(/\?search=%2312$/);
@@ -84,7 +84,7 @@ test.describe('collection browser', () => {
   test('sorting by rarity shows rank 1 first; price sorts lead with listed tigers', async ({ page }) => {
     await openCollection(page);
     await page.getByLabel('Sort by').selectOption({ label: 'Rarity rarest first' });
-    await expect(cards(page).first().getByTestId('rank')).toHaveText('#1 / 3333');
+    await expect(cards(page).first().getByTestId('rank')).toHaveText('Rank 1 / 3,333');
     await expect(page).toHaveURL(/sort=rarity/);
 
     await page.getByLabel('Sort by').selectOption('price-high');

@@ -10,7 +10,7 @@ import { sandboxDriver } from './support/wallet-driver';
 async function makeOffer(page: Page, offers: ReturnType<Page['getByRole']>, amount: string): Promise<void> {
   await offers.getByLabel('Offer (PAWS)').fill(amount);
   await offers.getByRole('button', { name: 'Make Offer' }).click();
-  await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+  await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
   await expect(offers.getByText('Offer Made', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
   await expect(offers.getByRole('listitem').filter({ hasText: `${amount} PAWS` })).toBeVisible();
 }
@@ -23,7 +23,8 @@ async function timed(flow: string, run: () => Promise<void>): Promise<void> {
   timings[flow] = Date.now() - started;
 }
 
-// Mainnet's clock ('ledger' project): these flows prove the ledger's waits.
+// Mainnet's clock ('ledger' project): these flows prove the ledger's waits. In order: the last leaves Bob's collection
+// offer open, which the others' tigers would show.
 test.describe
   .serial('PAWS offers', { tag: '@ledger' }, () => {
     test.afterAll(() => {
@@ -53,7 +54,7 @@ test.describe
       await offers.getByLabel('Expires in').selectOption('3d');
       await timed('offer with a first-time PAWS allowance', async () => {
         await offers.getByRole('button', { name: 'Make Offer' }).click();
-        await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+        await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
         // The wallet answered after the precheck: the form follows the approval on the ledger, and says so.
         await expect(offers.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
         await expect(offers.getByText('Offer Made', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
@@ -128,7 +129,7 @@ test.describe
       await expect(cancelled).toContainText('The marketplace may still spend 35 PAWS of yours; your other offers need 15. Lower the allowance to 15 PAWS?');
       await timed('lower the allowance after a cancel', async () => {
         await cancelled.getByRole('button', { name: 'Lower Allowance' }).click();
-        await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+        await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
         await expect(page.getByRole('dialog', { name: 'Allowance Lowered' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
       });
       expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(15, 6);
@@ -180,7 +181,7 @@ test.describe
       await form.getByLabel('Trait (optional)').fill('');
       await timed('collection offer', async () => {
         await form.getByRole('button', { name: 'Make Offer' }).click();
-        await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+        await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
         await expect(form.getByText('Offer Made', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       });
       const mine = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Any tiger' });
@@ -196,12 +197,21 @@ test.describe
       await expect(received.getByText(/^\d+ of your tigers match$/)).toBeVisible();
       await received.getByRole('button', { name: 'Accept 5 PAWS' }).click();
       const accept = page.getByRole('dialog', { name: 'Accept Offer' });
-      const choice = accept.getByLabel('Tiger to sell');
-      await expect(choice).toBeVisible();
-      const serials = (await choice.locator('option').allInnerTexts()).map((name) => Number(name.replace(/\D+/g, '')));
-      expect(serials.length).toBeGreaterThan(1);
-      const serial = serials.at(-1) as number;
-      await choice.selectOption(String(serial));
+      const choice = accept.getByRole('group', { name: 'Choose the tiger to sell' });
+      // Each of her matching tigers with its rank and tier, the commonest first; none chosen for her, so nothing can be sold yet.
+      await expect(choice.getByRole('radio').first()).toBeVisible();
+      expect(await choice.getByRole('radio').count()).toBeGreaterThan(1);
+      await expect(choice.getByRole('radio', { checked: true })).toHaveCount(0);
+      await expect(accept.getByRole('button', { name: 'Accept Offer' })).toBeDisabled();
+      await expect(choice.getByRole('listitem').first()).toContainText(/Rank [\d,]+ \/ 3,333/);
+      await expect(choice.getByRole('listitem').first()).toContainText(/Common|Uncommon|Rare|Epic|Legendary/);
+      // She picks the last one, her rarest: the summary names it, its rank and the price, and warns her.
+      const rarest = choice.getByRole('listitem').last();
+      const serial = Number(await rarest.getByRole('radio').getAttribute('value'));
+      await rarest.getByRole('radio').check();
+      const summary = accept.getByTestId('sale-summary');
+      await expect(summary).toContainText(new RegExp(`You sell Wild Tiger #${serial} \\(Rank [\\d,]+ / 3,333\\) for 5 PAWS`));
+      await expect(summary).toContainText('It is your rarest tiger.');
       await accept.getByRole('button', { name: 'Accept Offer' }).click();
       await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
       await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });

@@ -112,7 +112,7 @@ test.describe('the view of one tiger', () => {
     await tigerView(page, serial).getByRole('button', { name: 'Buy with PAWS' }).click();
     await expect(purchase).toBeVisible();
     await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
-    await approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+    await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
     const success = page.getByRole('dialog', { name: 'Purchase Successful!' });
     await expect(success).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
     await success.getByRole('button', { name: 'Close', exact: true }).click();

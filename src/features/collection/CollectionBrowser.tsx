@@ -53,7 +53,7 @@ function Panel({ title, children, className }: { title: string; children: ReactN
 }
 
 function summaryText(data: CollectionResponse, view: CollectionView): string {
-  if (view.search) return `Found ${formatCount(data.total)} ${PRODUCT} matching "${view.search}"`;
+  if (view.search) return `Found ${formatCount(data.total)} ${data.total === 1 ? 'Wild Tiger' : PRODUCT} matching "${view.search}"`;
   return `Showing ${formatCount(data.collectionData.length)} of ${formatCount(data.total)} ${PRODUCT} (Page ${data.page} of ${data.totalPages})`;
 }
 

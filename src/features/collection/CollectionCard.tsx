@@ -1,7 +1,7 @@
 import { TierBadge } from '@/components/ui/Badge';
 import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { tierByRank, traitLabel } from '../tiger/tiers';
+import { rankText, tierByRank, traitLabel } from '../tiger/tiers';
 import { formatAccountId } from '../../lib/format';
 import { formatHbarPrice } from '@/lib/format';
 import { NOT_MINTED, UNKNOWN_OWNER } from './collection-rules';
@@ -39,7 +39,7 @@ export function CollectionCard({ entry, totalSupply }: { entry: CollectionEntry;
             {entry.name}
           </h3>
           <span className="text-xs whitespace-nowrap text-muted-foreground" data-testid="rank">
-            {entry.rarityRank !== null ? `#${entry.rarityRank} / ${totalSupply}` : 'Unranked'}
+            {rankText(entry.rarityRank, totalSupply)}
           </span>
         </div>
         <p className="flex flex-wrap items-baseline justify-between gap-x-2">

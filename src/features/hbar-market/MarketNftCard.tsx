@@ -7,7 +7,8 @@ import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { formatAccountId } from '../../lib/format';
 import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
-import { formatCount, formatHbarPrice, formatLocalDateTime } from '@/lib/format';
+import { formatHbarPrice, formatLocalDateTime } from '@/lib/format';
+import { rankText } from '../tiger/tiers';
 
 /** Label chips are square-cornered, apart from the round tier badges; SALE is light to stand out from every tier colour. */
 const LABEL_VARIANT: Record<CardLabel, BadgeVariant> = { LISTING: 'listing', SALE: 'sale', UNLISTED: 'unknown' };
@@ -76,7 +77,7 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
           <h3 id={headingId} className="min-w-0 text-sm font-semibold break-words card-wide:text-base">
             {card.name}
           </h3>
-          {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">Rank #{formatCount(card.rarityRank)}</span>}
+          {card.rarityRank !== null && <span className="shrink-0 text-xs text-muted-foreground">{rankText(card.rarityRank)}</span>}
         </div>
         <div className="flex flex-wrap items-end justify-between gap-x-2">
           <p className="grid">

@@ -12,7 +12,7 @@ import { formatAccountId } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { buyListing, completePurchase } from './market-client';
-import { formatCount, formatHbar, formatHbarPrice } from '@/lib/format';
+import { formatHbar, formatHbarPrice } from '@/lib/format';
 import { type NftCardModel, cardTier } from './market-model';
 import {
   INITIAL_PURCHASE,
@@ -26,6 +26,8 @@ import {
   purchaseReducer,
 } from './purchase-machine';
 import { $purchasesInProgress, purchasesOf } from './purchase-store';
+import { signInState } from '../wallet/sign-in-state';
+import { rankText } from '../tiger/tiers';
 
 const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
@@ -117,7 +119,8 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   const busy = isBusy(state.step);
   // Closable at every step: a purchase under way goes on without the dialog (the page follows it), and the dialog says so.
   const pendingNote = pendingPurchaseNote(state.step);
-  const signedIn = wallet.isAuthenticated;
+  const signIn = signInState(wallet);
+  const signedIn = signIn === 'signed-in';
   const followed = state.saleVerificationCode ? inProgress[state.saleVerificationCode] : undefined;
   const tier = cardTier(card);
   const hbar = Number(balances.hbarBalance);
@@ -207,7 +210,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
             <dt className="text-muted-foreground">Rarity</dt>
             <dd className="flex flex-wrap items-center gap-1.5">
               <TierBadge tier={tier} />
-              {card.rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{formatCount(card.rarityRank)}</span>}
+              {card.rarityRank !== null && <span className="text-xs text-muted-foreground">{rankText(card.rarityRank)}</span>}
             </dd>
             {listing?.sellerAddress && (
               <>
@@ -236,7 +239,12 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               : ''}
         </p>
 
-        {state.step === 'confirm' && wallet.isConnected && !signedIn && (
+        {state.step === 'confirm' && signIn === 'checking' && (
+          <p role="status" className="text-sm text-muted-foreground">
+            Checking your sign-in…
+          </p>
+        )}
+        {state.step === 'confirm' && signIn === 'signed-out' && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-950/40 p-3 text-sm text-amber-100">
             <span>{PURCHASE_MESSAGES.signInFirst}</span>
             <Button size="sm" variant="outline" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>

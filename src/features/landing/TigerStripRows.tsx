@@ -15,6 +15,7 @@ import {
 } from './landing-tigers';
 import { Placeholder } from './Placeholder';
 import { type Remote, remoteJson } from './remote';
+import { rankText } from '../tiger/tiers';
 
 const MAX_AGE_MS = 60_000;
 const $pawsRarest = remoteJson(PAWS_RAREST_PATH, pickPawsListings, { maxAgeMs: MAX_AGE_MS });
@@ -67,7 +68,7 @@ function Row({ title, tigers, empty }: { title: string; tigers: Remote<StripTige
                   <span className="truncate text-sm font-semibold">{tiger.name}</span>
                   <span className="flex flex-wrap items-baseline justify-between gap-x-2 text-xs text-stone-400">
                     <span className="font-bold text-amber-300">{tiger.price}</span>
-                    {tiger.soldAt ? <span>{ageText(tiger.soldAt)}</span> : tiger.rank !== null && <span>Rank #{tiger.rank}</span>}
+                    {tiger.soldAt ? <span>{ageText(tiger.soldAt)}</span> : tiger.rank !== null && <span>{rankText(tiger.rank)}</span>}
                   </span>
                 </span>
               </a>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { formatPaws } from '../../lib/format';
@@ -6,12 +7,17 @@ import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { LEDGER_STILL_PENDING, forgetTransaction, rememberTransaction, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { type CancelledOffer, type PublicOffer, acceptOffer, cancelOffer } from './offer-client';
-import { offerTarget } from './offer-screen-rules';
-import { prepareNftAllowance, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
+import { figuresStore } from '../market-stats/market-stats-client';
+import { rankText } from '../tiger/tiers';
+import { type SaleCandidate, againstFloor, offerTarget, saleWarnings } from './offer-screen-rules';
+import { $myListings, $ownedNfts, prepareNftAllowance, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
+import { SaleChoice } from './SaleChoice';
 import { approveInWallet, useOfferFlow } from './use-offer-flow';
 
 /** What closing a dialog while the wallet is asked means. */
 const PENDING_APPROVAL_NOTE = 'You can close this window. Your wallet may still ask you to approve; if you approve, choose the action again to finish it.';
+
+const NO_SERIALS: readonly number[] = [];
 
 /** An offer the signed-in owner can fill, with the tigers of theirs it matches. */
 export interface AcceptTarget {
@@ -22,25 +28,53 @@ export interface AcceptTarget {
 
 type AcceptStep = 'confirm' | 'approve' | 'settle' | 'success' | 'error';
 
+/** The seller's tigers an offer can take, with what the choice shows of each (their art, rank and PAWS listing). */
+function useSaleCandidates(serials: readonly number[]): { candidates: SaleCandidate[]; owned: readonly { rarityRank: number | null }[] } {
+  const owned = useStore($ownedNfts).data?.nfts;
+  const listings = useStore($myListings).data?.listings;
+  return useMemo(() => {
+    const candidates = serials.map((serial) => {
+      const nft = owned?.find((entry) => entry.serialNumber === serial);
+      const listing = listings?.find((entry) => entry.serialNumber === serial && entry.status === 'active');
+      return {
+        serial,
+        name: nft?.nftName || `Wild Tiger #${serial}`,
+        image: nft?.nftImage ?? null,
+        rank: nft?.rarityRank ?? null,
+        listedAt: listing ? Number(listing.pawsPrice) : null,
+      };
+    });
+    return { candidates, owned: owned ?? [] };
+  }, [serials, owned, listings]);
+}
+
 /**
- * Accepting an offer: the owner picks the tiger (when several match), approves the marketplace for
- * it in the wallet if needed, and the server settles the sale (followed on the ledger while it settles).
+ * Accepting an offer: for a collection offer the owner chooses the tiger from their matching ones
+ * (nothing is chosen for them) and sees what they sell against the floor, with warnings; then they
+ * approve the marketplace for it in the wallet if needed, and the server settles the sale (followed
+ * on the ledger while it settles).
  */
 export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | null; onClose: () => void }) {
   const flow = useOfferFlow<AcceptStep>('confirm', 'Failed to accept the offer');
   const [serial, setSerial] = useState<number | null>(null);
   const [sold, setSold] = useState<{ transactionId: string; serialNumber: number } | null>(null);
-  const selectId = useId();
+  const { candidates, owned } = useSaleCandidates(target?.serials ?? NO_SERIALS);
+  const floor = useStore(figuresStore('paws')).data?.figures.floor;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the flow restarts when another offer is opened
   useEffect(() => {
     flow.reset();
     setSold(null);
-    setSerial(target?.serials[0] ?? null);
+    // An item offer names its tiger; a collection offer's tiger is the seller's choice, never made for them.
+    setSerial(target?.offer.kind === 'item' ? (target.serials[0] ?? null) : null);
   }, [target]);
 
   if (!target) return null;
   const { offer, sellerId } = target;
+  const chosen = candidates.find((candidate) => candidate.serial === serial) ?? null;
+  const amount = Number(offer.pawsAmount);
+  const warnings = chosen ? saleWarnings(chosen, amount, owned) : [];
+  const floorText = againstFloor(amount, floor);
   const busy = flow.step === 'approve' || (flow.step === 'settle' && !flow.stalled);
 
   function close(): void {
@@ -87,23 +121,20 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
                   : `${offerTarget(offer)}: ${formatPaws(offer.pawsAmount)} PAWS from ${offer.buyerId}. The tiger and the PAWS change hands in one transaction.`}
           </DialogDescription>
         </DialogHeader>
-        {(flow.step === 'confirm' || flow.step === 'error') && target.serials.length > 1 && (
-          <div className="grid gap-2">
-            <label htmlFor={selectId} className="text-sm font-medium">
-              Tiger to sell
-            </label>
-            <select
-              id={selectId}
-              value={serial ?? ''}
-              onChange={(event) => setSerial(Number(event.target.value))}
-              className="h-10 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-            >
-              {target.serials.map((entry) => (
-                <option key={entry} value={entry}>
-                  Wild Tiger #{entry}
-                </option>
-              ))}
-            </select>
+        {(flow.step === 'confirm' || flow.step === 'error') && offer.kind !== 'item' && (
+          <SaleChoice candidates={candidates} chosen={serial} onChoose={setSerial} />
+        )}
+        {(flow.step === 'confirm' || flow.step === 'error') && chosen && (
+          <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="sale-summary">
+            <p>
+              You sell <strong>{chosen.name}</strong> ({rankText(chosen.rank)}) for <strong>{formatPaws(amount)} PAWS</strong>
+              {floorText ? `, ${floorText}` : ''}.
+            </p>
+            {warnings.map((warning) => (
+              <p key={warning} className="text-amber-200">
+                {warning}
+              </p>
+            ))}
           </div>
         )}
         {flow.note && flow.step === 'settle' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
@@ -120,8 +151,8 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
           </p>
         )}
         <DialogFooter>
-          {flow.step === 'confirm' && serial !== null && (
-            <Button onClick={() => void accept(serial)} disabled={!offer.funded}>
+          {flow.step === 'confirm' && (
+            <Button onClick={() => serial !== null && void accept(serial)} disabled={!offer.funded || serial === null}>
               {offer.funded ? 'Accept Offer' : 'Unfunded'}
             </Button>
           )}

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/Card';
 import { TierBadge } from '@/components/ui/Badge';
 import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { tierByRank, traitLabel } from '../tiger/tiers';
+import { rankText, tierByRank, traitLabel } from '../tiger/tiers';
 
 /** The fields of a listing or an owned NFT that a card shows. */
 export interface TigerSummary {
@@ -36,7 +36,7 @@ export function TigerCard({ tiger, children, action }: TigerCardProps) {
       <div className="flex flex-1 flex-col gap-2 p-3">
         <div className="flex flex-wrap items-baseline justify-between gap-x-2">
           <h3 className="min-w-0 font-semibold leading-snug wrap-anywhere">{name}</h3>
-          {rarityRank !== null && <span className="text-xs text-muted-foreground">Rank #{rarityRank}</span>}
+          {rarityRank !== null && <span className="text-xs text-muted-foreground">{rankText(rarityRank)}</span>}
         </div>
         {traits.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Traits">

@@ -95,3 +95,40 @@ export function offerNewsToast(news: { received: number; filled: number }): { ti
 export function bestOfferText(pawsAmount: string | null | undefined): string {
   return pawsAmount ? `Best offer: ${formatPaws(pawsAmount)} PAWS` : 'No offers yet';
 }
+
+/** A tiger of the seller's that a collection offer can take, as the choice shows it. */
+export interface SaleCandidate {
+  serial: number;
+  name: string;
+  image: string | null;
+  rank: number | null;
+  /** Its PAWS listing's price, when listed. */
+  listedAt: number | null;
+}
+
+/** How many of the seller's rarest tigers selling one of warns them. */
+export const RAREST_WARNED = 3;
+
+/**
+ * What the seller is told before selling `chosen` for `offerAmount` PAWS: that it is listed higher,
+ * and that it is their rarest tiger or one of their RAREST_WARNED rarest (`owned`: every tiger they hold).
+ */
+export function saleWarnings(chosen: SaleCandidate, offerAmount: number, owned: readonly { rarityRank: number | null }[]): string[] {
+  const warnings: string[] = [];
+  if (chosen.listedAt !== null && chosen.listedAt > offerAmount)
+    warnings.push(`You listed it at ${formatPaws(chosen.listedAt)} PAWS: this offer is ${formatPaws(chosen.listedAt - offerAmount)} PAWS less.`);
+  if (chosen.rank !== null && owned.length > 1) {
+    const rarer = owned.filter((nft) => nft.rarityRank !== null && nft.rarityRank < (chosen.rank as number)).length;
+    if (rarer === 0) warnings.push('It is your rarest tiger.');
+    else if (rarer < RAREST_WARNED && owned.length > RAREST_WARNED) warnings.push(`It is one of your ${RAREST_WARNED} rarest tigers.`);
+  }
+  return warnings;
+}
+
+/** The offer against the PAWS market's floor: '20% below the floor (500 PAWS)', 'at the floor…', or null without a floor. */
+export function againstFloor(offerAmount: number, floor: number | null | undefined): string | null {
+  if (floor === null || floor === undefined || !(floor > 0)) return null;
+  const percent = Math.round(((offerAmount - floor) / floor) * 100);
+  const where = percent === 0 ? 'at' : `${Math.abs(percent)}% ${percent < 0 ? 'below' : 'above'}`;
+  return `${where} the floor (${formatPaws(floor)} PAWS)`;
+}

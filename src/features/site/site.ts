@@ -160,6 +160,9 @@ export const CHANNEL_LINKS: readonly ChannelLink[] = channelLinks({
   xUrl: import.meta.env?.PUBLIC_X_URL as string | undefined,
 });
 
+/** Whether this build has a chat to send holders to (its copy mentions one only then). */
+export const HAS_CHAT = CHANNEL_LINKS.some((channel) => channel.icon === 'chat');
+
 /** The navigation bar turns solid once the page is scrolled more than this. */
 export const NAV_SCROLL_THRESHOLD_PX = 100;
 

@@ -19,7 +19,7 @@ import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import { NftMedia } from './NftMedia';
-import { tierByRank, traitLabel } from './tiers';
+import { rankText, tierByRank, traitLabel } from './tiers';
 import { $tigerView, refreshTigerView } from './tiger-view-client';
 import { type TigerViewAnswer, formatShare, withTigerParam } from './tiger-view-rules';
 
@@ -205,13 +205,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
               <DialogTitle textSize="text-xl sm:text-2xl" className="[overflow-wrap:anywhere]">
                 {name}
               </DialogTitle>
-              <DialogDescription>
-                {data
-                  ? data.rarityRank !== null
-                    ? `Rank #${formatCount(data.rarityRank)} / ${formatCount(data.totalSupply)} · ${tier}`
-                    : `Unranked · ${tier}`
-                  : 'Loading the tiger…'}
-              </DialogDescription>
+              <DialogDescription>{data ? `${rankText(data.rarityRank, data.totalSupply)} · ${tier}` : 'Loading the tiger…'}</DialogDescription>
             </DialogHeader>
             <div className="grid gap-6 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
               <div className="grid content-start gap-3">

@@ -30,3 +30,9 @@ export function tierByPercentile(input: { rarityRank?: number | null; rarityPct?
 export function traitLabel(traitType: string): string {
   return traitType.replace(/_/g, ' ');
 }
+
+/** A rank as every page shows it: 'Rank 3 / 3,333', or 'Unranked'. */
+export function rankText(rank: number | null | undefined, totalSupply: number = TOTAL_SUPPLY): string {
+  if (rank === null || rank === undefined || !Number.isFinite(rank) || rank < 1) return 'Unranked';
+  return `Rank ${rank.toLocaleString('en-US')} / ${totalSupply.toLocaleString('en-US')}`;
+}

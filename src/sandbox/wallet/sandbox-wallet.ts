@@ -2,6 +2,7 @@ import { proto } from '@hiero-ledger/proto';
 import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, PrivateKey, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { apiJson } from '../../lib/api';
 import { prefixedMessageBytes } from '../../features/auth/sign-in-message';
+import { formatUnits } from '../../features/balances/units';
 import { base64ToBytes, bytesToBase64 } from '../../features/wallet/base64';
 import { SandboxWalletDialog } from './SandboxWalletDialog';
 import { submitToNode } from './node-client';
@@ -14,14 +15,42 @@ interface SandboxAccount extends DemoAccount {
 
 const SESSION_KEY = 'wildTigers.sandboxWallet';
 
-function describe(transaction: Transaction): string[] {
+/** A fungible token as a wallet shows its amounts: its symbol and decimals, read from the mirror node as HashPack reads them. */
+interface TokenUnits {
+  symbol: string;
+  decimals: number;
+}
+const tokenUnits = new Map<string, Promise<TokenUnits | null>>();
+
+function unitsOf(tokenId: string): Promise<TokenUnits | null> {
+  let units = tokenUnits.get(tokenId);
+  if (!units) {
+    units = apiJson<{ symbol: string; decimals: string }>(`/sandbox/mirror/api/v1/tokens/${tokenId}`)
+      .then((token) => ({ symbol: token.symbol, decimals: Number(token.decimals) }))
+      .catch(() => null);
+    tokenUnits.set(tokenId, units);
+  }
+  return units;
+}
+
+/** An amount of a token in its own units ('800 PAWS'); in base units, said so, when the token cannot be read. */
+async function tokenAmount(tokenId: string, amount: { toString(): string } | null | undefined): Promise<string> {
+  const units = await unitsOf(tokenId);
+  const base = BigInt(amount?.toString() ?? '0');
+  return units ? `${formatUnits(base, units.decimals)} ${units.symbol}` : `${base} base units`;
+}
+
+async function describe(transaction: Transaction): Promise<string[]> {
   // Class names are minified in the build: recognise the types with instanceof.
   if (transaction instanceof AccountAllowanceApproveTransaction) {
     return [
       'Allowance approval (AccountAllowanceApprove)',
-      ...transaction.tokenApprovals.map(
-        (approval) => `${approval.spenderAccountId?.toString()} may spend ${approval.amount?.toString()} of token ${approval.tokenId.toString()}`,
-      ),
+      ...(await Promise.all(
+        transaction.tokenApprovals.map(
+          async (approval) =>
+            `${approval.spenderAccountId?.toString()} may spend ${await tokenAmount(approval.tokenId.toString(), approval.amount)} of token ${approval.tokenId.toString()}`,
+        ),
+      )),
       ...transaction.tokenNftApprovals.map(
         (approval) => `${approval.spenderAccountId?.toString()} may transfer NFT ${approval.tokenId.toString()} #${(approval.serialNumbers ?? []).join(', #')}`,
       ),
@@ -32,7 +61,7 @@ function describe(transaction: Transaction): string[] {
   const lines: string[] = [];
   for (const [account, amount] of transaction.hbarTransfers) lines.push(`${account.toString()}: ${amount.toString()}`);
   for (const [token, transfers] of transaction.tokenTransfers) {
-    for (const [account, amount] of transfers) lines.push(`${account.toString()}: ${amount.toString()} of token ${token.toString()}`);
+    for (const [account, amount] of transfers) lines.push(`${account.toString()}: ${await tokenAmount(token.toString(), amount)} of token ${token.toString()}`);
   }
   for (const [token, transfers] of transaction.nftTransfers) {
     for (const transfer of transfers)
@@ -83,7 +112,7 @@ export function createSandboxWallet(): WalletAdapter {
     async signAndExecuteTransaction(accountId, transactionBytes) {
       const transaction = Transaction.fromBytes(base64ToBytes(transactionBytes));
       const transactionId = transaction.transactionId?.toString() ?? '';
-      const approved = await ask<'sign-transaction'>({ kind: 'sign-transaction', accountId, transactionId, lines: describe(transaction) });
+      const approved = await ask<'sign-transaction'>({ kind: 'sign-transaction', accountId, transactionId, lines: await describe(transaction) });
       if (!approved) throw Object.assign(new Error('User rejected the transaction'), { code: 4001 });
       await transaction.sign(await keyOf(accountId));
       // Like HashPack: submitted to the node over gRPC-web (here, this origin), the answer comes after

@@ -71,7 +71,7 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   const dialog = page.getByRole('dialog', { name: `Buy Wild Tiger #${sold}` });
   await timed('approve PAWS and buy', async () => {
     await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
-    await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may spend \\d+ of token ${PAWS_TOKEN}`));
+    await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
     await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
   });

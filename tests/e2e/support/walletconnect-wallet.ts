@@ -12,6 +12,7 @@ import { type BrowserContext, type Page, expect } from '@playwright/test';
 import { test as base } from './test';
 import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { defaultSandboxNetwork } from '../../../src/sandbox/ledger/sandbox-network';
+import { formatUnits } from '../../../src/features/balances/units';
 import { sandboxAccountPrivateKey } from '../../../src/sandbox/ledger/sandbox-keys';
 import { type ExecutionResult, type HeldRequest, NodeWallet } from '../../support/walletconnect/node-wallet';
 import { type RelayServer, createRelay, startRelayServer } from '../../support/walletconnect/relay';
@@ -68,6 +69,13 @@ export function requestedTransaction(request: Pick<HeldRequest, 'params'>): Tran
   return typeof list === 'string' ? Transaction.fromBytes(Buffer.from(list, 'base64')) : undefined;
 }
 
+/** An amount of a token as the sandbox wallet shows it: PAWS in PAWS, another token in base units. */
+function tokenAmount(tokenId: string, amount: { toString(): string } | null | undefined): string {
+  const network = defaultSandboxNetwork;
+  const base = BigInt(amount?.toString() ?? '0');
+  return tokenId === network.pawsTokenId ? `${formatUnits(base, network.pawsDecimals)} ${network.pawsSymbol}` : `${base} base units`;
+}
+
 /** What the wallet shows the user for a request (the lines the sandbox wallet's prompt shows). */
 export function describeRequest(request: Pick<HeldRequest, 'method' | 'params'>): string {
   const message = (request.params as { message?: unknown } | undefined)?.message;
@@ -78,7 +86,9 @@ export function describeRequest(request: Pick<HeldRequest, 'method' | 'params'>)
   if (transaction instanceof AccountAllowanceApproveTransaction) {
     lines.push('Allowance approval (AccountAllowanceApprove)');
     for (const approval of transaction.tokenApprovals)
-      lines.push(`${approval.spenderAccountId?.toString()} may spend ${approval.amount?.toString()} of token ${approval.tokenId.toString()}`);
+      lines.push(
+        `${approval.spenderAccountId?.toString()} may spend ${tokenAmount(approval.tokenId.toString(), approval.amount)} of token ${approval.tokenId.toString()}`,
+      );
     for (const approval of transaction.tokenNftApprovals)
       lines.push(`${approval.spenderAccountId?.toString()} may transfer NFT ${approval.tokenId.toString()} #${(approval.serialNumbers ?? []).join(', #')}`);
   } else if (transaction instanceof AccountAllowanceDeleteTransaction) {
@@ -86,7 +96,7 @@ export function describeRequest(request: Pick<HeldRequest, 'method' | 'params'>)
   } else if (transaction instanceof TransferTransaction) {
     for (const [account, amount] of transaction.hbarTransfers) lines.push(`${account.toString()}: ${amount.toString()}`);
     for (const [token, transfers] of transaction.tokenTransfers)
-      for (const [account, amount] of transfers) lines.push(`${account.toString()}: ${amount.toString()} of token ${token.toString()}`);
+      for (const [account, amount] of transfers) lines.push(`${account.toString()}: ${tokenAmount(token.toString(), amount)} of token ${token.toString()}`);
     for (const [token, transfers] of transaction.nftTransfers)
       for (const transfer of transfers)
         lines.push(`NFT ${token.toString()} #${transfer.serial.toString()}: ${transfer.sender.toString()} -> ${transfer.recipient.toString()}`);

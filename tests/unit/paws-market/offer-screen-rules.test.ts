@@ -9,6 +9,8 @@ import {
   offerNews,
   offerNewsToast,
   offerTarget,
+  againstFloor,
+  saleWarnings,
 } from '@/features/paws-market/offer-screen-rules';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
@@ -82,5 +84,36 @@ describe('offer screen rules', () => {
       description: 'Since your last visit: 2 tigers bought through your offers.',
     });
     expect(offerNewsToast({ received: 2, filled: 1 })?.title).toBe('Offer News');
+  });
+});
+
+describe('choosing the tiger a collection offer takes', () => {
+  const candidate = { serial: 648, name: 'Wild Tiger #648', image: null, rank: 42, listedAt: null };
+  const holdings = (...ranks: (number | null)[]) => ranks.map((rarityRank) => ({ rarityRank }));
+
+  it('warns of a listing above the offer, by how much', () => {
+    expect(saleWarnings({ ...candidate, rank: 3000, listedAt: 800 }, 500, holdings(3000, 2900))).toEqual([
+      'You listed it at 800 PAWS: this offer is 300 PAWS less.',
+    ]);
+    expect(saleWarnings({ ...candidate, rank: 3000, listedAt: 400 }, 500, holdings(3000, 2900))).toEqual([]);
+  });
+
+  it('warns when it is the holder’s rarest tiger, or one of their three rarest among more', () => {
+    expect(saleWarnings(candidate, 500, holdings(42, 900, 3000))).toEqual(['It is your rarest tiger.']);
+    expect(saleWarnings({ ...candidate, rank: 900 }, 500, holdings(42, 900, 1200, 3000))).toEqual(['It is one of your 3 rarest tigers.']);
+    expect(saleWarnings({ ...candidate, rank: 1200 }, 500, holdings(42, 900, 1200, 3000))).toEqual(['It is one of your 3 rarest tigers.']);
+    expect(saleWarnings({ ...candidate, rank: 3000 }, 500, holdings(42, 900, 1200, 3000))).toEqual([]);
+    // Three tigers or fewer: each is among the three rarest, which says nothing; one tiger: nothing to compare.
+    expect(saleWarnings({ ...candidate, rank: 900 }, 500, holdings(42, 900, 3000))).toEqual([]);
+    expect(saleWarnings(candidate, 500, holdings(42))).toEqual([]);
+    expect(saleWarnings({ ...candidate, rank: null }, 500, holdings(null, 42))).toEqual([]);
+  });
+
+  it('says the offer against the PAWS floor', () => {
+    expect(againstFloor(400, 500)).toBe('20% below the floor (500 PAWS)');
+    expect(againstFloor(750, 500)).toBe('50% above the floor (500 PAWS)');
+    expect(againstFloor(500, 500)).toBe('at the floor (500 PAWS)');
+    expect(againstFloor(500, null)).toBeNull();
+    expect(againstFloor(500, 0)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatUnits, parseUnits } from '../../../src/features/balances/units';
 import { ipfsPath, mediaUrls } from '../../../src/features/tiger/ipfs';
 import { isVideoByRules, mediaSources } from '../../../src/features/tiger/media';
-import { tierByPercentile, tierByRank, traitLabel } from '../../../src/features/tiger/tiers';
+import { rankText, tierByPercentile, tierByRank, traitLabel } from '../../../src/features/tiger/tiers';
 import { isValidPawsPrice } from '../../../src/features/paws-market/ListingModal';
 import { insufficientPawsMessage } from '../../../src/features/paws-market/listing';
 
@@ -74,5 +74,15 @@ describe('PAWS amounts', () => {
     expect(formatUnits(125_500_000n, 6)).toBe('125.5');
     expect(formatUnits(5n, 8)).toBe('0.00000005');
     expect(formatUnits(10_000n * 100_000_000n, 8)).toBe('10000');
+  });
+});
+
+describe('rankText', () => {
+  it('writes every rank one way: Rank N / supply, with thousands separators, or Unranked', () => {
+    expect(rankText(3)).toBe('Rank 3 / 3,333');
+    expect(rankText(2454)).toBe('Rank 2,454 / 3,333');
+    expect(rankText(12, 5000)).toBe('Rank 12 / 5,000');
+    expect(rankText(null)).toBe('Unranked');
+    expect(rankText(0)).toBe('Unranked');
   });
 });
