@@ -14,106 +14,105 @@ async function timed<T>(flow: string, run: () => Promise<T>): Promise<T> {
   return result;
 }
 
-// Mainnet's clock ('ledger' project): these flows prove the ledger's waits.
-test.describe
-  .serial('PAWS marketplace', { tag: '@ledger' }, () => {
-    test.afterAll(() => {
-      console.info(`PAWS flows on mainnet's clock (consensus 2-4 s, mirror 5-8 s): ${JSON.stringify(timings)}`);
-    });
-
-    test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page }) => {
-      test.setTimeout(300_000);
-      Object.assign(timings, await listBuyUnlist(page, sandboxDriver));
-    });
-
-    test('approvals answered after the wallet’s 45 s time-out still complete the listing and the purchase, asked for once', async ({ page }) => {
-      test.setTimeout(300_000);
-      // The page's clock, to jump past the wallet's 45 s time-out without waiting for it.
-      await page.clock.install();
-      await page.goto('/paws-marketplace');
-      await connectAs(page, 'Carol');
-      const { dialog: listing, serial } = await openListDialog(page);
-      await listing.getByLabel('Price (PAWS)').fill('30');
-      await listing.getByRole('button', { name: 'Create Listing' }).click();
-      await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toBeVisible();
-      await page.clock.fastForward('00:46');
-      // The wallet's prompt is still open above the (inert) listing dialog, which says what happens now.
-      await expect(
-        page.getByText('Wallet execution timeout after 45 seconds. If you approve it in your wallet, the listing completes once the ledger confirms it.'),
-      ).toBeVisible();
-      // Nothing offers to prepare a second approval while this one may still reach the ledger.
-      await expect(page.getByRole('button', { name: /Create Listing|Try Again/, includeHidden: true })).toHaveCount(0);
-      await approveNext(page, /AccountAllowanceApprove/);
-      await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
-      expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
-      await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
-      await disconnect(page);
-
-      await connectAs(page, 'Bob');
-      const offer = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` });
-      await offer.getByRole('button', { name: 'Buy' }).click();
-      const purchase = page.getByRole('dialog', { name: `Buy Wild Tiger #${serial}` });
-      await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
-      await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toContainText(/AccountAllowanceApprove/);
-      await page.clock.fastForward('00:46');
-      await expect(
-        page.getByText('Wallet execution timeout after 45 seconds. If you approve it in your wallet, the purchase goes on once the ledger confirms it.'),
-      ).toBeVisible();
-      await expect(page.getByRole('button', { name: /^(Purchase|Try Again)$/, includeHidden: true })).toHaveCount(0);
-      await approveNext(page, /AccountAllowanceApprove/);
-      await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
-      expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
-    });
-
-    test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
-      page,
-    }) => {
-      test.setTimeout(300_000);
-      await page.goto('/paws-marketplace');
-      await connectAs(page, 'Bob');
-      const { dialog: listing, name, serial } = await openListDialog(page);
-      await listing.getByLabel('Price (PAWS)').fill('15');
-      await listing.getByRole('button', { name: 'Create Listing' }).click();
-      await rejectNext(page);
-      // The wallet reported a refusal ('NFT allowance was cancelled by user'): the spec's rule offers Try Again.
-      await expect(listing.getByRole('alert')).toHaveText('NFT allowance was cancelled by user');
-      await listing.getByRole('button', { name: 'Try Again' }).click();
-      await approveNext(page, /AccountAllowanceApprove/);
-      const created = page.getByRole('dialog', { name: 'Listing Created' });
-      await expect(created).toBeVisible({ timeout: LEDGER_FLOW_MS });
-      await expect(created).toContainText(`${name} is listed on the PAWS marketplace.`);
-      await expect(created).not.toContainText('Set a price in PAWS');
-      await created.getByRole('button', { name: 'Close' }).first().click();
-
-      await page.getByRole('tab', { name: 'My Listings' }).click();
-      await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: name }).getByRole('button', { name: 'Unlist NFT' }).click();
-      await page.getByRole('dialog', { name: 'Return Tiger to Your Den?' }).getByRole('button', { name: 'Return to Den' }).click();
-      await rejectNext(page);
-      // Half done: the listing is gone, the permission is not; the dialog says so plainly and offers to finish.
-      const unfinished = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
-      await expect(unfinished).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
-      await expect(unfinished.getByRole('alert')).toHaveText('The permission was not revoked: NFT allowance was cancelled by user');
-      await expect(unfinished.getByRole('button', { name: 'Revoke Permission' })).toBeEnabled();
-      await expect(page.getByText(/Unlist(ing)? Failed/)).toHaveCount(0);
-      expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
-      await unfinished.getByRole('button', { name: 'Not Now' }).click();
-      await expect(page.getByRole('tabpanel')).not.toContainText(name);
-      await page.getByRole('tab', { name: 'My NFTs' }).click();
-      await expect(page.getByRole('button', { name: `Revoke Permission on ${name}` })).toBeVisible();
-
-      // The profile page offers to finish it too.
-      await page.goto('/wild-tiger-profile');
-      const revoke = page.getByRole('button', { name: `Revoke Permission on ${name}` });
-      await expect(revoke).toBeVisible({ timeout: 20_000 });
-      await revoke.click();
-      const finish = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
-      await expect(finish).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
-      await timed('finish a half-done unlist from the profile', async () => {
-        await finish.getByRole('button', { name: 'Revoke Permission' }).click();
-        await approveNext(page);
-        await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
-      });
-      expect((await ledgerNft(page, serial)).spender).toBeNull();
-      await expect(revoke).toHaveCount(0);
-    });
+// Mainnet's clock ('ledger' project): these flows prove the ledger's waits. They run side by side: each lists tigers of its own.
+test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
+  test.afterAll(() => {
+    console.info(`PAWS flows on mainnet's clock (consensus 2-4 s, mirror 5-8 s): ${JSON.stringify(timings)}`);
   });
+
+  test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page }) => {
+    test.setTimeout(300_000);
+    Object.assign(timings, await listBuyUnlist(page, sandboxDriver));
+  });
+
+  test('approvals answered after the wallet’s 45 s time-out still complete the listing and the purchase, asked for once', async ({ page }) => {
+    test.setTimeout(300_000);
+    // The page's clock, to jump past the wallet's 45 s time-out without waiting for it.
+    await page.clock.install();
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    const { dialog: listing, serial } = await openListDialog(page);
+    await listing.getByLabel('Price (PAWS)').fill('30');
+    await listing.getByRole('button', { name: 'Create Listing' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toBeVisible();
+    await page.clock.fastForward('00:46');
+    // The wallet's prompt is still open above the (inert) listing dialog, which says what happens now.
+    await expect(
+      page.getByText('Wallet execution timeout after 45 seconds. If you approve it in your wallet, the listing completes once the ledger confirms it.'),
+    ).toBeVisible();
+    // Nothing offers to prepare a second approval while this one may still reach the ledger.
+    await expect(page.getByRole('button', { name: /Create Listing|Try Again/, includeHidden: true })).toHaveCount(0);
+    await approveNext(page, /AccountAllowanceApprove/);
+    await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
+    await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
+    await disconnect(page);
+
+    await connectAs(page, 'Bob');
+    const offer = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` });
+    await offer.getByRole('button', { name: 'Buy' }).click();
+    const purchase = page.getByRole('dialog', { name: `Buy Wild Tiger #${serial}` });
+    await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toContainText(/AccountAllowanceApprove/);
+    await page.clock.fastForward('00:46');
+    await expect(
+      page.getByText('Wallet execution timeout after 45 seconds. If you approve it in your wallet, the purchase goes on once the ledger confirms it.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /^(Purchase|Try Again)$/, includeHidden: true })).toHaveCount(0);
+    await approveNext(page, /AccountAllowanceApprove/);
+    await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+    expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+  });
+
+  test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Bob');
+    const { dialog: listing, name, serial } = await openListDialog(page);
+    await listing.getByLabel('Price (PAWS)').fill('15');
+    await listing.getByRole('button', { name: 'Create Listing' }).click();
+    await rejectNext(page);
+    // The wallet reported a refusal ('NFT allowance was cancelled by user'): the spec's rule offers Try Again.
+    await expect(listing.getByRole('alert')).toHaveText('NFT allowance was cancelled by user');
+    await listing.getByRole('button', { name: 'Try Again' }).click();
+    await approveNext(page, /AccountAllowanceApprove/);
+    const created = page.getByRole('dialog', { name: 'Listing Created' });
+    await expect(created).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    await expect(created).toContainText(`${name} is listed on the PAWS marketplace.`);
+    await expect(created).not.toContainText('Set a price in PAWS');
+    await created.getByRole('button', { name: 'Close' }).first().click();
+
+    await page.getByRole('tab', { name: 'My Listings' }).click();
+    await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: name }).getByRole('button', { name: 'Unlist NFT' }).click();
+    await page.getByRole('dialog', { name: 'Return Tiger to Your Den?' }).getByRole('button', { name: 'Return to Den' }).click();
+    await rejectNext(page);
+    // Half done: the listing is gone, the permission is not; the dialog says so plainly and offers to finish.
+    const unfinished = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
+    await expect(unfinished).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
+    await expect(unfinished.getByRole('alert')).toHaveText('The permission was not revoked: NFT allowance was cancelled by user');
+    await expect(unfinished.getByRole('button', { name: 'Revoke Permission' })).toBeEnabled();
+    await expect(page.getByText(/Unlist(ing)? Failed/)).toHaveCount(0);
+    expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
+    await unfinished.getByRole('button', { name: 'Not Now' }).click();
+    await expect(page.getByRole('tabpanel')).not.toContainText(name);
+    await page.getByRole('tab', { name: 'My NFTs' }).click();
+    await expect(page.getByRole('button', { name: `Revoke Permission on ${name}` })).toBeVisible();
+
+    // The profile page offers to finish it too.
+    await page.goto('/wild-tiger-profile');
+    const revoke = page.getByRole('button', { name: `Revoke Permission on ${name}` });
+    await expect(revoke).toBeVisible({ timeout: 20_000 });
+    await revoke.click();
+    const finish = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
+    await expect(finish).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
+    await timed('finish a half-done unlist from the profile', async () => {
+      await finish.getByRole('button', { name: 'Revoke Permission' }).click();
+      await approveNext(page);
+      await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    });
+    expect((await ledgerNft(page, serial)).spender).toBeNull();
+    await expect(revoke).toHaveCount(0);
+  });
+});
