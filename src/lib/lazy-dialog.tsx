@@ -1,5 +1,9 @@
 import { type ComponentType, useEffect, useReducer, useRef } from 'react';
+import { toast } from '@/features/toast/toast-store';
 import { idleAfterFirstInteraction } from './after-first-interaction';
+
+/** What a person reads when a window's code cannot load (offline, the site unreachable). */
+export const DIALOG_LOAD_FAILED = { title: 'Failed to open', description: 'Failed to load this window. Check your connection and try again.' } as const;
 
 interface DialogProps {
   onClose: () => void;
@@ -10,7 +14,8 @@ interface DialogProps {
  * person starts using the page (a scroll, touch, click or key; so that opening it is immediate, yet
  * no part of the page's load), or when it opens, whichever comes first. `openProp` names the prop
  * that opens it when it is not null; once loaded, the dialog stays mounted as a static import would.
- * If its code cannot load, the request is closed (onClose) and can be made again.
+ * If its code cannot load, a toast says so (DIALOG_LOAD_FAILED), and the request is closed (onClose)
+ * and can be made again.
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>, openProp: keyof P): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
@@ -49,7 +54,9 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
         () => current && rerender(),
         (error: unknown) => {
           console.warn('Failed to load a dialog', error);
-          if (current) onClose.current();
+          if (!current) return;
+          toast({ ...DIALOG_LOAD_FAILED, variant: 'destructive' });
+          onClose.current();
         },
       );
       return () => {

@@ -139,6 +139,15 @@ test.describe('browsing', () => {
     await page.mouse.move(area.x + 4, area.y + area.height / 2);
     await expect(readout).not.toHaveText(latest);
     await expect(readout).toContainText(/Floor .* Volume .* HBAR .*sales?/);
+    // Both panels draw one time axis: the same plot width, and the hover's line on one day in each.
+    const [floorPlot, activityPlot] = await Promise.all([0, 1].map((index) => chart.locator('.u-over').nth(index).boundingBox()));
+    expect(activityPlot?.x).toBeCloseTo(floorPlot?.x as number, 0);
+    expect(activityPlot?.width).toBeCloseTo(floorPlot?.width as number, 0);
+    await page.mouse.move(area.x + area.width * 0.6, area.y + area.height / 2);
+    const lines = chart.locator('.u-cursor-x');
+    await expect(lines).toHaveCount(2);
+    const [floorLine, activityLine] = await Promise.all([0, 1].map((index) => lines.nth(index).boundingBox()));
+    expect(Math.abs((floorLine?.x as number) - (activityLine?.x as number))).toBeLessThanOrEqual(1);
 
     await ranges.getByRole('button', { name: '7 d', exact: true }).click();
     await expect(ranges.getByRole('button', { name: '7 d', exact: true })).toHaveAttribute('aria-pressed', 'true');

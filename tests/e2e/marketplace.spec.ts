@@ -162,6 +162,21 @@ test.describe('HBAR marketplace', () => {
     await expect(buy).toBeFocused();
   });
 
+  test('a dialog whose code cannot load says so instead of doing nothing', async ({ page }) => {
+    const target = cheapest(await listings(page));
+    // The site cannot be reached for the purchase dialog's code (offline, say).
+    await page.route(/\/PurchaseDialog\.[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/marketplace');
+    await connectAs(page, 'Dave');
+    await showListing(page, target.serialId);
+    await card(page, target.serialId)
+      .getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` })
+      .click();
+    await expect(toasts(page)).toContainText('Failed to open');
+    await expect(toasts(page)).toContainText('Failed to load this window. Check your connection and try again.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
   test('a sign-in that ended on the server: the page stops offering to buy as if signed in', async ({ page, context }) => {
     test.setTimeout(90_000);
     const target = cheapest(await listings(page));

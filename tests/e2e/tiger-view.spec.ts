@@ -82,6 +82,16 @@ test.describe('the view of one tiger', () => {
     await expect(page).toHaveURL(/\/marketplace$/);
   });
 
+  test('a tiger not minted yet takes no offers: the view says so instead of an offer form', async ({ page }) => {
+    await page.goto('/marketplace');
+    await connectAs(page, 'Alice');
+    await page.goto('/collection?tiger=3330');
+    const view = tigerView(page, 3330);
+    await expect(view.getByTestId('tiger-view-owner')).toContainText('Not Minted');
+    await expect(view.getByTestId('tiger-view-not-minted')).toHaveText('Not minted yet: it cannot be offered on, bought or listed.');
+    await expect(view.getByRole('button', { name: /Make Offer|Buy|List/ })).toHaveCount(0);
+  });
+
   test('a PAWS purchase started in the view completes, and the view shows the new owner and the sale', { tag: '@ledger' }, async ({ page }) => {
     test.setTimeout(240_000);
     await page.goto('/paws-marketplace');

@@ -2,7 +2,7 @@ import { expect, test } from './support/test';
 import { watchHydrationErrors } from './support/hydration';
 import { watchRequests } from './support/quiet-network';
 import { sandboxDriver } from './support/wallet-driver';
-import { connectAs } from './support/sandbox-wallet';
+import { approveNext, connectAs } from './support/sandbox-wallet';
 import { refuseSignIn, signInReloadDisconnect } from './support/wallet-flows';
 
 // The same scenarios run with WalletConnect in walletconnect-wallet.spec.ts.
@@ -21,6 +21,20 @@ test.describe('sandbox wallet sign-in', () => {
     await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText('Connection Failed').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' })).toBeEnabled();
+  });
+});
+
+test.describe('signing in from the page', () => {
+  test('keeps focus: once the Authenticate button gives way, it is on the wallet menu, not at the top of the page', async ({ page }) => {
+    await page.goto('/paws-marketplace');
+    await sandboxDriver.pickAccount(page, 'Dave');
+    await sandboxDriver.rejectNext(page);
+    const authenticate = page.getByRole('main').getByRole('button', { name: 'Authenticate' });
+    await authenticate.focus();
+    await page.keyboard.press('Enter');
+    await approveNext(page, /Click to sign in/);
+    await expect(authenticate).toHaveCount(0);
+    await expect(page.getByTestId('wallet-menu')).toBeFocused();
   });
 });
 

@@ -101,10 +101,23 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   maxWidth?: string;
 };
 
-/** The element that had focus when the dialog opened (the button that opened it), to return focus to on close. */
+/** Where a dialog's opener lives, to return focus to when the opener itself is gone (a sold tiger's card). */
+const OPENER_REGION = '[role="tabpanel"], [role="region"], section, main';
+
+/**
+ * The element that had focus when the dialog opened (the button that opened it), to return focus to
+ * on close; when the dialog's outcome removed it, the tab panel, region or section it was in (made
+ * focusable for that), so focus does not drop to the top of the page.
+ */
 function useOpener(): () => HTMLElement | null {
   const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
-  return () => (opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null);
+  const [region] = useState(() => (opener instanceof HTMLElement ? opener.parentElement?.closest<HTMLElement>(OPENER_REGION) : null) ?? null);
+  return () => {
+    if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) return opener;
+    if (!region?.isConnected) return null;
+    if (!region.hasAttribute('tabindex')) region.tabIndex = -1;
+    return region;
+  };
 }
 
 export function DialogContent({

@@ -12,6 +12,7 @@ import {
   DEFAULT_CHART_RANGE,
   type DailyPoint,
   chartSeries,
+  chartTimeRange,
   describeMarket,
   formatChartHbar,
   hoverValues,
@@ -20,6 +21,8 @@ import {
 } from './market-chart';
 
 const FLOOR_HEIGHT = 180;
+/** The activity panel's Sales axis on the right (with its label's 16 px), and an empty one as wide on the floor panel: equal plot widths. */
+const RIGHT_AXIS_SIZE = 40;
 const ACTIVITY_HEIGHT = 140;
 const AXIS = { stroke: '#a8a29e', grid: { stroke: '#292524', width: 1 }, ticks: { stroke: '#44403c', width: 1 }, font: '11px system-ui, sans-serif' };
 const FLOOR_COLOUR = '#f59e0b';
@@ -43,11 +46,13 @@ async function drawCharts(host: HTMLElement, points: readonly DailyPoint[], onHo
     hooks: { setCursor: [(chart: uPlot) => onHover(chart.cursor.idx ?? null)] },
   } satisfies Partial<uPlot.Options>;
   const xAxis = { ...AXIS, space: 60 };
+  const timeRange = chartTimeRange(series.x);
+  const time = { time: true, range: (): uPlot.Range.MinMax => timeRange };
   const floorChart = new UPlot(
     {
       ...shared,
       height: FLOOR_HEIGHT,
-      scales: { x: { time: true }, hbar: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: time, hbar: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       series: [
         {},
         { label: 'Floor (HBAR)', scale: 'hbar', stroke: FLOOR_COLOUR, width: 2, spanGaps: false, points: { show: !dense, size: 5, fill: FLOOR_COLOUR } },
@@ -55,6 +60,7 @@ async function drawCharts(host: HTMLElement, points: readonly DailyPoint[], onHo
       axes: [
         { ...xAxis, show: false },
         { ...AXIS, scale: 'hbar', size: 56, values: hbarTicks, label: 'Floor (HBAR)', labelSize: 16, labelFont: AXIS.font },
+        { scale: 'hbar', side: 1, size: RIGHT_AXIS_SIZE, label: '', labelSize: 16, grid: { show: false }, ticks: { show: false }, values: () => [] },
       ],
     },
     [series.x, series.floor],
@@ -66,7 +72,7 @@ async function drawCharts(host: HTMLElement, points: readonly DailyPoint[], onHo
       ...shared,
       height: ACTIVITY_HEIGHT,
       scales: {
-        x: { time: true },
+        x: time,
         volume: { range: (_chart, _min, max) => [0, max > 0 ? max * 1.1 : 1] },
         sales: { range: (_chart, _min, max) => [0, Math.max(1, Math.ceil(max * 1.15))] },
       },
@@ -90,7 +96,7 @@ async function drawCharts(host: HTMLElement, points: readonly DailyPoint[], onHo
           ...AXIS,
           scale: 'sales',
           side: 1,
-          size: 40,
+          size: RIGHT_AXIS_SIZE,
           grid: { show: false },
           incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500],
           values: (_chart, ticks) => ticks.map((tick) => String(tick)),

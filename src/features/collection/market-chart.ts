@@ -58,6 +58,17 @@ export function chartSeries(points: readonly DailyPoint[]): ChartSeries {
   };
 }
 
+/**
+ * The one time range both panels draw (seconds): the first day to the last, half a day beyond each
+ * for the volume bars. With the same range and the same plot width, a day sits at the same x in both
+ * panels, so the hover reads one day's values in each.
+ */
+export function chartTimeRange(x: readonly number[]): [number, number] {
+  const halfDay = 12 * 60 * 60;
+  if (!x.length) return [0, 2 * halfDay];
+  return [(x[0] as number) - halfDay, (x.at(-1) as number) + halfDay];
+}
+
 export function formatChartHbar(value: number): string {
   return formatNumber(value, value < 10 ? 2 : 0);
 }

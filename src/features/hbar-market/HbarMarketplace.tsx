@@ -5,7 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
 import { toast } from '../toast/toast-store';
-import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
+import { $wallet, connectWallet } from '../wallet/wallet-store';
 import { $market } from './market-client';
 import {
   type ListingSort,
@@ -26,6 +26,7 @@ import { PurchaseDialog } from './lazy-dialogs';
 import { PurchasesInProgress } from './PurchasesInProgress';
 import { formatCount } from '@/lib/format';
 import { signInState } from '../wallet/sign-in-state';
+import { signInFromPage } from '../wallet/sign-in-focus';
 
 type Tab = 'sales' | 'listings';
 const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';
@@ -228,7 +229,7 @@ export default function HbarMarketplace() {
           <p className="text-sm text-amber-100">
             <span className="font-semibold text-highlight">Not signed in.</span> Sign in with your wallet to buy a listed tiger with HBAR.
           </p>
-          <Button size="sm" onClick={() => void authenticate()} disabled={wallet.isAuthenticating} className="self-start sm:self-auto">
+          <Button size="sm" onClick={() => void signInFromPage()} disabled={wallet.isAuthenticating} className="self-start sm:self-auto">
             {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
           </Button>
         </div>

@@ -28,6 +28,7 @@ import {
 import { $purchasesInProgress, purchasesOf } from './purchase-store';
 import { signInState } from '../wallet/sign-in-state';
 import { rankText } from '../tiger/tiers';
+import { TransactionId } from '../ledger/TransactionId';
 
 const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
@@ -259,7 +260,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
         )}
         {state.step === 'success' && state.transactionId && (
           <p className="rounded-lg bg-muted p-3 text-xs text-muted-foreground">
-            Transaction <span className="font-mono break-all text-stone-200">{state.transactionId}</span>
+            Transaction <TransactionId transactionId={state.transactionId} />
           </p>
         )}
 

@@ -27,3 +27,12 @@ export function toSdkTransactionId(value: string): string | null {
   const parts = parseTransactionId(value);
   return parts ? `${parts.payer}@${parts.seconds}.${parts.nanos}` : null;
 }
+
+/**
+ * Where a holder can check a transaction: its page on HashScan for mainnet (found by transaction id);
+ * null on the sandbox network, which no public explorer knows.
+ */
+export function transactionExplorerUrl(network: 'mainnet' | 'sandbox', transactionId: string): string | null {
+  const id = toMirrorTransactionId(transactionId);
+  return network === 'mainnet' && id ? `https://hashscan.io/mainnet/transactionsById/${id}` : null;
+}

@@ -25,10 +25,21 @@ export const FIGURES_PATHS: Record<MarketName, string> = { hbar: '/api/market/fi
 /** Keys are null while rendering on the server: islands fetch in the browser only. */
 const $inBrowser = atom<string | null>(typeof window === 'undefined' ? null : '');
 
+/** After a PAWS trade on this page: a query that reads the PAWS market's figures past the CDN's copy (30 s), '' before. */
+const $pawsTradeMark = atom('');
+
 const figureStores = {
   hbar: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.hbar, $inBrowser], { dedupeTime: FIGURES_REFRESH_MS, revalidateInterval: FIGURES_REFRESH_MS }),
-  paws: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.paws, $inBrowser], { dedupeTime: FIGURES_REFRESH_MS, revalidateInterval: FIGURES_REFRESH_MS }),
+  paws: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.paws, $inBrowser, $pawsTradeMark], {
+    dedupeTime: FIGURES_REFRESH_MS,
+    revalidateInterval: FIGURES_REFRESH_MS,
+  }),
 };
+
+/** A PAWS trade just settled: the PAWS market's figures are read again at once, not at the next minute's poll. */
+export function pawsFiguresChanged(): void {
+  $pawsTradeMark.set(`?_=${Date.now()}`);
+}
 
 /** The figures of one market, refreshed every 60 s. */
 export function figuresStore(market: MarketName) {

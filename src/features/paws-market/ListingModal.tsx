@@ -23,8 +23,10 @@ import {
 } from '../ledger/ledger-wait-client';
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, parsePawsPrice } from './listing';
+import { formatPaws } from '../../lib/format';
 import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
 import { offersTryAgain } from './retry-rules';
+import { TransactionId } from '../ledger/TransactionId';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';
@@ -56,7 +58,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
   const [note, setNote] = useState<string | null>(null);
   const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const [stalled, setStalled] = useState<ListingAction | null>(null);
-  const [result, setResult] = useState<{ listingId: string; approvalTransactionId: string } | null>(null);
+  const [result, setResult] = useState<{ pawsPrice: string; approvalTransactionId: string } | null>(null);
   const priceId = useId();
   /** The flow this modal shows; an older one (closed, or replaced) no longer updates it. */
   const flow = useRef(0);
@@ -112,7 +114,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
       if (outcome.state === 'pending') throw new LedgerStillPending();
       if (outcome.state === 'expired') throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
       const completed = await callWhenSettled(() =>
-        apiJson<{ listing: { id: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
+        apiJson<{ listing: { id: string; pawsPrice: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
           method: 'POST',
           body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
         }),
@@ -123,10 +125,10 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
       });
       clearPendingAction(action.transactionId);
       if (!current()) return;
-      setResult({ listingId: completed.listing.id, approvalTransactionId: completed.approvalTransactionId });
+      setResult({ pawsPrice: completed.listing.pawsPrice, approvalTransactionId: completed.approvalTransactionId });
       setStep('success');
       refreshAfterTrade();
-      toast({ title: 'Tiger Listed!', description: `${nft?.nftName ?? 'Your tiger'} is listed for ${action.price} PAWS.` });
+      toast({ title: 'Tiger Listed!', description: `${nft?.nftName ?? 'Your tiger'} is listed for ${formatPaws(action.price)} PAWS.` });
     } catch (failure) {
       if (failure instanceof LedgerStillPending) {
         if (current()) setStalled(action);
@@ -240,10 +242,12 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
             </div>
           ) : step === 'success' && result ? (
             <dl className="grid gap-1 text-sm">
-              <dt className="text-muted-foreground">Listing</dt>
-              <dd className="break-all font-mono text-xs">{result.listingId}</dd>
+              <dt className="text-muted-foreground">Price</dt>
+              <dd>{formatPaws(result.pawsPrice)} PAWS</dd>
               <dt className="text-muted-foreground">Approval transaction</dt>
-              <dd className="break-all font-mono text-xs">{result.approvalTransactionId}</dd>
+              <dd className="text-xs">
+                <TransactionId transactionId={result.approvalTransactionId} />
+              </dd>
             </dl>
           ) : null}
         </div>

@@ -13,6 +13,7 @@ import { type SaleCandidate, againstFloor, offerTarget, saleWarnings } from './o
 import { $myListings, $ownedNfts, prepareNftAllowance, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
 import { SaleChoice } from './SaleChoice';
 import { approveInWallet, useOfferFlow } from './use-offer-flow';
+import { TransactionId } from '../ledger/TransactionId';
 
 /** What closing a dialog while the wallet is asked means. */
 const PENDING_APPROVAL_NOTE = 'You can close this window. Your wallet may still ask you to approve; if you approve, choose the action again to finish it.';
@@ -144,7 +145,11 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
             {LEDGER_STILL_PENDING}
           </p>
         )}
-        {flow.step === 'success' && sold && <p className="break-all font-mono text-xs text-muted-foreground">Transaction {sold.transactionId}</p>}
+        {flow.step === 'success' && sold && (
+          <p className="text-xs text-muted-foreground">
+            Transaction <TransactionId transactionId={sold.transactionId} />
+          </p>
+        )}
         {flow.step === 'error' && flow.error && (
           <p className="text-sm text-red-400" role="alert">
             {flow.error}

@@ -11,7 +11,7 @@ import { verifyOwnership } from '../profile/profile-client';
 import { toast } from '../toast/toast-store';
 import { formatCount, formatPaws } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
-import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
+import { $wallet, connectWallet } from '../wallet/wallet-store';
 import { ListingModal, PurchaseModal, UnlistDialog } from './lazy-dialogs';
 import { OfferNotices } from './OfferNotices';
 import { MySalesHistory, SalesNotice } from '../market-stats/MySales';
@@ -25,6 +25,7 @@ import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLef
 import type { UnlistTarget } from './UnlistDialog';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
+import { signInFromPage } from '../wallet/sign-in-focus';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -82,7 +83,7 @@ export default function PawsMarketplace() {
     return (
       <Empty title="Sign in to trade">
         <p className="max-w-md text-muted-foreground">Sign the sign-in message in your wallet to buy, list and unlist tigers.</p>
-        <Button onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+        <Button onClick={() => void signInFromPage()} disabled={wallet.isAuthenticating}>
           {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
         </Button>
         {wallet.error && <p className="text-sm text-red-400">{wallet.error}</p>}

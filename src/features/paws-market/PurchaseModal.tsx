@@ -26,6 +26,7 @@ import { insufficientPawsMessage } from './listing';
 import { errorText } from '@/lib/api/error-text';
 import { type PublicListing, prepareBuy, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
 import { offersTryAgain } from './retry-rules';
+import { TransactionId } from '../ledger/TransactionId';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
 export type PawsPurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
@@ -216,7 +217,11 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
             {LEDGER_STILL_PENDING}
           </p>
         )}
-        {step === 'success' && transactionId && <p className="break-all font-mono text-xs text-muted-foreground">Transaction {transactionId}</p>}
+        {step === 'success' && transactionId && (
+          <p className="text-xs text-muted-foreground">
+            Transaction <TransactionId transactionId={transactionId} />
+          </p>
+        )}
         {step === 'error' && error && (
           <p className="text-sm text-red-400" role="alert">
             {error}

@@ -44,14 +44,14 @@ export function SaleChoice({
               <span className="size-12 shrink-0 overflow-hidden rounded-md">
                 <NftMedia serial={candidate.serial} image={candidate.image} name={candidate.name} variant="plain" sizes="48px" />
               </span>
-              <span className="grid min-w-0 flex-1 gap-0.5">
+              <span className="grid min-w-0 flex-1 gap-1">
                 <span className="truncate text-sm font-semibold">{candidate.name}</span>
-                <span className="text-xs text-muted-foreground">
-                  {rankText(candidate.rank)}
-                  {candidate.listedAt !== null && ` · Listed at ${formatPaws(candidate.listedAt)} PAWS`}
+                <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                  <TierBadge tier={tierByRank(candidate.rank)} />
+                  <span>{rankText(candidate.rank)}</span>
+                  {candidate.listedAt !== null && <span>Listed at {formatPaws(candidate.listedAt)} PAWS</span>}
                 </span>
               </span>
-              <TierBadge tier={tierByRank(candidate.rank)} className="shrink-0" />
             </label>
           </li>
         ))}

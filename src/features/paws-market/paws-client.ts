@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
 import { refreshBalances } from '../balances/balance-store';
+import { pawsFiguresChanged } from '../market-stats/market-stats-client';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { $wallet } from '../wallet/wallet-store';
@@ -43,9 +44,10 @@ export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coverage
   { dedupeTime: 30 * 60_000 },
 );
 
-/** Refetches everything a trade changes: listings, the user's listings, owned NFTs and balances. */
+/** Refetches everything a trade changes: listings, the user's listings, owned NFTs, balances and the market's figures. */
 export function refreshAfterTrade(): void {
   invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/'));
+  pawsFiguresChanged();
   void refreshBalances();
 }
 

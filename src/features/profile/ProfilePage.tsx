@@ -5,7 +5,7 @@ import { $balances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $ownedNfts } from '../paws-market/paws-client';
-import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
+import { $wallet, connectWallet } from '../wallet/wallet-store';
 import { AchievementsPanel } from './AchievementsPanel';
 import { CollectionPanel } from './CollectionPanel';
 import { PortfolioAnalyticsPanel } from './PortfolioAnalyticsPanel';
@@ -14,6 +14,7 @@ import { $ownProfile, $profileRarity, withLatestRarity } from './profile-client'
 import { defaultProfile } from './profile-rules';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
+import { signInFromPage } from '../wallet/sign-in-focus';
 
 function Prompt({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export default function ProfilePage() {
     return (
       <Prompt title="Sign in to open your profile">
         <p className="text-muted-foreground">Sign the sign-in message in your wallet to prove this account is yours. It costs nothing.</p>
-        <Button size="lg" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+        <Button size="lg" onClick={() => void signInFromPage()} disabled={wallet.isAuthenticating}>
           {wallet.isAuthenticating ? 'Authenticating…' : 'Authenticate'}
         </Button>
         {wallet.error && (

@@ -368,10 +368,16 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                       )}
                     </Section>
 
-                    {/* Offers carry their own heading. */}
-                    <Suspense fallback={<Skeleton className="h-16 w-full rounded-md" />}>
-                      <TigerOffers serial={data.serial} ownerId={/^0\.0\.\d+$/.test(data.owner) ? data.owner : null} />
-                    </Suspense>
+                    {/* Offers carry their own heading; a tiger not minted yet cannot be offered on (the server refuses it too). */}
+                    {data.owner === NOT_MINTED ? (
+                      <p className="text-sm text-muted-foreground" data-testid="tiger-view-not-minted">
+                        Not minted yet: it cannot be offered on, bought or listed.
+                      </p>
+                    ) : (
+                      <Suspense fallback={<Skeleton className="h-16 w-full rounded-md" />}>
+                        <TigerOffers serial={data.serial} ownerId={/^0\.0\.\d+$/.test(data.owner) ? data.owner : null} />
+                      </Suspense>
+                    )}
                   </>
                 )}
               </div>

@@ -5,8 +5,9 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
 import { formatAccountId } from '../../lib/format';
 import type { WalletExtension } from './wallet-adapter';
-import { $wallet, $walletPromptHost, authenticate, connectWallet, walletExtensions } from './wallet-store';
+import { $wallet, $walletPromptHost, connectWallet, walletExtensions } from './wallet-store';
 import { type SignInState, signInState } from './sign-in-state';
+import { signInFromPage } from './sign-in-focus';
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -32,6 +33,7 @@ export function WalletTrigger({ accountId, signIn, ...props }: ComponentProps<'b
       type="button"
       aria-label={`Wallet menu for ${accountId}`}
       data-testid="wallet-menu"
+      data-wallet-trigger=""
       className={buttonVariants({ size: 'sm', variant: 'outline' })}
       {...props}
     >
@@ -148,7 +150,7 @@ export default function WalletMenu() {
         <button
           type="button"
           className={buttonVariants({ size: 'sm', className: 'max-xl:hidden' })}
-          onClick={() => void authenticate()}
+          onClick={() => void signInFromPage()}
           disabled={wallet.isAuthenticating}
           aria-busy={wallet.isAuthenticating}
         >

@@ -16,6 +16,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No answer at all: the network or the server is down (the browser's own TypeError, 'Failed to fetch'
+ * in Chromium, 'Load failed' in Safari). The user reads the action's 'Failed to …' text instead.
+ */
+export class ApiUnreachableError extends Error {
+  override readonly name = 'ApiUnreachableError';
+
+  constructor(cause: unknown) {
+    super('The server could not be reached', { cause });
+  }
+}
+
 function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {

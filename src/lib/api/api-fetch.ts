@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError, ApiUnreachableError } from './api-error';
 
 export type ApiInit = Omit<RequestInit, 'body' | 'credentials'> & {
   /** Sent as JSON with `content-type: application/json`. */
@@ -14,7 +14,11 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
     requestHeaders.set('content-type', 'application/json');
     request.body = JSON.stringify(body);
   }
-  const response = await fetch(path, request);
+  const response = await fetch(path, request).catch((cause: unknown) => {
+    // An aborted request stays an abort (its caller stopped it); anything else means no answer came.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiUnreachableError(cause);
+  });
   if (!response.ok) {
     const error = new ApiError(response.status, response.statusText, await response.text());
     if (error.status === 401 && (error.body as { code?: unknown } | undefined)?.code === 'NOT_SIGNED_IN')

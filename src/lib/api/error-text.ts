@@ -1,5 +1,5 @@
 import { type ErrorCode, isErrorCode } from '../error-codes';
-import { ApiError } from './api-error';
+import { ApiError, ApiUnreachableError } from './api-error';
 
 /** The message of an API answer's body: its `data.apimessage`, `apimessage` or `error`, if any. */
 export function serverMessage(body: unknown): string | undefined {
@@ -13,10 +13,12 @@ export function serverMessage(body: unknown): string | undefined {
 
 /**
  * The one way the client turns a failure into the text a user reads: the server's message for an
- * API error, the message of anything else thrown (wallet errors carry the spec's texts), else `fallback`.
+ * API error, `fallback` (the spec's 'Failed to …') when no answer came, the message of anything else
+ * thrown (wallet errors carry the spec's texts), else `fallback`.
  */
 export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return serverMessage(error.body) ?? fallback;
+  if (error instanceof ApiUnreachableError) return fallback;
   if (error instanceof Error) return error.message || fallback;
   if (typeof error === 'string') return error || fallback;
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message || fallback;

@@ -103,6 +103,8 @@ export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promi
   await expect(done).toBeHidden();
   await expect(page.getByRole('tab', { name: `Current Listings (${before.length - 1})` })).toBeVisible();
   await expect(card(page, target.serialId)).toHaveCount(0);
+  // The card whose Buy opened the dialog is gone: focus is on its tab panel, not back at the top of the page.
+  await expect(page.getByRole('tabpanel')).toBeFocused();
   await page.getByRole('tab', { name: /^Recent Sales/ }).click();
   await expect(page.getByRole('tab', { name: `Recent Sales (${Math.min(100, salesBefore.length + 1)})` })).toBeVisible();
   const top = cards(page).first();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, apiJson } from '@/lib/api';
+import { ApiError, ApiUnreachableError, apiFetch, apiJson, errorText } from '@/lib/api';
 import { installFakeFetch } from './fake-fetch';
 
 afterEach(() => {
@@ -65,5 +65,30 @@ describe('apiFetch', () => {
   it('apiJson parses the JSON answer', async () => {
     installFakeFetch({ body: '{"price":0.0123}' });
     await expect(apiJson('/api/paws/price')).resolves.toEqual({ price: 0.0123 });
+  });
+});
+
+describe('a request that gets no answer', () => {
+  it('fails as ApiUnreachableError, which the user reads as the action’s own failure text, not "Failed to fetch"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const failure = await apiFetch('/api/profile/0.0.7001001/nfts/sync', { method: 'POST' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiUnreachableError);
+    expect(errorText(failure, 'Failed to sync NFTs')).toBe('Failed to sync NFTs');
+  });
+
+  it('keeps an abort an abort: its caller stopped it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new DOMException('The operation was aborted.', 'AbortError');
+      }),
+    );
+    const failure = await apiFetch('/api/market/figures').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, describeMarket, hoverValues, pointsInRange, rangeDays } from '@/features/collection/market-chart';
+import { chartSeries, chartTimeRange, describeMarket, hoverValues, pointsInRange, rangeDays } from '@/features/collection/market-chart';
 
 const day = (n: number, floor: number | null, sales = 0, volume = 0) => ({
   datetime: new Date(Date.UTC(2026, 2, n)).toISOString(),
@@ -46,5 +46,13 @@ describe('market chart', () => {
     );
     expect(describeMarket([day(1, null)])).toBe('Daily floor price and sales of the last day, Mar 1 to Mar 1. Nothing was listed. No sales.');
     expect(describeMarket([])).toBe('No market data for this period.');
+  });
+});
+
+describe('the chart’s one time range', () => {
+  it('runs from half a day before the first day to half a day after the last, for both panels', () => {
+    const day = 24 * 60 * 60;
+    expect(chartTimeRange([10 * day, 11 * day, 12 * day])).toEqual([10 * day - day / 2, 12 * day + day / 2]);
+    expect(chartTimeRange([])).toEqual([0, day]);
   });
 });
