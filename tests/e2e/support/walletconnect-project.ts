@@ -27,6 +27,8 @@ export function withWalletConnectProject(config: PlaywrightTestConfig): Playwrig
         testMatch: WALLETCONNECT_SPECS,
         grep: undefined,
         grepInvert: undefined,
+        // Its flows wait on the ledger and run in order (one serial file, two more): one worker beside the others.
+        workers: 1,
         use: { ...first.use, siteDir: site, sandboxClock: 'mainnet' },
       },
       ...projects,
