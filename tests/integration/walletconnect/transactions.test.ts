@@ -85,7 +85,7 @@ describe('transactions through the real DAppConnector, relay and library wallet'
   });
 
   it('waits for a wallet that takes its time', async () => {
-    wallet.answerNext({ answer: 'approve', delayMs: 1_500 });
+    wallet.answerNext({ answer: 'approve', delayMs: 1_000 });
     const { bytes, transactionId } = transfer(ed25519.accountId);
     await expect(adapter.signAndExecuteTransaction(ed25519.accountId, bytes)).resolves.toEqual({ transactionId });
   });
