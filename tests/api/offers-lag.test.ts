@@ -3,11 +3,10 @@
  * after that. Each step is one call, made right after the wallet answered (after the precheck, as
  * HashPack does): the server waits for the approval on the ledger within its budget.
  */
-import { AccountId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSuite } from '../support/api-suite';
-import { approvePawsSpend, approveTigerSpend } from '../support/paws-trades';
-import { BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance, signAndSubmit } from '../support/sandbox-client';
+import { approvePawsSpend, approveTigerSpend, sendPaws } from '../support/paws-trades';
+import { BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance } from '../support/sandbox-client';
 import { LAG_CLOCK, LAG_CLOCK_ENV, LAG_STEP_MS, followedOn, settledOn, timedInto } from '../support/lag-flows';
 
 const MIRROR_LAG_MS = LAG_CLOCK.mirrorLagMs;
@@ -87,14 +86,8 @@ describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
       expect(await followed(await submitTigerApproval(CAROL, serial))).toBe('success');
       const [bobBefore, carolBefore] = [await pawsBalance(suite.origin, BOB), await pawsBalance(suite.origin, CAROL)];
       const spent = bobBefore - 50_000_000n;
-      const transfer = new TransferTransaction()
-        .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), BOB, -spent)
-        .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), DAVE, spent)
-        .setTransactionId(TransactionId.generate(BOB))
-        .setNodeAccountIds([AccountId.fromString('0.0.3')])
-        .freeze();
-      const spend = await signAndSubmit(suite.origin, BOB, Buffer.from(transfer.toBytes()).toString('base64'));
-      expect(spend.status).toBe('OK');
+      // Bob's wallet answers after the node's precheck (OK): the spend is not final yet.
+      const spendId = await sendPaws(suite.holder(BOB), DAVE, spent, { wallet: 'precheck' });
       const accept = () =>
         call(suite.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
           cookie: suite.holder(CAROL).cookie,
@@ -102,7 +95,7 @@ describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
         });
       // the mirror node still shows Bob's PAWS: the settlement goes to the ledger, which applies the spend first
       expect(await accept()).toMatchObject({ status: 409, json: { code: 'SETTLEMENT_REFUSED' } });
-      expect(await followed(spend.transactionId)).toBe('success');
+      expect(await followed(spendId)).toBe('success');
       expect(await accept()).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
       expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
       expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - spent);

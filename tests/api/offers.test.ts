@@ -3,13 +3,12 @@
  * buyer's allowance, accepted by owners and settled as purchases are, their health, cancellation,
  * input rules and authorisation.
  */
-import { AccountId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tierByRank } from '../../src/features/tiger/tiers';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { sandboxSuite } from '../support/api-suite';
-import { approvePawsSpend, approveTigerSpend, listForPaws } from '../support/paws-trades';
+import { approvePawsSpend, approveTigerSpend, listForPaws, sendPaws } from '../support/paws-trades';
 import {
   ALICE,
   BOB,
@@ -23,7 +22,6 @@ import {
   nftOnLedger,
   ownedSerials,
   pawsBalance,
-  signAndExecute,
 } from '../support/sandbox-client';
 
 interface OfferJson {
@@ -82,17 +80,6 @@ function accept(seller: string, offerId: string, serialNumber: number, approvalT
     serialNumber,
     ...(approvalTransactionId ? { approvalTransactionId } : {}),
   });
-}
-
-/** Moves PAWS from one account to another with the sender's key (the buyer spending what backed an offer). */
-async function sendPaws(from: string, to: string, amount: bigint): Promise<void> {
-  const transfer = new TransferTransaction()
-    .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), from, -amount)
-    .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), to, amount)
-    .setTransactionId(TransactionId.generate(from))
-    .setNodeAccountIds([AccountId.fromString('0.0.3')])
-    .freeze();
-  expect((await signAndExecute(suite.origin, from, Buffer.from(transfer.toBytes()).toString('base64'))).status).toBe('SUCCESS');
 }
 
 async function balances(...accounts: string[]): Promise<bigint[]> {
@@ -178,7 +165,7 @@ describe('PAWS offers', () => {
     const serial = carolSerials[1] as number;
     const offer = await makeOffer(buyer.accountId, { kind: 'item', serialNumber: serial, pawsAmount: '1000' });
     await approveTigerSpend(suite.holder(CAROL), serial);
-    await sendPaws(buyer.accountId, DAVE, (await pawsBalance(suite.origin, buyer.accountId)) - 999_000_000n);
+    await sendPaws(suite.holder(buyer.accountId), DAVE, (await pawsBalance(suite.origin, buyer.accountId)) - 999_000_000n);
     const tiger = await call<{ offers: OfferJson[]; best: OfferJson | null }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(tiger.json.offers.find((entry) => entry.id === offer.id)?.funded).toBe(false);
     expect(tiger.json.best?.id).not.toBe(offer.id);
@@ -218,7 +205,7 @@ describe('PAWS offers', () => {
   it('cancelling says how far the allowance can be lowered; a cancelled offer cannot be accepted; a purchase asks for the offers’ allowance too', async () => {
     const serial = aliceSerials[1] as number;
     const cookie = suite.holder(DAVE).cookie;
-    await sendPaws(ALICE, DAVE, 100_000_000n);
+    await sendPaws(suite.holder(ALICE), DAVE, 100_000_000n);
     const offer = await makeOffer(DAVE, { kind: 'item', serialNumber: serial, pawsAmount: '30' });
     const listedSerial = aliceSerials[2] as number;
     const listed = await listForPaws(suite.holder(ALICE), listedSerial, '5');

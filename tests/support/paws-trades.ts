@@ -1,4 +1,5 @@
 /** The PAWS market's write flows as a holder's client runs them, for API tests: list, approve PAWS, buy. */
+import { AccountId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { expect } from 'vitest';
 import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, signAndExecute, signAndSubmit, signIn } from './sandbox-client';
 
@@ -20,7 +21,7 @@ export async function signedInHolder(origin: string, accountId: string): Promise
 }
 
 /** The holder's "wallet" signs and submits prepared bytes; the transaction's id, once answered as `wallet` says. */
-async function walletSigns(holder: Holder, transactionBytes: string, { wallet = 'receipt' }: WalletAnswer): Promise<string> {
+async function walletSigns(holder: Pick<Holder, 'origin' | 'accountId'>, transactionBytes: string, { wallet = 'receipt' }: WalletAnswer): Promise<string> {
   if (wallet === 'precheck') {
     const submitted = await signAndSubmit(holder.origin, holder.accountId, transactionBytes);
     expect(submitted.status).toBe('OK');
@@ -80,6 +81,17 @@ export function buyListing(buyer: Holder, listingId: string, allowanceTransactio
     cookie: buyer.cookie,
     body: { listingId, buyerId: buyer.accountId, ...(allowanceTransactionId ? { allowanceTransactionId } : {}) },
   });
+}
+
+/** The sender's "wallet" moves `amount` PAWS base units to `to` (a holder spending what backed an offer); the transfer's transaction id. */
+export function sendPaws(sender: Pick<Holder, 'origin' | 'accountId'>, to: string, amount: bigint, answer: WalletAnswer = {}): Promise<string> {
+  const transfer = new TransferTransaction()
+    .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), sender.accountId, -amount)
+    .addTokenTransfer(TokenId.fromString(PAWS_TOKEN), to, amount)
+    .setTransactionId(TransactionId.generate(sender.accountId))
+    .setNodeAccountIds([AccountId.fromString('0.0.3')])
+    .freeze();
+  return walletSigns(sender, Buffer.from(transfer.toBytes()).toString('base64'), answer);
 }
 
 /** Tells a stand-in of the server's sandbox network to fail its next requests (src/sandbox/faults.ts). */
