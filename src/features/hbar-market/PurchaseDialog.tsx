@@ -27,6 +27,7 @@ import {
 } from './purchase-machine';
 import { $purchasesInProgress, purchasesOf } from './purchase-store';
 import { signInState } from '../wallet/sign-in-state';
+import { SessionCheck } from '../wallet/SessionCheck';
 import { rankText } from '../tiger/tiers';
 import { TransactionId } from '../ledger/TransactionId';
 
@@ -240,11 +241,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               : ''}
         </p>
 
-        {state.step === 'confirm' && signIn === 'checking' && (
-          <p role="status" className="text-sm text-muted-foreground">
-            Checking your sign-in…
-          </p>
-        )}
+        {state.step === 'confirm' && signIn === 'checking' && <SessionCheck placeholders={false} />}
         {state.step === 'confirm' && signIn === 'signed-out' && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-950/40 p-3 text-sm text-amber-100">
             <span>{PURCHASE_MESSAGES.signInFirst}</span>

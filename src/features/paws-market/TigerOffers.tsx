@@ -26,6 +26,7 @@ import {
 import { prepareTokenAllowance } from './paws-client';
 import { approveInWallet, useOfferFlow } from './use-offer-flow';
 import { signInState } from '../wallet/sign-in-state';
+import { SessionCheck } from '../wallet/SessionCheck';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
 export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {
@@ -336,9 +337,7 @@ export function TigerOffers({ serial, ownerId }: { serial: number; ownerId: stri
       {!viewer ? (
         <p className="text-sm text-muted-foreground">Connect your wallet to make an offer.</p>
       ) : signInState(wallet) === 'checking' ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Checking your sign-in…
-        </p>
+        <SessionCheck placeholders={false} />
       ) : !signedIn ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <span>Sign in to make an offer.</span>

@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
 import { WalletTrigger } from './WalletMenu';
-import { type SignInState, signInState } from './sign-in-state';
+import { CHECKING_SIGN_IN, type SignInState, signInState } from './sign-in-state';
 import { $wallet, authenticate, disconnectWallet } from './wallet-store';
 
 const SIGN_IN_LABEL: Record<SignInState, string> = {
   'signed-in': 'Signed in as',
-  checking: 'Checking your sign-in…',
+  checking: CHECKING_SIGN_IN,
   'signed-out': 'Connected (not signed in)',
   disconnected: '',
 };

@@ -6,6 +6,9 @@ import type { WalletState } from './wallet-store';
  */
 export type SignInState = 'disconnected' | 'checking' | 'signed-out' | 'signed-in';
 
+/** What the page says while it is 'checking'. */
+export const CHECKING_SIGN_IN = 'Checking your sign-in…';
+
 /** The wallet's SignInState. */
 export function signInState(wallet: Pick<WalletState, 'isConnected' | 'accountId' | 'isAuthenticated' | 'isCheckingSession'>): SignInState {
   if (!wallet.isConnected || !wallet.accountId) return 'disconnected';
