@@ -88,6 +88,29 @@ test.describe('market figures and activity', () => {
     await expect(rows.filter({ hasText: 'HBAR' })).toHaveCount(0);
   });
 
+  test('a See activity click keeps the activity in view while the listings above it are still coming in', async ({ page }) => {
+    // The listings' code arrives after the click (a slow phone): the grid above the activity grows from 12 placeholders
+    // to a page of 25 cards, and the activity heading must not leave the screen.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/_astro\/HbarMarketplace[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/marketplace');
+    await expect(page.getByTestId('market-figures').locator('dd').first()).toContainText('ℏ');
+    await expect(page.getByTestId('market-skeletons')).toBeVisible();
+    await page.getByRole('link', { name: 'See activity' }).click();
+    const heading = page.locator('#activity').getByRole('heading', { name: 'Activity' });
+    await expect(heading).toBeInViewport();
+    release();
+    await expect(page.getByRole('navigation', { name: 'Recent sales pages' })).toBeAttached();
+    await expect(page.getByTestId('market-skeletons')).toHaveCount(0);
+    await expect(heading).toBeInViewport();
+  });
+
   test('a PAWS sale shows in the activity and tells its seller once', async ({ page, request, baseURL }) => {
     test.setTimeout(150_000);
     await page.goto('/paws-marketplace');

@@ -272,6 +272,24 @@ test.describe('HBAR marketplace hydration', () => {
     expect(counts.MarketHeader).toBeLessThanOrEqual(4);
   });
 
+  test('a click on a tab before the island has hydrated is kept and acted on once it has', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/_astro\/HbarMarketplace\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/marketplace');
+    const listingsTab = page.getByRole('tab', { name: /^Current Listings/ });
+    await listingsTab.click();
+    await expect(listingsTab).toHaveAttribute('aria-selected', 'false');
+    release();
+    await expect(listingsTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Sort listings')).toBeVisible();
+  });
+
   test('hydrates without a mismatch when the sales arrive before its island does: no React error #418', async ({ page }) => {
     test.setTimeout(60_000);
     // A tall window: the activity feed below is visible at once, hydrates, and fetches the sales

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { holdInView } from '@/lib/hold-in-view';
 import { useFetched } from '@/lib/use-island-store';
 import type { MarketName } from './market-figures';
 import { $owners, figuresStore } from './market-stats-client';
@@ -17,7 +18,15 @@ export default function MarketHeader({ market }: { market: MarketName }) {
         <h2 id={heading} className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
           {TITLES[market]}
         </h2>
-        <a href="#activity" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+        {/* biome-ignore lint/a11y/useValidAnchor: a link to the section (it works before hydration too); the click also holds the section in view */}
+        <a
+          href="#activity"
+          onClick={() => {
+            const activity = document.getElementById('activity');
+            if (activity) holdInView(activity);
+          }}
+          className="text-sm font-semibold text-primary underline-offset-4 hover:underline"
+        >
           See activity
         </a>
       </div>
