@@ -64,6 +64,46 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
   });
 
+  test('a listing goes on when its dialog is closed, or the page changed, while the ledger confirms it: the tray shows it until it is listed', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    const tray = page.getByRole('region', { name: 'Trades in progress' });
+
+    const first = await openListDialog(page);
+    await first.dialog.getByLabel('Price (PAWS)').fill('42');
+    // What the wallet will ask, said before it opens.
+    await expect(first.dialog).toContainText(`Next, your wallet asks you to let the marketplace (${MARKETPLACE}) transfer this one tiger`);
+    await first.dialog.getByRole('button', { name: 'Create Listing' }).click();
+    await approveNext(page, /AccountAllowanceApprove/);
+    await expect(first.dialog.getByRole('list', { name: 'Listing progress' })).toBeVisible();
+    await expect(first.dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+    await first.dialog.getByRole('button', { name: 'Close listing' }).click();
+    await expect(first.dialog).toBeHidden();
+    await expect(tray.getByRole('article', { name: `Listing ${first.name} for 42 PAWS` })).toContainText('Waiting for the ledger…');
+    await expect(page.getByText('Tiger Listed!', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    await expect(tray).toBeHidden();
+    expect((await ledgerNft(page, first.serial)).spender).toBe(MARKETPLACE);
+
+    // Approved, then straight to another page: the listing is picked up there and completed.
+    const second = await openListDialog(page);
+    await second.dialog.getByLabel('Price (PAWS)').fill('43');
+    await second.dialog.getByRole('button', { name: 'Create Listing' }).click();
+    await approveNext(page, /AccountAllowanceApprove/);
+    await expect(second.dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+    await page.goto('/collection');
+    await expect(tray.getByRole('article', { name: `Listing ${second.name} for 43 PAWS` })).toBeVisible();
+    await expect(page.getByText('Tiger Listed!', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    await expect(tray).toBeHidden();
+    expect((await ledgerNft(page, second.serial)).spender).toBe(MARKETPLACE);
+    await page.goto('/paws-marketplace');
+    await page.getByRole('tab', { name: 'My Listings' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText(first.name);
+    await expect(page.getByRole('tabpanel')).toContainText(second.name);
+  });
+
   test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
     page,
   }) => {
@@ -114,5 +154,21 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     });
     expect((await ledgerNft(page, serial)).spender).toBeNull();
     await expect(revoke).toHaveCount(0);
+  });
+});
+
+test.describe('PAWS marketplace on a small screen', () => {
+  test('the List dialog fits a 320 px screen: the price input and the explanation wrap inside it', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    const { dialog } = await openListDialog(page);
+    await expect(dialog.getByLabel('Price (PAWS)')).toBeVisible();
+    // Before, the price input's own width widened the dialog's column: its text and button ran past the dialog's edge.
+    const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const box = await dialog.getByRole('button', { name: 'Create Listing' }).boundingBox();
+    const frame = await dialog.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
   });
 });

@@ -30,6 +30,7 @@ import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { rankText } from '../tiger/tiers';
 import { TransactionId } from '../ledger/TransactionId';
+import { Spinner, WriteSteps } from '../writes/WriteSteps';
 
 const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
@@ -37,46 +38,11 @@ const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'completing', label: 'Confirm on the ledger', busy: PURCHASE_MESSAGES.ledgerWait },
 ];
 // While the dialog waits for a wallet that timed out, the wallet's step is still the current one.
-const ORDER: HbarPurchaseStep[] = ['confirm', 'preparing', 'signing', 'completing', 'success'];
 const shownStep = (step: HbarPurchaseStep): HbarPurchaseStep => (step === 'waiting' ? 'signing' : step);
 
-function Spinner() {
-  return <span aria-hidden="true" className="inline-block size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />;
-}
-
-function ProgressList({ step: actual }: { step: HbarPurchaseStep }) {
-  const step = shownStep(actual);
-  const current = ORDER.indexOf(step);
-  return (
-    <ol className="grid gap-2 text-sm" aria-label="Purchase progress">
-      {PROGRESS.map((item, index) => {
-        const position = ORDER.indexOf(item.step);
-        const done = step === 'success' || current > position;
-        const active = current === position;
-        return (
-          <li
-            key={item.step}
-            className={cn('flex items-center gap-2', done ? 'text-emerald-300' : active ? 'text-foreground' : 'text-muted-foreground')}
-            aria-current={active ? 'step' : undefined}
-          >
-            <span
-              aria-hidden="true"
-              className={cn(
-                'grid size-6 shrink-0 place-items-center rounded-full border text-xs font-bold',
-                done ? 'border-emerald-400 bg-emerald-950' : active ? 'border-primary text-highlight' : 'border-input',
-              )}
-            >
-              {done ? '✓' : active ? <Spinner /> : index + 1}
-            </span>
-            <span>
-              {item.label}
-              <span className="sr-only">{done ? ' (done)' : active ? ' (in progress)' : ''}</span>
-            </span>
-          </li>
-        );
-      })}
-    </ol>
-  );
+function ProgressList({ step }: { step: HbarPurchaseStep }) {
+  const current = step === 'success' ? PROGRESS.length : PROGRESS.findIndex((item) => item.step === shownStep(step));
+  return <WriteSteps label="Purchase progress" steps={PROGRESS.map((item) => item.label)} current={current} />;
 }
 
 interface PurchaseDialogProps {

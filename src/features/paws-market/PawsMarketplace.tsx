@@ -1,3 +1,5 @@
+import { useWriteUnderWay } from '../writes/use-writes';
+import { listingWriteId } from './listing';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
@@ -66,6 +68,7 @@ export default function PawsMarketplace() {
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const [syncing, setSyncing] = useState(false);
   const walletType = PUBLIC_CONFIG.wallet;
+  const underWay = useWriteUnderWay();
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (
@@ -78,6 +81,7 @@ export default function PawsMarketplace() {
     );
   }
   const accountId = wallet.accountId;
+  const listingUnderWay = (serial: number) => underWay(listingWriteId(accountId, serial));
   if (signInState(wallet) === 'checking') return <SessionCheck />;
   if (!wallet.isAuthenticated) {
     return (
@@ -182,8 +186,14 @@ export default function PawsMarketplace() {
                     key={nft.id}
                     tiger={nft}
                     action={
-                      <Button className="w-full" variant={listed ? 'secondary' : 'default'} disabled={listed} onClick={() => setListing(nft)}>
-                        {listed ? 'Already Listed' : 'List'}
+                      <Button
+                        className="w-full"
+                        variant={listed ? 'secondary' : 'default'}
+                        disabled={listed}
+                        onClick={() => setListing(nft)}
+                        aria-busy={listingUnderWay(nft.serialNumber)}
+                      >
+                        {listed ? 'Already Listed' : listingUnderWay(nft.serialNumber) ? 'Listing…' : 'List'}
                       </Button>
                     }
                   >

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/Button';
-import { pendingListing } from '../ledger/ledger-wait-client';
+import { pendingListing } from '../ledger/kept-transactions';
 import type { OwnedNft } from '../profile/owned-nfts';
 
 /**

@@ -4,19 +4,8 @@ import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { $balances } from '../balances/balance-store';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import {
-  LEDGER_STILL_PENDING,
-  LedgerStillPending,
-  callWhenSettled,
-  clearPendingAction,
-  forgetTransaction,
-  mayStillExecute,
-  pendingPurchase,
-  rememberTransaction,
-  requireLedgerSuccess,
-  savePendingAction,
-  waitForLedger,
-} from '../ledger/ledger-wait-client';
+import { LEDGER_STILL_PENDING, LedgerStillPending, callWhenSettled, mayStillExecute, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { clearPendingAction, forgetTransaction, pendingPurchase, rememberTransaction, savePendingAction } from '../ledger/kept-transactions';
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { NftMedia } from '../tiger/NftMedia';
 import { toast } from '../toast/toast-store';

@@ -9,6 +9,9 @@ export const PAWS_PAGE_SIZE = 20;
 /** Spec 001 §5: the price input's step is 0.01, and PAWS prices are shown with up to 2 decimals. */
 export const PAWS_PRICE_DECIMALS = 2;
 
+/** The write (writes/write-store) of one account's listing of one tiger. */
+export const listingWriteId = (accountId: string, serialNumber: number) => `listing:${accountId}:${serialNumber}`;
+
 /** Spec 001 §5's message for any price it cannot take. */
 export const INVALID_PRICE_MESSAGE = 'Please enter a valid PAWS price';
 

@@ -16,6 +16,8 @@ import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
 import { OwnedCount } from './OwnedCount';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { listingWriteId } from '../paws-market/listing';
+import { useWriteUnderWay } from '../writes/use-writes';
 import { awaitsLedger, verifyOwnership } from './profile-client';
 
 /** Spec 001 §8: the profile page's own unlist failure text. */
@@ -58,6 +60,8 @@ export function CollectionPanel({
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const listingBySerial = new Map((mine.data?.listings ?? []).map((entry) => [entry.serialNumber, entry.id]));
+  const underWay = useWriteUnderWay();
+  const listingUnderWay = (serial: number) => underWay(listingWriteId(accountId, serial));
 
   async function verify(): Promise<void> {
     setVerifying(true);
@@ -130,8 +134,13 @@ export function CollectionPanel({
                           Unlist
                         </Button>
                       ) : (
-                        <Button className="w-full" onClick={() => setListing(nft)} aria-label={`List ${nft.nftName}`}>
-                          List
+                        <Button
+                          className="w-full"
+                          onClick={() => setListing(nft)}
+                          aria-label={listingUnderWay(nft.serialNumber) ? `Listing ${nft.nftName}…` : `List ${nft.nftName}`}
+                          aria-busy={listingUnderWay(nft.serialNumber)}
+                        >
+                          {listingUnderWay(nft.serialNumber) ? 'Listing…' : 'List'}
                         </Button>
                       )
                     }

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { apiJson, createFetcherStore, invalidateKeys, mutateCache } from '@/lib/api';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { callWhenSettled, forgetTransaction, recentTransactionIds } from '../ledger/ledger-wait-client';
+import { callWhenSettled } from '../ledger/ledger-wait-client';
+import { forgetTransaction, recentTransactionIds } from '../ledger/kept-transactions';
 import type { RarityDataset } from '../tiger/rarity';
 import { $wallet } from '../wallet/wallet-store';
 import type { OwnedNft } from './owned-nfts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
+import { type ComponentProps, type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
@@ -8,6 +8,10 @@ import type { WalletExtension } from './wallet-adapter';
 import { $wallet, $walletPromptHost, connectWallet, walletExtensions } from './wallet-store';
 import { type SignInState, signInState } from './sign-in-state';
 import { signInFromPage } from './sign-in-focus';
+import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '../writes/write-store';
+
+/** The tray of trades in progress (its code loads once there is one to show). */
+const WritesTray = lazy(() => import('../writes/WritesTray').then((module) => ({ default: module.WritesTray })));
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -61,8 +65,16 @@ export default function WalletMenu() {
   // The pre-rendered button does nothing until this island hydrates (client:idle): say so.
   const [hydrated, setHydrated] = useState(false);
 
+  const writes = useIslandStore($writes, NO_WRITES);
+  const inDialog = useStore($writeInDialog);
+
   // (The stored connection is restored by the wallet store itself, when the first island reads it.)
   useEffect(() => setHydrated(true), []);
+  const signedIn = wallet.isAuthenticated ? wallet.accountId : null;
+  useEffect(() => {
+    // The holder's trades left waiting for the ledger by another page or a reload go on here.
+    if (signedIn) void import('../writes/resume-writes').then((module) => module.resumeWrites(signedIn));
+  }, [signedIn]);
   useEffect(() => {
     // After a disconnect the next account starts again from the light button (menu closed).
     if (!wallet.isConnected) setDropdown(null);
@@ -70,6 +82,13 @@ export default function WalletMenu() {
 
   const walletType = PUBLIC_CONFIG.wallet;
   const promptHost = PromptHost ? <PromptHost /> : null;
+  // The signed-in holder's trades in progress, on every page: the menu is the one island each page has.
+  const shownWrites = trayWrites(signedIn, writes, inDialog);
+  const tray = shownWrites.length ? (
+    <Suspense fallback={null}>
+      <WritesTray writes={shownWrites} />
+    </Suspense>
+  ) : null;
 
   /** Connect Wallet: straight to the wallet, unless extensions announced themselves (then the chooser). */
   async function startConnect(): Promise<void> {
@@ -145,6 +164,7 @@ export default function WalletMenu() {
           }}
         />
       )}
+      {tray}
       {signInState(wallet) === 'signed-out' && (
         // Connected, not signed in: the sign-in in plain sight where the nav has room (the menu, the toast and the pages have it too).
         <button

@@ -1,19 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from '@/lib/api';
+import { LedgerStillPending, callWhenSettled, mayStillExecute, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
 import {
-  LedgerStillPending,
-  callWhenSettled,
   clearPendingAction,
   forgetTransaction,
-  mayStillExecute,
   pendingListing,
   pendingPurchase,
   recentTransactionIds,
   rememberTransaction,
-  requireLedgerSuccess,
   savePendingAction,
-  waitForLedger,
-} from '@/features/ledger/ledger-wait-client';
+} from '@/features/ledger/kept-transactions';
 import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
 import { WALLET_MESSAGES, WalletError } from '@/features/wallet/wallet-errors';
 import { installFakeFetch } from '../client/fake-fetch';

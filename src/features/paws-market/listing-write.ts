@@ -1,0 +1,125 @@
+/**
+ * Listing a tiger on the PAWS marketplace, as a write of its own (spec 001 §4): the server
+ * prepares the listing, the wallet approves the marketplace for the tiger, the ledger confirms the
+ * approval and the server completes the listing. It runs to its end whether or not its dialog stays
+ * open, shown in the tray of writes in progress; an approval the wallet answered late, or that was
+ * given while the page changed, is picked up from its pending action (resumeListings).
+ */
+import { apiJson } from '@/lib/api';
+import { errorCode, errorText } from '@/lib/api/error-text';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { formatPaws } from '../../lib/format';
+import { LedgerStillPending, callWhenSettled, mayStillExecute, waitForLedger } from '../ledger/ledger-wait-client';
+import { type PendingAction, clearPendingAction, pendingListing, pendingListings, savePendingAction } from '../ledger/kept-transactions';
+import { visibleUntil } from '../ledger/transaction-visibility';
+import type { OwnedNft } from '../profile/owned-nfts';
+import { toast } from '../toast/toast-store';
+import { signAndExecute } from '../wallet/wallet-store';
+import { $writes, beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-store';
+import { listingWriteId } from './listing';
+import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
+import { offersTryAgain } from './retry-rules';
+
+export type ListingAction = Extract<PendingAction, { kind: 'listing' }>;
+
+const listingTitle = (name: string, price: string) => `Listing ${name} for ${formatPaws(price)} PAWS`;
+const nameOf = (serialNumber: number) => `Wild Tiger #${serialNumber}`;
+
+function failListing(id: string, failure: unknown): void {
+  const text = errorText(failure, 'Unknown error');
+  updateWrite(id, 'failed', { error: text, retryable: offersTryAgain(failure, text) });
+}
+
+/** Lists `nft` at `price` for `seller`; a listing of it already waiting for the ledger is followed instead. */
+export async function startListing(seller: string, nft: OwnedNft, price: string): Promise<void> {
+  const waiting = pendingListing(seller, nft.serialNumber);
+  if (waiting) return finishListing(waiting);
+  const id = listingWriteId(seller, nft.serialNumber);
+  if (isUnderWay($writes.get()[id])) return;
+  beginWrite({ id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber });
+  try {
+    const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
+      method: 'POST',
+      body: {
+        sellerId: seller,
+        tokenId: PUBLIC_CONFIG.nftTokenId,
+        serialNumber: nft.serialNumber,
+        pawsPrice: price,
+        nftName: nft.nftName,
+        nftImage: nft.nftImage,
+        metadata: nft.metadata,
+        rarityRank: nft.rarityRank,
+        rarityPct: nft.rarityPct,
+      },
+    }).catch((failure: unknown) => {
+      throw new Error(errorText(failure, 'Failed to prepare listing'));
+    });
+    updateWrite(id, 'wallet');
+    const approval = await prepareNftAllowance(seller, nft.serialNumber);
+    const action: ListingAction = {
+      kind: 'listing',
+      accountId: seller,
+      serialNumber: nft.serialNumber,
+      pendingListingId: prepared.pendingListing.id,
+      transactionId: approval.transactionId,
+      price,
+      name: nft.nftName,
+    };
+    savePendingAction(action);
+    let approvalTransactionId: string;
+    try {
+      approvalTransactionId = await signAndExecute(approval.transactionBytes, 'nft-allowance', approval.transactionId);
+    } catch (failure) {
+      if (!mayStillExecute(failure)) {
+        clearPendingAction(approval.transactionId);
+        throw failure;
+      }
+      const note = `${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, the listing completes once the ledger confirms it.`;
+      return await finishListing(action, { note, untilMs: visibleUntil(approval.transactionId) });
+    }
+    if (!approvalTransactionId) throw new Error('NFT allowance approval failed - no transaction ID received');
+    await finishListing({ ...action, transactionId: approvalTransactionId });
+  } catch (failure) {
+    failListing(id, failure);
+  }
+}
+
+/** Waits for the listing's approval on the ledger, then completes the listing on the server (which checks it again). */
+export async function finishListing(action: ListingAction, { note = null, untilMs }: { note?: string | null; untilMs?: number } = {}): Promise<void> {
+  const id = listingWriteId(action.accountId, action.serialNumber);
+  const name = action.name ?? nameOf(action.serialNumber);
+  if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: action.accountId, title: listingTitle(name, action.price), serial: action.serialNumber });
+  updateWrite(id, 'ledger', { note });
+  /** A server outage leaves the approval to check again; any other answer ends it. */
+  let keepPending = false;
+  try {
+    const outcome = await waitForLedger(action.transactionId, untilMs);
+    if (outcome.state === 'pending') throw new LedgerStillPending();
+    if (outcome.state === 'expired') throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
+    const completed = await callWhenSettled(() =>
+      apiJson<{ listing: { id: string; pawsPrice: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
+        method: 'POST',
+        body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
+      }),
+    ).catch((failure: unknown) => {
+      if (failure instanceof LedgerStillPending) throw failure;
+      keepPending = errorCode(failure) === 'LEDGER_UNAVAILABLE';
+      throw new Error(errorText(failure, 'Failed to complete listing'));
+    });
+    clearPendingAction(action.transactionId);
+    updateWrite(id, 'done', { transactionId: completed.approvalTransactionId });
+    refreshAfterTrade();
+    toast({ title: 'Tiger Listed!', description: `${name} is listed for ${formatPaws(completed.listing.pawsPrice)} PAWS.` });
+  } catch (failure) {
+    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void finishListing(action));
+    if (!keepPending) clearPendingAction(action.transactionId);
+    failListing(id, failure);
+  }
+}
+
+/** Follows every listing of `accountId` whose approval was left waiting for the ledger (a reload, another page). */
+export function resumeListings(accountId: string): void {
+  for (const action of pendingListings(accountId)) {
+    if (!isUnderWay($writes.get()[listingWriteId(accountId, action.serialNumber)])) void finishListing(action);
+  }
+}

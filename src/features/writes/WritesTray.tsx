@@ -1,0 +1,56 @@
+import { createPortal } from 'react-dom';
+import { Button } from '@/components/ui/Button';
+import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
+import { type Write, checkWriteAgain, dismissWrite } from './write-store';
+
+function WriteState({ write }: { write: Write }) {
+  switch (write.step) {
+    case 'prepare':
+      return <p className="text-sm text-muted-foreground">Preparing…</p>;
+    case 'wallet':
+      return <p className="text-sm text-muted-foreground">Waiting for your wallet…</p>;
+    case 'ledger':
+      return <LedgerWaitNotice since={write.since} />;
+    case 'stalled':
+      return (
+        <div className="grid gap-2">
+          <p className="text-sm text-muted-foreground">{LEDGER_STILL_PENDING}</p>
+          <Button size="sm" className="justify-self-start" onClick={() => checkWriteAgain(write.id)}>
+            Check again
+          </Button>
+        </div>
+      );
+    default:
+      return (
+        <div className="grid gap-2">
+          <p className="text-sm text-red-300" role="alert">
+            {write.error}
+          </p>
+          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => dismissWrite(write.id)}>
+            Dismiss
+          </Button>
+        </div>
+      );
+  }
+}
+
+/**
+ * The signed-in holder's trades in progress (`writes`, from trayWrites), at the bottom of the screen:
+ * each write whose dialog was closed (or that a reload picked up) until it is done, with its step and
+ * wait, 'Check again' when the ledger is slow, and its failure until dismissed.
+ */
+export function WritesTray({ writes }: { writes: readonly Write[] }) {
+  // In the body: its host (the wallet menu) sits in the fixed, blurred nav, which would be its containing block.
+  return createPortal(
+    <section aria-label="Trades in progress" className="fixed bottom-4 left-4 z-[90] grid max-h-[50vh] w-[min(24rem,calc(100vw-2rem))] gap-2 overflow-y-auto">
+      {writes.map((write) => (
+        <article key={write.id} aria-label={write.title} className="grid gap-1 rounded-xl border border-primary/40 bg-card p-3 shadow-lg">
+          <p className="text-sm font-semibold text-foreground">{write.title}</p>
+          <WriteState write={write} />
+        </article>
+      ))}
+    </section>,
+    document.body,
+  );
+}

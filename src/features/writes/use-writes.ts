@@ -1,0 +1,8 @@
+import { useIslandStore } from '@/lib/use-island-store';
+import { $writes, NO_WRITES, isUnderWay } from './write-store';
+
+/** Whether the write `id` is under way, for a card to say so ('Listing…') and reopen it. */
+export function useWriteUnderWay(): (id: string) => boolean {
+  const writes = useIslandStore($writes, NO_WRITES);
+  return (id) => isUnderWay(writes[id]);
+}

@@ -1,0 +1,97 @@
+/**
+ * The wallet writes in progress in this page (spec 001 §4's steps, for every write): what each is,
+ * the step it is at and since when. A write runs on its own, not in its dialog: closing the dialog
+ * only stops showing it there, and the tray of writes in progress (WritesTray) keeps it in view on
+ * every page until it ends. What a write needs to finish after a reload is kept by its flow (the
+ * pending action of ledger-wait-client); this store is what the page shows of it.
+ */
+import { atom, map } from 'nanostores';
+
+/**
+ * prepare (the server prepares it), wallet (the wallet is asked), ledger (the ledger settles it and
+ * the server completes it), stalled (the ledger took longer than the page waits: check again),
+ * done, failed (with the spec's message).
+ */
+export type WriteStep = 'prepare' | 'wallet' | 'ledger' | 'stalled' | 'done' | 'failed';
+
+export interface Write {
+  /** One write per thing written: a second start of the same listing finds this one. */
+  id: string;
+  accountId: string;
+  /** What the tray says it is: 'Listing Wild Tiger #12 for 30 PAWS'. */
+  title: string;
+  /** The tiger it is about, for its card and view. */
+  serial: number | null;
+  step: WriteStep;
+  /** When it began (ms since the epoch): the tray lists the oldest first. */
+  started: number;
+  /** When the current step began (ms since the epoch), for the elapsed time shown. */
+  since: number;
+  /** What the page says about the step, beside the step's own text (a late wallet answer). */
+  note: string | null;
+  /** The failure's message (step 'failed'); `retryable` when the spec offers Try Again. */
+  error: string | null;
+  retryable: boolean;
+  /** The transaction that made it, once done (shown with its ledger-explorer link). */
+  transactionId: string | null;
+}
+
+export const $writes = map<Record<string, Write>>({});
+
+/** What the server renders with: no write (a page's islands hydrate with it, then the live writes). */
+export const NO_WRITES: Record<string, Write> = {};
+
+/** What each stalled write runs on 'Check again' (kept beside the store: functions are not state). */
+const checks = new Map<string, () => void>();
+
+/** Starts showing a write at its first step (or restarts one that ended). */
+export function beginWrite(write: Pick<Write, 'id' | 'accountId' | 'title' | 'serial'> & { step?: WriteStep }, now = Date.now()): void {
+  checks.delete(write.id);
+  $writes.setKey(write.id, { step: 'prepare', note: null, error: null, retryable: false, transactionId: null, ...write, started: now, since: now });
+}
+
+/** Moves a write to `step`, with what it says there; a new step starts its elapsed time again. */
+export function updateWrite(
+  id: string,
+  step: WriteStep,
+  change: Partial<Pick<Write, 'note' | 'error' | 'retryable' | 'transactionId' | 'title'>> = {},
+  now = Date.now(),
+): void {
+  const current = $writes.get()[id];
+  if (!current) return;
+  if (step !== 'stalled') checks.delete(id);
+  $writes.setKey(id, { ...current, ...change, step, since: current.step === step ? current.since : now });
+}
+
+/** The write is stalled on the ledger: `check` follows it again. */
+export function stallWrite(id: string, check: () => void): void {
+  updateWrite(id, 'stalled');
+  if ($writes.get()[id]) checks.set(id, check);
+}
+
+/** Runs a stalled write's 'Check again'. */
+export function checkWriteAgain(id: string): void {
+  const check = checks.get(id);
+  checks.delete(id);
+  check?.();
+}
+
+/** Stops showing a write (it ended, and was seen). */
+export function dismissWrite(id: string): void {
+  checks.delete(id);
+  $writes.setKey(id, undefined);
+}
+
+/** True while a write is under way (not done, not failed). */
+export const isUnderWay = (write: Write | undefined): write is Write => !!write && write.step !== 'done' && write.step !== 'failed';
+
+/** The write a dialog shows: the tray leaves it to the dialog. */
+export const $writeInDialog = atom<string | null>(null);
+
+/** The writes of `accountId` the tray shows: under way, or failed and not yet dismissed, but not the one in a dialog; oldest first. */
+export function trayWrites(accountId: string | null, writes: Record<string, Write>, inDialog: string | null): Write[] {
+  if (!accountId) return [];
+  return Object.values(writes)
+    .filter((write) => write.accountId === accountId && write.step !== 'done' && write.id !== inDialog)
+    .sort((a, b) => a.started - b.started);
+}

@@ -1,0 +1,54 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { $writes, beginWrite, checkWriteAgain, dismissWrite, isUnderWay, stallWrite, trayWrites, updateWrite } from '../../../src/features/writes/write-store';
+
+const ALICE = '0.0.7001001';
+const BOB = '0.0.7001002';
+
+describe('writes in progress', () => {
+  beforeEach(() => $writes.set({}));
+
+  it('a write moves through its steps; a new step starts its elapsed time, the same step keeps it', () => {
+    beginWrite({ id: 'listing:a:1', accountId: ALICE, title: 'Listing Wild Tiger #1 for 5 PAWS', serial: 1 }, 1_000);
+    expect($writes.get()['listing:a:1']).toMatchObject({ step: 'prepare', since: 1_000, started: 1_000, error: null });
+    updateWrite('listing:a:1', 'wallet', {}, 2_000);
+    updateWrite('listing:a:1', 'wallet', {}, 3_000);
+    expect($writes.get()['listing:a:1']).toMatchObject({ step: 'wallet', since: 2_000, started: 1_000 });
+    updateWrite('listing:a:1', 'failed', { error: 'NFT allowance was cancelled by user', retryable: true }, 4_000);
+    expect(isUnderWay($writes.get()['listing:a:1'])).toBe(false);
+    expect($writes.get()['listing:a:1']).toMatchObject({ step: 'failed', error: 'NFT allowance was cancelled by user', retryable: true });
+  });
+
+  it('an update of a write that is not shown changes nothing', () => {
+    updateWrite('missing', 'done');
+    expect($writes.get()).toEqual({});
+  });
+
+  it("'Check again' runs the stalled write's check once; a step after it forgets the check", () => {
+    const check = vi.fn();
+    beginWrite({ id: 'w', accountId: ALICE, title: 't', serial: null });
+    stallWrite('w', check);
+    expect($writes.get().w?.step).toBe('stalled');
+    checkWriteAgain('w');
+    checkWriteAgain('w');
+    expect(check).toHaveBeenCalledTimes(1);
+    stallWrite('w', check);
+    updateWrite('w', 'ledger');
+    checkWriteAgain('w');
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('the tray shows the account’s writes under way or failed, oldest first, not the done ones nor the one in a dialog', () => {
+    beginWrite({ id: 'late', accountId: ALICE, title: 'late', serial: 2 }, 5_000);
+    beginWrite({ id: 'early', accountId: ALICE, title: 'early', serial: 1 }, 1_000);
+    beginWrite({ id: 'done', accountId: ALICE, title: 'done', serial: 3 }, 500);
+    beginWrite({ id: 'bobs', accountId: BOB, title: 'bobs', serial: 4 }, 500);
+    updateWrite('done', 'done');
+    updateWrite('early', 'ledger', {}, 9_000);
+    const ids = (inDialog: string | null) => trayWrites(ALICE, $writes.get(), inDialog).map((write) => write.id);
+    expect(ids(null)).toEqual(['early', 'late']);
+    expect(ids('late')).toEqual(['early']);
+    expect(trayWrites(null, $writes.get(), null)).toEqual([]);
+    dismissWrite('early');
+    expect(ids(null)).toEqual(['late']);
+  });
+});
