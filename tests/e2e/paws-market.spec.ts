@@ -1,7 +1,7 @@
 import { sandboxDriver } from './support/wallet-driver';
 import { BOB } from '../../src/sandbox/ledger/demo-accounts';
 import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft } from './support/ledger';
-import { listBuyUnlist, openListDialog } from './support/paws-flows';
+import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
 
@@ -102,6 +102,35 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await page.getByRole('tab', { name: 'My Listings' }).click();
     await expect(page.getByRole('tabpanel')).toContainText(first.name);
     await expect(page.getByRole('tabpanel')).toContainText(second.name);
+  });
+
+  test('a PAWS purchase goes on when its dialog is closed while the ledger settles it, shown in the tray until the tiger is the buyer’s', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    const serial = await listLastTiger(page, sandboxDriver, '33');
+    await disconnect(page);
+
+    await connectAs(page, 'Bob');
+    const name = `Wild Tiger #${serial}`;
+    await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: name }).getByRole('button', { name: 'Buy' }).click();
+    const dialog = page.getByRole('dialog', { name: `Buy ${name}` });
+    // What the wallet may ask, said before it opens.
+    await expect(dialog).toContainText(
+      `If the marketplace (${MARKETPLACE}) may not yet spend 33 PAWS of yours, your wallet first asks you to allow it that much`,
+    );
+    await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
+    await approveNext(page, /AccountAllowanceApprove/);
+    const progress = dialog.getByRole('list', { name: 'Purchase progress' });
+    await expect(progress.getByRole('listitem')).toHaveText([/Check the price and your allowance/, /Approve PAWS in your wallet/, /Settle on the ledger/]);
+    await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close purchase' }).click();
+    await expect(dialog).toBeHidden();
+    const tray = page.getByRole('region', { name: 'Trades in progress' });
+    await expect(tray.getByRole('article', { name: `Buying ${name} for 33 PAWS` })).toBeVisible();
+    await expect(page.getByText('Purchase Successful!', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+    await expect(tray).toBeHidden();
+    expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
   });
 
   test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({

@@ -11,7 +11,7 @@ import { visibleUntil } from './transaction-visibility';
 /** What a flow needs to finish once its wallet transaction reaches the ledger, even if the wallet answered late. */
 export type PendingAction =
   | { kind: 'listing'; accountId: string; serialNumber: number; pendingListingId: string; transactionId: string; price: string; name?: string }
-  | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string };
+  | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string; name?: string; serialNumber?: number; price?: string };
 
 const PENDING_KEY = 'wildTigers.pendingLedgerActions';
 const RECENT_KEY = 'wildTigers.recentTransactions';
@@ -50,12 +50,16 @@ export function pendingListing(accountId: string, serialNumber: number): Extract
   return pendingListings(accountId).find((entry) => entry.serialNumber === serialNumber);
 }
 
+/** The pending purchases of this account (allowance approvals the page has not yet seen on the ledger). */
+export function pendingPurchases(accountId: string): Extract<PendingAction, { kind: 'purchase' }>[] {
+  return readList<PendingAction>(local(), PENDING_KEY).filter(
+    (entry): entry is Extract<PendingAction, { kind: 'purchase' }> => entry.kind === 'purchase' && entry.accountId === accountId,
+  );
+}
+
 /** The pending purchase (an allowance approval waiting for the ledger) of this account and listing, if any. */
 export function pendingPurchase(accountId: string, listingId: string): Extract<PendingAction, { kind: 'purchase' }> | undefined {
-  return readList<PendingAction>(local(), PENDING_KEY).find(
-    (entry): entry is Extract<PendingAction, { kind: 'purchase' }> =>
-      entry.kind === 'purchase' && entry.accountId === accountId && entry.listingId === listingId,
-  );
+  return pendingPurchases(accountId).find((entry) => entry.listingId === listingId);
 }
 
 /** Forgets a pending action once it finished (or can never finish). */

@@ -12,9 +12,10 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, listingWriteId, parsePawsPrice } from './listing';
 import { formatPaws } from '../../lib/format';
 import { TransactionId } from '../ledger/TransactionId';
-import { $writeInDialog, $writes, type WriteStep, checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-store';
-import { WriteSteps } from '../writes/WriteSteps';
-import { finishListing, startListing } from './listing-write';
+import { $writeInDialog, $writes, type WriteStep } from '../writes/write-store';
+import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progress';
+import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { LISTING_STEPS, finishListing, startListing } from './listing-write';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';
@@ -27,8 +28,6 @@ const STEP_OF: Record<WriteStep, ListingStep> = {
   done: 'success',
   failed: 'error',
 };
-const STEPS = ['Prepare the listing', 'Approve the marketplace in your wallet', 'Confirm on the ledger'] as const;
-const STEP_INDEX: Record<WriteStep, number> = { prepare: 0, wallet: 1, ledger: 2, stalled: 2, done: 3, failed: -1 };
 
 /** Closing the modal at any step: the listing goes on, shown in the tray of writes in progress. */
 const PENDING_NOTE = 'You can close this window: the listing goes on, and the bar at the bottom of the page shows it until it is done.';
@@ -132,7 +131,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
               )}
             </dl>
           ) : (
-            <WriteSteps label="Listing progress" steps={STEPS} current={write ? STEP_INDEX[write.step] : 0} />
+            <WriteSteps label="Listing progress" steps={write?.steps ?? LISTING_STEPS} current={write ? stepIndex(write) : 0} />
           )}
         </div>
         {step === 'input' && (

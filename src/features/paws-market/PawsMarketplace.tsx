@@ -1,5 +1,5 @@
 import { useWriteUnderWay } from '../writes/use-writes';
-import { listingWriteId } from './listing';
+import { listingWriteId, pawsPurchaseWriteId } from './listing';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
@@ -143,8 +143,8 @@ export default function PawsMarketplace() {
                 tiger={entry}
                 action={
                   !isOwnListing(entry, accountId) && (
-                    <Button className="w-full" onClick={() => tryBuy(entry)}>
-                      Buy
+                    <Button className="w-full" onClick={() => tryBuy(entry)} aria-busy={!!accountId && underWay(pawsPurchaseWriteId(accountId, entry.id))}>
+                      {accountId && underWay(pawsPurchaseWriteId(accountId, entry.id)) ? 'Buying…' : 'Buy'}
                     </Button>
                   )
                 }

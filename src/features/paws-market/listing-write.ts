@@ -9,13 +9,13 @@ import { apiJson } from '@/lib/api';
 import { errorCode, errorText } from '@/lib/api/error-text';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { formatPaws } from '../../lib/format';
-import { LedgerStillPending, callWhenSettled, mayStillExecute, waitForLedger } from '../ledger/ledger-wait-client';
-import { type PendingAction, clearPendingAction, pendingListing, pendingListings, savePendingAction } from '../ledger/kept-transactions';
-import { visibleUntil } from '../ledger/transaction-visibility';
+import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
+import { type PendingAction, clearPendingAction, pendingListing, pendingListings } from '../ledger/kept-transactions';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
-import { signAndExecute } from '../wallet/wallet-store';
-import { $writes, beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-store';
+import { signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { listingWriteId } from './listing';
 import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
 import { offersTryAgain } from './retry-rules';
@@ -23,6 +23,9 @@ import { offersTryAgain } from './retry-rules';
 export type ListingAction = Extract<PendingAction, { kind: 'listing' }>;
 
 const listingTitle = (name: string, price: string) => `Listing ${name} for ${formatPaws(price)} PAWS`;
+
+/** What a listing goes through, as its dialog lists it. */
+export const LISTING_STEPS = ['Prepare the listing', 'Approve the marketplace in your wallet', 'Confirm on the ledger'] as const;
 const nameOf = (serialNumber: number) => `Wild Tiger #${serialNumber}`;
 
 function failListing(id: string, failure: unknown): void {
@@ -36,7 +39,7 @@ export async function startListing(seller: string, nft: OwnedNft, price: string)
   if (waiting) return finishListing(waiting);
   const id = listingWriteId(seller, nft.serialNumber);
   if (isUnderWay($writes.get()[id])) return;
-  beginWrite({ id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber });
+  beginWrite({ id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber, steps: LISTING_STEPS });
   try {
     const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
       method: 'POST',
@@ -65,20 +68,8 @@ export async function startListing(seller: string, nft: OwnedNft, price: string)
       price,
       name: nft.nftName,
     };
-    savePendingAction(action);
-    let approvalTransactionId: string;
-    try {
-      approvalTransactionId = await signAndExecute(approval.transactionBytes, 'nft-allowance', approval.transactionId);
-    } catch (failure) {
-      if (!mayStillExecute(failure)) {
-        clearPendingAction(approval.transactionId);
-        throw failure;
-      }
-      const note = `${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, the listing completes once the ledger confirms it.`;
-      return await finishListing(action, { note, untilMs: visibleUntil(approval.transactionId) });
-    }
-    if (!approvalTransactionId) throw new Error('NFT allowance approval failed - no transaction ID received');
-    await finishListing({ ...action, transactionId: approvalTransactionId });
+    const signed = await signKept(action, approval.transactionBytes, 'nft-allowance', { what: 'NFT allowance approval', goesOn: 'the listing completes' });
+    await finishListing({ ...action, transactionId: signed.transactionId }, signed.late ?? {});
   } catch (failure) {
     failListing(id, failure);
   }
@@ -88,7 +79,8 @@ export async function startListing(seller: string, nft: OwnedNft, price: string)
 export async function finishListing(action: ListingAction, { note = null, untilMs }: { note?: string | null; untilMs?: number } = {}): Promise<void> {
   const id = listingWriteId(action.accountId, action.serialNumber);
   const name = action.name ?? nameOf(action.serialNumber);
-  if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: action.accountId, title: listingTitle(name, action.price), serial: action.serialNumber });
+  if (!isUnderWay($writes.get()[id]))
+    beginWrite({ id, accountId: action.accountId, title: listingTitle(name, action.price), serial: action.serialNumber, steps: LISTING_STEPS });
   updateWrite(id, 'ledger', { note });
   /** A server outage leaves the approval to check again; any other answer ends it. */
   let keepPending = false;

@@ -12,6 +12,9 @@ export const PAWS_PRICE_DECIMALS = 2;
 /** The write (writes/write-store) of one account's listing of one tiger. */
 export const listingWriteId = (accountId: string, serialNumber: number) => `listing:${accountId}:${serialNumber}`;
 
+/** The write of one account's purchase of one listing. */
+export const pawsPurchaseWriteId = (buyer: string, listingId: string) => `paws-purchase:${buyer}:${listingId}`;
+
 /** Spec 001 §5's message for any price it cannot take. */
 export const INVALID_PRICE_MESSAGE = 'Please enter a valid PAWS price';
 

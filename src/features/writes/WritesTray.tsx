@@ -2,7 +2,8 @@ import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/Button';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
-import { type Write, checkWriteAgain, dismissWrite } from './write-store';
+import type { Write } from './write-store';
+import { checkWriteAgain, dismissWrite } from './write-progress';
 
 function WriteState({ write }: { write: Write }) {
   switch (write.step) {

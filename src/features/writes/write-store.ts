@@ -3,7 +3,9 @@
  * the step it is at and since when. A write runs on its own, not in its dialog: closing the dialog
  * only stops showing it there, and the tray of writes in progress (WritesTray) keeps it in view on
  * every page until it ends. What a write needs to finish after a reload is kept by its flow (the
- * pending action of ledger-wait-client); this store is what the page shows of it.
+ * kept transaction of kept-transactions.ts); this store is what the page shows of it, and what
+ * every page loads (the wallet menu hosts the tray). Writes move through their steps in
+ * write-progress.ts, which only the flows load.
  */
 import { atom, map } from 'nanostores';
 
@@ -22,6 +24,8 @@ export interface Write {
   title: string;
   /** The tiger it is about, for its card and view. */
   serial: number | null;
+  /** The steps it takes, as its dialog lists them (a purchase with an allowance to approve takes one more). */
+  steps: readonly string[];
   step: WriteStep;
   /** When it began (ms since the epoch): the tray lists the oldest first. */
   started: number;
@@ -40,50 +44,6 @@ export const $writes = map<Record<string, Write>>({});
 
 /** What the server renders with: no write (a page's islands hydrate with it, then the live writes). */
 export const NO_WRITES: Record<string, Write> = {};
-
-/** What each stalled write runs on 'Check again' (kept beside the store: functions are not state). */
-const checks = new Map<string, () => void>();
-
-/** Starts showing a write at its first step (or restarts one that ended). */
-export function beginWrite(write: Pick<Write, 'id' | 'accountId' | 'title' | 'serial'> & { step?: WriteStep }, now = Date.now()): void {
-  checks.delete(write.id);
-  $writes.setKey(write.id, { step: 'prepare', note: null, error: null, retryable: false, transactionId: null, ...write, started: now, since: now });
-}
-
-/** Moves a write to `step`, with what it says there; a new step starts its elapsed time again. */
-export function updateWrite(
-  id: string,
-  step: WriteStep,
-  change: Partial<Pick<Write, 'note' | 'error' | 'retryable' | 'transactionId' | 'title'>> = {},
-  now = Date.now(),
-): void {
-  const current = $writes.get()[id];
-  if (!current) return;
-  if (step !== 'stalled') checks.delete(id);
-  $writes.setKey(id, { ...current, ...change, step, since: current.step === step ? current.since : now });
-}
-
-/** The write is stalled on the ledger: `check` follows it again. */
-export function stallWrite(id: string, check: () => void): void {
-  updateWrite(id, 'stalled');
-  if ($writes.get()[id]) checks.set(id, check);
-}
-
-/** Runs a stalled write's 'Check again'. */
-export function checkWriteAgain(id: string): void {
-  const check = checks.get(id);
-  checks.delete(id);
-  check?.();
-}
-
-/** Stops showing a write (it ended, and was seen). */
-export function dismissWrite(id: string): void {
-  checks.delete(id);
-  $writes.setKey(id, undefined);
-}
-
-/** True while a write is under way (not done, not failed). */
-export const isUnderWay = (write: Write | undefined): write is Write => !!write && write.step !== 'done' && write.step !== 'failed';
 
 /** The write a dialog shows: the tray leaves it to the dialog. */
 export const $writeInDialog = atom<string | null>(null);

@@ -1,0 +1,124 @@
+/**
+ * Buying a PAWS listing, as a write of its own (spec 001 §4): the server checks the price against
+ * the buyer's PAWS allowance and settles at once when it is enough; when it is short, the wallet
+ * approves the marketplace for the price, the purchase goes on once the ledger shows that approval
+ * (followed by its id, also when the wallet answers after its time-out), and ends once the ledger
+ * shows the settlement. It runs to its end whether or not its dialog stays open, shown in the tray.
+ */
+import { errorText } from '@/lib/api/error-text';
+import { formatPaws } from '../../lib/format';
+import { clearPendingAction, forgetTransaction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
+import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { toast } from '../toast/toast-store';
+import { signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { pawsPurchaseWriteId } from './listing';
+import { type PublicListing, prepareBuy, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
+import { offersTryAgain } from './retry-rules';
+
+/** What a purchase goes through: two steps when the allowance covers the price, three when the wallet approves it first. */
+const PURCHASE_STEPS = {
+  direct: ['Check the price and your allowance', 'Settle on the ledger'],
+  approve: ['Check the price and your allowance', 'Approve PAWS in your wallet', 'Settle on the ledger'],
+} as const;
+
+/** Answers of the buy call that name a transaction still settling: wait for it, then ask again (never buy twice). */
+const SETTLING_CODES = ['LEDGER_PENDING', 'SETTLEMENT_UNCONFIRMED', 'PURCHASE_IN_PROGRESS'] as const;
+
+type Listing = Pick<PublicListing, 'id' | 'nftName' | 'serialNumber' | 'pawsPrice'>;
+
+/** The buy call, asked again while the ledger settles what it depends on. */
+const buyWhenSettled = (listing: Listing, buyer: string, allowanceTransactionId?: string) =>
+  callWhenSettled(() => prepareBuy(listing.id, buyer, allowanceTransactionId), { codes: SETTLING_CODES });
+
+/** Buys `listing` for `buyer`; a purchase of it already under way is left to go on (its approval waiting for the ledger is followed). */
+export async function startPawsPurchase(buyer: string, listing: Listing): Promise<void> {
+  const id = pawsPurchaseWriteId(buyer, listing.id);
+  if (isUnderWay($writes.get()[id])) return;
+  const waiting = pendingPurchase(buyer, listing.id);
+  beginWrite({
+    id,
+    accountId: buyer,
+    title: `Buying ${listing.nftName} for ${formatPaws(listing.pawsPrice)} PAWS`,
+    serial: listing.serialNumber,
+    steps: waiting ? PURCHASE_STEPS.approve : PURCHASE_STEPS.direct,
+  });
+  await run(id, () => (waiting ? buyAfterApproval(id, buyer, listing, waiting.transactionId) : purchase(id, buyer, listing)));
+}
+
+/** Runs one part of the purchase: a long wait for the ledger offers 'Check again' (rerunning this part), any failure ends it. */
+async function run(id: string, part: () => Promise<void>): Promise<void> {
+  try {
+    await part();
+  } catch (failure) {
+    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void run(id, part));
+    const text = errorText(failure, 'Failed to execute purchase');
+    updateWrite(id, 'failed', { error: text, retryable: offersTryAgain(failure, text) });
+  }
+}
+
+async function purchase(id: string, buyer: string, listing: Listing): Promise<void> {
+  const answer = await buyWhenSettled(listing, buyer);
+  if (answer.ok) return purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
+  if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to prepare purchase'));
+  updateWrite(id, 'wallet', { steps: PURCHASE_STEPS.approve });
+  const approval = await prepareTokenAllowance(buyer, String(answer.body.amount ?? listing.pawsPrice)).catch((failure: unknown) => {
+    throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`);
+  });
+  const signed = await signKept(
+    { kind: 'purchase', accountId: buyer, listingId: listing.id, transactionId: approval.transactionId },
+    approval.transactionBytes,
+    'paws-allowance',
+    {
+      what: 'Token allowance approval',
+      goesOn: 'the purchase goes on',
+    },
+  ).catch((failure: unknown) => {
+    throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`, { cause: failure });
+  });
+  await buyAfterApproval(id, buyer, listing, signed.transactionId, signed.late);
+}
+
+/** After an allowance approval: waits for it on the ledger, then buys (the server checks it again). */
+async function buyAfterApproval(
+  id: string,
+  buyer: string,
+  listing: Listing,
+  approvalId: string,
+  late: { note: string; untilMs: number } | null = null,
+): Promise<void> {
+  updateWrite(id, 'ledger', { note: late?.note ?? null });
+  const outcome = await waitForLedger(approvalId, late?.untilMs);
+  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(approvalId);
+  requireLedgerSuccess(outcome, 'Token allowance approval failed');
+  const answer = await buyWhenSettled(listing, buyer, approvalId);
+  clearPendingAction(approvalId);
+  if (!answer.ok) throw new Error(String(answer.body.error ?? 'Failed to prepare purchase transaction after allowance'));
+  await purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
+}
+
+/** The settlement succeeded on the ledger: waits until the mirror node shows it, so the refreshed data has the tiger. */
+async function purchased(id: string, buyer: string, listing: Listing, settlementId: string): Promise<void> {
+  if (settlementId) {
+    rememberTransaction(buyer, settlementId);
+    updateWrite(id, 'ledger');
+    if ((await waitForLedger(settlementId)).state !== 'pending') forgetTransaction(settlementId);
+  }
+  refreshAfterTrade();
+  toast({ title: 'Purchase Successful!', description: `${listing.nftName} is now in your den.` });
+  updateWrite(id, 'done', { transactionId: settlementId || null });
+}
+
+/** Follows every purchase of `buyer` whose allowance approval was left waiting for the ledger (a reload, another page). */
+export function resumePawsPurchases(buyer: string): void {
+  for (const action of pendingPurchases(buyer)) {
+    if (action.serialNumber === undefined || action.price === undefined) continue;
+    void startPawsPurchase(buyer, {
+      id: action.listingId,
+      nftName: action.name ?? `Wild Tiger #${action.serialNumber}`,
+      serialNumber: action.serialNumber,
+      pawsPrice: action.price,
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import { errorText } from '@/lib/api/error-text';
+import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
+import { mayStillExecute } from '../ledger/ledger-wait-client';
+import { visibleUntil } from '../ledger/transaction-visibility';
+import { signAndExecute } from '../wallet/wallet-store';
+
+/** The wallet's answer to a write's transaction: executed, or not answered (then followed on the ledger until `untilMs`). */
+export type KeptSignature = { transactionId: string; late: null } | { transactionId: string; late: { note: string; untilMs: number } };
+
+/**
+ * The wallet step of every write: keeps what the write needs to finish (`pending`, saved before the
+ * wallet is asked, so a late answer, a closed dialog or a reload loses nothing), then asks the
+ * wallet to sign and execute. A refusal or an error forgets it and is thrown; a wallet that did not
+ * answer (its time-out) leaves the transaction to follow on the ledger, with a note saying that
+ * `goesOn` ('the listing completes') once the ledger confirms it. `what` names the transaction
+ * ('NFT allowance approval') in the failure of a wallet that answered without its id.
+ */
+export async function signKept(
+  pending: PendingAction,
+  transactionBytes: string,
+  walletAction: Parameters<typeof signAndExecute>[1],
+  { what, goesOn }: { what: string; goesOn: string },
+): Promise<KeptSignature> {
+  savePendingAction(pending);
+  try {
+    const executed = await signAndExecute(transactionBytes, walletAction, pending.transactionId);
+    if (!executed) throw new Error(`${what} failed - no transaction ID received`);
+    return { transactionId: executed, late: null };
+  } catch (failure) {
+    if (!mayStillExecute(failure)) {
+      clearPendingAction(pending.transactionId);
+      throw failure;
+    }
+    const note = `${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, ${goesOn} once the ledger confirms it.`;
+    return { transactionId: pending.transactionId, late: { note, untilMs: visibleUntil(pending.transactionId) } };
+  }
+}
