@@ -6,9 +6,12 @@
  * called and then fires `astro:hydrate` on it (astro's runtime/server/astro-island.js); from then
  * on React itself hydrates the target of a click at once and dispatches it (React's event replay
  * for discrete events). Only the last click per island is kept; one on a button the hydrated
- * island no longer shows, or disables, is dropped.
+ * island no longer shows, or disables, is dropped; so is one on an island whose code failed to load.
  */
 const kept = new Map<Element, HTMLButtonElement>();
+
+/** Islands whose code failed to load (Astro's `astro:hydration-error`, after its own retries): their clicks are not kept, nothing would replay them. */
+const failed = new WeakSet<Element>();
 
 function replayOnHydrate(island: Element): void {
   island.addEventListener(
@@ -24,13 +27,19 @@ function replayOnHydrate(island: Element): void {
 
 /** Starts keeping early clicks, for the whole page. */
 export function keepEarlyClicks(): void {
+  // The event bubbles from the island that failed.
+  document.addEventListener('astro:hydration-error', (event) => {
+    if (!(event.target instanceof Element)) return;
+    failed.add(event.target);
+    kept.delete(event.target);
+  });
   document.addEventListener(
     'click',
     (event) => {
       if (!event.isTrusted || !(event.target instanceof Element)) return;
       const button = event.target.closest('button');
       const island = button?.closest('astro-island[ssr]');
-      if (!button || !island) return;
+      if (!button || !island || failed.has(island)) return;
       event.preventDefault();
       event.stopPropagation();
       if (!kept.has(island)) replayOnHydrate(island);

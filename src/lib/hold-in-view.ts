@@ -12,19 +12,35 @@ const OWN_SCROLL = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
  */
 export function holdInView(target: Element, ms = 30_000): () => void {
   let height = document.documentElement.scrollHeight;
+  // A scroll the hold did not make (a scrollbar dragged: no key, wheel or pointer event tells) lets go
+  // too. The link's own scroll (smooth) is not one, up to its end; nor is a realignment (where it left the page).
+  let linkScrolling = true;
+  let heldAt: number | null = null;
   const observer = new ResizeObserver(() => {
     const now = document.documentElement.scrollHeight;
     if (now === height) return;
     height = now;
     target.scrollIntoView({ block: 'start', behavior: 'instant' });
+    heldAt = window.scrollY;
   });
+  const onScroll = () => {
+    if (!linkScrolling && (heldAt === null || Math.abs(window.scrollY - heldAt) > 1)) release();
+  };
+  const linkScrolled = () => {
+    linkScrolling = false;
+  };
   const release = () => {
     observer.disconnect();
     clearTimeout(timer);
+    window.removeEventListener('scroll', onScroll);
+    window.removeEventListener('scrollend', linkScrolled);
     for (const type of OWN_SCROLL) window.removeEventListener(type, release, true);
   };
   const timer = setTimeout(release, ms);
   for (const type of OWN_SCROLL) window.addEventListener(type, release, { capture: true, passive: true });
+  // Where the browser does not say when a scroll ended, scrollbar drags are left to the time limit.
+  window.addEventListener('scrollend', linkScrolled, { once: true });
+  window.addEventListener('scroll', onScroll, { passive: true });
   observer.observe(document.body);
   return release;
 }

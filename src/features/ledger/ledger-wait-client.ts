@@ -9,7 +9,7 @@
  */
 import { ApiError, apiJson, errorCode } from '@/lib/api';
 import type { ErrorCode } from '@/lib/error-codes';
-import { WALLET_MESSAGES, WalletError } from '../wallet/wallet-errors';
+import { WalletError } from '../wallet/wallet-errors';
 import { toMirrorTransactionId } from './transaction-id';
 
 /** How long a flow waits for the ledger before it offers to check again. */
@@ -98,6 +98,5 @@ function pendingTransactionId(error: unknown): string | undefined {
  * still approve it, and the transaction reach the ledger, until its validity runs out.
  */
 export function mayStillExecute(error: unknown): boolean {
-  const unanswered: readonly string[] = [WALLET_MESSAGES.executionTimeout, WALLET_MESSAGES.txTimedOut, WALLET_MESSAGES.noResponse];
-  return error instanceof WalletError && unanswered.includes(error.message);
+  return error instanceof WalletError && error.kind === 'unanswered';
 }

@@ -120,7 +120,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
           ) : step === 'success' ? (
             <dl className="grid gap-1 text-sm">
               <dt className="text-muted-foreground">Price</dt>
-              <dd>{formatPaws(price)} PAWS</dd>
+              <dd>{formatPaws(write?.amount ?? price)} PAWS</dd>
               {write?.transactionId && (
                 <>
                   <dt className="text-muted-foreground">Approval transaction</dt>

@@ -35,11 +35,11 @@ function failListing(id: string, failure: unknown): void {
 
 /** Lists `nft` at `price` for `seller`; a listing of it already waiting for the ledger is followed instead. */
 export async function startListing(seller: string, nft: OwnedNft, price: string): Promise<void> {
-  const waiting = pendingListing(seller, nft.serialNumber);
-  if (waiting) return finishListing(waiting);
   const id = listingWriteId(seller, nft.serialNumber);
   if (isUnderWay($writes.get()[id])) return;
-  beginWrite({ id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber, steps: LISTING_STEPS });
+  const waiting = pendingListing(seller, nft.serialNumber);
+  if (waiting) return finishListing(waiting);
+  beginWrite({ id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber, steps: LISTING_STEPS, amount: price });
   try {
     const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
       method: 'POST',
@@ -80,7 +80,14 @@ export async function finishListing(action: ListingAction, { note = null, untilM
   const id = listingWriteId(action.accountId, action.serialNumber);
   const name = action.name ?? nameOf(action.serialNumber);
   if (!isUnderWay($writes.get()[id]))
-    beginWrite({ id, accountId: action.accountId, title: listingTitle(name, action.price), serial: action.serialNumber, steps: LISTING_STEPS });
+    beginWrite({
+      id,
+      accountId: action.accountId,
+      title: listingTitle(name, action.price),
+      serial: action.serialNumber,
+      steps: LISTING_STEPS,
+      amount: action.price,
+    });
   updateWrite(id, 'ledger', { note });
   /** A server outage leaves the approval to check again; any other answer ends it. */
   let keepPending = false;

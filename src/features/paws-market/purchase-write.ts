@@ -36,15 +36,15 @@ const buyWhenSettled = (listing: Listing, buyer: string, allowanceTransactionId?
 export async function startPawsPurchase(buyer: string, listing: Listing): Promise<void> {
   const id = pawsPurchaseWriteId(buyer, listing.id);
   if (isUnderWay($writes.get()[id])) return;
-  const waiting = pendingPurchase(buyer, listing.id);
   beginWrite({
     id,
     accountId: buyer,
     title: `Buying ${listing.nftName} for ${formatPaws(listing.pawsPrice)} PAWS`,
     serial: listing.serialNumber,
-    steps: waiting ? PURCHASE_STEPS.approve : PURCHASE_STEPS.direct,
+    steps: pendingPurchase(buyer, listing.id) ? PURCHASE_STEPS.approve : PURCHASE_STEPS.direct,
+    amount: listing.pawsPrice,
   });
-  await run(id, () => (waiting ? buyAfterApproval(id, buyer, listing, waiting.transactionId) : purchase(id, buyer, listing)));
+  await run(id, () => purchase(id, buyer, listing));
 }
 
 /** Runs one part of the purchase: a long wait for the ledger offers 'Check again' (rerunning this part), any failure ends it. */
@@ -58,7 +58,10 @@ async function run(id: string, part: () => Promise<void>): Promise<void> {
   }
 }
 
+/** The purchase from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */
 async function purchase(id: string, buyer: string, listing: Listing): Promise<void> {
+  const waiting = pendingPurchase(buyer, listing.id);
+  if (waiting) return buyAfterApproval(id, buyer, listing, waiting.transactionId);
   const answer = await buyWhenSettled(listing, buyer);
   if (answer.ok) return purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
   if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to prepare purchase'));
@@ -67,7 +70,15 @@ async function purchase(id: string, buyer: string, listing: Listing): Promise<vo
     throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`);
   });
   const signed = await signKept(
-    { kind: 'purchase', accountId: buyer, listingId: listing.id, transactionId: approval.transactionId },
+    {
+      kind: 'purchase',
+      accountId: buyer,
+      listingId: listing.id,
+      transactionId: approval.transactionId,
+      name: listing.nftName,
+      serialNumber: listing.serialNumber,
+      price: listing.pawsPrice,
+    },
     approval.transactionBytes,
     'paws-allowance',
     {

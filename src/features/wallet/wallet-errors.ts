@@ -26,15 +26,25 @@ export const WALLET_MESSAGES = {
   messageCancelled: 'Message signing was cancelled by user',
 } as const;
 
-/** Raised by the wallet layer with a catalogue message; `rejected` marks a user's refusal. */
+/**
+ * What kind of failure a wallet error is, for flows to act on (never its text): 'unanswered' (no
+ * answer in time: the user may still approve, and the transaction reach the ledger), 'rejected'
+ * (the user refused), 'session-lost' (reconnect the wallet), 'failed' (anything else).
+ */
+export type WalletErrorKind = 'unanswered' | 'rejected' | 'session-lost' | 'failed';
+
+/** Raised by the wallet layer with a catalogue message; `rejected` marks a user's refusal, `unanswered` a wallet that did not answer in time. */
 export class WalletError extends Error {
   override name = 'WalletError';
+  readonly kind: WalletErrorKind;
   constructor(
     message: string,
     readonly rejected = false,
     readonly reconnect = false,
+    unanswered = false,
   ) {
     super(message);
+    this.kind = unanswered ? 'unanswered' : rejected ? 'rejected' : reconnect ? 'session-lost' : 'failed';
   }
 }
 
@@ -86,6 +96,6 @@ export function toWalletError(error: unknown, action: WalletAction): WalletError
   if (rejected) return new WalletError(WALLET_MESSAGES.txCancelled, true);
   if (/Missing or invalid/i.test(message)) return new WalletError(WALLET_MESSAGES.connectionLost, false, true);
   if (isExpiredSession(message)) return new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
-  if (/timed? ?out|timeout/i.test(message)) return new WalletError(message.includes('45 seconds') ? message : WALLET_MESSAGES.txTimedOut);
+  if (/timed? ?out|timeout/i.test(message)) return new WalletError(message.includes('45 seconds') ? message : WALLET_MESSAGES.txTimedOut, false, false, true);
   return new WalletError(`Transaction signing failed: ${message}`);
 }

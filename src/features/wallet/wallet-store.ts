@@ -93,7 +93,7 @@ async function adapterFor(type: WalletType): Promise<WalletAdapter> {
 /** Rejects with the spec's time-out message when the wallet takes longer than the signing time-out. */
 function withinSigningTimeout<T>(promise: Promise<T>): Promise<T> {
   return withTimeout(promise, WALLET_TIMING.signingTimeoutMs, () => {
-    throw new WalletError(WALLET_MESSAGES.executionTimeout);
+    throw new WalletError(WALLET_MESSAGES.executionTimeout, false, false, true);
   });
 }
 
@@ -313,9 +313,9 @@ export async function signAndExecute(
     );
     const result = await withTimeout(answer, WALLET_TIMING.signingTimeoutMs, () => {
       timedOut = true;
-      throw new WalletError(WALLET_MESSAGES.executionTimeout);
+      throw new WalletError(WALLET_MESSAGES.executionTimeout, false, false, true);
     });
-    if (!result?.transactionId) throw new WalletError(WALLET_MESSAGES.noResponse, true);
+    if (!result?.transactionId) throw new WalletError(WALLET_MESSAGES.noResponse, true, false, true);
     return result.transactionId;
   } catch (error) {
     if (fallbackTransactionId && isAmbiguousRejection(error)) {

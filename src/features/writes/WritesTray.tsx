@@ -5,19 +5,43 @@ import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
 import type { Write } from './write-store';
 import { checkWriteAgain, dismissWrite } from './write-progress';
 
+/** After its button is gone ('Check again', 'Dismiss'), focus goes to the tray, or to the page once the tray is empty. */
+function refocus(): void {
+  requestAnimationFrame(() => (document.getElementById(TRAY_ID) ?? document.getElementById('main'))?.focus());
+}
+
+const TRAY_ID = 'trades-in-progress';
+
 function WriteState({ write }: { write: Write }) {
   switch (write.step) {
     case 'prepare':
-      return <p className="text-sm text-muted-foreground">Preparing…</p>;
+      return (
+        <p role="status" className="text-sm text-muted-foreground">
+          Preparing…
+        </p>
+      );
     case 'wallet':
-      return <p className="text-sm text-muted-foreground">Waiting for your wallet…</p>;
+      return (
+        <p role="status" className="text-sm text-muted-foreground">
+          Waiting for your wallet…
+        </p>
+      );
     case 'ledger':
       return <LedgerWaitNotice since={write.since} />;
     case 'stalled':
       return (
         <div className="grid gap-2">
-          <p className="text-sm text-muted-foreground">{LEDGER_STILL_PENDING}</p>
-          <Button size="sm" className="justify-self-start" onClick={() => checkWriteAgain(write.id)}>
+          <p role="status" className="text-sm text-muted-foreground">
+            {LEDGER_STILL_PENDING}
+          </p>
+          <Button
+            size="sm"
+            className="justify-self-start"
+            onClick={() => {
+              checkWriteAgain(write.id);
+              refocus();
+            }}
+          >
             Check again
           </Button>
         </div>
@@ -28,7 +52,15 @@ function WriteState({ write }: { write: Write }) {
           <p className="text-sm text-red-300" role="alert">
             {write.error}
           </p>
-          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => dismissWrite(write.id)}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => {
+              dismissWrite(write.id);
+              refocus();
+            }}
+          >
             Dismiss
           </Button>
         </div>
@@ -44,7 +76,13 @@ function WriteState({ write }: { write: Write }) {
 export function WritesTray({ writes }: { writes: readonly Write[] }) {
   // In the body: its host (the wallet menu) sits in the fixed, blurred nav, which would be its containing block.
   return createPortal(
-    <section aria-label="Trades in progress" className="fixed bottom-4 left-4 z-[90] grid max-h-[50vh] w-[min(24rem,calc(100vw-2rem))] gap-2 overflow-y-auto">
+    // Below the dialogs (z-50) and the toasts: a dialog covers it, as it covers the page.
+    <section
+      id={TRAY_ID}
+      tabIndex={-1}
+      aria-label="Trades in progress"
+      className="fixed bottom-4 left-4 z-40 outline-none grid max-h-[50vh] w-[min(24rem,calc(100vw-2rem))] gap-2 overflow-y-auto"
+    >
       {writes.map((write) => (
         <article key={write.id} aria-label={write.title} className="grid gap-1 rounded-xl border border-primary/40 bg-card p-3 shadow-lg">
           <p className="text-sm font-semibold text-foreground">{write.title}</p>

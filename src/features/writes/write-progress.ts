@@ -5,9 +5,22 @@ import { $writes, type Write, type WriteStep } from './write-store';
 const checks = new Map<string, () => void>();
 
 /** Starts showing a write at its first step (or restarts one that ended). */
-export function beginWrite(write: Pick<Write, 'id' | 'accountId' | 'title' | 'serial' | 'steps'> & { step?: WriteStep }, now = Date.now()): void {
+export function beginWrite(
+  write: Pick<Write, 'id' | 'accountId' | 'title' | 'serial' | 'steps'> & Partial<Pick<Write, 'amount' | 'step'>>,
+  now = Date.now(),
+): void {
   checks.delete(write.id);
-  $writes.setKey(write.id, { step: 'prepare', note: null, error: null, retryable: false, transactionId: null, ...write, started: now, since: now });
+  $writes.setKey(write.id, {
+    step: 'prepare',
+    amount: null,
+    note: null,
+    error: null,
+    retryable: false,
+    transactionId: null,
+    ...write,
+    started: now,
+    since: now,
+  });
 }
 
 /** Moves a write to `step`, with what it says there; a new step starts its elapsed time again. */

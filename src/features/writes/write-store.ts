@@ -24,6 +24,8 @@ export interface Write {
   title: string;
   /** The tiger it is about, for its card and view. */
   serial: number | null;
+  /** The PAWS it is for (a listing's price, a purchase's), as typed or listed. */
+  amount: string | null;
   /** The steps it takes, as its dialog lists them (a purchase with an allowance to approve takes one more). */
   steps: readonly string[];
   step: WriteStep;

@@ -11,23 +11,9 @@ import {
   savePendingAction,
 } from '@/features/ledger/kept-transactions';
 import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
-import { WALLET_MESSAGES, WalletError } from '@/features/wallet/wallet-errors';
+import { WALLET_MESSAGES, WalletError, toWalletError } from '@/features/wallet/wallet-errors';
 import { installFakeFetch } from '../client/fake-fetch';
-
-/** A Storage in memory, as the browser's localStorage and sessionStorage. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
+import { memoryStorage } from '../client/memory-storage';
 
 const now = () => Math.floor(Date.now() / 1000);
 const ID = `0.0.7001002@${now()}.000000001`;
@@ -85,9 +71,12 @@ describe('waiting for the ledger in the browser', () => {
     );
   });
 
-  it('treats a wallet that did not answer as one that may still execute, and a refusal as final', () => {
-    expect(mayStillExecute(new WalletError(WALLET_MESSAGES.executionTimeout))).toBe(true);
+  it('treats a wallet that did not answer as one that may still execute, and a refusal as final, by the error’s kind, not its words', () => {
+    expect(mayStillExecute(new WalletError(WALLET_MESSAGES.executionTimeout, false, false, true))).toBe(true);
+    expect(mayStillExecute(toWalletError(new Error('request timed out'), 'transaction'))).toBe(true);
     expect(mayStillExecute(new WalletError(WALLET_MESSAGES.txCancelled, true))).toBe(false);
+    // The catalogue's words for a time-out, on an error not marked as one, decide nothing.
+    expect(mayStillExecute(new WalletError(WALLET_MESSAGES.executionTimeout))).toBe(false);
     expect(mayStillExecute(new Error('the node refused the transaction: INVALID_SIGNATURE'))).toBe(false);
   });
 
