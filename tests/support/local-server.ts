@@ -21,13 +21,26 @@ export interface TestServer {
   output(): string;
 }
 
+/** The server could not take its port: another process bound it after freePort() found it free. */
+class PortTaken extends Error {}
+
+/**
+ * Waits until `child` answers its health check at `origin`. Only this server's own answer counts
+ * (the API's JSON with its network): freePort() finds a port free, then the child binds it, and in
+ * between any other process's listen(0) may be given the same port (another worker's embedded
+ * store did; its "healthy: dynamodb…" answered 200, and a whole spec ran against it).
+ */
 async function waitForHealth(origin: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null) {
+      if (output().includes('EADDRINUSE')) throw new PortTaken(origin);
+      throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    }
     try {
       const response = await fetch(`${origin}/api/health`);
-      if (response.ok) return;
+      const body = (await response.json().catch(() => undefined)) as { network?: unknown } | undefined;
+      if (response.ok && typeof body?.network === 'string') return;
     } catch {
       // not listening yet
     }
@@ -47,6 +60,17 @@ const INSTANT_SANDBOX = { SANDBOX_CONSENSUS_DELAY_MS: '0', SANDBOX_MIRROR_LAG_MS
  * sandbox's own default clock (mainnet's: src/server/config.ts) with `mainnetClock`, else instant.
  */
 export async function startTestServer(options: { site?: boolean; mainnetClock?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePort(options);
+    } catch (error) {
+      // The port went to another process between the probe and the bind: another port.
+      if (!(error instanceof PortTaken) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnFreePort(options: { site?: boolean; mainnetClock?: boolean; env?: Record<string, string> }): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wild-tigers-test-'));
   const origin = `http://127.0.0.1:${port}`;
@@ -83,7 +107,12 @@ export async function startTestServer(options: { site?: boolean; mainnetClock?: 
     await exited;
   }
 
-  await launch();
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     origin,
     dataDir,
