@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { clickBelowCards } from './support/market-flows';
 import { countIslandCommits } from './support/react-commits';
 import { watchRequests } from './support/quiet-network';
 import { expect, test } from './support/test';
@@ -94,16 +95,16 @@ test.describe('collection browser', () => {
 
   test('pages through to page 76 with a window of 5 pages, and a new page starts at the top', async ({ page }) => {
     await openCollection(page);
-    await pages(page).getByRole('button', { name: 'Next' }).click();
+    await clickBelowCards(pages(page).getByRole('button', { name: 'Next' }));
     await expect(summary(page)).toHaveText(showing(44, 3333, 2, 76));
     await expect(pages(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
     await expect(cards(page).first()).toContainText('Wild Tiger #45');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(900);
 
     await pages(page).getByLabel('Go to page').fill('75');
-    await pages(page).getByRole('button', { name: 'Go' }).click();
+    await clickBelowCards(pages(page).getByRole('button', { name: 'Go' }));
     await expect(summary(page)).toHaveText(showing(44, 3333, 75, 76));
-    await pages(page).getByRole('button', { name: 'Next' }).click();
+    await clickBelowCards(pages(page).getByRole('button', { name: 'Next' }));
     await expect(summary(page)).toHaveText(showing(33, 3333, 76, 76));
     await expect(pages(page).getByRole('button', { name: /^Page / })).toHaveText(['72', '73', '74', '75', '76']);
     await expect(pages(page).getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -129,7 +130,7 @@ test.describe('collection browser', () => {
       await held;
       await route.continue();
     });
-    await pages(page).getByRole('button', { name: 'Next' }).click();
+    await clickBelowCards(pages(page).getByRole('button', { name: 'Next' }));
     await expect(summary(page)).toContainText('Updating…');
     await expect(cards(page).first()).toContainText('Wild Tiger #1');
     release();
@@ -140,7 +141,7 @@ test.describe('collection browser', () => {
     await openCollection(page);
     await page.getByLabel('Sort by').selectOption('price-low');
     await tick(page, 'Mouth', 'Roar');
-    await pages(page).getByRole('button', { name: 'Page 2' }).click();
+    await clickBelowCards(pages(page).getByRole('button', { name: 'Page 2' }));
     const roar = count((traits) => traits.Mouth === 'Roar');
     const expected = showing(44, roar, 2, Math.ceil(roar / 44));
     await expect(summary(page)).toHaveText(expected);
