@@ -133,6 +133,53 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
   });
 
+  test('an unlist goes on when its dialog is closed, or the page changed, while the ledger confirms the revocation: the tray shows it until the tiger is back', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Alice');
+    const first = await listLastTiger(page, sandboxDriver, '51');
+    const second = await listLastTiger(page, sandboxDriver, '52');
+    const tray = page.getByRole('region', { name: 'Trades in progress' });
+    await page.getByRole('tab', { name: 'My Listings' }).click();
+
+    /** Starts the unlist of `serial` and approves the revocation: the dialog follows it on the ledger. */
+    async function unlist(serial: number) {
+      await page
+        .getByRole('tabpanel')
+        .locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` })
+        .getByRole('button', { name: 'Unlist NFT' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Return Tiger to Your Den?' });
+      await dialog.getByRole('button', { name: 'Return to Den' }).click();
+      await approveNext(page, /AccountAllowanceDelete|AccountAllowanceApprove|Allowance/);
+      await expect(dialog.getByRole('list', { name: 'Unlist progress' }).getByRole('listitem')).toHaveText([
+        /Remove the listing/,
+        /Revoke the permission in your wallet/,
+        /Confirm on the ledger/,
+      ]);
+      await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+      return dialog;
+    }
+
+    const dialog = await unlist(first);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(tray.getByRole('article', { name: `Returning Wild Tiger #${first} to your den` })).toContainText('Waiting for the ledger…');
+    await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    await expect(tray).toBeHidden();
+    expect((await ledgerNft(page, first)).spender).toBeNull();
+
+    // Approved, then straight to another page: the revocation is picked up there and followed to its end.
+    await unlist(second);
+    await page.goto('/collection');
+    await expect(tray.getByRole('article', { name: `Returning Wild Tiger #${second} to your den` })).toBeVisible();
+    await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    await expect(tray).toBeHidden();
+    expect((await ledgerNft(page, second)).spender).toBeNull();
+  });
+
   test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
     page,
   }) => {

@@ -11,7 +11,8 @@ import { visibleUntil } from './transaction-visibility';
 /** What a flow needs to finish once its wallet transaction reaches the ledger, even if the wallet answered late. */
 export type PendingAction =
   | { kind: 'listing'; accountId: string; serialNumber: number; pendingListingId: string; transactionId: string; price: string; name?: string }
-  | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string; name?: string; serialNumber?: number; price?: string };
+  | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string; name?: string; serialNumber?: number; price?: string }
+  | { kind: 'unlist'; accountId: string; serialNumber: number; transactionId: string; name: string };
 
 const PENDING_KEY = 'wildTigers.pendingLedgerActions';
 const RECENT_KEY = 'wildTigers.recentTransactions';
@@ -60,6 +61,13 @@ export function pendingPurchases(accountId: string): Extract<PendingAction, { ki
 /** The pending purchase (an allowance approval waiting for the ledger) of this account and listing, if any. */
 export function pendingPurchase(accountId: string, listingId: string): Extract<PendingAction, { kind: 'purchase' }> | undefined {
   return pendingPurchases(accountId).find((entry) => entry.listingId === listingId);
+}
+
+/** The pending unlists of this account (permission revocations the page has not yet seen on the ledger). */
+export function pendingUnlists(accountId: string): Extract<PendingAction, { kind: 'unlist' }>[] {
+  return readList<PendingAction>(local(), PENDING_KEY).filter(
+    (entry): entry is Extract<PendingAction, { kind: 'unlist' }> => entry.kind === 'unlist' && entry.accountId === accountId,
+  );
 }
 
 /** Forgets a pending action once it finished (or can never finish). */

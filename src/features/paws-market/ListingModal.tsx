@@ -1,19 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { NftMedia } from '../tiger/NftMedia';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { $wallet } from '../wallet/wallet-store';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
+import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { pendingListing } from '../ledger/kept-transactions';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, listingWriteId, parsePawsPrice } from './listing';
 import { formatPaws } from '../../lib/format';
 import { TransactionId } from '../ledger/TransactionId';
-import { $writeInDialog, $writes, type WriteStep } from '../writes/write-store';
-import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progress';
+import { $writes, type WriteStep } from '../writes/write-store';
+import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
+import { useWriteDialog } from '../writes/use-writes';
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { LISTING_STEPS, finishListing, startListing } from './listing-write';
 
@@ -44,33 +44,24 @@ export function isValidPawsPrice(value: string): boolean {
  */
 export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: () => void }) {
   const wallet = useStore($wallet);
-  const writes = useStore($writes);
   const [price, setPrice] = useState('');
   const priceId = useId();
   const seller = wallet.accountId;
   const writeId = nft && seller ? listingWriteId(seller, nft.serialNumber) : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another tiger (or account) is opened
-  useEffect(() => {
+  const { write, close: endWrite } = useWriteDialog(writeId, () => {
     if (!writeId || !nft || !seller) return;
-    $writeInDialog.set(writeId);
-    // A listing that ended earlier is not this one: start from the price again.
-    if (!isUnderWay($writes.get()[writeId])) dismissWrite(writeId);
     const pending = pendingListing(seller, nft.serialNumber);
     setPrice(pending?.price ?? '');
     if (pending && !isUnderWay($writes.get()[writeId])) void finishListing(pending);
-    return () => {
-      if ($writeInDialog.get() === writeId) $writeInDialog.set(null);
-    };
-  }, [writeId]);
+  });
 
   if (!nft) return null;
-  const write = writeId ? writes[writeId] : undefined;
   const step: ListingStep = write ? STEP_OF[write.step] : 'input';
   const valid = isValidPawsPrice(price);
 
   function close(): void {
-    if (write && !isUnderWay(write) && writeId) dismissWrite(writeId);
+    endWrite();
     onClose();
   }
 
@@ -142,11 +133,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
         )}
         {write?.note && step === 'complete' && <p className="text-sm text-muted-foreground">{write.note}</p>}
         {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {LEDGER_STILL_PENDING}
-          </p>
-        )}
+        {write?.step === 'stalled' && <LedgerStalledNotice />}
         {step === 'error' && write?.error && (
           <p className="text-sm text-red-400" role="alert">
             {write.error}

@@ -3,8 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { formatPaws } from '../../lib/format';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { LEDGER_STILL_PENDING, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { forgetTransaction, rememberTransaction } from '../ledger/kept-transactions';
 import { toast } from '../toast/toast-store';
 import { type CancelledOffer, type PublicOffer, acceptOffer, cancelOffer } from './offer-client';
@@ -141,11 +141,7 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
         )}
         {flow.note && flow.step === 'settle' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
         {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
-        {flow.stalled && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {LEDGER_STILL_PENDING}
-          </p>
-        )}
+        {flow.stalled && <LedgerStalledNotice />}
         {flow.step === 'success' && sold && (
           <p className="text-xs text-muted-foreground">
             Transaction <TransactionId transactionId={sold.transactionId} />
@@ -257,11 +253,7 @@ export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | 
         </DialogHeader>
         {flow.note && flow.step === 'lowering' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
         {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
-        {flow.stalled && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {LEDGER_STILL_PENDING}
-          </p>
-        )}
+        {flow.stalled && <LedgerStalledNotice />}
         {flow.step === 'error' && flow.error && (
           <p className="text-sm text-red-400" role="alert">
             {flow.error}

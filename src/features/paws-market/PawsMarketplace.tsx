@@ -1,5 +1,5 @@
 import { useWriteUnderWay } from '../writes/use-writes';
-import { listingWriteId, pawsPurchaseWriteId } from './listing';
+import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from './listing';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
@@ -24,7 +24,7 @@ import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade
 import { errorText } from '@/lib/api/error-text';
 import { PawsListingsBrowser } from './PawsListingsBrowser';
 import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLeftNotice';
-import type { UnlistTarget } from './UnlistDialog';
+import type { UnlistTarget } from './unlist-write';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { signInFromPage } from '../wallet/sign-in-focus';
@@ -202,6 +202,7 @@ export default function PawsMarketplace() {
                       <PermissionLeftNotice
                         nftName={nft.nftName}
                         onRevoke={() => setUnlisting({ listingId: null, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId })}
+                        revoking={underWay(unlistWriteId(accountId, nft.serialNumber))}
                       />
                     )}
                   </TigerCard>

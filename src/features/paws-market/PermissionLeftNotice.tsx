@@ -10,13 +10,13 @@ export function marketplacePermissionLeft(nft: Pick<OwnedNft, 'marketplaceApprov
   return nft.marketplaceApproved && !listed && !pendingListing(accountId, nft.serialNumber);
 }
 
-/** On a tiger card: the marketplace still holds the permission on this unlisted tiger, and a button to revoke it. */
-export function PermissionLeftNotice({ nftName, onRevoke }: { nftName: string; onRevoke: () => void }) {
+/** On a tiger card: the marketplace still holds the permission on this unlisted tiger, and a button to revoke it ('Revoking…' while `revoking`, reopening it). */
+export function PermissionLeftNotice({ nftName, onRevoke, revoking }: { nftName: string; onRevoke: () => void; revoking: boolean }) {
   return (
     <div className="grid gap-2 rounded-md border border-yellow-400/60 bg-yellow-950/50 p-2 text-xs text-yellow-100">
       <p>Not listed, but the marketplace can still move this tiger until you revoke its permission.</p>
-      <Button size="sm" variant="outline" onClick={onRevoke} aria-label={`Revoke Permission on ${nftName}`}>
-        Revoke Permission
+      <Button size="sm" variant="outline" onClick={onRevoke} aria-label={`Revoke Permission on ${nftName}`} aria-busy={revoking}>
+        {revoking ? 'Revoking…' : 'Revoke Permission'}
       </Button>
     </div>
   );

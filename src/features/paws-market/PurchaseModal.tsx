@@ -1,18 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { $balances } from '../balances/balance-store';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
+import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { pendingPurchase } from '../ledger/kept-transactions';
 import { NftMedia } from '../tiger/NftMedia';
 import { formatPaws } from '../../lib/format';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { $wallet } from '../wallet/wallet-store';
 import { TransactionId } from '../ledger/TransactionId';
-import { $writeInDialog, $writes, type WriteStep } from '../writes/write-store';
-import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progress';
+import type { WriteStep } from '../writes/write-store';
+import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
+import { useWriteDialog } from '../writes/use-writes';
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
 import type { PublicListing } from './paws-client';
@@ -42,31 +41,21 @@ const PENDING_NOTE = 'You can close this window: the purchase goes on, and the b
 export function PurchaseModal({ listing, onClose }: { listing: PublicListing | null; onClose: () => void }) {
   const wallet = useStore($wallet);
   const balances = useStore($balances);
-  const writes = useStore($writes);
   const buyer = wallet.accountId;
   const writeId = listing && buyer ? pawsPurchaseWriteId(buyer, listing.id) : null;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another listing (or account) is opened
-  useEffect(() => {
-    if (!writeId || !listing || !buyer) return;
-    $writeInDialog.set(writeId);
-    // A purchase that ended earlier is not this one.
-    if (!isUnderWay($writes.get()[writeId])) dismissWrite(writeId);
-    if (pendingPurchase(buyer, listing.id)) void startPawsPurchase(buyer, listing);
-    return () => {
-      if ($writeInDialog.get() === writeId) $writeInDialog.set(null);
-    };
-  }, [writeId]);
+  const { write, close: endWrite } = useWriteDialog(writeId, () => {
+    if (listing && buyer && pendingPurchase(buyer, listing.id)) void startPawsPurchase(buyer, listing);
+  });
 
   if (!listing) return null;
-  const write = writeId ? writes[writeId] : undefined;
   const step: PawsPurchaseStep = write ? STEP_OF[write.step] : 'prepare';
   const price = Number(listing.pawsPrice);
   const available = Number(balances.pawsBalance);
   const insufficient = balances.isReady && available < price;
 
   function close(): void {
-    if (write && !isUnderWay(write) && writeId) dismissWrite(writeId);
+    endWrite();
     onClose();
   }
 
@@ -113,11 +102,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
         )}
         {write?.note && step === 'execute' && <p className="text-sm text-muted-foreground">{write.note}</p>}
         {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && (
-          <p role="status" className="text-sm text-muted-foreground">
-            {LEDGER_STILL_PENDING}
-          </p>
-        )}
+        {write?.step === 'stalled' && <LedgerStalledNotice />}
         {step === 'success' && write?.transactionId && (
           <p className="text-xs text-muted-foreground">
             Transaction <TransactionId transactionId={write.transactionId} />

@@ -4,8 +4,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatPaws } from '../../lib/format';
 import { $balances } from '../balances/balance-store';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
+import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { toast } from '../toast/toast-store';
 import { $wallet, authenticate } from '../wallet/wallet-store';
 import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, makeOffer, newOfferId } from './offer-client';
@@ -245,11 +244,7 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
       </p>
       {flow.note && flow.step === 'confirm' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
       {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
-      {flow.stalled && (
-        <p role="status" className="text-sm text-muted-foreground">
-          {LEDGER_STILL_PENDING}
-        </p>
-      )}
+      {flow.stalled && <LedgerStalledNotice />}
       {flow.step === 'error' && flow.error && (
         <p className="text-sm text-red-400" role="alert">
           {flow.error}

@@ -18,7 +18,7 @@ import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { listingWriteId } from './listing';
 import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
-import { offersTryAgain } from './retry-rules';
+import { failWrite } from './retry-rules';
 
 export type ListingAction = Extract<PendingAction, { kind: 'listing' }>;
 
@@ -27,11 +27,6 @@ const listingTitle = (name: string, price: string) => `Listing ${name} for ${for
 /** What a listing goes through, as its dialog lists it. */
 export const LISTING_STEPS = ['Prepare the listing', 'Approve the marketplace in your wallet', 'Confirm on the ledger'] as const;
 const nameOf = (serialNumber: number) => `Wild Tiger #${serialNumber}`;
-
-function failListing(id: string, failure: unknown): void {
-  const text = errorText(failure, 'Unknown error');
-  updateWrite(id, 'failed', { error: text, retryable: offersTryAgain(failure, text) });
-}
 
 /** Lists `nft` at `price` for `seller`; a listing of it already waiting for the ledger is followed instead. */
 export async function startListing(seller: string, nft: OwnedNft, price: string): Promise<void> {
@@ -71,7 +66,7 @@ export async function startListing(seller: string, nft: OwnedNft, price: string)
     const signed = await signKept(action, approval.transactionBytes, 'nft-allowance', { what: 'NFT allowance approval', goesOn: 'the listing completes' });
     await finishListing({ ...action, transactionId: signed.transactionId }, signed.late ?? {});
   } catch (failure) {
-    failListing(id, failure);
+    failWrite(id, failure, 'Unknown error');
   }
 }
 
@@ -112,7 +107,7 @@ export async function finishListing(action: ListingAction, { note = null, untilM
   } catch (failure) {
     if (failure instanceof LedgerStillPending) return stallWrite(id, () => void finishListing(action));
     if (!keepPending) clearPendingAction(action.transactionId);
-    failListing(id, failure);
+    failWrite(id, failure, 'Unknown error');
   }
 }
 

@@ -15,6 +15,9 @@ export const listingWriteId = (accountId: string, serialNumber: number) => `list
 /** The write of one account's purchase of one listing. */
 export const pawsPurchaseWriteId = (buyer: string, listingId: string) => `paws-purchase:${buyer}:${listingId}`;
 
+/** The write of one account's unlist of one tiger (the listing removed, the marketplace's permission revoked). */
+export const unlistWriteId = (accountId: string, serialNumber: number) => `unlist:${accountId}:${serialNumber}`;
+
 /** Spec 001 §5's message for any price it cannot take. */
 export const INVALID_PRICE_MESSAGE = 'Please enter a valid PAWS price';
 

@@ -8,14 +8,14 @@
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
 import { clearPendingAction, forgetTransaction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
-import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { pawsPurchaseWriteId } from './listing';
 import { type PublicListing, prepareBuy, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
-import { offersTryAgain } from './retry-rules';
+import { runWritePart } from './retry-rules';
 
 /** What a purchase goes through: two steps when the allowance covers the price, three when the wallet approves it first. */
 const PURCHASE_STEPS = {
@@ -44,18 +44,7 @@ export async function startPawsPurchase(buyer: string, listing: Listing): Promis
     steps: pendingPurchase(buyer, listing.id) ? PURCHASE_STEPS.approve : PURCHASE_STEPS.direct,
     amount: listing.pawsPrice,
   });
-  await run(id, () => purchase(id, buyer, listing));
-}
-
-/** Runs one part of the purchase: a long wait for the ledger offers 'Check again' (rerunning this part), any failure ends it. */
-async function run(id: string, part: () => Promise<void>): Promise<void> {
-  try {
-    await part();
-  } catch (failure) {
-    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void run(id, part));
-    const text = errorText(failure, 'Failed to execute purchase');
-    updateWrite(id, 'failed', { error: text, retryable: offersTryAgain(failure, text) });
-  }
+  await runWritePart(id, () => purchase(id, buyer, listing), 'Failed to execute purchase');
 }
 
 /** The purchase from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */

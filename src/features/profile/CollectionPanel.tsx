@@ -9,14 +9,14 @@ import { ListingModal, UnlistDialog } from '../paws-market/lazy-dialogs';
 import { TigerCard } from '../paws-market/PawsListingCard';
 import { errorText } from '@/lib/api/error-text';
 import { $myListings, $ownedNfts } from '../paws-market/paws-client';
-import type { UnlistTarget } from '../paws-market/UnlistDialog';
+import type { UnlistTarget } from '../paws-market/unlist-write';
 import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
 import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
 import { OwnedCount } from './OwnedCount';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { listingWriteId } from '../paws-market/listing';
+import { listingWriteId, unlistWriteId } from '../paws-market/listing';
 import { useWriteUnderWay } from '../writes/use-writes';
 import { awaitsLedger, verifyOwnership } from './profile-client';
 
@@ -153,6 +153,7 @@ export function CollectionPanel({
                       <PermissionLeftNotice
                         nftName={nft.nftName}
                         onRevoke={() => setUnlisting({ listingId: null, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId })}
+                        revoking={underWay(unlistWriteId(accountId, nft.serialNumber))}
                       />
                     )}
                   </TigerCard>

@@ -13,7 +13,7 @@ import { purchaseBlocker } from '../hbar-market/purchase-machine';
 import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
 import { isOwnListing } from '../paws-market/listing';
 import type { PublicListing } from '../paws-market/paws-client';
-import type { UnlistTarget } from '../paws-market/UnlistDialog';
+import type { UnlistTarget } from '../paws-market/unlist-write';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';

@@ -1,7 +1,6 @@
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/Button';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { LEDGER_STILL_PENDING } from '../ledger/ledger-wait-client';
+import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import type { Write } from './write-store';
 import { checkWriteAgain, dismissWrite } from './write-progress';
 
@@ -31,9 +30,7 @@ function WriteState({ write }: { write: Write }) {
     case 'stalled':
       return (
         <div className="grid gap-2">
-          <p role="status" className="text-sm text-muted-foreground">
-            {LEDGER_STILL_PENDING}
-          </p>
+          <LedgerStalledNotice />
           <Button
             size="sm"
             className="justify-self-start"

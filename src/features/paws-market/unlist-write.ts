@@ -1,0 +1,123 @@
+/**
+ * Returning a listed tiger to its owner's den, as a write of its own (spec 001 §4 and §8): the
+ * server removes the listing, the wallet revokes the marketplace's permission on the tiger, and the
+ * ledger confirms the revocation. A tiger whose listing is already gone takes only the revocation.
+ * It runs to its end whether or not its dialog stays open, shown in the tray of writes in progress;
+ * a revocation the wallet answered late, or that was given while the page changed, is followed
+ * from its pending action (resumeUnlists).
+ */
+import { apiJson } from '@/lib/api';
+import { errorText } from '@/lib/api/error-text';
+import { type PendingAction, clearPendingAction, pendingUnlists } from '../ledger/kept-transactions';
+import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { toast } from '../toast/toast-store';
+import { type KeptSignature, signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { unlistWriteId } from './listing';
+import { prepareNftAllowanceRemoval, refreshAfterTrade } from './paws-client';
+import { failWrite, runWritePart } from './retry-rules';
+
+/** The tiger to return: its listing (null once only the marketplace's permission is left), its name and owner. */
+export interface UnlistTarget {
+  listingId: string | null;
+  serialNumber: number;
+  nftName: string;
+  sellerId: string;
+}
+
+type UnlistAction = Extract<PendingAction, { kind: 'unlist' }>;
+
+/** What an unlist goes through; a tiger no longer listed starts at preparing the revocation. */
+export const UNLIST_STEPS = {
+  full: ['Remove the listing', 'Revoke the permission in your wallet', 'Confirm on the ledger'],
+  revoke: ['Prepare the permission removal', 'Revoke the permission in your wallet', 'Confirm on the ledger'],
+} as const;
+
+/** The spec's failure toast for a listing the server could not remove (001 §8: it differs between pages). */
+export interface UnlistFailure {
+  title: string;
+  text?: string;
+}
+
+function begin(target: UnlistTarget, steps: readonly string[]): string {
+  const id = unlistWriteId(target.sellerId, target.serialNumber);
+  beginWrite({ id, accountId: target.sellerId, title: `Returning ${target.nftName} to your den`, serial: target.serialNumber, steps });
+  return id;
+}
+
+/**
+ * Unlists `target`: removes its listing (a failure there is the spec's toast, and leaves the tiger
+ * listed), then revokes the marketplace's permission. A refusal in the wallet ends the write
+ * failed, with the listing gone and the permission left to revoke.
+ */
+export async function startUnlist(target: UnlistTarget, failure: UnlistFailure): Promise<void> {
+  const id = unlistWriteId(target.sellerId, target.serialNumber);
+  if (isUnderWay($writes.get()[id])) return;
+  if (!target.listingId) return revokePermission(target);
+  begin(target, UNLIST_STEPS.full);
+  try {
+    await apiJson(`/api/paws/listings/${target.listingId}`, { method: 'DELETE' });
+  } catch (problem) {
+    dismissWrite(id);
+    toast({ title: failure.title, description: failure.text ?? errorText(problem, 'Failed to remove NFT from marketplace'), variant: 'destructive' });
+    return;
+  }
+  refreshAfterTrade();
+  await revoke(id, target);
+}
+
+/** Revokes the marketplace's permission on a tiger no longer listed (the second half of an unlist). */
+export async function revokePermission(target: UnlistTarget): Promise<void> {
+  const id = unlistWriteId(target.sellerId, target.serialNumber);
+  if (isUnderWay($writes.get()[id])) return;
+  begin(target, UNLIST_STEPS.revoke);
+  await revoke(id, target);
+}
+
+/** Prepares the revocation and asks the wallet for it, kept for the ledger first: the action as the wallet executed it. */
+async function signRevocation(id: string, target: UnlistTarget): Promise<{ action: UnlistAction; late: KeptSignature['late'] }> {
+  const removal = await prepareNftAllowanceRemoval(target.sellerId, target.serialNumber);
+  updateWrite(id, 'wallet');
+  const action: UnlistAction = {
+    kind: 'unlist',
+    accountId: target.sellerId,
+    serialNumber: target.serialNumber,
+    transactionId: removal.transactionId,
+    name: target.nftName,
+  };
+  const signed = await signKept(action, removal.transactionBytes, 'nft-allowance', { what: 'The permission removal', goesOn: 'the permission is revoked' });
+  return { action: { ...action, transactionId: signed.transactionId }, late: signed.late };
+}
+
+async function revoke(id: string, target: UnlistTarget): Promise<void> {
+  const signed = await signRevocation(id, target).catch((problem: unknown) => failWrite(id, problem, 'The permission removal failed'));
+  if (signed) await confirmRevoked(id, signed.action, signed.late);
+}
+
+/** Follows the revocation on the ledger: 'Tiger Returned' once it succeeded; a long wait offers 'Check again'. */
+function confirmRevoked(id: string, action: UnlistAction, late: { note: string; untilMs: number } | null = null): Promise<void> {
+  updateWrite(id, 'ledger', { note: late?.note ?? null });
+  return runWritePart(
+    id,
+    async () => {
+      const outcome = await waitForLedger(action.transactionId, late?.untilMs);
+      if (outcome.state !== 'pending') clearPendingAction(action.transactionId);
+      requireLedgerSuccess(outcome, 'The ledger did not revoke the marketplace permission');
+      updateWrite(id, 'done', { transactionId: action.transactionId });
+      refreshAfterTrade();
+      toast({ title: 'Tiger Returned', description: `${action.name} is back in your den and the marketplace permission is revoked.` });
+    },
+    'The permission removal failed',
+  );
+}
+
+/** Follows every revocation of `accountId` left waiting for the ledger (a reload, another page). */
+export function resumeUnlists(accountId: string): void {
+  for (const action of pendingUnlists(accountId)) {
+    const id = unlistWriteId(accountId, action.serialNumber);
+    if (isUnderWay($writes.get()[id])) continue;
+    begin({ listingId: null, serialNumber: action.serialNumber, nftName: action.name, sellerId: accountId }, UNLIST_STEPS.revoke);
+    void confirmRevoked(id, action);
+  }
+}
