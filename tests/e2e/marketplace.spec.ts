@@ -248,10 +248,14 @@ test.describe
       await expect(dialog).toBeHidden();
 
       release();
+      // The tray of trades in progress shows it, on this page as on any other, until it ends.
+      const tray = page.getByRole('region', { name: 'Trades in progress' });
+      const purchase = tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`) });
+      await expect(purchase).toContainText('Waiting for your wallet…');
       await approveNext(page, new RegExp(`#${target.serialId}`));
       await expect(toasts(page)).toContainText('Purchase Successful!', { timeout: SETTLE_TIMEOUT_MS });
       expect(await owner(page, target.serialId)).toBe(DAVE);
-      await expect(page.getByRole('list', { name: 'Purchases in progress' })).toHaveCount(0);
+      await expect(tray).toHaveCount(0);
     });
   });
 

@@ -153,12 +153,23 @@ test.describe
       const received = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: tiger });
       await received.getByRole('button', { name: 'Accept 15 PAWS' }).click();
       const accept = page.getByRole('dialog', { name: 'Accept Offer' });
+      const tray = page.getByRole('region', { name: 'Trades in progress' });
       await timed('accept with the tiger approved in the wallet', async () => {
         await accept.getByRole('button', { name: 'Accept Offer' }).click();
         await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
+        await expect(accept.getByRole('list', { name: 'Sale progress' }).getByRole('listitem')).toHaveText([
+          /Check the offer and the tiger/,
+          /Approve the marketplace in your wallet/,
+          /Settle on the ledger/,
+        ]);
         await expect(accept.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
-        await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
+        // Closed while the ledger settles it: the sale goes on, in the tray, until it is done.
+        await accept.getByRole('button', { name: 'Close offer' }).click();
+        await expect(accept).toBeHidden();
+        await expect(tray.getByRole('article', { name: `Selling ${tiger} for 15 PAWS` })).toBeVisible();
+        await expect(page.getByText('Offer Accepted', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       });
+      await expect(tray).toBeHidden();
       expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
       expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 15, 6);
       expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 15, 6);

@@ -152,6 +152,38 @@ test.describe('profile', () => {
     expect(await axeViolations(page, 'main')).toEqual([]);
   });
 
+  test('a directory the server cannot answer yet says so with Try again, and is asked again by itself', async ({ page }) => {
+    // As the server answers while the collection's owner map is still being read from the ledger (holdings-service).
+    let refusing = true;
+    await page.route('**/api/public-profiles?**', (route) =>
+      refusing
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'The owner map of the collection could not be read from the ledger', code: 'LEDGER_UNAVAILABLE' }),
+          })
+        : route.continue(),
+    );
+    await page.clock.install();
+    await page.goto('/public-profiles?search=no+such+tiger+at+all');
+    const failure = page.getByRole('alert').filter({ hasText: 'Failed to fetch public profiles' });
+    await expect(failure).toBeVisible();
+    await expect(failure.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+    // Asked again 2 s later, without a click: it heals once the server answers.
+    refusing = false;
+    await page.clock.fastForward(2_000);
+    await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
+
+    // 'Try again' asks at once (the page's clock stands still: no retry of its own comes first).
+    refusing = true;
+    await page.reload();
+    await expect(failure).toBeVisible();
+    refusing = false;
+    await failure.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
+  });
+
   test('long unbroken words wrap on the own profile and on the public card, at phone and desktop widths', async ({ page }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -66,14 +66,15 @@ test.describe
 
       // The user reloads, then approves the prompt still open in the wallet: only the ledger learns of it.
       await page.reload();
-      const banner = page.getByRole('list', { name: 'Purchases in progress' });
+      const tray = page.getByRole('region', { name: 'Trades in progress' });
+      const purchase = tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`) });
       // The wallet menu restores the connection once it hydrates (client:idle), which a busy machine can delay.
-      await expect(banner).toContainText(`Your purchase of Wild Tiger #${target.serialId} waits for your wallet`, { timeout: 30_000 });
+      await expect(purchase).toContainText('Waiting for your wallet…', { timeout: 30_000 });
       await request.decide('approve');
       await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!', {
         timeout: SETTLE_TIMEOUT_MS,
       });
-      await expect(banner).toHaveCount(0);
+      await expect(tray).toHaveCount(0);
       expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
       const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
       expect(bought).toHaveLength(1);

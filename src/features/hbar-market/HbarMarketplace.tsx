@@ -23,7 +23,7 @@ import {
 import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
 import { purchaseBlocker } from './purchase-machine';
 import { PurchaseDialog } from './lazy-dialogs';
-import { PurchasesInProgress } from './PurchasesInProgress';
+import { followHbarPurchases } from './purchase-writes';
 import { formatCount } from '@/lib/format';
 import { signInState } from '../wallet/sign-in-state';
 import { signInFromPage } from '../wallet/sign-in-focus';
@@ -160,6 +160,11 @@ export default function HbarMarketplace() {
   const hintId = useId();
   const sortId = useId();
   const walletType = PUBLIC_CONFIG.wallet;
+  const signedIn = wallet.isAuthenticated ? wallet.accountId : null;
+  useEffect(() => {
+    // The buyer's purchases in progress go on here, shown in the tray of trades in progress.
+    if (signedIn) followHbarPurchases(signedIn);
+  }, [signedIn]);
 
   const saleRecords = market?.sales.marketActivity;
   const listingRecords = market?.listings.marketListings;
@@ -234,7 +239,6 @@ export default function HbarMarketplace() {
           </Button>
         </div>
       )}
-      <PurchasesInProgress hiddenSerial={buying?.serialId ?? null} />
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'listings' ? 'listings' : 'sales')}>
         {/* On phones the two tabs share the row and their labels may wrap; from sm up they sit side by side on one line. */}
         <TabsList aria-label="Marketplace" layout="grid w-full grid-cols-2 sm:inline-flex sm:h-11 sm:w-auto">

@@ -26,6 +26,7 @@ import {
   purchaseReducer,
 } from './purchase-machine';
 import { $purchasesInProgress, purchasesOf } from './purchase-store';
+import { HBAR_PURCHASE_STEPS, showInDialog } from './purchase-writes';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { rankText } from '../tiger/tiers';
@@ -33,9 +34,9 @@ import { TransactionId } from '../ledger/TransactionId';
 import { Spinner, WriteSteps } from '../writes/WriteSteps';
 
 const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
-  { step: 'preparing', label: 'Prepare the purchase', busy: 'Preparing the transaction…' },
-  { step: 'signing', label: 'Approve in your wallet', busy: 'Waiting for your wallet…' },
-  { step: 'completing', label: 'Confirm on the ledger', busy: PURCHASE_MESSAGES.ledgerWait },
+  { step: 'preparing', label: HBAR_PURCHASE_STEPS[0], busy: 'Preparing the transaction…' },
+  { step: 'signing', label: HBAR_PURCHASE_STEPS[1], busy: 'Waiting for your wallet…' },
+  { step: 'completing', label: HBAR_PURCHASE_STEPS[2], busy: PURCHASE_MESSAGES.ledgerWait },
 ];
 // While the dialog waits for a wallet that timed out, the wallet's step is still the current one.
 const shownStep = (step: HbarPurchaseStep): HbarPurchaseStep => (step === 'waiting' ? 'signing' : step);
@@ -71,6 +72,9 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
       (failure: unknown) => mine === run.current && dispatch({ type: 'failed', error: purchaseFailure(failure) }),
     );
   }
+
+  // The purchase this dialog shows is left out of the tray of trades in progress while it is open.
+  useEffect(() => showInDialog(state.saleVerificationCode), [state.saleVerificationCode]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new card is a new run of the dialog
   useEffect(() => {

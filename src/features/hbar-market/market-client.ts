@@ -10,7 +10,7 @@ import { ApiError, apiJson, createFetcherStore, errorCode, errorText, invalidate
 import { refreshBalances } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { toast } from '../toast/toast-store';
-import { WALLET_MESSAGES } from '../wallet/wallet-errors';
+import { WalletError, mayStillExecute } from '../wallet/wallet-errors';
 import { signAndExecute } from '../wallet/wallet-store';
 import { frozenTransactionId } from './frozen-transaction-id';
 import { type CurrentListing, LISTINGS_FETCH_LIMIT, type ListingRecord, type RarityMap, SALES_FETCH_LIMIT, type SaleRecord } from './market-model';
@@ -239,9 +239,8 @@ async function execute(entry: Prepared, onLateAnswer: (transactionId: string) =>
     entry.executedTransactionId = await signAndExecute(entry.transBytes, 'transaction', entry.frozenId, onLateAnswer);
   } catch (error) {
     // The same bytes already ran (a retry after a time-out that went through): only complete.
-    const message = error instanceof Error ? error.message : String(error);
-    if (entry.frozenId && /DUPLICATE_TRANSACTION/.test(message)) entry.executedTransactionId = entry.frozenId;
-    else throw new PurchaseError('sign', message, error);
+    if (entry.frozenId && error instanceof WalletError && error.kind === 'duplicate') entry.executedTransactionId = entry.frozenId;
+    else throw new PurchaseError('sign', error instanceof Error ? error.message : String(error), error);
   }
   return entry.executedTransactionId;
 }
@@ -355,6 +354,7 @@ export function buyListing(target: PurchaseTarget, accountId: string | null | un
       serialId: target.serialId,
       name,
       saleVerificationCode: code,
+      priceHbar: listing.price,
       transactionId: entry.frozenId ?? null,
       phase,
       since: known?.since ?? Date.now(),
@@ -369,7 +369,7 @@ export function buyListing(target: PurchaseTarget, accountId: string | null | un
       setPurchasePhase(code, 'ledger');
       progress.onSigned?.(transactionId);
     } catch (error) {
-      const timedOut = error instanceof PurchaseError && error.message === WALLET_MESSAGES.executionTimeout;
+      const timedOut = error instanceof PurchaseError && mayStillExecute(error.cause);
       if (!timedOut) {
         // The wallet refused or failed: nothing executed (a retry signs the same transaction).
         forgetPurchase(code);

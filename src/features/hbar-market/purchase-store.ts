@@ -18,6 +18,8 @@ export interface PurchaseInProgress {
   serialId: number;
   name: string;
   saleVerificationCode: string;
+  /** The listing's price in HBAR (absent from purchases stored before it was kept). */
+  priceHbar?: number;
   /** The id frozen into the purchase transaction, when the bytes carried one. */
   transactionId: string | null;
   phase: PurchasePhase;

@@ -6,13 +6,17 @@
  * Each is forgotten once its transaction can no longer reach the ledger. Small on purpose: the tray
  * of writes in progress reads it on every page.
  */
+import type { OfferRequest } from '../paws-market/offer-client';
 import { visibleUntil } from './transaction-visibility';
 
 /** What a flow needs to finish once its wallet transaction reaches the ledger, even if the wallet answered late. */
 export type PendingAction =
   | { kind: 'listing'; accountId: string; serialNumber: number; pendingListingId: string; transactionId: string; price: string; name?: string }
   | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string; name?: string; serialNumber?: number; price?: string }
-  | { kind: 'unlist'; accountId: string; serialNumber: number; transactionId: string; name: string };
+  | { kind: 'unlist'; accountId: string; serialNumber: number; transactionId: string; name: string }
+  | { kind: 'accept'; accountId: string; offerId: string; serialNumber: number; transactionId: string; price: string }
+  | { kind: 'offer'; accountId: string; offerId: string; transactionId: string; request: OfferRequest }
+  | { kind: 'allowance'; accountId: string; transactionId: string; amount: string };
 
 const PENDING_KEY = 'wildTigers.pendingLedgerActions';
 const RECENT_KEY = 'wildTigers.recentTransactions';
@@ -39,12 +43,15 @@ export function savePendingAction(action: PendingAction): void {
   writeList(local(), PENDING_KEY, [...readList<PendingAction>(local(), PENDING_KEY).filter((entry) => entry.transactionId !== action.transactionId), action]);
 }
 
-/** The pending listings of this account (approvals the page has not yet seen on the ledger). */
-export function pendingListings(accountId: string): Extract<PendingAction, { kind: 'listing' }>[] {
+/** The pending actions of one kind of this account (wallet transactions the page has not yet seen on the ledger). */
+export function pendingActions<Kind extends PendingAction['kind']>(kind: Kind, accountId: string): Extract<PendingAction, { kind: Kind }>[] {
   return readList<PendingAction>(local(), PENDING_KEY).filter(
-    (entry): entry is Extract<PendingAction, { kind: 'listing' }> => entry.kind === 'listing' && entry.accountId === accountId,
+    (entry): entry is Extract<PendingAction, { kind: Kind }> => entry.kind === kind && entry.accountId === accountId,
   );
 }
+
+/** The pending listings of this account (approvals the page has not yet seen on the ledger). */
+export const pendingListings = (accountId: string) => pendingActions('listing', accountId);
 
 /** The pending listing of this account's serial, if one waits for the ledger. */
 export function pendingListing(accountId: string, serialNumber: number): Extract<PendingAction, { kind: 'listing' }> | undefined {
@@ -52,22 +59,11 @@ export function pendingListing(accountId: string, serialNumber: number): Extract
 }
 
 /** The pending purchases of this account (allowance approvals the page has not yet seen on the ledger). */
-export function pendingPurchases(accountId: string): Extract<PendingAction, { kind: 'purchase' }>[] {
-  return readList<PendingAction>(local(), PENDING_KEY).filter(
-    (entry): entry is Extract<PendingAction, { kind: 'purchase' }> => entry.kind === 'purchase' && entry.accountId === accountId,
-  );
-}
+export const pendingPurchases = (accountId: string) => pendingActions('purchase', accountId);
 
 /** The pending purchase (an allowance approval waiting for the ledger) of this account and listing, if any. */
 export function pendingPurchase(accountId: string, listingId: string): Extract<PendingAction, { kind: 'purchase' }> | undefined {
   return pendingPurchases(accountId).find((entry) => entry.listingId === listingId);
-}
-
-/** The pending unlists of this account (permission revocations the page has not yet seen on the ledger). */
-export function pendingUnlists(accountId: string): Extract<PendingAction, { kind: 'unlist' }>[] {
-  return readList<PendingAction>(local(), PENDING_KEY).filter(
-    (entry): entry is Extract<PendingAction, { kind: 'unlist' }> => entry.kind === 'unlist' && entry.accountId === accountId,
-  );
 }
 
 /** Forgets a pending action once it finished (or can never finish). */

@@ -9,7 +9,6 @@
  */
 import { ApiError, apiJson, errorCode } from '@/lib/api';
 import type { ErrorCode } from '@/lib/error-codes';
-import { WalletError } from '../wallet/wallet-errors';
 import { toMirrorTransactionId } from './transaction-id';
 
 /** How long a flow waits for the ledger before it offers to check again. */
@@ -91,12 +90,4 @@ export async function callWhenSettled<T>(
 function pendingTransactionId(error: unknown): string | undefined {
   const body = error instanceof ApiError ? (error.body as { transactionId?: unknown } | undefined) : undefined;
   return typeof body?.transactionId === 'string' ? body.transactionId : undefined;
-}
-
-/**
- * True when the wallet failed without an answer (its 45 s time-out, or no response): the user may
- * still approve it, and the transaction reach the ledger, until its validity runs out.
- */
-export function mayStillExecute(error: unknown): boolean {
-  return error instanceof WalletError && error.kind === 'unanswered';
 }

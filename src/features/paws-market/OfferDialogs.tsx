@@ -4,20 +4,23 @@ import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { formatPaws } from '../../lib/format';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
-import { forgetTransaction, rememberTransaction } from '../ledger/kept-transactions';
+import { errorText } from '@/lib/api/error-text';
+import { pendingActions } from '../ledger/kept-transactions';
 import { toast } from '../toast/toast-store';
-import { type CancelledOffer, type PublicOffer, acceptOffer, cancelOffer } from './offer-client';
+import { useWriteDialog } from '../writes/use-writes';
+import type { WriteStep } from '../writes/write-store';
+import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
+import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { startAcceptOffer } from './accept-offer-write';
+import { startLowerAllowance } from './lower-allowance-write';
+import { type CancelledOffer, type PublicOffer, cancelOffer } from './offer-client';
+import { offersTryAgain } from './retry-rules';
 import { figuresStore } from '../market-stats/market-stats-client';
 import { rankText } from '../tiger/tiers';
-import { type SaleCandidate, againstFloor, offerTarget, saleWarnings } from './offer-screen-rules';
-import { $myListings, $ownedNfts, prepareNftAllowance, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
+import { type SaleCandidate, acceptWriteId, againstFloor, lowerAllowanceWriteId, offerTarget, saleWarnings } from './offer-screen-rules';
+import { $myListings, $ownedNfts } from './paws-client';
 import { SaleChoice } from './SaleChoice';
-import { approveInWallet, useOfferFlow } from './use-offer-flow';
 import { TransactionId } from '../ledger/TransactionId';
-
-/** What closing a dialog while the wallet is asked means. */
-const PENDING_APPROVAL_NOTE = 'You can close this window. Your wallet may still ask you to approve; if you approve, choose the action again to finish it.';
 
 const NO_SERIALS: readonly number[] = [];
 
@@ -29,6 +32,18 @@ export interface AcceptTarget {
 }
 
 type AcceptStep = 'confirm' | 'approve' | 'settle' | 'success' | 'error';
+
+const ACCEPT_STEP_OF: Record<WriteStep, AcceptStep> = {
+  prepare: 'settle',
+  wallet: 'approve',
+  ledger: 'settle',
+  stalled: 'settle',
+  done: 'success',
+  failed: 'error',
+};
+
+/** Closing the dialog while the sale goes on. */
+const SALE_PENDING_NOTE = 'You can close this window: the sale goes on, and the bar at the bottom of the page shows it until it is done.';
 
 /** The seller's tigers an offer can take, with what the choice shows of each (their art, rank and PAWS listing). */
 function useSaleCandidates(serials: readonly number[]): { candidates: SaleCandidate[]; owned: readonly { rarityRank: number | null }[] } {
@@ -57,76 +72,48 @@ function useSaleCandidates(serials: readonly number[]): { candidates: SaleCandid
  * on the ledger while it settles).
  */
 export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | null; onClose: () => void }) {
-  const flow = useOfferFlow<AcceptStep>('confirm', 'Failed to accept the offer');
   const [serial, setSerial] = useState<number | null>(null);
-  const [sold, setSold] = useState<{ transactionId: string; serialNumber: number } | null>(null);
   const { candidates, owned } = useSaleCandidates(target?.serials ?? NO_SERIALS);
   const floor = useStore(figuresStore('paws')).data?.figures.floor;
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the flow restarts when another offer is opened
-  useEffect(() => {
-    flow.reset();
-    setSold(null);
+  const { write, close: endWrite } = useWriteDialog(target && acceptWriteId(target.sellerId, target.offer.id), () => {
     // An item offer names its tiger; a collection offer's tiger is the seller's choice, never made for them.
     setSerial(target?.offer.kind === 'item' ? (target.serials[0] ?? null) : null);
-  }, [target]);
+    // A sale whose approval waits for the ledger goes on from there.
+    if (target && pendingActions('accept', target.sellerId).some((action) => action.offerId === target.offer.id))
+      void startAcceptOffer(target.sellerId, target.offer, target.serials[0] ?? 0);
+  });
 
   if (!target) return null;
   const { offer, sellerId } = target;
+  const step: AcceptStep = write ? ACCEPT_STEP_OF[write.step] : 'confirm';
   const chosen = candidates.find((candidate) => candidate.serial === serial) ?? null;
   const amount = Number(offer.pawsAmount);
   const warnings = chosen ? saleWarnings(chosen, amount, owned) : [];
   const floorText = againstFloor(amount, floor);
-  const busy = flow.step === 'approve' || (flow.step === 'settle' && !flow.stalled);
+  const accept = (chosen: number) => void startAcceptOffer(sellerId, offer, chosen);
 
   function close(): void {
-    flow.reset();
+    endWrite();
     onClose();
   }
 
-  function accept(chosen: number): Promise<void> {
-    return flow.run(async (screen) => {
-      screen.setStep('settle', true);
-      let answer = await acceptOffer(sellerId, offer.id, chosen);
-      if (answer.status === 'approval') {
-        screen.setStep('approve');
-        const prepared = await prepareNftAllowance(sellerId, chosen);
-        const approvalId = await approveInWallet(prepared, 'nft-allowance', null, (why) =>
-          screen.setNote(`${why}. If you approve it in your wallet, the sale goes on once the ledger confirms it.`),
-        );
-        screen.setStep('settle', true);
-        answer = await acceptOffer(sellerId, offer.id, chosen, approvalId);
-        if (answer.status === 'approval') throw new Error('Approve the marketplace for this tiger in your wallet to accept the offer');
-      }
-      rememberTransaction(sellerId, answer.transactionId);
-      // The sale succeeded on the ledger; the refreshed lists need the mirror node to show it.
-      if ((await waitForLedger(answer.transactionId)).state !== 'pending') forgetTransaction(answer.transactionId);
-      refreshAfterTrade();
-      toast({ title: 'Offer Accepted', description: `Wild Tiger #${chosen} sold for ${formatPaws(offer.pawsAmount)} PAWS.` });
-      setSold({ transactionId: answer.transactionId, serialNumber: chosen });
-      screen.setStep('success');
-    });
-  }
-
   return (
-    <Dialog open onOpenChange={(open) => !open && (!busy || flow.step === 'approve') && close()}>
-      <DialogContent closeLabel="Close offer" pendingNote={flow.step === 'approve' ? PENDING_APPROVAL_NOTE : null}>
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent closeLabel="Close offer" pendingNote={isUnderWay(write) ? SALE_PENDING_NOTE : null}>
         <DialogHeader>
-          <DialogTitle>{flow.step === 'success' ? 'Offer Accepted' : 'Accept Offer'}</DialogTitle>
+          <DialogTitle>{step === 'success' ? 'Offer Accepted' : 'Accept Offer'}</DialogTitle>
           <DialogDescription>
-            {flow.step === 'approve'
+            {step === 'approve'
               ? 'Approve the marketplace for this tiger in your wallet.'
-              : flow.step === 'settle'
+              : step === 'settle'
                 ? 'Settling on the Hedera ledger…'
-                : flow.step === 'success' && sold
-                  ? `Wild Tiger #${sold.serialNumber} went to ${offer.buyerId} for ${formatPaws(offer.pawsAmount)} PAWS.`
+                : step === 'success' && write?.serial
+                  ? `Wild Tiger #${write.serial} went to ${offer.buyerId} for ${formatPaws(offer.pawsAmount)} PAWS.`
                   : `${offerTarget(offer)}: ${formatPaws(offer.pawsAmount)} PAWS from ${offer.buyerId}. The tiger and the PAWS change hands in one transaction.`}
           </DialogDescription>
         </DialogHeader>
-        {(flow.step === 'confirm' || flow.step === 'error') && offer.kind !== 'item' && (
-          <SaleChoice candidates={candidates} chosen={serial} onChoose={setSerial} />
-        )}
-        {(flow.step === 'confirm' || flow.step === 'error') && chosen && (
+        {(step === 'confirm' || step === 'error') && offer.kind !== 'item' && <SaleChoice candidates={candidates} chosen={serial} onChoose={setSerial} />}
+        {(step === 'confirm' || step === 'error') && chosen && (
           <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="sale-summary">
             <p>
               You sell <strong>{chosen.name}</strong> ({rankText(chosen.rank)}) for <strong>{formatPaws(amount)} PAWS</strong>
@@ -139,29 +126,32 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
             ))}
           </div>
         )}
-        {flow.note && flow.step === 'settle' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
-        {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
-        {flow.stalled && <LedgerStalledNotice />}
-        {flow.step === 'success' && sold && (
+        {isUnderWay(write) && <WriteSteps label="Sale progress" steps={write.steps} current={stepIndex(write)} />}
+        {write?.note && step === 'settle' && <p className="text-sm text-muted-foreground">{write.note}</p>}
+        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
+        {write?.step === 'stalled' && <LedgerStalledNotice />}
+        {step === 'success' && write?.transactionId && (
           <p className="text-xs text-muted-foreground">
-            Transaction <TransactionId transactionId={sold.transactionId} />
+            Transaction <TransactionId transactionId={write.transactionId} />
           </p>
         )}
-        {flow.step === 'error' && flow.error && (
+        {step === 'error' && write?.error && (
           <p className="text-sm text-red-400" role="alert">
-            {flow.error}
+            {write.error}
           </p>
         )}
         <DialogFooter>
-          {flow.step === 'confirm' && (
-            <Button onClick={() => serial !== null && void accept(serial)} disabled={!offer.funded || serial === null}>
+          {step === 'confirm' && (
+            <Button onClick={() => serial !== null && accept(serial)} disabled={!offer.funded || serial === null}>
               {offer.funded ? 'Accept Offer' : 'Unfunded'}
             </Button>
           )}
-          {busy && <Button disabled>{flow.step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-          {flow.stalled && <Button onClick={() => void flow.stalled?.()}>Check again</Button>}
-          {flow.step === 'error' && flow.retryable && serial !== null && <Button onClick={() => void accept(serial)}>Try Again</Button>}
-          {(flow.step === 'success' || flow.step === 'error' || flow.stalled) && (
+          {(write?.step === 'prepare' || write?.step === 'wallet' || write?.step === 'ledger') && (
+            <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>
+          )}
+          {write?.step === 'stalled' && <Button onClick={() => checkWriteAgain(write.id)}>Check again</Button>}
+          {step === 'error' && write?.retryable && serial !== null && <Button onClick={() => accept(serial)}>Try Again</Button>}
+          {(step === 'success' || step === 'error' || write?.step === 'stalled') && (
             <Button variant="outline" onClick={close}>
               Close
             </Button>
@@ -178,107 +168,104 @@ export interface CancelTarget {
   buyerId: string;
 }
 
-type CancelStep = 'confirm' | 'cancelling' | 'cancelled' | 'approve' | 'lowering' | 'lowered' | 'error';
+/** The cancel's own step (a server call), before the optional lowering of the allowance (a write). */
+type CancelState = { step: 'confirm' | 'cancelling' } | { step: 'cancelled'; result: CancelledOffer } | { step: 'error'; error: string; retryable: boolean };
 
-/** Cancelling an offer, then offering to lower the PAWS allowance to what the buyer's other offers still reserve. */
+/** Closing the dialog while the allowance is lowered. */
+const LOWER_PENDING_NOTE = 'You can close this window: the allowance goes on being lowered, and the bar at the bottom of the page shows it until it is done.';
+
+/**
+ * Cancelling an offer, then offering to lower the PAWS allowance to what the buyer's other offers
+ * still reserve: a write of its own (lower-allowance-write.ts), shown here step by step, that goes
+ * on when the dialog closes.
+ */
 export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | null; onClose: () => void }) {
-  const flow = useOfferFlow<CancelStep>('confirm', 'Failed to cancel the offer');
-  const [cancelled, setCancelled] = useState<CancelledOffer | null>(null);
+  const [cancel, setCancel] = useState<CancelState>({ step: 'confirm' });
+  const cancelled = cancel.step === 'cancelled' ? cancel.result : null;
+  const { write, close: endWrite } = useWriteDialog(target && cancelled ? lowerAllowanceWriteId(target.buyerId) : null, () => {});
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the flow restarts when another offer is opened
-  useEffect(() => {
-    flow.reset();
-    setCancelled(null);
-  }, [target]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: starts again when another offer is opened
+  useEffect(() => setCancel({ step: 'confirm' }), [target]);
 
   if (!target) return null;
   const { offer, buyerId } = target;
-  const busy = flow.step === 'cancelling' || flow.step === 'approve' || (flow.step === 'lowering' && !flow.stalled);
   const lowerTo = cancelled?.allowance.lowerTo ?? null;
+  const lowered = write?.step === 'done';
 
   function close(): void {
-    flow.reset();
+    endWrite();
     onClose();
   }
 
-  function cancel(): Promise<void> {
-    return flow.run(async (screen) => {
-      screen.setStep('cancelling');
-      const answer = await cancelOffer(offer.id);
-      setCancelled(answer);
+  async function cancelIt(): Promise<void> {
+    setCancel({ step: 'cancelling' });
+    try {
+      const result = await cancelOffer(offer.id);
       toast({ title: 'Offer Cancelled', description: `Your offer of ${formatPaws(offer.pawsAmount)} PAWS is cancelled.` });
-      screen.setStep('cancelled');
-    });
+      setCancel({ step: 'cancelled', result });
+    } catch (failure) {
+      const error = errorText(failure, 'Failed to cancel the offer');
+      setCancel({ step: 'error', error, retryable: offersTryAgain(failure, error) });
+    }
   }
 
-  function lower(amount: string): Promise<void> {
-    return flow.run(async (screen) => {
-      screen.setStep('approve');
-      const prepared = await prepareTokenAllowance(buyerId, amount);
-      const id = await approveInWallet(prepared, 'paws-allowance', 'Token allowance approval failed', (why) =>
-        screen.setNote(`${why}. If you approve it in your wallet, the allowance is lowered once the ledger confirms it.`),
-      );
-      screen.setStep('lowering', true);
-      requireLedgerSuccess(await waitForLedger(id), 'Token allowance approval failed');
-      toast({ title: 'Allowance Lowered', description: `The marketplace may now spend ${formatPaws(amount)} PAWS of yours.` });
-      screen.setStep('lowered');
-    });
-  }
-
+  const lower = () => lowerTo !== null && void startLowerAllowance(buyerId, lowerTo);
   const allowanceText =
     cancelled && lowerTo !== null
       ? `The marketplace may still spend ${formatPaws(cancelled.allowance.current)} PAWS of yours; your other offers need ${formatPaws(lowerTo)}. Lower the allowance to ${formatPaws(lowerTo)} PAWS?`
       : null;
 
   return (
-    <Dialog open onOpenChange={(open) => !open && (!busy || flow.step === 'approve') && close()}>
-      <DialogContent closeLabel="Close offer" pendingNote={flow.step === 'approve' ? PENDING_APPROVAL_NOTE : null}>
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent closeLabel="Close offer" pendingNote={isUnderWay(write) ? LOWER_PENDING_NOTE : null}>
         <DialogHeader>
           <DialogTitle>
-            {flow.step === 'confirm' || flow.step === 'cancelling' ? 'Cancel Offer?' : flow.step === 'lowered' ? 'Allowance Lowered' : 'Offer Cancelled'}
+            {cancel.step === 'confirm' || cancel.step === 'cancelling' ? 'Cancel Offer?' : lowered ? 'Allowance Lowered' : 'Offer Cancelled'}
           </DialogTitle>
           <DialogDescription>
-            {flow.step === 'confirm' || flow.step === 'cancelling'
+            {cancel.step === 'confirm' || cancel.step === 'cancelling'
               ? `${offerTarget(offer)}: your offer of ${formatPaws(offer.pawsAmount)} PAWS${offer.quantity > 1 ? ` each for ${offer.remaining} more tigers` : ''}.`
-              : flow.step === 'approve'
-                ? 'Approve the lower allowance in your wallet.'
-                : flow.step === 'lowering'
-                  ? 'Checking the approval on the ledger…'
-                  : flow.step === 'lowered'
-                    ? `The marketplace may now spend ${formatPaws(lowerTo ?? '0')} PAWS of yours.`
-                    : cancelled
-                      ? (allowanceText ?? 'Your offer is cancelled.')
-                      : 'The offer could not be cancelled.'}
+              : cancel.step === 'error'
+                ? 'The offer could not be cancelled.'
+                : write?.step === 'wallet'
+                  ? 'Approve the lower allowance in your wallet.'
+                  : write?.step === 'ledger' || write?.step === 'stalled'
+                    ? 'Checking the approval on the ledger…'
+                    : lowered
+                      ? `The marketplace may now spend ${formatPaws(lowerTo ?? '0')} PAWS of yours.`
+                      : (allowanceText ?? 'Your offer is cancelled.')}
           </DialogDescription>
         </DialogHeader>
-        {flow.note && flow.step === 'lowering' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
-        {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
-        {flow.stalled && <LedgerStalledNotice />}
-        {flow.step === 'error' && flow.error && (
+        {isUnderWay(write) && <WriteSteps label="Allowance progress" steps={write.steps} current={stepIndex(write)} />}
+        {write?.note && write.step === 'ledger' && <p className="text-sm text-muted-foreground">{write.note}</p>}
+        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
+        {write?.step === 'stalled' && <LedgerStalledNotice />}
+        {(cancel.step === 'error' || write?.step === 'failed') && (
           <p className="text-sm text-red-400" role="alert">
-            {flow.error}
+            {cancel.step === 'error' ? cancel.error : write?.error}
           </p>
         )}
         <DialogFooter>
-          {flow.step === 'confirm' && (
+          {cancel.step === 'confirm' && (
             <>
               <Button variant="outline" onClick={close}>
                 Keep Offer
               </Button>
-              <Button variant="destructive" onClick={() => void cancel()}>
+              <Button variant="destructive" onClick={() => void cancelIt()}>
                 Cancel Offer
               </Button>
             </>
           )}
-          {busy && <Button disabled>{flow.step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-          {flow.stalled && <Button onClick={() => void flow.stalled?.()}>Check again</Button>}
-          {flow.step === 'cancelled' && lowerTo !== null && <Button onClick={() => void lower(lowerTo)}>Lower Allowance</Button>}
-          {flow.step === 'error' && flow.retryable && (
-            <Button onClick={() => void (cancelled && lowerTo !== null ? lower(lowerTo) : cancel())}>Try Again</Button>
+          {(cancel.step === 'cancelling' || write?.step === 'prepare' || write?.step === 'wallet' || write?.step === 'ledger') && (
+            <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>
           )}
-          {(flow.step === 'cancelled' || flow.step === 'lowered' || flow.step === 'error' || flow.stalled) && (
+          {write?.step === 'stalled' && <Button onClick={() => checkWriteAgain(write.id)}>Check again</Button>}
+          {cancelled && !write && lowerTo !== null && <Button onClick={lower}>Lower Allowance</Button>}
+          {cancel.step === 'error' && cancel.retryable && <Button onClick={() => void cancelIt()}>Try Again</Button>}
+          {write?.step === 'failed' && write.retryable && <Button onClick={lower}>Try Again</Button>}
+          {(cancel.step === 'error' || (cancelled && !isUnderWay(write)) || write?.step === 'stalled') && (
             <Button variant="outline" onClick={close}>
-              {flow.step === 'cancelled' && lowerTo !== null ? 'Keep Allowance' : 'Close'}
+              {cancelled && !write && lowerTo !== null ? 'Keep Allowance' : 'Close'}
             </Button>
           )}
         </DialogFooter>

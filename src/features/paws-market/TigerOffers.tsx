@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatPaws } from '../../lib/format';
 import { $balances } from '../balances/balance-store';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { toast } from '../toast/toast-store';
 import { $wallet, authenticate } from '../wallet/wallet-store';
-import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, makeOffer, newOfferId } from './offer-client';
+import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, newOfferId } from './offer-client';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS, type OfferTier } from './offer-rules';
 import type { AcceptTarget, CancelTarget } from './OfferDialogs';
 import { AcceptOfferDialog, CancelOfferDialog } from './lazy-dialogs';
@@ -20,10 +19,13 @@ import {
   expiryFor,
   expiryText,
   offerAmountProblem,
+  makeOfferWriteId,
   offerTarget,
 } from './offer-screen-rules';
-import { prepareTokenAllowance } from './paws-client';
-import { approveInWallet, useOfferFlow } from './use-offer-flow';
+import { startMakeOffer } from './make-offer-write';
+import { $writes, type WriteStep } from '../writes/write-store';
+import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progress';
+import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 
@@ -54,6 +56,15 @@ export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; view
 
 type MakeStep = 'input' | 'approve' | 'confirm' | 'success' | 'error';
 
+const MAKE_STEP_OF: Record<WriteStep, MakeStep> = {
+  prepare: 'confirm',
+  wallet: 'approve',
+  ledger: 'confirm',
+  stalled: 'confirm',
+  done: 'success',
+  failed: 'error',
+};
+
 const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /**
@@ -63,7 +74,6 @@ const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 te
  */
 export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buyerId: string }) {
   const balances = useStore($balances);
-  const flow = useOfferFlow<MakeStep>('input', 'Failed to make the offer');
   const [amount, setAmount] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
   const [quantity, setQuantity] = useState('1');
@@ -71,7 +81,20 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
   const [traitType, setTraitType] = useState('');
   const [traitValue, setTraitValue] = useState('');
   /** This offer's id, kept for every attempt (a repeated request makes it once); a new one after it is made. */
-  const offerId = useRef(newOfferId());
+  const [offerId, setOfferId] = useState(newOfferId);
+  const [made, setMade] = useState(false);
+  const write = useStore($writes)[makeOfferWriteId(buyerId, offerId)];
+  const step: MakeStep = write ? MAKE_STEP_OF[write.step] : made ? 'success' : 'input';
+
+  // Once made: the form is ready for the next offer, under a new id ('Offer Made' shows until that one is sent).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: acts once, when this offer is made
+  useEffect(() => {
+    if (write?.step !== 'done') return;
+    dismissWrite(write.id);
+    setAmount('');
+    setMade(true);
+    setOfferId(newOfferId());
+  }, [write?.step]);
   const ids = useId();
   const units = serial === null ? Number(quantity) : 1;
   const quantityProblem = collectionQuantityProblem(quantity);
@@ -79,10 +102,10 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
   const problem =
     (amount === '' ? undefined : offerAmountProblem(amount, balances.isReady ? Number(balances.pawsBalance) : undefined, units)) ??
     (serial === null ? (quantityProblem ?? traitProblem) : undefined);
-  const busy = flow.step === 'approve' || (flow.step === 'confirm' && !flow.stalled);
-  const editable = flow.step === 'input' || flow.step === 'error' || flow.step === 'success';
+  const editable = !isUnderWay(write);
+  const retryable = write?.step === 'failed' && write.retryable;
 
-  function submit(): Promise<void> {
+  function submit(): void {
     const terms = { pawsAmount: amount.trim(), expiresAt: expiryFor(expiry, Date.now()) };
     const request: OfferRequest =
       serial !== null
@@ -94,26 +117,8 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
             ...(traitType.trim() ? { trait: { traitType: traitType.trim(), value: traitValue.trim() } } : {}),
             ...terms,
           };
-    return flow.run(async (screen) => {
-      screen.setStep('confirm', true);
-      let answer = await makeOffer(buyerId, offerId.current, request);
-      if (answer.status === 'allowance') {
-        screen.setStep('approve');
-        const prepared = await prepareTokenAllowance(buyerId, answer.amount).catch((failure: unknown) => {
-          throw new Error(`Token allowance approval failed: ${failure instanceof Error ? failure.message : 'unknown error'}`);
-        });
-        const approvalId = await approveInWallet(prepared, 'paws-allowance', 'Token allowance approval failed', (why) =>
-          screen.setNote(`${why}. If you approve it in your wallet, the offer is made once the ledger confirms it.`),
-        );
-        screen.setStep('confirm', true);
-        answer = await makeOffer(buyerId, offerId.current, request, approvalId);
-        if (answer.status === 'allowance') throw new Error('Insufficient PAWS token allowance');
-      }
-      offerId.current = newOfferId();
-      toast({ title: 'Offer Made', description: `Your offer of ${formatPaws(answer.offer.pawsAmount)} PAWS is open. ${expiryText(answer.offer.expiresAt)}.` });
-      setAmount('');
-      screen.setStep('success');
-    });
+    setMade(false);
+    void startMakeOffer(buyerId, offerId, request);
   }
 
   return (
@@ -122,7 +127,7 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
       aria-label="Make an offer"
       onSubmit={(event) => {
         event.preventDefault();
-        if (editable && amount !== '' && !problem) void submit();
+        if (editable && amount !== '' && !problem) submit();
       }}
     >
       <h4 className="font-semibold">{serial === null ? 'Make a collection offer' : 'Make an offer'}</h4>
@@ -236,21 +241,22 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
       </div>
       <p id={`${ids}-hint`} className={problem ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
         {problem ??
-          (flow.step === 'approve'
+          (step === 'approve'
             ? 'Approve the marketplace to spend your offers’ PAWS in your wallet.'
-            : flow.step === 'confirm'
+            : step === 'confirm'
               ? 'Checking your PAWS on the ledger…'
               : 'Your PAWS stay in your wallet until the owner accepts.')}
       </p>
-      {flow.note && flow.step === 'confirm' && <p className="text-sm text-muted-foreground">{flow.note}</p>}
-      {flow.waitingSince !== null && <LedgerWaitNotice since={flow.waitingSince} />}
-      {flow.stalled && <LedgerStalledNotice />}
-      {flow.step === 'error' && flow.error && (
+      {isUnderWay(write) && write.steps.length > 1 && <WriteSteps label="Offer progress" steps={write.steps} current={stepIndex(write)} />}
+      {write?.note && step === 'confirm' && <p className="text-sm text-muted-foreground">{write.note}</p>}
+      {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
+      {write?.step === 'stalled' && <LedgerStalledNotice />}
+      {step === 'error' && write?.error && (
         <p className="text-sm text-red-400" role="alert">
-          {flow.error}
+          {write.error}
         </p>
       )}
-      {flow.step === 'success' && (
+      {step === 'success' && (
         <p role="status" className="text-sm text-emerald-300">
           Offer Made
         </p>
@@ -258,12 +264,12 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
       <div className="flex flex-wrap gap-2">
         {editable && (
           <Button type="submit" disabled={amount === '' || problem !== undefined}>
-            {flow.step === 'error' && flow.retryable ? 'Try Again' : 'Make Offer'}
+            {retryable ? 'Try Again' : 'Make Offer'}
           </Button>
         )}
-        {busy && <Button disabled>{flow.step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-        {flow.stalled && (
-          <Button type="button" onClick={() => void flow.stalled?.()}>
+        {isUnderWay(write) && write.step !== 'stalled' && <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
+        {write?.step === 'stalled' && (
+          <Button type="button" onClick={() => checkWriteAgain(write.id)}>
             Check again
           </Button>
         )}

@@ -3,6 +3,15 @@ import { formatPaws } from '../../lib/format';
 import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, insufficientPawsMessage, parsePawsPrice } from './listing';
 import { MAX_OFFER_DURATION_MS, MAX_OFFER_QUANTITY, MIN_OFFER_DURATION_MS, type PublicOffer } from './offer-rules';
 
+/** The write (writes/write-store) of one owner's sale of a tiger to one offer. */
+export const acceptWriteId = (sellerId: string, offerId: string) => `offer-accept:${sellerId}:${offerId}`;
+
+/** The write of one buyer's new offer (its id is the offer's, the same on every attempt). */
+export const makeOfferWriteId = (buyerId: string, offerId: string) => `offer-make:${buyerId}:${offerId}`;
+
+/** The write of one buyer's lowered PAWS allowance (after a cancelled offer). */
+export const lowerAllowanceWriteId = (buyerId: string) => `paws-allowance:${buyerId}`;
+
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Kept off the longest expiry so a browser clock a little ahead of the server's still lands inside the 30 days. */

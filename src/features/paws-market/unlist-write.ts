@@ -8,7 +8,7 @@
  */
 import { apiJson } from '@/lib/api';
 import { errorText } from '@/lib/api/error-text';
-import { type PendingAction, clearPendingAction, pendingUnlists } from '../ledger/kept-transactions';
+import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
 import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { type KeptSignature, signKept } from '../writes/kept-signature';
@@ -114,7 +114,7 @@ function confirmRevoked(id: string, action: UnlistAction, late: { note: string; 
 
 /** Follows every revocation of `accountId` left waiting for the ledger (a reload, another page). */
 export function resumeUnlists(accountId: string): void {
-  for (const action of pendingUnlists(accountId)) {
+  for (const action of pendingActions('unlist', accountId)) {
     const id = unlistWriteId(accountId, action.serialNumber);
     if (isUnderWay($writes.get()[id])) continue;
     begin({ listingId: null, serialNumber: action.serialNumber, nftName: action.name, sellerId: accountId }, UNLIST_STEPS.revoke);

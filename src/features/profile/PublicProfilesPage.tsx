@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
-import { $profileSearch, $publicProfiles, SEARCH_DEBOUNCE_MS } from './profile-client';
+import { Button } from '@/components/ui/Button';
+import { $profileSearch, $publicProfiles, SEARCH_DEBOUNCE_MS, refetchPublicProfiles } from './profile-client';
 import { SEARCH_MAX } from './profile-rules';
 import { PublicProfileCard, publicProfileHref } from './PublicProfileCard';
 import { PublicProfileView } from './PublicProfileView';
@@ -44,7 +45,16 @@ function Results({ onOpen }: { onOpen: (accountId: string) => void }) {
   if (!data && (loading || !error)) {
     return <SkeletonGroup count={8} className={GRID} itemClassName="aspect-[3/4] rounded-xl" />;
   }
-  if (!data) return <p className="text-red-300">Failed to fetch public profiles</p>;
+  if (!data) {
+    return (
+      <div className="grid justify-items-start gap-3" role="alert">
+        <p className="text-red-300">Failed to fetch public profiles</p>
+        <Button variant="outline" size="sm" onClick={refetchPublicProfiles}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-5">
       <p className="text-sm text-muted-foreground" aria-live="polite">

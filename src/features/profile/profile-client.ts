@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { apiJson, createFetcherStore, invalidateKeys, mutateCache } from '@/lib/api';
+import { apiJson, createFetcherStore, invalidateKeys, mutateCache, retryWhileUnavailable } from '@/lib/api';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { forgetTransaction, recentTransactionIds } from '../ledger/kept-transactions';
@@ -7,6 +7,9 @@ import type { RarityDataset } from '../tiger/rarity';
 import { $wallet } from '../wallet/wallet-store';
 import type { OwnedNft } from './owned-nfts';
 import type { Profile, ProfileAnswer, PublicProfilesAnswer } from './profile-types';
+
+/** Asks for the public profiles again now (after an edit, or 'Try again' after a failure). */
+export const refetchPublicProfiles = () => invalidateKeys((key) => key.startsWith('/api/public-profiles'));
 
 /** Spec 001 §9 freshness: profile rarity every 5 min, floor polled every 60 s, public profiles refetch 30 s / stale 15 s. */
 export const PROFILE_RARITY_REFRESH_MS = 5 * 60_000;
@@ -44,6 +47,8 @@ const $searchParam = computed($profileSearch, (search) => encodeURIComponent(sea
 export const $publicProfiles = createFetcherStore<PublicProfilesAnswer>(['/api/public-profiles?search=', $searchParam], {
   dedupeTime: PUBLIC_PROFILES_STALE_MS,
   revalidateInterval: PUBLIC_PROFILES_REFETCH_MS,
+  // A cold owner map of the collection (503 while the ledger read finishes) heals within seconds.
+  onErrorRetry: retryWhileUnavailable,
 });
 
 /** The floor in HBAR from GET /api/market/floor (a number or numeric string), else null. */
@@ -73,7 +78,7 @@ export async function saveProfile(changes: Partial<Omit<Profile, 'accountId' | '
   const answer = await callWhenSettled(() => apiJson<ProfileAnswer>('/api/profile', { method: 'POST', body }));
   for (const transactionId of recent) forgetTransaction(transactionId);
   mutateCache(`/api/profile/${accountId}`, answer);
-  invalidateKeys((key) => key.startsWith('/api/public-profiles'));
+  refetchPublicProfiles();
   return answer.profile;
 }
 

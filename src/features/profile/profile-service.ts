@@ -108,6 +108,8 @@ export function createProfileService({ store, ledger, catalog, owners, nftTokenI
         .filter((profile) => profile.isPublic && (!needle || matches(profile, needle)))
         .sort((a, b) => b.joinedAt.localeCompare(a.joinedAt) || a.accountId.localeCompare(b.accountId));
       const shown = found.slice(0, PUBLIC_PROFILES_LIMIT);
+      // Nothing to show needs no ledger read (a search that matches no one answers at once).
+      if (!shown.length) return { success: true, profiles: [], total: found.length };
       const [ownerOf, rarity] = await Promise.all([owners(), catalog.rarity()]);
       const held = serialsHeldBy(
         ownerOf,

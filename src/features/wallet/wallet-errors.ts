@@ -29,9 +29,10 @@ export const WALLET_MESSAGES = {
 /**
  * What kind of failure a wallet error is, for flows to act on (never its text): 'unanswered' (no
  * answer in time: the user may still approve, and the transaction reach the ledger), 'rejected'
- * (the user refused), 'session-lost' (reconnect the wallet), 'failed' (anything else).
+ * (the user refused), 'session-lost' (reconnect the wallet), 'duplicate' (the ledger already took
+ * this very transaction: a retry of one that went through), 'failed' (anything else).
  */
-export type WalletErrorKind = 'unanswered' | 'rejected' | 'session-lost' | 'failed';
+export type WalletErrorKind = 'unanswered' | 'rejected' | 'session-lost' | 'duplicate' | 'failed';
 
 /** Raised by the wallet layer with a catalogue message; `rejected` marks a user's refusal, `unanswered` a wallet that did not answer in time. */
 export class WalletError extends Error {
@@ -42,10 +43,19 @@ export class WalletError extends Error {
     readonly rejected = false,
     readonly reconnect = false,
     unanswered = false,
+    duplicate = false,
   ) {
     super(message);
-    this.kind = unanswered ? 'unanswered' : rejected ? 'rejected' : reconnect ? 'session-lost' : 'failed';
+    this.kind = unanswered ? 'unanswered' : rejected ? 'rejected' : reconnect ? 'session-lost' : duplicate ? 'duplicate' : 'failed';
   }
+}
+
+/**
+ * True when the wallet failed without an answer (its 45 s time-out, or no response): the user may
+ * still approve it, and the transaction reach the ledger, until its validity runs out.
+ */
+export function mayStillExecute(error: unknown): boolean {
+  return error instanceof WalletError && error.kind === 'unanswered';
 }
 
 function rawMessage(error: unknown): string {
@@ -97,5 +107,7 @@ export function toWalletError(error: unknown, action: WalletAction): WalletError
   if (/Missing or invalid/i.test(message)) return new WalletError(WALLET_MESSAGES.connectionLost, false, true);
   if (isExpiredSession(message)) return new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
   if (/timed? ?out|timeout/i.test(message)) return new WalletError(message.includes('45 seconds') ? message : WALLET_MESSAGES.txTimedOut, false, false, true);
+  // The consensus node's precheck status for a transaction id it already took (a retry of one that went through).
+  if (/DUPLICATE_TRANSACTION/.test(message)) return new WalletError(`Transaction signing failed: ${message}`, false, false, false, true);
   return new WalletError(`Transaction signing failed: ${message}`);
 }

@@ -1,6 +1,7 @@
 import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
-import { mayStillExecute } from '../ledger/ledger-wait-client';
+import { LedgerStillPending } from '../ledger/ledger-wait-client';
+import { mayStillExecute } from '../wallet/wallet-errors';
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { signAndExecute } from '../wallet/wallet-store';
 
@@ -33,5 +34,21 @@ export async function signKept(
     }
     const note = `${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, ${goesOn} once the ledger confirms it.`;
     return { transactionId: pending.transactionId, late: { note, untilMs: visibleUntil(pending.transactionId) } };
+  }
+}
+
+/**
+ * Calls the server about a kept transaction (`call` names it, and the server checks it on the
+ * ledger): the kept action is forgotten once the call answered or failed, and kept while the
+ * ledger is still settling it (LedgerStillPending), for 'Check again' or another page to follow.
+ */
+export async function afterKept<T>(transactionId: string, call: () => Promise<T>): Promise<T> {
+  try {
+    const answer = await call();
+    clearPendingAction(transactionId);
+    return answer;
+  } catch (failure) {
+    if (!(failure instanceof LedgerStillPending)) clearPendingAction(transactionId);
+    throw failure;
   }
 }

@@ -1,14 +1,27 @@
 /**
- * Picks up the signed-in holder's listings, purchases and unlists whose wallet transaction was left waiting for the
- * ledger (the page changed or reloaded while the ledger confirmed it): each is followed to its end
- * in this page, shown in the tray of writes in progress. The wallet menu loads this once the holder
- * is signed in; a write's own code loads only when one of its kind waits.
+ * Picks up the signed-in holder's writes whose wallet transaction was left waiting for the ledger
+ * (the page changed or reloaded while the ledger confirmed it): each is followed to its end in this
+ * page, shown in the tray of writes in progress. The wallet menu loads this once the holder is
+ * signed in; a write's own code loads only when one of its kind waits.
  */
-import { pendingListings, pendingPurchases, pendingUnlists } from '../ledger/kept-transactions';
+import { purchasesOf } from '../hbar-market/purchase-store';
+import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
 
-/** Follows `accountId`'s waiting listings, purchases and unlists. */
+/** Each kind of kept transaction, and the write that follows it. */
+const RESUMERS: Record<PendingAction['kind'], () => Promise<(accountId: string) => void>> = {
+  listing: () => import('../paws-market/listing-write').then((write) => write.resumeListings),
+  purchase: () => import('../paws-market/purchase-write').then((write) => write.resumePawsPurchases),
+  unlist: () => import('../paws-market/unlist-write').then((write) => write.resumeUnlists),
+  accept: () => import('../paws-market/accept-offer-write').then((write) => write.resumeAccepts),
+  offer: () => import('../paws-market/make-offer-write').then((write) => write.resumeOffers),
+  allowance: () => import('../paws-market/lower-allowance-write').then((write) => write.resumeAllowances),
+};
+
+/** Follows every write of `accountId` left waiting for the ledger. */
 export function resumeWrites(accountId: string): void {
-  if (pendingListings(accountId).length) void import('../paws-market/listing-write').then((listing) => listing.resumeListings(accountId));
-  if (pendingPurchases(accountId).length) void import('../paws-market/purchase-write').then((purchase) => purchase.resumePawsPurchases(accountId));
-  if (pendingUnlists(accountId).length) void import('../paws-market/unlist-write').then((unlist) => unlist.resumeUnlists(accountId));
+  for (const [kind, load] of Object.entries(RESUMERS) as [PendingAction['kind'], (typeof RESUMERS)[PendingAction['kind']]][]) {
+    if (pendingActions(kind, accountId).length) void load().then((resume) => resume(accountId));
+  }
+  // HBAR purchases keep their own record (purchase-store.ts): completed here too, shown in the tray.
+  if (purchasesOf(accountId).length) void import('../hbar-market/purchase-writes').then((hbar) => hbar.followHbarPurchases(accountId));
 }

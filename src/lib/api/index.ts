@@ -9,5 +9,6 @@ export {
   invalidateKeys,
   mutateCache,
   QUERY_DEFAULTS,
+  retryWhileUnavailable,
   revalidateKeys,
 } from './query';

@@ -1,5 +1,5 @@
 import { nanoquery, type CommonSettings } from '@nanostores/query';
-import { ApiError } from './api-error';
+import { ApiError, ApiUnreachableError } from './api-error';
 import { apiJson } from './api-fetch';
 
 type KeyPart = string | number | true;
@@ -31,6 +31,19 @@ export const QUERY_DEFAULTS = {
   revalidateOnReconnect: false,
   onErrorRetry: false,
 } satisfies CommonSettings;
+
+/** How long after each failure a read the server could not answer for now is asked again (then it is left failed). */
+const UNAVAILABLE_RETRY_MS = [2_000, 4_000, 8_000] as const;
+
+/**
+ * `onErrorRetry` for a read the server may briefly be unable to answer (503 while a cold ledger
+ * read finishes in the background, 429, a 5xx, or no answer at all): asked again 2, 4 and 8 s
+ * after each failure. A 4xx is an answer, never retried.
+ */
+export const retryWhileUnavailable: Extract<CommonSettings['onErrorRetry'], (...args: never[]) => unknown> = ({ error, retryCount }) => {
+  const unavailable = error instanceof ApiUnreachableError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+  return unavailable ? (UNAVAILABLE_RETRY_MS[retryCount - 1] ?? null) : null;
+};
 
 type QueryContext = ReturnType<typeof nanoquery>;
 let context: QueryContext | undefined;

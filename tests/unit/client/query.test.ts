@@ -1,9 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createFetcherStore, getJson, getJsonOrNullOn401, QUERY_DEFAULTS } from '@/lib/api';
+import { ApiError, ApiUnreachableError, createFetcherStore, getJson, getJsonOrNullOn401, QUERY_DEFAULTS, retryWhileUnavailable } from '@/lib/api';
 import { installFakeFetch } from './fake-fetch';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+});
+
+describe('retryWhileUnavailable', () => {
+  const retry = (error: unknown, retryCount: number) => retryWhileUnavailable({ error, key: '/api/public-profiles?search=', retryCount });
+
+  it('asks again 2, 4 and 8 s after a 503, a 429 or no answer, then leaves the read failed', () => {
+    const unavailable = new ApiError(503, 'Service Unavailable', '{"error":"The owner map could not be read","code":"LEDGER_UNAVAILABLE"}');
+    expect([1, 2, 3, 4].map((count) => retry(unavailable, count))).toEqual([2_000, 4_000, 8_000, null]);
+    expect(retry(new ApiError(429, 'Too Many Requests', ''), 1)).toBe(2_000);
+    expect(retry(new ApiUnreachableError(new TypeError('Failed to fetch')), 1)).toBe(2_000);
+  });
+
+  it('never asks again after a 4xx answer or an error of the page itself', () => {
+    expect(retry(new ApiError(400, 'Bad Request', '{"error":"Invalid query","code":"INVALID_QUERY"}'), 1)).toBeNull();
+    expect(retry(new ApiError(404, 'Not Found', ''), 1)).toBeNull();
+    expect(retry(new TypeError('x is undefined'), 1)).toBeNull();
+  });
 });
 
 describe('query fetchers', () => {

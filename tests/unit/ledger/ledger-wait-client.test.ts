@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from '@/lib/api';
-import { LedgerStillPending, callWhenSettled, mayStillExecute, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { mayStillExecute } from '@/features/wallet/wallet-errors';
 import {
   clearPendingAction,
   forgetTransaction,

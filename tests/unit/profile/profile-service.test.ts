@@ -168,4 +168,19 @@ describe('public profiles', () => {
     expect((await service.publicProfiles()).profiles.map((p) => p.accountId)).toEqual([OTHER]);
     expect((await service.publicProfiles('queen')).total).toBe(0);
   });
+
+  it('a search that matches no one answers without the owner map, so a ledger that cannot be read yet does not fail it', async () => {
+    const tableName = await store.newTable();
+    const unreadable = createProfileService({
+      store: createProfileRepo(doc, tableName),
+      ledger,
+      catalog,
+      owners: () => Promise.reject(new Error('the owner map could not be read')),
+      nftTokenId: TOKEN,
+      now: () => clock,
+    });
+    await unreadable.update(OWNER, OWNER, { username: 'Tiger Queen', isPublic: false });
+    expect(await unreadable.publicProfiles('queen')).toEqual({ success: true, profiles: [], total: 0 });
+    await expect(unreadable.publicProfiles()).resolves.toMatchObject({ total: 0 });
+  });
 });

@@ -38,4 +38,13 @@ describe('wallet error catalogue (spec 000 §8)', () => {
     expect(toWalletError(new Error('INVALID_SIGNATURE'), 'transaction').message).toBe('Transaction signing failed: INVALID_SIGNATURE');
     expect(toWalletError(new Error('Missing or invalid topic'), 'transaction')).toMatchObject({ reconnect: true });
   });
+
+  it('gives each failure a kind that flows act on, so no flow reads the words', () => {
+    expect(toWalletError(new Error('Request timed out'), 'transaction').kind).toBe('unanswered');
+    expect(toWalletError({ code: 4001 }, 'transaction').kind).toBe('rejected');
+    expect(toWalletError(new Error('Session expired'), 'transaction').kind).toBe('session-lost');
+    // A retry of the very transaction the ledger already took (the node's precheck status).
+    expect(toWalletError(new Error('transaction 0.0.7001004@1.2 failed precheck with status DUPLICATE_TRANSACTION'), 'transaction').kind).toBe('duplicate');
+    expect(toWalletError(new Error('INVALID_SIGNATURE'), 'transaction').kind).toBe('failed');
+  });
 });

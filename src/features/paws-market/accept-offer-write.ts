@@ -1,0 +1,90 @@
+/**
+ * Selling a tiger to an offer, as a write of its own: the server settles the sale at once when the
+ * marketplace may move the tiger; otherwise the wallet approves the marketplace for it first, and
+ * the server settles once the ledger shows that approval (followed by its id, also when the wallet
+ * answers after its time-out). It runs to its end whether or not its dialog stays open, shown in
+ * the tray; an approval left waiting for the ledger is followed from its pending action
+ * (resumeAccepts).
+ */
+import { formatPaws } from '../../lib/format';
+import { type PendingAction, forgetTransaction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
+import { waitForLedger } from '../ledger/ledger-wait-client';
+import { toast } from '../toast/toast-store';
+import { afterKept, signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { type PublicOffer, acceptOffer } from './offer-client';
+import { acceptWriteId } from './offer-screen-rules';
+import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
+import { runWritePart } from './retry-rules';
+
+type AcceptAction = Extract<PendingAction, { kind: 'accept' }>;
+type Offer = Pick<PublicOffer, 'id' | 'pawsAmount'>;
+
+/** What a sale goes through: two steps when the marketplace may move the tiger, three when the wallet approves it first. */
+const ACCEPT_STEPS = {
+  direct: ['Check the offer and the tiger', 'Settle on the ledger'],
+  approve: ['Check the offer and the tiger', 'Approve the marketplace in your wallet', 'Settle on the ledger'],
+} as const;
+
+const pendingAccept = (sellerId: string, offerId: string) => pendingActions('accept', sellerId).find((action) => action.offerId === offerId);
+
+/** Sells `serial` of `sellerId` to `offer`; a sale of it already under way is left to go on (its approval waiting for the ledger is followed). */
+export async function startAcceptOffer(sellerId: string, offer: Offer, serial: number): Promise<void> {
+  const id = acceptWriteId(sellerId, offer.id);
+  if (isUnderWay($writes.get()[id])) return;
+  const waiting = pendingAccept(sellerId, offer.id);
+  beginWrite({
+    id,
+    accountId: sellerId,
+    title: `Selling Wild Tiger #${waiting?.serialNumber ?? serial} for ${formatPaws(offer.pawsAmount)} PAWS`,
+    serial: waiting?.serialNumber ?? serial,
+    steps: waiting ? ACCEPT_STEPS.approve : ACCEPT_STEPS.direct,
+    amount: offer.pawsAmount,
+  });
+  await runWritePart(id, () => accept(id, sellerId, offer, serial), 'Failed to accept the offer');
+}
+
+/** The sale from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */
+async function accept(id: string, sellerId: string, offer: Offer, serial: number): Promise<void> {
+  const waiting = pendingAccept(sellerId, offer.id);
+  if (waiting) return acceptAfterApproval(id, waiting);
+  const answer = await acceptOffer(sellerId, offer.id, serial);
+  if (answer.status === 'sold') return sold(id, sellerId, serial, offer.pawsAmount, answer.transactionId);
+  updateWrite(id, 'wallet', { steps: ACCEPT_STEPS.approve });
+  const prepared = await prepareNftAllowance(sellerId, serial);
+  const action: AcceptAction = {
+    kind: 'accept',
+    accountId: sellerId,
+    offerId: offer.id,
+    serialNumber: serial,
+    transactionId: prepared.transactionId,
+    price: offer.pawsAmount,
+  };
+  const signed = await signKept(action, prepared.transactionBytes, 'nft-allowance', { what: 'NFT allowance approval', goesOn: 'the sale goes on' });
+  await acceptAfterApproval(id, { ...action, transactionId: signed.transactionId }, signed.late?.note ?? null);
+}
+
+/** After the approval: the server settles once the ledger shows it (this call waits for it, then LedgerStillPending). */
+async function acceptAfterApproval(id: string, action: AcceptAction, note: string | null = null): Promise<void> {
+  updateWrite(id, 'ledger', { note });
+  const answer = await afterKept(action.transactionId, () => acceptOffer(action.accountId, action.offerId, action.serialNumber, action.transactionId));
+  if (answer.status === 'approval') throw new Error('Approve the marketplace for this tiger in your wallet to accept the offer');
+  await sold(id, action.accountId, action.serialNumber, action.price, answer.transactionId);
+}
+
+/** The sale succeeded on the ledger: waits until the mirror node shows it, so the refreshed lists no longer have the tiger. */
+async function sold(id: string, sellerId: string, serial: number, price: string, transactionId: string): Promise<void> {
+  rememberTransaction(sellerId, transactionId);
+  updateWrite(id, 'ledger');
+  if ((await waitForLedger(transactionId)).state !== 'pending') forgetTransaction(transactionId);
+  refreshAfterTrade();
+  toast({ title: 'Offer Accepted', description: `Wild Tiger #${serial} sold for ${formatPaws(price)} PAWS.` });
+  updateWrite(id, 'done', { transactionId });
+}
+
+/** Follows every sale of `sellerId` whose approval was left waiting for the ledger (a reload, another page). */
+export function resumeAccepts(sellerId: string): void {
+  for (const action of pendingActions('accept', sellerId))
+    void startAcceptOffer(sellerId, { id: action.offerId, pawsAmount: action.price }, action.serialNumber);
+}
