@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useReducer, useRef } from 'react';
+import { type ComponentType, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@/features/toast/toast-store';
 import { idleAfterFirstInteraction } from './after-first-interaction';
 
@@ -14,8 +14,8 @@ interface DialogProps {
  * person starts using the page (a scroll, touch, click or key; so that opening it is immediate, yet
  * no part of the page's load), or when it opens, whichever comes first. `openProp` names the prop
  * that opens it when it is not null; once loaded, the dialog stays mounted as a static import would.
- * If its code cannot load, a toast says so (DIALOG_LOAD_FAILED), and the request is closed (onClose)
- * and can be made again.
+ * If its code cannot load, a toast says so (DIALOG_LOAD_FAILED), and the request is closed (onClose);
+ * the toast's 'Try again' loads the code again and opens the same request, or it can be made again.
  */
 export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentType<P>>, openProp: keyof P): ComponentType<P> {
   let loaded: ComponentType<P> | undefined;
@@ -39,8 +39,10 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
   return function LazyDialog(props: P) {
     const open = props[openProp] != null;
     const [, rerender] = useReducer((count: number) => count + 1, 0);
-    const onClose = useRef(props.onClose);
-    onClose.current = props.onClose;
+    const latest = useRef(props);
+    latest.current = props;
+    /** The request a failed load closed, opened again by the toast's 'Try again' once the code is in. */
+    const [retried, setRetried] = useState<P | null>(null);
 
     useEffect(() => {
       if (loaded) return;
@@ -55,8 +57,12 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
         (error: unknown) => {
           console.warn('Failed to load a dialog', error);
           if (!current) return;
-          toast({ ...DIALOG_LOAD_FAILED, variant: 'destructive' });
-          onClose.current();
+          const request = latest.current;
+          // Opened again meanwhile (by the page itself): that request is the one shown, not this older one.
+          const reopen = () => latest.current[openProp] == null && setRetried(request);
+          const retry = () => void ensureLoaded().then(reopen, () => toast({ ...DIALOG_LOAD_FAILED, variant: 'destructive' }));
+          toast({ ...DIALOG_LOAD_FAILED, variant: 'destructive', action: { label: 'Try again', altText: 'Open the window again', onClick: retry } });
+          request.onClose();
         },
       );
       return () => {
@@ -64,7 +70,18 @@ export function lazyDialog<P extends DialogProps>(load: () => Promise<ComponentT
       };
     }, [open]);
 
+    useEffect(() => {
+      if (open) setRetried(null);
+    }, [open]);
+
     const Dialog = loaded;
+    if (Dialog && retried && !open) {
+      const close = () => {
+        setRetried(null);
+        retried.onClose();
+      };
+      return <Dialog {...retried} onClose={close} />;
+    }
     return Dialog ? <Dialog {...props} /> : null;
   };
 }

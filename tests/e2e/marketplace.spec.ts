@@ -162,10 +162,11 @@ test.describe('HBAR marketplace', () => {
     await expect(buy).toBeFocused();
   });
 
-  test('a dialog whose code cannot load says so instead of doing nothing', async ({ page }) => {
+  test('a dialog whose code cannot load says so instead of doing nothing, and opens on Try again once it can', async ({ page }) => {
     const target = cheapest(await listings(page));
     // The site cannot be reached for the purchase dialog's code (offline, say).
-    await page.route(/\/PurchaseDialog\.[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    const chunk = /\/PurchaseDialog\.[\w-]+\.js$/;
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
     await page.goto('/marketplace');
     await connectAs(page, 'Dave');
     await showListing(page, target.serialId);
@@ -175,6 +176,11 @@ test.describe('HBAR marketplace', () => {
     await expect(toasts(page)).toContainText('Failed to open');
     await expect(toasts(page)).toContainText('Failed to load this window. Check your connection and try again.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Back online: the toast's Try again loads the code and opens the same purchase.
+    await page.unroute(chunk);
+    await toasts(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('dialog', { name: `Wild Tiger #${target.serialId}` })).toBeVisible();
   });
 
   test('a sign-in that ended on the server: the page stops offering to buy as if signed in', async ({ page, context }) => {

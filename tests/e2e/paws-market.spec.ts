@@ -248,3 +248,22 @@ test.describe('PAWS marketplace on a small screen', () => {
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((frame?.x ?? 0) + (frame?.width ?? 0));
   });
 });
+
+test.describe('PAWS marketplace when the server cannot be reached', () => {
+  test('Sync NFTs says so in the spec’s words, never a raw “Failed to fetch”, and its Try again syncs once the server is back', async ({ page }) => {
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    await page.getByRole('tab', { name: 'My NFTs' }).click();
+    const sync = /\/api\/profile\/[\d.]+\/sync-nfts$/;
+    await page.route(sync, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Sync NFTs' }).click();
+    const notice = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+    await expect(notice).toContainText('Sync Failed');
+    await expect(notice).toContainText('Failed to sync NFTs');
+    await expect(notice).not.toContainText('Failed to fetch');
+
+    await page.unroute(sync);
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect(notice).toContainText('NFTs Synced');
+  });
+});

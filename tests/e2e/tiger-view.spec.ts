@@ -123,11 +123,12 @@ test.describe('the view of one tiger', () => {
     await expect(purchase).toBeVisible();
     await purchase.getByRole('button', { name: 'Purchase', exact: true }).click();
     await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
-    const success = page.getByRole('dialog', { name: 'Purchase Successful!' });
-    await expect(success).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
-    await success.getByRole('button', { name: 'Close', exact: true }).click();
+    // Closed while the ledger settles it: the purchase goes on, and the view follows its end without a reload.
+    await expect(purchase.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+    await purchase.getByRole('button', { name: 'Close purchase' }).click();
+    await expect(page.getByText('Purchase Successful!', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
 
-    // Back in the view: Bob owns it now, it is no longer listed, and the sale is in its history.
+    // Still in the view: Bob owns it now, it is no longer listed, and the sale is in its history.
     await expect(tigerView(page, serial).getByTestId('tiger-view-owner')).toContainText(BOB, { timeout: 15_000 });
     await expect(tigerView(page, serial).getByTestId('no-paws-listing')).toBeVisible();
     await expect(tigerView(page, serial).getByRole('list', { name: 'Last sales' })).toContainText('30 PAWS');

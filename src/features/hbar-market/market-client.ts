@@ -308,6 +308,8 @@ export function completePurchase(saleVerificationCode: string, name: string): Pr
       },
       (error: unknown) => {
         const stalled = error instanceof PurchaseError && error.checkAgain;
+        // Not settled, and not known never to have happened: kept, with Check again (a purchase it forgot has no phase).
+        setPurchasePhase(saleVerificationCode, 'stalled');
         toast({
           title: stalled ? PURCHASE_MESSAGES.stalledTitle : PURCHASE_MESSAGES.failedTitle,
           description: errorText(error, PURCHASE_MESSAGES.completeFailed),

@@ -40,13 +40,18 @@ export function followHbarPurchases(accountId: string): void {
   stopFollowing?.();
   followedAccount = accountId;
   let shown = new Set<string>();
-  stopFollowing = $purchasesInProgress.subscribe((all) => {
+  const unsubscribe = $purchasesInProgress.subscribe((all) => {
     const current = purchasesOf(accountId, all);
     for (const purchase of current) show(purchase);
     const now = new Set(current.map((purchase) => hbarPurchaseWriteId(purchase.saleVerificationCode)));
     for (const id of shown) if (!now.has(id)) dismissWrite(id);
     shown = now;
   });
+  // Another account followed next: this one's are no longer shown (they are shown again when it comes back).
+  stopFollowing = () => {
+    unsubscribe();
+    for (const id of shown) dismissWrite(id);
+  };
   resumePurchases(accountId);
 }
 

@@ -182,7 +182,7 @@ const LOWER_PENDING_NOTE = 'You can close this window: the allowance goes on bei
 export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | null; onClose: () => void }) {
   const [cancel, setCancel] = useState<CancelState>({ step: 'confirm' });
   const cancelled = cancel.step === 'cancelled' ? cancel.result : null;
-  const { write, close: endWrite } = useWriteDialog(target && cancelled ? lowerAllowanceWriteId(target.buyerId) : null, () => {});
+  const { write: lowering, close: endWrite } = useWriteDialog(target && cancelled ? lowerAllowanceWriteId(target.buyerId) : null, () => {});
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: starts again when another offer is opened
   useEffect(() => setCancel({ step: 'confirm' }), [target]);
@@ -190,6 +190,9 @@ export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | 
   if (!target) return null;
   const { offer, buyerId } = target;
   const lowerTo = cancelled?.allowance.lowerTo ?? null;
+  // The buyer's lowering to this amount; one to another amount (after another cancel) is not this dialog's.
+  const write = lowering?.amount === lowerTo ? lowering : undefined;
+  const otherLowering = isUnderWay(lowering) && !write;
   const lowered = write?.step === 'done';
 
   function close(): void {
@@ -260,7 +263,11 @@ export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | 
             <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>
           )}
           {write?.step === 'stalled' && <Button onClick={() => checkWriteAgain(write.id)}>Check again</Button>}
-          {cancelled && !write && lowerTo !== null && <Button onClick={lower}>Lower Allowance</Button>}
+          {cancelled && !write && lowerTo !== null && (
+            <Button onClick={lower} disabled={otherLowering}>
+              Lower Allowance
+            </Button>
+          )}
           {cancel.step === 'error' && cancel.retryable && <Button onClick={() => void cancelIt()}>Try Again</Button>}
           {write?.step === 'failed' && write.retryable && <Button onClick={lower}>Try Again</Button>}
           {(cancel.step === 'error' || (cancelled && !isUnderWay(write)) || write?.step === 'stalled') && (

@@ -11,6 +11,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { verifyOwnership } from '../profile/profile-client';
 import { toast } from '../toast/toast-store';
+import { tryAgainAfter } from '../toast/try-again';
 import { formatCount, formatPaws } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, connectWallet } from '../wallet/wallet-store';
@@ -112,7 +113,12 @@ export default function PawsMarketplace() {
       refreshAfterTrade();
       toast({ title: 'NFTs Synced', description: 'Your tigers were read from the ledger.' });
     } catch (failure) {
-      toast({ title: 'Sync Failed', description: errorText(failure, 'Failed to sync NFTs'), variant: 'destructive' });
+      toast({
+        title: 'Sync Failed',
+        description: errorText(failure, 'Failed to sync NFTs'),
+        variant: 'destructive',
+        action: tryAgainAfter(failure, () => void sync(), 'syncing your tigers'),
+      });
     } finally {
       setSyncing(false);
     }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
@@ -35,8 +35,13 @@ export function UnlistDialog({
   failureTitle?: string;
   failureText?: string;
 }) {
-  const { write, close: endWrite } = useWriteDialog(target && unlistWriteId(target.sellerId, target.serialNumber), () => {});
-  const done = write?.step === 'done';
+  /** Whether this opening saw the unlist under way: only then does its end close the dialog (not an earlier one's). */
+  const followed = useRef(false);
+  const { write, close: endWrite } = useWriteDialog(target && unlistWriteId(target.sellerId, target.serialNumber), () => {
+    followed.current = false;
+  });
+  if (isUnderWay(write)) followed.current = true;
+  const done = write?.step === 'done' && followed.current;
 
   function close(): void {
     endWrite();

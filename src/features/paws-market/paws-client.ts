@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { refreshTigerView } from '../tiger/tiger-view-client';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
 import { refreshBalances } from '../balances/balance-store';
 import { pawsFiguresChanged } from '../market-stats/market-stats-client';
@@ -44,10 +45,14 @@ export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coverage
   { dedupeTime: 30 * 60_000 },
 );
 
-/** Refetches everything a trade changes: listings, the user's listings, owned NFTs, balances and the market's figures. */
+/**
+ * Refetches everything a trade changes, as it ends (also after its dialog closed): listings, the
+ * user's listings, owned NFTs, offers, balances, the market's figures and the open tiger's view.
+ */
 export function refreshAfterTrade(): void {
-  invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/'));
+  invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/') || key.startsWith('/api/paws/offers'));
   pawsFiguresChanged();
+  refreshTigerView();
   void refreshBalances();
 }
 

@@ -11,6 +11,7 @@ import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
 import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
+import { tryAgainAfter } from '../toast/try-again';
 import { type KeptSignature, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '../writes/write-progress';
@@ -60,7 +61,12 @@ export async function startUnlist(target: UnlistTarget, failure: UnlistFailure):
     await apiJson(`/api/paws/listings/${target.listingId}`, { method: 'DELETE' });
   } catch (problem) {
     dismissWrite(id);
-    toast({ title: failure.title, description: failure.text ?? errorText(problem, 'Failed to remove NFT from marketplace'), variant: 'destructive' });
+    toast({
+      title: failure.title,
+      description: failure.text ?? errorText(problem, 'Failed to remove NFT from marketplace'),
+      variant: 'destructive',
+      action: tryAgainAfter(problem, () => void startUnlist(target, failure), 'returning the tiger to your den'),
+    });
     return;
   }
   refreshAfterTrade();

@@ -6,6 +6,7 @@ import { NftMedia } from '../tiger/NftMedia';
 import { tierByRank } from '../tiger/tiers';
 import { errorText } from '@/lib/api/error-text';
 import { toast } from '../toast/toast-store';
+import { tryAgainAfter } from '../toast/try-again';
 import type { OwnedNft } from './owned-nfts';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { $wallet } from '../wallet/wallet-store';
@@ -30,7 +31,12 @@ export function AvatarPicker({ nfts, currentSerial }: { nfts: readonly OwnedNft[
       toast({ title: 'Profile Image Updated', description: `${selected.nftName} is your profile image.` });
       setChosen(null);
     } catch (failure) {
-      toast({ title: 'Failed to set profile image', description: errorText(failure, PROFILE_MESSAGES.nftNotFound), variant: 'destructive' });
+      toast({
+        title: 'Failed to set profile image',
+        description: errorText(failure, PROFILE_MESSAGES.nftNotFound),
+        variant: 'destructive',
+        action: tryAgainAfter(failure, () => void apply(), 'setting your profile image'),
+      });
     } finally {
       setSaving(false);
       setWaitingSince(null);

@@ -12,6 +12,7 @@ import { $myListings, $ownedNfts } from '../paws-market/paws-client';
 import type { UnlistTarget } from '../paws-market/unlist-write';
 import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
 import { toast } from '../toast/toast-store';
+import { tryAgainAfter } from '../toast/try-again';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
 import { OwnedCount } from './OwnedCount';
@@ -70,7 +71,12 @@ export function CollectionPanel({
       await verifyOwnership(accountId);
       toast({ title: 'Ownership Verified', description: 'Your tigers were read from the Hedera ledger.' });
     } catch (failure) {
-      toast({ title: 'Sync Failed', description: errorText(failure, 'Failed to sync NFTs'), variant: 'destructive' });
+      toast({
+        title: 'Sync Failed',
+        description: errorText(failure, 'Failed to sync NFTs'),
+        variant: 'destructive',
+        action: tryAgainAfter(failure, () => void verify(), 'syncing your tigers'),
+      });
     } finally {
       setVerifying(false);
       setWaitingSince(null);

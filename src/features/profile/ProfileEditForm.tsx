@@ -1,7 +1,8 @@
-import { type SubmitEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorText } from '@/lib/api/error-text';
 import { toast } from '../toast/toast-store';
+import { tryAgainAfter } from '../toast/try-again';
 import { saveProfile } from './profile-client';
 import { BIO_MAX, USERNAME_MAX, normaliseTwitterHandle, profileDraftErrors } from './profile-rules';
 import type { Profile } from './profile-types';
@@ -30,6 +31,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
   const [twitterHandle, setTwitterHandle] = useState(profile.twitterHandle ? `@${profile.twitterHandle}` : '');
   const [isPublic, setIsPublic] = useState(profile.isPublic);
   const [saving, setSaving] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const id = useId();
   const errors = profileDraftErrors({ username, bio, twitterHandle });
   const invalid = Object.keys(errors).length > 0;
@@ -44,14 +46,20 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
       onDone();
     } catch (failure) {
       const reason = errorText(failure, '');
-      toast({ title: 'Update failed', description: reason ? `Failed to update profile: ${reason}` : 'Failed to update profile', variant: 'destructive' });
+      toast({
+        title: 'Update failed',
+        description: reason ? `Failed to update profile: ${reason}` : 'Failed to update profile',
+        variant: 'destructive',
+        // The form as it is now (it may have been edited since), sent as the Save button sends it.
+        action: tryAgainAfter(failure, () => form.current?.requestSubmit(), 'saving your profile'),
+      });
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label="Edit profile" noValidate>
+    <form ref={form} onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label="Edit profile" noValidate>
       <Field id={`${id}-username`} label="Username" hint={`${username.trim().length}/${USERNAME_MAX} characters`} error={errors.username}>
         <input
           id={`${id}-username`}

@@ -2,6 +2,7 @@ import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
 import { LedgerStillPending } from '../ledger/ledger-wait-client';
 import { mayStillExecute } from '../wallet/wallet-errors';
+import { isUnavailable } from '@/lib/api/api-error';
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { signAndExecute } from '../wallet/wallet-store';
 
@@ -39,8 +40,9 @@ export async function signKept(
 
 /**
  * Calls the server about a kept transaction (`call` names it, and the server checks it on the
- * ledger): the kept action is forgotten once the call answered or failed, and kept while the
- * ledger is still settling it (LedgerStillPending), for 'Check again' or another page to follow.
+ * ledger): the kept action is forgotten once the server answered, and kept while the ledger is
+ * still settling it (LedgerStillPending) or the server could not answer (no answer, 429, 5xx), for
+ * 'Check again', a retry or another page to follow: never a second approval in the wallet.
  */
 export async function afterKept<T>(transactionId: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -48,7 +50,7 @@ export async function afterKept<T>(transactionId: string, call: () => Promise<T>
     clearPendingAction(transactionId);
     return answer;
   } catch (failure) {
-    if (!(failure instanceof LedgerStillPending)) clearPendingAction(transactionId);
+    if (!(failure instanceof LedgerStillPending) && !isUnavailable(failure)) clearPendingAction(transactionId);
     throw failure;
   }
 }

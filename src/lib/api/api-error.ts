@@ -36,3 +36,8 @@ function parseJson(text: string): unknown {
     return undefined;
   }
 }
+
+/** A failure worth asking again: no answer at all, or the server (or its rate limit) could not answer for now (429, 5xx). */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof ApiUnreachableError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+}

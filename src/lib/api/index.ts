@@ -1,4 +1,4 @@
-export { ApiError, ApiUnreachableError } from './api-error';
+export { ApiError, ApiUnreachableError, isUnavailable } from './api-error';
 export { apiFetch, apiJson, type ApiInit, onNotSignedIn } from './api-fetch';
 export { errorCode, errorText, serverMessage } from './error-text';
 export {

@@ -1,5 +1,5 @@
 import { nanoquery, type CommonSettings } from '@nanostores/query';
-import { ApiError, ApiUnreachableError } from './api-error';
+import { ApiError, isUnavailable } from './api-error';
 import { apiJson } from './api-fetch';
 
 type KeyPart = string | number | true;
@@ -40,10 +40,8 @@ const UNAVAILABLE_RETRY_MS = [2_000, 4_000, 8_000] as const;
  * read finishes in the background, 429, a 5xx, or no answer at all): asked again 2, 4 and 8 s
  * after each failure. A 4xx is an answer, never retried.
  */
-export const retryWhileUnavailable: Extract<CommonSettings['onErrorRetry'], (...args: never[]) => unknown> = ({ error, retryCount }) => {
-  const unavailable = error instanceof ApiUnreachableError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
-  return unavailable ? (UNAVAILABLE_RETRY_MS[retryCount - 1] ?? null) : null;
-};
+export const retryWhileUnavailable: Extract<CommonSettings['onErrorRetry'], (...args: never[]) => unknown> = ({ error, retryCount }) =>
+  isUnavailable(error) ? (UNAVAILABLE_RETRY_MS[retryCount - 1] ?? null) : null;
 
 type QueryContext = ReturnType<typeof nanoquery>;
 let context: QueryContext | undefined;

@@ -11,6 +11,7 @@ const { prepareNftAllowance, prepareTokenAllowance } = await import('@/features/
 const { signAndExecute } = await import('@/features/wallet/wallet-store');
 const { LedgerStillPending, waitForLedger } = await import('@/features/ledger/ledger-wait-client');
 const { WalletError } = await import('@/features/wallet/wallet-errors');
+const { ApiError } = await import('@/lib/api');
 const { resumeAccepts, startAcceptOffer } = await import('@/features/paws-market/accept-offer-write');
 const { resumeOffers, startMakeOffer } = await import('@/features/paws-market/make-offer-write');
 const { startLowerAllowance } = await import('@/features/paws-market/lower-allowance-write');
@@ -76,6 +77,22 @@ describe('accepting an offer as a write', () => {
     expect($writes.get()[SALE_WRITE]).toMatchObject({ title: 'Selling Wild Tiger #648 for 500 PAWS', serial: 648 });
     checkWriteAgain(SALE_WRITE);
     await reaches(SALE_WRITE, 'done');
+    expect(signAndExecute).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(acceptOffer).mock.calls.at(-1)).toEqual([ALICE, 'O1', 648, APPROVAL]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('a server that cannot answer after the approval keeps it: accepting again follows that approval, never a second one', async () => {
+    vi.mocked(acceptOffer)
+      .mockResolvedValueOnce({ status: 'approval', serialNumber: 648 })
+      .mockRejectedValueOnce(new ApiError(503, 'Service Unavailable', '{"error":"The ledger cannot be reached","code":"LEDGER_UNAVAILABLE"}'))
+      .mockResolvedValue(sold);
+    await startAcceptOffer(ALICE, OFFER, 648);
+    expect($writes.get()[SALE_WRITE]?.step).toBe('failed');
+    expect(localStorage.length).toBe(1);
+
+    await startAcceptOffer(ALICE, OFFER, 648);
+    expect($writes.get()[SALE_WRITE]?.step).toBe('done');
     expect(signAndExecute).toHaveBeenCalledTimes(1);
     expect(vi.mocked(acceptOffer).mock.calls.at(-1)).toEqual([ALICE, 'O1', 648, APPROVAL]);
     expect(localStorage.length).toBe(0);
