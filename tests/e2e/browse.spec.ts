@@ -104,6 +104,22 @@ test.describe('browsing', () => {
     await expect(page.getByLabel('Sort by')).toHaveValue('newest');
   });
 
+  test('each market page says which tier scale its badges use, and opens the scale from the keyboard', async ({ page }) => {
+    for (const [path, summary, first] of [
+      ['/marketplace', 'Tiers on this page follow the rarity percentile (SentX’s scale)', 'Mythic: the rarest 1%'],
+      ['/collection', 'Tiers on this page follow the rarity rank', 'Legendary: rank 1 to 100'],
+      ['/paws-marketplace', 'Tiers on this page follow the rarity rank', 'Legendary: rank 1 to 100'],
+    ] as const) {
+      await page.goto(path);
+      const scale = page.getByTestId('tier-scale');
+      await expect(scale.locator('summary')).toHaveText(summary);
+      await expect(scale.getByRole('listitem').first()).toBeHidden();
+      await scale.locator('summary').focus();
+      await page.keyboard.press('Enter');
+      await expect(scale.getByRole('listitem').first()).toHaveText(first);
+    }
+  });
+
   test('the landing strip shows real tigers and links to their views', async ({ page }) => {
     await page.goto('/');
     const section = page.locator('#tigers');

@@ -11,8 +11,8 @@ import {
   pickLatestSales,
   pickPawsListings,
   rarestListed,
-  tigerViewHref,
 } from './landing-tigers';
+import { tigerViewHref } from '../tiger/tiger-view-href';
 import { Placeholder } from './Placeholder';
 import { type Remote, remoteJson } from './remote';
 import { rankText } from '../tiger/tiers';

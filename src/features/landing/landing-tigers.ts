@@ -38,11 +38,6 @@ const amount = (value: unknown, currency: 'HBAR' | 'PAWS'): string | null => {
 };
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
-/** The tiger's view on the collection page. */
-export function tigerViewHref(serial: number): string {
-  return `/collection?tiger=${serial}`;
-}
-
 /** GET /api/paws/listings → the listed tigers with their PAWS price. */
 export function pickPawsListings(body: unknown): StripTiger[] {
   return list(record(body).listings).flatMap((entry) => {

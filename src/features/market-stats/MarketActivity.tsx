@@ -14,8 +14,8 @@ import {
   hbarSaleRow,
   mergeTimeline,
   pawsRow,
-  tigerViewHref,
 } from './activity';
+import { tigerViewHref } from '../tiger/tiger-view-href';
 import { fetchActivityPage } from './market-stats-client';
 
 type MarketChoice = ActivityMarketFilter | 'all';

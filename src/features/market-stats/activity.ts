@@ -174,11 +174,6 @@ export function mergeTimeline({ paws, pawsComplete, hbar, market, kind }: Timeli
   return [...pawsShown, ...hbarShown].sort((a, b) => time(b) - time(a) || a.id.localeCompare(b.id));
 }
 
-/** The link to a tiger's view (built by the collection's tiger view). */
-export function tigerViewHref(serial: number): string {
-  return `/collection?tiger=${serial}`;
-}
-
 /** The seller's sales newer than the last-seen mark (ISO; none before a first visit). */
 export function salesSince<T extends { at: string }>(sales: readonly T[], lastSeen: string | null): T[] {
   if (!lastSeen) return [];

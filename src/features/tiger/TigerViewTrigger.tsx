@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { $openTiger, $tigerViewHosted } from './tiger-view-store';
-import { tigerViewHref } from './tiger-view-rules';
+import { tigerViewHref } from './tiger-view-href';
 
 /**
  * What opens a card's tiger in its view: a link to the shareable view (/collection?tiger=N) that,

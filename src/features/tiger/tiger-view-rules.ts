@@ -6,9 +6,8 @@
 import type { PawsListing } from '../paws-market/listing';
 import { type RarityDataset, type Trait, normaliseTraitText } from './rarity';
 import { TOTAL_SUPPLY } from './supply';
+import { TIGER_PARAM } from './tiger-view-href';
 
-/** The query parameter that opens the view of a tiger (`/collection?tiger=12`). */
-export const TIGER_PARAM = 'tiger';
 /** PAWS sales of one tiger the view lists, newest first. */
 export const TIGER_SALES_SHOWN = 5;
 
@@ -103,9 +102,4 @@ export function withTigerParam(href: string, serial: number | null): string {
   if (serial === null) url.searchParams.delete(TIGER_PARAM);
   else url.searchParams.set(TIGER_PARAM, String(serial));
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/** The shareable address of a tiger's view. */
-export function tigerViewHref(serial: number): string {
-  return `/collection?${TIGER_PARAM}=${serial}`;
 }

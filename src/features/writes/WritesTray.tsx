@@ -1,6 +1,7 @@
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/Button';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { tigerViewHref } from '../tiger/tiger-view-href';
 import type { Write } from './write-store';
 import { checkWriteAgain, dismissWrite } from './write-progress';
 
@@ -84,6 +85,12 @@ export function WritesTray({ writes }: { writes: readonly Write[] }) {
         <article key={write.id} aria-label={write.title} className="grid gap-1 rounded-xl border border-primary/40 bg-card p-3 shadow-lg">
           <p className="text-sm font-semibold text-foreground">{write.title}</p>
           <WriteState write={write} />
+          {write.serial !== null && (
+            // The tiger's view: its buy, list and offer buttons reopen the trade under way.
+            <a href={tigerViewHref(write.serial)} className="justify-self-start text-xs text-primary underline underline-offset-4 hover:text-highlight">
+              Open Wild Tiger #{write.serial}
+            </a>
+          )}
         </article>
       ))}
     </section>,

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pickHbarListed, pickLatestSales, pickPawsListings, rarestListed, tigerViewHref } from '../../../src/features/landing/landing-tigers';
+import { pickHbarListed, pickLatestSales, pickPawsListings, rarestListed } from '../../../src/features/landing/landing-tigers';
 
 describe('landing tiger strip', () => {
-  it('links each tiger to its view', () => {
-    expect(tigerViewHref(42)).toBe('/collection?tiger=42');
-  });
-
   it('reads PAWS listings and HBAR-listed tigers, skipping malformed entries', () => {
     expect(
       pickPawsListings({

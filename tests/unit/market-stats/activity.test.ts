@@ -8,7 +8,6 @@ import {
   pawsRow,
   rowKindOf,
   salesSince,
-  tigerViewHref,
 } from '../../../src/features/market-stats/activity';
 
 function item(overrides: Partial<PawsActivityItem>): PawsActivityItem {
@@ -51,7 +50,6 @@ describe('activity timeline', () => {
     expect(sale).toMatchObject({ market: 'hbar', kind: 'sale', currency: 'HBAR', name: 'Wild Tiger #12', buyerId: '0.0.2' });
     const listing = hbarListingRow({ marketplaceListingId: 5, serialId: 3, salePrice: 150, listingDate: '2030-01-01T08:00:00.000Z', sellerAddress: '0.0.9' });
     expect(listing).toMatchObject({ kind: 'listing', id: 'hbar:listing:5' });
-    expect(tigerViewHref(3)).toBe('/collection?tiger=3');
   });
 
   const paws = [pawsRow(item({ id: 'p1', at: '2030-01-01T10:00:00.000Z' })), pawsRow(item({ id: 'p2', kind: 'listing', at: '2030-01-01T06:00:00.000Z' }))];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRarity } from '../../../src/features/tiger/rarity';
-import { formatShare, tigerFromSearch, tigerViewHref, traitShares, withTigerParam } from '../../../src/features/tiger/tiger-view-rules';
+import { formatShare, tigerFromSearch, traitShares, withTigerParam } from '../../../src/features/tiger/tiger-view-rules';
+import { tigerViewHref } from '../../../src/features/tiger/tiger-view-href';
 
 const attributes = (fur: string, eyes?: string) => [{ trait_type: 'Fur', value: fur }, ...(eyes ? [{ trait_type: 'Eye_Color', value: eyes }] : [])];
 const dataset = computeRarity([
