@@ -29,6 +29,14 @@ describe('GET /img/{serial}/{width}', () => {
     }
   });
 
+  it('is answered again from the CDN cache, as CloudFront answers it (X-Cache), with the same bytes', async () => {
+    const first = await get('/img/21/320');
+    const again = await get('/img/21/320');
+    expect([first.headers.get('x-cache'), again.headers.get('x-cache')]).toEqual(['Miss from cloudfront', 'Hit from cloudfront']);
+    expect(Buffer.from(await again.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
+    expect(again.headers.get('cache-control')).toBe(THUMBNAIL_CACHE_CONTROL);
+  });
+
   it('keeps a phone page of 44 cards within 1 MB at the card width', async () => {
     let bytes = 0;
     for (let serial = 1; serial <= 44; serial++) bytes += (await (await get(`/img/${serial}/320`)).arrayBuffer()).byteLength;

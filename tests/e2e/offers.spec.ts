@@ -130,10 +130,16 @@ test.describe
       await timed('lower the allowance after a cancel', async () => {
         await cancelled.getByRole('button', { name: 'Lower Allowance' }).click();
         await approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
-        await expect(page.getByRole('dialog', { name: 'Allowance Lowered' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+        await expect(cancelled.getByRole('list', { name: 'Allowance progress' })).toBeVisible();
+        // Closed while the ledger confirms it: the lowering goes on, in the tray, until it is done.
+        await cancelled.getByRole('button', { name: 'Close offer' }).click();
+        await expect(
+          page.getByRole('region', { name: 'Trades in progress' }).getByRole('article', { name: 'Lowering your PAWS allowance to 15 PAWS' }),
+        ).toBeVisible();
+        await expect(page.getByText('Allowance Lowered', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
       });
       expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(15, 6);
-      await page.getByRole('dialog', { name: 'Allowance Lowered' }).getByRole('button', { name: 'Close', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Trades in progress' })).toBeHidden();
       await expect(offers.getByRole('listitem')).toHaveCount(1);
       await expect(offers).toContainText('Best offer: 15 PAWS');
       await offers.getByRole('button', { name: 'Close offers' }).click();

@@ -2,6 +2,7 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { MAX_BODY_BYTES } from '../http/body';
 import { API_SECURITY_HEADERS, EDGE_SECURITY_HEADERS } from '../http/security-headers';
+import { createEdgeCache } from './edge-cache';
 import { createBoundedMemo } from '../bounded-memo';
 import { log } from '../log';
 import { ROUTES } from '../routes';
@@ -111,6 +112,8 @@ function requestUrl(request: IncomingMessage): URL | string {
 
 /** The local stand-in for CloudFront + API Gateway + Lambda: pages and /api on one origin. */
 export function createLocalServer(options: LocalServerOptions): Server {
+  // CloudFront's cache of thumbnails (edge-cache.ts), one per server: a browsing session's worth of cards (about 20 KB each).
+  const imageCache = createEdgeCache(2_000);
   const router = createApiRouter(ROUTES);
   const serveStatic = options.siteDir ? createStaticSite(options.siteDir) : undefined;
 
@@ -132,7 +135,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (url.pathname.startsWith('/img/')) {
       // The image route (functions/img.ts), as CloudFront's /img/* behaviour sends it to its Lambda.
       const event = toLambdaEvent(request, url, IMAGE_ROUTE_KEY, {}, NO_BODY);
-      return writeResult(response, await invoke('img', event), method);
+      // A HEAD is answered from what a GET left in the cache, as CloudFront does; it leaves nothing there itself.
+      return writeResult(response, await imageCache(method, url.pathname, () => invoke('img', event)), method);
     }
 
     for (const prefixHandler of options.prefixHandlers ?? []) if (await prefixHandler(request, url, response)) return;
