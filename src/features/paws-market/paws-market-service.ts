@@ -156,31 +156,38 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
     if (await store.transition(listing.id, 'active', 'invalid')) await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
   }
 
+  /**
+   * Records a sale the ledger settled, while `claim` still holds the listing: the sale and its
+   * activity first, then the listing as sold, so whoever sees it sold finds its sale too. Each write
+   * is conditional and made once; a run cut short between them leaves the listing claimed, and the
+   * next run (the reconciler's) finishes it.
+   */
   async function finishSale(listing: PawsListing, claim: ListingClaim): Promise<void> {
+    const current = await store.getListing(listing.id);
+    if (current?.status !== 'claimed' || current.claim?.claimId !== claim.claimId) return;
     const soldAt = new Date(now()).toISOString();
     const sale = { buyerId: claim.buyerId, transactionId: claim.transactionId, soldAt };
-    if (await store.transition(listing.id, 'claimed', 'sold', { sale }, claim.claimId)) {
-      await store.putSale({
-        listingId: listing.id,
-        tokenId: listing.tokenId,
-        serialNumber: listing.serialNumber,
-        sellerId: listing.sellerId,
-        buyerId: claim.buyerId,
-        pawsPrice: listing.pawsPrice,
-        transactionId: claim.transactionId,
-        soldAt,
-      });
-      await activity?.sold({
-        ...sale,
-        listingId: listing.id,
-        sellerId: listing.sellerId,
-        tokenId: listing.tokenId,
-        serialNumber: listing.serialNumber,
-        nftName: listing.nftName,
-        pawsPrice: listing.pawsPrice,
-      });
+    await store.putSale({
+      listingId: listing.id,
+      tokenId: listing.tokenId,
+      serialNumber: listing.serialNumber,
+      sellerId: listing.sellerId,
+      buyerId: claim.buyerId,
+      pawsPrice: listing.pawsPrice,
+      transactionId: claim.transactionId,
+      soldAt,
+    });
+    await activity?.sold({
+      ...sale,
+      listingId: listing.id,
+      sellerId: listing.sellerId,
+      tokenId: listing.tokenId,
+      serialNumber: listing.serialNumber,
+      nftName: listing.nftName,
+      pawsPrice: listing.pawsPrice,
+    });
+    if (await store.transition(listing.id, 'claimed', 'sold', { sale }, claim.claimId))
       await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
-    }
   }
 
   /** A listing's claim by a buyer: taken from 'active', released back to it, finished as sold. */

@@ -1,3 +1,4 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
@@ -94,8 +95,10 @@ function fakeSettlement(state: ReturnType<typeof fakeLedger>['state'], outcome: 
 }
 
 let store: ListingRepo;
+let table: string;
 beforeEach(async () => {
-  store = createListingRepo(memory.doc, await memory.newTable());
+  table = await memory.newTable();
+  store = createListingRepo(memory.doc, table);
 });
 
 async function listedService(outcome: () => Promise<{ status: string }>, now = () => Date.now()) {
@@ -167,6 +170,37 @@ describe('PAWS settlement faults', () => {
     expect(await failureStatus(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER }))).toBe(503);
     // released then re-claimed by the retry, which failed again the same way: still not sold, nothing paid
     expect((await store.getListing(listing.id))?.status).not.toBe('sold');
+  });
+
+  it('a sale is recorded before its listing shows sold; a run cut short between the two is finished by the next, once', async () => {
+    const real = store;
+    let stopBeforeSold = true;
+    store = {
+      ...real,
+      transition: async (...args: Parameters<ListingRepo['transition']>) => {
+        if (args[2] === 'sold' && stopBeforeSold) {
+          stopBeforeSold = false;
+          throw new Error('the process stopped here');
+        }
+        return real.transition(...args);
+      },
+    };
+    const { service, listing } = await listedService(async () => ({ status: 'SUCCESS' }));
+    const sales = async () =>
+      (
+        await memory.doc.send(
+          new ScanCommand({ TableName: table, FilterExpression: 'begins_with(pk, :sale)', ExpressionAttributeValues: { ':sale': 'PAWSSALE#' } }),
+        )
+      ).Items ?? [];
+
+    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toThrow('the process stopped here');
+    const claimed = await real.getListing(listing.id);
+    expect(claimed?.status).toBe('claimed');
+    expect(await sales()).toMatchObject([{ listingId: listing.id, buyerId: BUYER, transactionId: claimed?.claim?.transactionId }]);
+
+    await service.buy(BUYER, { listingId: listing.id, buyerId: BUYER });
+    expect(await real.getListing(listing.id)).toMatchObject({ status: 'sold', sale: { buyerId: BUYER, transactionId: claimed?.claim?.transactionId } });
+    expect(await sales()).toHaveLength(1);
   });
 
   it('a mirror node outage before the claim is a clear 503 and claims nothing', async () => {
