@@ -5,10 +5,9 @@
  * waiting for the ledger is followed from its pending action (resumeAllowances).
  */
 import { formatPaws } from '../../lib/format';
-import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
-import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
 import { toast } from '../toast/toast-store';
-import { signKept } from '../writes/kept-signature';
+import { type KeptSignature, confirmKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { lowerAllowanceWriteId } from './offer-screen-rules';
@@ -44,14 +43,12 @@ export async function startLowerAllowance(buyerId: string, amount: string): Prom
 }
 
 /** Follows the approval on the ledger: 'Allowance Lowered' once it succeeded. */
-async function confirmLowered(id: string, action: AllowanceAction, late: { note: string; untilMs: number } | null = null): Promise<void> {
+async function confirmLowered(id: string, action: AllowanceAction, late: KeptSignature['late'] = null): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
   await runWritePart(
     id,
     async () => {
-      const outcome = await waitForLedger(action.transactionId, late?.untilMs);
-      if (outcome.state !== 'pending') clearPendingAction(action.transactionId);
-      requireLedgerSuccess(outcome, FAILED);
+      await confirmKept(action.transactionId, FAILED, late?.untilMs);
       updateWrite(id, 'done', { transactionId: action.transactionId });
       toast({ title: 'Allowance Lowered', description: `The marketplace may now spend ${formatPaws(action.amount)} PAWS of yours.` });
     },

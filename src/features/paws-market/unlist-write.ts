@@ -8,11 +8,10 @@
  */
 import { apiJson } from '@/lib/api';
 import { errorText } from '@/lib/api/error-text';
-import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
-import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
 import { toast } from '../toast/toast-store';
 import { tryAgainAfter } from '../toast/try-again';
-import { type KeptSignature, signKept } from '../writes/kept-signature';
+import { type KeptSignature, confirmKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { unlistWriteId } from './listing';
@@ -102,14 +101,12 @@ async function revoke(id: string, target: UnlistTarget): Promise<void> {
 }
 
 /** Follows the revocation on the ledger: 'Tiger Returned' once it succeeded; a long wait offers 'Check again'. */
-function confirmRevoked(id: string, action: UnlistAction, late: { note: string; untilMs: number } | null = null): Promise<void> {
+function confirmRevoked(id: string, action: UnlistAction, late: KeptSignature['late'] = null): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
   return runWritePart(
     id,
     async () => {
-      const outcome = await waitForLedger(action.transactionId, late?.untilMs);
-      if (outcome.state !== 'pending') clearPendingAction(action.transactionId);
-      requireLedgerSuccess(outcome, 'The ledger did not revoke the marketplace permission');
+      await confirmKept(action.transactionId, 'The ledger did not revoke the marketplace permission', late?.untilMs);
       updateWrite(id, 'done', { transactionId: action.transactionId });
       refreshAfterTrade();
       toast({ title: 'Tiger Returned', description: `${action.name} is back in your den and the marketplace permission is revoked.` });

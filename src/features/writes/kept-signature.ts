@@ -1,6 +1,6 @@
 import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
-import { LedgerStillPending } from '../ledger/ledger-wait-client';
+import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { mayStillExecute } from '../wallet/wallet-errors';
 import { isUnavailable } from '@/lib/api/api-error';
 import { visibleUntil } from '../ledger/transaction-visibility';
@@ -36,6 +36,17 @@ export async function signKept(
     const note = `${errorText(failure, 'The wallet did not answer')}. If you approve it in your wallet, ${goesOn} once the ledger confirms it.`;
     return { transactionId: pending.transactionId, late: { note, untilMs: visibleUntil(pending.transactionId) } };
   }
+}
+
+/**
+ * Follows a kept transaction on the ledger (until `untilMs` for one the wallet did not answer):
+ * forgets the kept action once the ledger has its outcome, and throws unless it is SUCCESS
+ * (LedgerStillPending while it is still pending, for 'Check again'; `what` names a failure).
+ */
+export async function confirmKept(transactionId: string, what: string, untilMs?: number): Promise<void> {
+  const outcome = await waitForLedger(transactionId, untilMs);
+  if (outcome.state !== 'pending') clearPendingAction(transactionId);
+  requireLedgerSuccess(outcome, what);
 }
 
 /**
