@@ -6,7 +6,12 @@ type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 function write(level: Level, message: string, fields: Record<string, unknown>): void {
   if (LEVELS[level] < LEVELS[config().logLevel]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields }, (_key, value) =>
-    typeof value === 'bigint' ? value.toString() : value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value,
+    typeof value === 'bigint'
+      ? value.toString()
+      : // With its cause: 'could not be reached' says little without the socket error under it.
+        value instanceof Error
+        ? { name: value.name, message: value.message, stack: value.stack, ...(value.cause === undefined ? {} : { cause: value.cause }) }
+        : value,
   );
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 }

@@ -17,6 +17,15 @@ export function withRequestBudget<T>(budgetMs: number, work: () => Promise<T>, n
   return deadlines.run(now() + budgetMs, work);
 }
 
+/**
+ * Runs `work` outside any request's budget: a load that many requests share (the collection's bulk
+ * sources) gets its upstream calls' own time-outs, not what is left of the one request that happened
+ * to start it (under load a 3,333-NFT owner map outlasted that, failed, and every page waited again).
+ */
+export function outsideRequestBudget<T>(work: () => T): T {
+  return deadlines.exit(work);
+}
+
 /** Milliseconds left of the current request's budget (0 when spent); undefined outside a request. */
 export function remainingBudgetMs(now: () => number = Date.now): number | undefined {
   const deadline = deadlines.getStore();

@@ -6,6 +6,7 @@
  */
 
 import { withTimeout } from '../../lib/timeout';
+import { outsideRequestBudget } from '../../server/request-budget';
 
 export interface Snapshot<T> {
   value: T;
@@ -51,8 +52,9 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
   let failedAt = Number.NEGATIVE_INFINITY;
   const listeners: ((snapshot: Snapshot<T>) => void)[] = [];
 
+  /** One load for every reader, on its own time-outs rather than the budget of the request that started it. */
   function start(): Promise<Snapshot<T> | undefined> {
-    inFlight ??= (async () => {
+    inFlight ??= outsideRequestBudget(async () => {
       try {
         const seeded = await readSeed();
         const value = seeded ? seeded.value : await load();
@@ -67,7 +69,7 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
       } finally {
         inFlight = undefined;
       }
-    })();
+    });
     return inFlight;
   }
 

@@ -26,24 +26,31 @@ export function sentxClient({ baseUrl, apiKey, fetch = globalThis.fetch, timeout
     return target.toString();
   }
 
+  /** The answer's status and text; a read whose connection failed before any answer is sent once more. */
+  async function send(path: string, request: { query?: Query; body?: unknown }): Promise<{ status: number; text: string }> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const response = await fetch(url(path, request.query ?? {}), {
+          method: request.body === undefined ? 'GET' : 'POST',
+          headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          signal,
+        });
+        return { status: response.status, text: await response.text() };
+      } catch (error) {
+        // A kept-alive connection the server closed as this read went out (a reset, on a busy host more
+        // often) is no answer: a GET changes nothing, so it is asked once more, on a new connection.
+        if (attempt === 1 && request.body === undefined && !signal.aborted) continue;
+        const reason = signal.aborted ? `timed out after ${timeoutMs} ms` : 'could not be reached';
+        throw new MarketUnavailableError(`SentX ${path} ${reason}`, { cause: error });
+      }
+    }
+  }
+
   /** One call; a 2xx/4xx `success: false` with an apimessage is a refusal, anything else unexpected throws MarketUnavailableError. */
   async function call<S extends z.ZodType>(path: string, schema: S, request: { query?: Query; body?: unknown } = {}): Promise<Answer<z.output<S>>> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(url(path, request.query ?? {}), {
-        method: request.body === undefined ? 'GET' : 'POST',
-        headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        signal,
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      const reason = signal.aborted ? `timed out after ${timeoutMs} ms` : 'could not be reached';
-      throw new MarketUnavailableError(`SentX ${path} ${reason}`, { cause: error });
-    }
+    const { status, text } = await send(path, request);
     const json = parseJson(text);
     const refusal = refusalSchema.safeParse(json);
     if (refusal.success && status < 500) return { ok: false, status, apimessage: refusal.data.apimessage };

@@ -70,8 +70,22 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
     return all;
   }
 
-  /** Every serial of a token, read in parallel ranges of 100 up to the expected supply (see LedgerReader.getAllNfts). */
-  async function getAllNfts(tokenId: string, { expectedSerials = 0 }: { expectedSerials?: number } = {}): Promise<LedgerNft[]> {
+  /** Bulk reads on the wire, by token and supply: a second caller joins the first (the collection and the holdings ask together on a cold start). */
+  const bulkReads = new Map<string, Promise<LedgerNft[]>>();
+
+  /** Every serial of a token (see LedgerReader.getAllNfts): one bulk read at a time per token in this process. */
+  function getAllNfts(tokenId: string, options: { expectedSerials?: number } = {}): Promise<LedgerNft[]> {
+    const key = `${tokenId}/${options.expectedSerials ?? 0}`;
+    let read = bulkReads.get(key);
+    if (!read) {
+      read = readAllNfts(tokenId, options).finally(() => bulkReads.delete(key));
+      bulkReads.set(key, read);
+    }
+    return read;
+  }
+
+  /** Every serial of a token, read in parallel ranges of 100 up to the expected supply. */
+  async function readAllNfts(tokenId: string, { expectedSerials = 0 }: { expectedSerials?: number } = {}): Promise<LedgerNft[]> {
     // Range i holds the serials in (i*100, i*100+100]: its pages are read in ascending order until
     // one goes past the range (one page, unless a mirror serves smaller pages). The ranges are
     // read in parallel; the last one follows the pages to the end, past the expected supply.

@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { refreshTigerView } from '../tiger/tiger-view-client';
-import { ApiError, apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
+import { ApiError, apiJson, createFetcherStore, invalidateKeys, retryWhileUnavailable } from '@/lib/api';
 import { refreshBalances } from '../balances/balance-store';
 import { pawsFiguresChanged } from '../market-stats/market-stats-client';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
@@ -38,6 +38,8 @@ export const $listings = createFetcherStore<ListingsPage>(['/api/paws/listings?'
 export const $myListings = createFetcherStore<{ listings: PublicListing[] }>(['/api/paws/listings/user/', $accountKey], { dedupeTime: 5_000 });
 export const $ownedNfts = createFetcherStore<{ nfts: OwnedNft[]; verified: boolean; source: string }>(['/api/profile/', $accountKey, '/nfts'], {
   dedupeTime: 60_000,
+  // A cold server whose ledger and IPFS reads outlast the request (503) answers a few seconds later.
+  onErrorRetry: retryWhileUnavailable,
 });
 export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coveragePercentage: number } }>(
   // The badge shows the coverage stats only: no need for the whole dataset's megabyte.

@@ -8,6 +8,7 @@
  */
 import { withTimeout } from '../../lib/timeout';
 import { log } from '../../server/log';
+import { outsideRequestBudget } from '../../server/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
 
 export interface OwnersCopy {
@@ -78,7 +79,8 @@ export function createHoldingsService({ loadOwners, shared, now = Date.now, fres
     async owners(): Promise<ReadonlyMap<number, string>> {
       if (fresh(current)) return current.owners;
       if (!loading && now() - failedAt >= freshness.retryMs) {
-        loading = load().then((copy) => {
+        // Every reader's load, on the mirror reads' own time-outs: not cut short by the request that started it.
+        loading = outsideRequestBudget(load).then((copy) => {
           if (copy && (!current || copy.loadedAt >= current.loadedAt)) current = copy;
           loading = undefined;
           return copy;

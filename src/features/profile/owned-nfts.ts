@@ -66,7 +66,7 @@ export function createOwnedNftService(deps: {
     );
     return Promise.all(
       serials.map(async ({ serial, metadata, spender }) => {
-        const entry = await catalog.entry(serial);
+        const entry = await catalog.entry(serial, metadata);
         return {
           id: `${nftTokenId}-${serial}`,
           tokenId: nftTokenId,

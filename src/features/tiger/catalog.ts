@@ -20,7 +20,12 @@ export interface CatalogEntry {
 /** The collection catalog port: rarity for every serial and each tiger's name, image and traits. */
 export interface CollectionCatalog {
   rarity(): Promise<RarityDataset>;
-  entry(serial: number): Promise<CatalogEntry | undefined>;
+  /**
+   * One serial's entry (undefined when the ledger has no such serial). `heldMetadata`: the serial's
+   * metadata as the caller just read it from the ledger (an account's NFTs carry it), which spares a
+   * read per serial.
+   */
+  entry(serial: number, heldMetadata?: string): Promise<CatalogEntry | undefined>;
   /** Where this catalog's IPFS images are served from (the first gateway the server links to). */
   readonly imageGateway: string;
 }

@@ -72,11 +72,11 @@ export function createMetadataCatalog({
   return {
     imageGateway,
     rarity: loadRarity,
-    async entry(serial) {
+    async entry(serial, heldMetadata) {
       const shown = await metadata.get(String(serial), async () => {
-        const nft = await ledger.getNft(nftTokenId, serial);
-        if (!nft) return null;
-        const document = await readMetadata(nft.metadata);
+        const stored = heldMetadata ?? (await ledger.getNft(nftTokenId, serial))?.metadata;
+        if (stored === undefined) return null;
+        const document = await readMetadata(stored);
         return { name: hip412Name(document), media: hip412Media(document) ?? NO_MEDIA };
       });
       // A serial the ledger does not have (never minted, or past the supply) is no tiger.

@@ -265,6 +265,13 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
     findTransaction: (transactionId) => state.transactions.get(transactionId) ?? failures.get(transactionId)?.record ?? null,
   };
 
+  /**
+   * The mirror read waiting for its turn: reads asked meanwhile share it, as it catches up only after
+   * all of them were asked. A real mirror node serves reads side by side; one catch-up (a store
+   * query) per read, one after another, made 34 owner-map pages wait seconds on a busy host.
+   */
+  let queuedRead: Promise<SandboxView> | undefined;
+
   return {
     network,
     async submit(bytes) {
@@ -280,13 +287,16 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
       }),
     execute: (bytes) => executeWith(bytes, 'mirror'),
     executeAsHistory: (bytes) => executeWith(bytes, 'none'),
-    read: () =>
-      exclusive(async () => {
+    read: () => {
+      queuedRead ??= exclusive(async () => {
+        queuedRead = undefined;
         await consensusDue();
         await catchUp();
         advanceMirror();
         return mirrorView;
-      }),
+      });
+      return queuedRead;
+    },
     latest: () =>
       exclusive(async () => {
         await consensusDue();

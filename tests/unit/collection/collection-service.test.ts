@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCollectionService } from '@/features/collection/collection-service';
 import { createRefreshingValue } from '@/features/collection/refreshing-value';
+import { remainingBudgetMs, withRequestBudget } from '@/server/request-budget';
 import type { ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
 import { computeRarity } from '@/features/tiger/rarity';
 
@@ -113,6 +114,22 @@ describe('refreshing value', () => {
     await tick();
     expect((await late.get())?.value).toBe('eventually');
     clock = 1;
+  });
+
+  it('loads outside the budget of the request that started it: the load is every reader’s, not that request’s', async () => {
+    const budgets: (number | undefined)[] = [];
+    const value = createRefreshingValue({
+      load: async () => {
+        budgets.push(remainingBudgetMs());
+        return 'owners';
+      },
+      ttlMs: 100,
+      retryMs: 50,
+    });
+    const answer = await withRequestBudget(2_000, async () => ({ inRequest: remainingBudgetMs(), snapshot: await value.get() }));
+    expect(answer.inRequest).toBeGreaterThan(0);
+    expect(answer.snapshot?.value).toBe('owners');
+    expect(budgets).toEqual([undefined]);
   });
 });
 

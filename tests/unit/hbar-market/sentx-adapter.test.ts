@@ -328,6 +328,19 @@ describe('SentX adapter: failures are typed', () => {
     await expect(adapter.buy({ tokenId: TOKEN, serial: 1, buyerId: '0.0.7001004', price: '1' })).rejects.toBeInstanceOf(MarketUnavailableError);
   });
 
+  it('a read whose connection was reset before any answer is asked once more; a buy never is', async () => {
+    const reset = () => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) });
+    const { adapter, calls } = fakeSentx({
+      '/v1/public/market/floor': [reset(), ok('floor.json')],
+      '/v1/public/market/activity': [reset(), reset(), ok('activity.json')],
+      '/v1/affiliate/market/buynft': [reset(), { status: 200, body: '{}' }],
+    });
+    expect(await adapter.floor(TOKEN)).toBe(120);
+    await expect(adapter.activity({ tokenId: TOKEN, amount: 100 })).rejects.toThrow(/activity could not be reached/);
+    await expect(adapter.buy({ tokenId: TOKEN, serial: 1, buyerId: '0.0.7001004', price: '1' })).rejects.toBeInstanceOf(MarketUnavailableError);
+    expect(calls.map((call) => call.url.pathname.split('/').pop())).toEqual(['floor', 'floor', 'activity', 'activity', 'buynft']);
+  });
+
   it('a hanging request times out', async () => {
     const { adapter } = fakeSentx({ '/v1/public/market/floor': 'hang' }, { timeoutMs: 50 });
     await expect(adapter.floor(TOKEN)).rejects.toThrow(/SentX \/v1\/public\/market\/floor timed out after 50 ms/);

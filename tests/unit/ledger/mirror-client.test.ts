@@ -104,6 +104,29 @@ describe('createMirrorLedgerReader', () => {
     ]);
   });
 
+  it('reads the owner map once for callers that ask while it is on the wire, and again afterwards', async () => {
+    const fake = fakeFetch({
+      [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:0`]: ok('token-nfts-page1.json'),
+      [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts?limit=2&serialnumber=lt:3332`]: ok('token-nfts-page2.json'),
+    });
+    // The first page answers only once the second caller has asked: the read is on the wire by then.
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    const fetch: typeof fake.fetch = async (url, init) => {
+      if (fake.calls.length === 0) await held;
+      return fake.fetch(url, init);
+    };
+    const client = createMirrorLedgerReader({ baseUrl: BASE, fetch, sleep: async () => undefined });
+    const first = client.getAllNftOwners(NFT_TOKEN);
+    await new Promise((done) => setTimeout(done, 10));
+    const second = client.getAllNftOwners(NFT_TOKEN);
+    release();
+    expect([...(await second)]).toEqual([...(await first)]);
+    expect(fake.calls).toHaveLength(2);
+    await client.getAllNftOwners(NFT_TOKEN);
+    expect(fake.calls).toHaveLength(4);
+  });
+
   it('reads the serial ranges up to the expected supply at once, and past it to the last page', async () => {
     const nft = (serial: number, owner: string) => ({ ...JSON.parse(fixture('nft.json')), serial_number: serial, account_id: owner });
     const page = (nfts: object[], next: string | null = null): Reply => ({ status: 200, body: JSON.stringify({ nfts, links: { next } }) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicBadges } from '@/features/profile/achievements';
 import { type OwnersCopy, createHoldingsService, serialsHeldBy } from '@/features/profile/holdings-service';
+import { remainingBudgetMs, withRequestBudget } from '@/server/request-budget';
 import { failureAnswer } from '../../support/http-status';
 
 const HOLDER = '0.0.1001';
@@ -62,6 +63,18 @@ describe('holdings: who holds which tiger, as the ledger says now', () => {
     const held = serialsHeldBy(answers[0] as ReadonlyMap<number, string>, [HOLDER, LENDER, '0.0.404']);
     expect(Object.fromEntries(held)).toEqual({ [HOLDER]: [1, 3], [LENDER]: [2], '0.0.404': [] });
     expect(ledger.reads()).toBe(1);
+  });
+
+  it('loads the owner map outside the budget of the request that started it (other requests wait on the same load)', async () => {
+    let budget: number | undefined = -1;
+    const holdings = createHoldingsService({
+      loadOwners: async () => {
+        budget = remainingBudgetMs();
+        return new Map([[1, HOLDER]]);
+      },
+    });
+    await withRequestBudget(2_000, () => holdings.owners());
+    expect(budget).toBeUndefined();
   });
 
   it('uses another instance’s fresh copy, shares its own, keeps the last copy while the ledger is down and fails without any', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectionCatalog } from '@/features/tiger/catalog';
+import { type CollectionCatalog, catalogEntry } from '@/features/tiger/catalog';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
 import { createListingRepo } from '@/features/paws-market/listing-repo';
@@ -20,15 +20,17 @@ const nft = (owner: string, serial: number): LedgerNft => ({
   owner,
   spender: null,
   delegatingSpender: null,
-  metadata: '',
+  metadata: `ipfs://meta/${serial}.json`,
   deleted: false,
 });
 const catalog: CollectionCatalog = {
   imageGateway: '',
   rarity: async () => ({ rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } }),
-  entry: async () => undefined,
+  // The name says which metadata the entry was read from: the account's NFTs carry it (no read per serial).
+  entry: async (serial, heldMetadata) => ({ ...catalogEntry(serial, { uri: '', type: null }, EMPTY_RARITY), nftName: heldMetadata ?? 'read per serial' }),
 };
 
+const EMPTY_RARITY = { rarityData: {}, stats: { totalNFTs: 0, coveragePercentage: 0 } };
 const MARKETPLACE = '0.0.7000100';
 
 describe('owned NFTs', () => {
@@ -58,6 +60,7 @@ describe('owned NFTs', () => {
       [9, true],
       [11, false],
     ]);
+    expect(fresh.nfts.map((entry) => entry.nftName)).toEqual(['ipfs://meta/5.json', 'ipfs://meta/9.json', 'ipfs://meta/11.json']);
 
     ledgerUp = false;
     const copy = await owned.list('0.0.1');
@@ -67,5 +70,6 @@ describe('owned NFTs', () => {
       [9, false],
       [11, false],
     ]);
+    expect(copy.nfts.map((entry) => entry.nftName)).toEqual(['ipfs://meta/5.json', 'ipfs://meta/9.json', 'ipfs://meta/11.json']);
   });
 });

@@ -87,6 +87,24 @@ describe('sandbox ledgers sharing one log', () => {
     expect(serialsOf(await first.read(), DAVE)).toEqual([]);
   });
 
+  it('share one catch-up between the mirror reads asked while it waits for its turn', async () => {
+    const shared = createMemoryLedgerLog();
+    const writer = newLedger(shared);
+    let queries = 0;
+    const reader = newLedger({ readAfter: (seq) => ((queries += 1), shared.readAfter(seq)), append: (e) => shared.append(e) });
+    await reader.read();
+    queries = 0;
+    await Promise.all(Array.from({ length: 34 }, () => reader.read()));
+    expect(queries).toBe(1);
+
+    // A read asked after another process logged a transaction catches up again, and sees it.
+    const serial = serialsOf(await writer.read(), ALICE)[0] ?? 0;
+    const gift = frozen(new TransferTransaction().addNftTransfer(nft(serial), ALICE, DAVE), ALICE);
+    expect((await writer.execute(await signed(gift, 'alice'))).status).toBe('SUCCESS');
+    expect(serialsOf(await reader.read(), DAVE)).toEqual([serial]);
+    expect(queries).toBe(2);
+  });
+
   it('let exactly one of two racing settlements of the same listing win', async () => {
     const shared = createMemoryLedgerLog();
     const seller = newLedger(shared);

@@ -179,6 +179,13 @@ describe('the mainnet catalog reads each form of metadata', () => {
     expect(await catalog.entry(serial)).toMatchObject(expected);
   });
 
+  it('reads the metadata an account’s NFTs already carry, without a ledger read per serial', async () => {
+    const noLedger = { getNft: async () => Promise.reject(new Error('read per serial')) } as unknown as LedgerReader;
+    const held = createMetadataCatalog({ ledger: noLedger, nftTokenId: '0.0.1', rarityUrl: undefined, gateways: GATEWAYS, fetch });
+    expect(await held.entry(2, stored[2])).toMatchObject({ nftName: 'Wild Tiger #2', mediaType: 'video/mp4' });
+    await expect(held.entry(1)).rejects.toThrow('read per serial');
+  });
+
   it('gives the page the media URL and its type', async () => {
     expect(await tigers.image('0.0.1', 2)).toEqual({ imageUrl: `https://g1.test/ipfs/${CID_V1}/2.mp4`, name: 'Wild Tiger #2', mediaType: 'video/mp4' });
   });
