@@ -3,7 +3,7 @@ import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
 import { createHoldingsService } from '../src/features/profile/holdings-service';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
-import { profileUpdateSchema, publicProfilesQuerySchema, syncBodySchema } from '../src/features/profile/profile-schema';
+import { profileNamesQuerySchema, profileUpdateSchema, publicProfilesQuerySchema, syncBodySchema } from '../src/features/profile/profile-schema';
 import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { clientAddress } from '../src/features/profile/profile-views';
@@ -52,6 +52,7 @@ export const handler = routeGroup('profile', {
     profiles.update(session.accountId, accountId, changes, afterTransactionIds),
   ),
   'GET /api/public-profiles': defineRoute('public', { query: publicProfilesQuerySchema }, async ({ query }) => profiles.publicProfiles(query.search)),
+  'GET /api/profile-names': defineRoute('public', { query: profileNamesQuerySchema }, async ({ query }) => profiles.names(query.ids)),
   'GET /api/profile/{accountId}/nfts': defineRoute('public', { params }, async ({ params: { accountId } }) => owned.list(accountId)),
   'POST /api/profile/{accountId}/sync-nfts': defineRoute('session', { params, body: syncBodySchema }, async ({ params: { accountId }, body, session }) =>
     owned.sync(session.accountId, accountId, body?.afterTransactionIds),

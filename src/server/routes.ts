@@ -6,7 +6,7 @@ const balanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSec
 const hbarBalanceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 2 };
 /** Spec 000 §9: prices refetch every 60 s. */
 const priceCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
-/** Spec 001 §9: public profiles refetch every 30 s, stale after 15 s. */
+/** Spec 001 §9: public profiles (and the names the pages show from them) refetch every 30 s, stale after 15 s. */
 const publicProfilesCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15 };
 /** Spec 001 §9: the collection refetches every 2 minutes; owner lookups are fresh 5 minutes. */
 const collectionCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 30, staleWhileRevalidateSeconds: 90 };
@@ -92,6 +92,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/profile/{accountId}', group: 'profile', auth: 'optional', cache: noCache },
   { method: 'POST', path: '/api/profile', group: 'profile', auth: 'session', cache: noCache },
   { method: 'GET', path: '/api/public-profiles', group: 'profile', auth: 'public', cache: publicProfilesCache },
+  { method: 'GET', path: '/api/profile-names', group: 'profile', auth: 'public', cache: publicProfilesCache },
   { method: 'GET', path: '/api/profile/{accountId}/nfts', group: 'profile', auth: 'public', cache: noCache },
   { method: 'POST', path: '/api/profile/{accountId}/sync-nfts', group: 'profile', auth: 'session', cache: noCache },
 ] as const satisfies readonly RouteDef[];

@@ -173,6 +173,24 @@ describe('profile', () => {
     expect((await read(BOB, { cookie: suite.holder(CAROL).cookie })).status).toBe(404);
   });
 
+  it('names the accounts a page shows by their public profiles only, and refuses a malformed list', async () => {
+    await save(CAROL, { username: 'Carol Stripes', isPublic: true });
+    await save(BOB, { username: 'Bob the Hidden', isPublic: false });
+    const names = (ids: string) =>
+      call<{ success: boolean; names: Record<string, string>; code?: string }>(suite.origin, 'GET', `/api/profile-names?ids=${ids}`);
+    const answer = await names(`${CAROL},${BOB},${DAVE},${CAROL}`);
+    expect(answer).toMatchObject({ status: 200, json: { success: true, names: { [CAROL]: 'Carol Stripes' } } });
+    expect(Object.keys(answer.json.names)).toEqual([CAROL]);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=15');
+
+    const many = Array.from({ length: 101 }, (_, index) => `0.0.${9_000_000 + index}`).join(',');
+    for (const bad of ['', 'alice', `${CAROL},`, many]) {
+      const refused = await names(bad);
+      expect(refused.status, bad.slice(0, 20)).toBe(400);
+      expect(refused.json.code).toBe('INVALID_REQUEST');
+    }
+  });
+
   it('counts a view once per viewer per day and never the owner’s own', async () => {
     const start = (await ownRead(ALICE)).profileViews;
     await ownRead(ALICE);

@@ -5,6 +5,9 @@ import { listLastTiger } from './support/paws-flows';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
 import { sandboxDriver } from './support/wallet-driver';
+import { call, signIn } from '../support/sandbox-client';
+
+const BOB_NAME = 'Bob the Bidder';
 
 /** Makes an offer of `amount` PAWS in the open offers dialog, approving the PAWS allowance the wallet is asked for. */
 async function makeOffer(page: Page, offers: ReturnType<Page['getByRole']>, amount: string): Promise<void> {
@@ -31,8 +34,13 @@ test.describe
       console.info(`Offer flows on mainnet's clock (consensus 2-4 s, mirror 5-8 s): ${JSON.stringify(timings)}`);
     });
 
-    test('Bob offers on Carol’s tiger, Carol accepts: the tiger and exactly the offered PAWS change hands on the ledger', async ({ page }) => {
+    test('Bob offers on Carol’s tiger, Carol accepts: the tiger and exactly the offered PAWS change hands on the ledger', async ({ page, baseURL }) => {
       test.setTimeout(420_000);
+      // Bob's profile is public and named: the pages show his name in place of his account id, linked to his profile.
+      const bobSession = await signIn(baseURL as string, BOB);
+      expect(
+        (await call(baseURL as string, 'POST', '/api/profile', { cookie: bobSession, body: { accountId: BOB, username: BOB_NAME, isPublic: true } })).status,
+      ).toBe(200);
       await page.goto('/paws-marketplace');
       await connectAs(page, 'Carol');
       const serial = await listLastTiger(page, sandboxDriver, '40');
@@ -60,7 +68,7 @@ test.describe
         await expect(offers.getByText('Offer Made', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       });
       const own = offers.getByRole('listitem').filter({ hasText: '12.5 PAWS' });
-      await expect(own).toContainText(`${BOB} (you)`);
+      await expect(own).toContainText(`${BOB_NAME} (${BOB}) (you)`);
       await expect(own.getByRole('button', { name: 'Cancel Offer' })).toBeVisible();
       await expect(offers).toContainText('Best offer: 12.5 PAWS');
       await offers.getByRole('button', { name: 'Close offers' }).click();
@@ -81,12 +89,13 @@ test.describe
       await expect(received).toContainText(`For your ${tiger}`);
       await received.getByRole('button', { name: 'Accept 12.5 PAWS' }).click();
       const accept = page.getByRole('dialog', { name: 'Accept Offer' });
-      await expect(accept).toContainText(`12.5 PAWS from ${BOB}`);
+      await expect(accept).toContainText(`12.5 PAWS from ${BOB_NAME} (${BOB})`);
+      await expect(accept.getByRole('link', { name: `${BOB_NAME} (${BOB})` })).toHaveAttribute('href', `/public-profiles?account=${BOB}`);
       await timed('accept (the tiger already approved by its listing)', async () => {
         await accept.getByRole('button', { name: 'Accept Offer' }).click();
         await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       });
-      await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toContainText(`${tiger} went to ${BOB} for 12.5 PAWS.`);
+      await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toContainText(`${tiger} went to ${BOB_NAME} (${BOB}) for 12.5 PAWS.`);
 
       expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
       expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 12.5, 6);

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { formatAccountId } from '../../lib/format';
+import { AccountName } from '../profile/AccountName';
 import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
 import { formatHbarPrice, formatLocalDateTime } from '@/lib/format';
 import { rankText } from '../tiger/tiers';
@@ -29,8 +29,8 @@ function Account({ term, accountId }: { term: string; accountId: string | null }
   return (
     <>
       <dt className="text-muted-foreground">{term}</dt>
-      <dd className="text-right font-mono break-all text-stone-200" title={accountId}>
-        {formatAccountId(accountId)}
+      <dd className="text-right break-all text-stone-200" title={accountId}>
+        <AccountName accountId={accountId} />
       </dd>
     </>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
-import { formatAccountId, formatHbarPrice, formatPaws } from '@/lib/format';
+import { formatHbarPrice, formatPaws } from '@/lib/format';
 import { useIslandStore } from '@/lib/use-island-store';
 import { $listings, $sales } from '../hbar-market/market-client';
 import { ageText } from '../hbar-market/market-model';
@@ -16,6 +16,7 @@ import {
   pawsRow,
 } from './activity';
 import { tigerViewHref } from '../tiger/tiger-view-href';
+import { AccountName } from '../profile/AccountName';
 import { fetchActivityPage } from './market-stats-client';
 
 type MarketChoice = ActivityMarketFilter | 'all';
@@ -122,12 +123,20 @@ const KIND_WORDS: Record<TimelineRow['detail'], string> = {
 
 function Row({ row, now }: { row: TimelineRow; now: number }) {
   const price = row.currency === 'HBAR' ? `${formatHbarPrice(row.price)} ℏ` : `${formatPaws(row.price)} PAWS`;
+  const party = (accountId: string | null) => (accountId ? <AccountName accountId={accountId} /> : 'unknown');
   const parties =
-    row.kind === 'sale'
-      ? `${row.sellerId ? formatAccountId(row.sellerId) : 'unknown'} → ${row.buyerId ? formatAccountId(row.buyerId) : 'unknown'}`
-      : row.kind === 'listing'
-        ? `by ${row.sellerId ? formatAccountId(row.sellerId) : 'unknown'}`
-        : `by ${row.buyerId ? formatAccountId(row.buyerId) : 'unknown'}${row.quantity > 1 ? ` · ${row.quantity} tigers` : ''}`;
+    row.kind === 'sale' ? (
+      <>
+        {party(row.sellerId)} → {party(row.buyerId)}
+      </>
+    ) : row.kind === 'listing' ? (
+      <>by {party(row.sellerId)}</>
+    ) : (
+      <>
+        by {party(row.buyerId)}
+        {row.quantity > 1 ? ` · ${row.quantity} tigers` : ''}
+      </>
+    );
   return (
     <li className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 border-b border-border px-1 py-2 last:border-b-0" data-testid="activity-row">
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">

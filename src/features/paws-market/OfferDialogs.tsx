@@ -21,6 +21,7 @@ import { type SaleCandidate, acceptWriteId, againstFloor, lowerAllowanceWriteId,
 import { $myListings, $ownedNfts } from './paws-client';
 import { SaleChoice } from './SaleChoice';
 import { TransactionId } from '../ledger/TransactionId';
+import { AccountName } from '../profile/AccountName';
 
 const NO_SERIALS: readonly number[] = [];
 
@@ -103,13 +104,20 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
         <DialogHeader>
           <DialogTitle>{step === 'success' ? 'Offer Accepted' : 'Accept Offer'}</DialogTitle>
           <DialogDescription>
-            {step === 'approve'
-              ? 'Approve the marketplace for this tiger in your wallet.'
-              : step === 'settle'
-                ? 'Settling on the Hedera ledger…'
-                : step === 'success' && write?.serial
-                  ? `Wild Tiger #${write.serial} went to ${offer.buyerId} for ${formatPaws(offer.pawsAmount)} PAWS.`
-                  : `${offerTarget(offer)}: ${formatPaws(offer.pawsAmount)} PAWS from ${offer.buyerId}. The tiger and the PAWS change hands in one transaction.`}
+            {step === 'approve' ? (
+              'Approve the marketplace for this tiger in your wallet.'
+            ) : step === 'settle' ? (
+              'Settling on the Hedera ledger…'
+            ) : step === 'success' && write?.serial ? (
+              <>
+                Wild Tiger #{write.serial} went to <AccountName accountId={offer.buyerId} /> for {formatPaws(offer.pawsAmount)} PAWS.
+              </>
+            ) : (
+              <>
+                {offerTarget(offer)}: {formatPaws(offer.pawsAmount)} PAWS from <AccountName accountId={offer.buyerId} />. The tiger and the PAWS change hands in
+                one transaction.
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
         {(step === 'confirm' || step === 'error') && offer.kind !== 'item' && <SaleChoice candidates={candidates} chosen={serial} onChoose={setSerial} />}

@@ -16,6 +16,7 @@ import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
 import type { PublicListing } from './paws-client';
 import { startPawsPurchase } from './purchase-write';
+import { AccountName } from '../profile/AccountName';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
 export type PawsPurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
@@ -84,7 +85,9 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
             <dt className="text-muted-foreground">Your balance</dt>
             <dd>{balances.isReady ? `${formatPaws(balances.pawsBalance)} PAWS` : 'Loading…'}</dd>
             <dt className="text-muted-foreground">Seller</dt>
-            <dd className="font-mono text-xs break-all">{listing.sellerId}</dd>
+            <dd className="text-xs break-all">
+              <AccountName accountId={listing.sellerId} />
+            </dd>
           </dl>
         </div>
         {write && write.step !== 'failed' && write.step !== 'done' && <WriteSteps label="Purchase progress" steps={write.steps} current={stepIndex(write)} />}

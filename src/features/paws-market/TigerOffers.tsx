@@ -28,6 +28,7 @@ import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progr
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
+import { AccountName } from '../profile/AccountName';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
 export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {
@@ -45,7 +46,7 @@ export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; view
           {offer.kind === 'collection' && offer.quantity > 1 && ` · ${offer.remaining} of ${offer.quantity} left`}
         </p>
         <p className="text-xs text-muted-foreground wrap-anywhere">
-          From <span className="font-mono">{offer.buyerId}</span>
+          From <AccountName accountId={offer.buyerId} />
           {offer.buyerId === viewerId && ' (you)'} · {offer.status === 'filled' ? 'Filled' : expiryText(offer.expiresAt)}
         </p>
       </div>

@@ -6,11 +6,7 @@ import { ProfileAvatar } from './ProfileAvatar';
 import { displayName, formatJoined } from './profile-format';
 import type { PublicProfile } from './profile-types';
 import { TwitterLink } from './TwitterLink';
-
-/** The shareable address of a holder's profile: the directory with ?account= (see PublicProfilesPage). */
-export function publicProfileHref(accountId: string): string {
-  return `/public-profiles?account=${encodeURIComponent(accountId)}`;
-}
+import { publicProfileHref } from './profile-names';
 
 /** True for a click the page should handle itself (a plain left click: no new tab or window asked for). */
 export function isPlainClick(event: React.MouseEvent): boolean {

@@ -4,7 +4,8 @@ import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Button } from '@/components/ui/Button';
 import { $profileSearch, $publicProfiles, SEARCH_DEBOUNCE_MS, refetchPublicProfiles } from './profile-client';
 import { SEARCH_MAX } from './profile-rules';
-import { PublicProfileCard, publicProfileHref } from './PublicProfileCard';
+import { PublicProfileCard } from './PublicProfileCard';
+import { publicProfileHref } from './profile-names';
 import { PublicProfileView } from './PublicProfileView';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';

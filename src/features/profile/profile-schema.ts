@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
-import { BIO_MAX, PROFILE_MESSAGES, SEARCH_MAX, TWITTER_HANDLE, USERNAME_MAX, hasControlCharacters } from './profile-rules';
+import { BIO_MAX, PROFILE_MESSAGES, PROFILE_NAMES_MAX, SEARCH_MAX, TWITTER_HANDLE, USERNAME_MAX, hasControlCharacters } from './profile-rules';
 
 /** Empty text clears a field (stored as null). */
 const emptyToNull = (text: string) => (text === '' ? null : text);
@@ -50,4 +50,13 @@ export const syncBodySchema = z.object({ afterTransactionIds: recentTransactions
 /** GET /api/public-profiles?search= */
 export const publicProfilesQuerySchema = z.object({
   search: z.string().trim().max(SEARCH_MAX, `Search must be ${SEARCH_MAX} characters or fewer`).optional(),
+});
+
+/** GET /api/profile-names?ids=0.0.1,0.0.2: the accounts a page shows, each once, at most PROFILE_NAMES_MAX. */
+export const profileNamesQuerySchema = z.object({
+  ids: z
+    .string({ error: 'ids is required' })
+    .max(PROFILE_NAMES_MAX * 25, `At most ${PROFILE_NAMES_MAX} account ids`)
+    .transform((text) => [...new Set(text.split(','))])
+    .pipe(z.array(entityIdSchema).min(1, 'At least one account id').max(PROFILE_NAMES_MAX, `At most ${PROFILE_NAMES_MAX} account ids`)),
 });

@@ -6,7 +6,7 @@ import { bestRank, publicBadges } from './achievements';
 import { serialsHeldBy } from './holdings-service';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
 import type { ProfileFields, ProfileRepo, StoredProfile } from './profile-repo';
-import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
+import type { Profile, ProfileAnswer, ProfileNamesAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
 import { ANONYMOUS_VIEWS_PER_ADDRESS, type Viewer, addressKey, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
 
 /** The public list shows at most this many profiles (the total still counts every match). */
@@ -101,6 +101,12 @@ export function createProfileService({ store, ledger, catalog, owners, nftTokenI
      * with the tigers each holds as the ledger says now: counts, avatar and badges follow the owner
      * map, never a copy saved at an earlier sync.
      */
+    /** The names the pages show for these accounts in place of their ids: public profiles with a username only. */
+    async names(accountIds: readonly string[]): Promise<ProfileNamesAnswer> {
+      const named = (await store.getMany(accountIds)).filter((profile) => profile.isPublic && profile.username);
+      return { success: true, names: Object.fromEntries(named.map((profile) => [profile.accountId, profile.username as string])) };
+    },
+
     async publicProfiles(search?: string): Promise<PublicProfilesAnswer> {
       const ids = await store.publicAccountIds();
       const needle = search?.trim() ?? '';

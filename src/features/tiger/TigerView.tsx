@@ -19,6 +19,7 @@ import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import { NftMedia } from './NftMedia';
+import { AccountName } from '../profile/AccountName';
 import { rankText, tierByRank, traitLabel } from './tiers';
 import { $tigerView, refreshTigerView } from './tiger-view-client';
 import { type TigerViewAnswer, formatShare, withTigerParam } from './tiger-view-rules';
@@ -82,7 +83,7 @@ function ListingRow({
         <p className="text-xs text-muted-foreground">
           {seller && (
             <>
-              Seller <span className="font-mono text-stone-200">{formatAccountId(seller)}</span>
+              Seller <AccountName accountId={seller} />
             </>
           )}
           {date && ` · ${ageText(date, now) || new Date(date).toLocaleDateString('en-US')}`}
@@ -355,7 +356,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                               <span className="text-xs text-muted-foreground">
                                 {sale.buyer && (
                                   <>
-                                    to <span className="font-mono">{formatAccountId(sale.buyer)}</span> ·{' '}
+                                    to <AccountName accountId={sale.buyer} /> ·{' '}
                                   </>
                                 )}
                                 <time dateTime={sale.date}>{ageText(sale.date, now) || new Date(sale.date).toLocaleDateString('en-US')}</time>
