@@ -72,7 +72,8 @@ test.describe('profile', () => {
   });
 
   test('a holder edits the profile, sets an avatar and appears on /public-profiles only while public', async ({ page }) => {
-    test.setTimeout(90_000);
+    // A journey of ten page loads, two axe runs and six saves: over 90 s under two busy loops, each step within its time-out.
+    test.setTimeout(150_000);
     await page.goto('/wild-tiger-profile');
     await signInFromProfile(page, 'Alice');
     const count = await tigerCount(page, ALICE);
