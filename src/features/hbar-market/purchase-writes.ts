@@ -5,8 +5,8 @@
  * HBAR marketplace, and by resume-writes.ts on any page where the signed-in buyer has one stored.
  */
 import { formatHbarPrice } from '@/lib/format';
-import { $writeInDialog, $writes } from '../writes/write-store';
-import { beginWrite, dismissWrite, stallWrite, updateWrite } from '../writes/write-progress';
+import { $writes } from '../writes/write-store';
+import { beginWrite, claimForDialog, dismissWrite, stallWrite, updateWrite } from '../writes/write-progress';
 import { completePurchase, resumePurchases } from './market-client';
 import { $purchasesInProgress, type PurchaseInProgress, purchasesOf } from './purchase-store';
 
@@ -57,10 +57,5 @@ export function followHbarPurchases(accountId: string): void {
 
 /** While the purchase dialog shows purchase `saleVerificationCode`, the tray leaves it to the dialog. */
 export function showInDialog(saleVerificationCode: string | null): () => void {
-  const id = saleVerificationCode && hbarPurchaseWriteId(saleVerificationCode);
-  if (!id) return () => undefined;
-  $writeInDialog.set(id);
-  return () => {
-    if ($writeInDialog.get() === id) $writeInDialog.set(null);
-  };
+  return saleVerificationCode ? claimForDialog(hbarPurchaseWriteId(saleVerificationCode)) : () => undefined;
 }

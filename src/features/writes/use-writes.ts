@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { useIslandStore } from '@/lib/use-island-store';
-import { $writeInDialog, $writes, NO_WRITES, type Write } from './write-store';
-import { dismissWrite, isUnderWay } from './write-progress';
+import { $writes, NO_WRITES, type Write } from './write-store';
+import { claimForDialog, dismissWrite, isUnderWay } from './write-progress';
 
 /** Whether the write `id` is under way, for a card to say so ('Listing…') and reopen it. */
 export function useWriteUnderWay(): (id: string) => boolean {
@@ -21,12 +21,10 @@ export function useWriteDialog(id: string | null, onOpen: () => void): { write: 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when another write is opened
   useEffect(() => {
     if (!id) return;
-    $writeInDialog.set(id);
+    const release = claimForDialog(id);
     if (!isUnderWay($writes.get()[id])) dismissWrite(id);
     onOpen();
-    return () => {
-      if ($writeInDialog.get() === id) $writeInDialog.set(null);
-    };
+    return release;
   }, [id]);
   const write = id ? writes[id] : undefined;
   return {

@@ -1,5 +1,5 @@
 /** Moving writes through their steps (write-store.ts holds them): what the flows call as they go. */
-import { $writes, type Write, type WriteStep } from './write-store';
+import { $writeInDialog, $writes, type Write, type WriteStep } from './write-store';
 
 /** What each stalled write runs on 'Check again' (kept beside the store: functions are not state). */
 const checks = new Map<string, () => void>();
@@ -57,3 +57,11 @@ export function dismissWrite(id: string): void {
 
 /** True while a write is under way (not done, not failed). */
 export const isUnderWay = (write: Write | undefined): write is Write => !!write && write.step !== 'done' && write.step !== 'failed';
+
+/** Shows write `id` in a dialog (the tray leaves it there) until the returned release, unless another dialog took it over by then. */
+export function claimForDialog(id: string): () => void {
+  $writeInDialog.set(id);
+  return () => {
+    if ($writeInDialog.get() === id) $writeInDialog.set(null);
+  };
+}

@@ -91,7 +91,13 @@ describe('sandbox ledgers sharing one log', () => {
     const shared = createMemoryLedgerLog();
     const writer = newLedger(shared);
     let queries = 0;
-    const reader = newLedger({ readAfter: (seq) => ((queries += 1), shared.readAfter(seq)), append: (e) => shared.append(e) });
+    const reader = newLedger({
+      readAfter: (seq) => {
+        queries += 1;
+        return shared.readAfter(seq);
+      },
+      append: (e) => shared.append(e),
+    });
     await reader.read();
     queries = 0;
     await Promise.all(Array.from({ length: 34 }, () => reader.read()));
