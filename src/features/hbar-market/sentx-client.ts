@@ -39,8 +39,8 @@ export function sentxClient({ baseUrl, apiKey, fetch = globalThis.fetch, timeout
         });
         return { status: response.status, text: await response.text() };
       } catch (error) {
-        // A kept-alive connection the server closed as this read went out (a reset, on a busy host more
-        // often) is no answer: a GET changes nothing, so it is asked once more, on a new connection.
+        // A connection that failed before any answer (a kept-alive one the server closed as the read
+        // went out, say) is no answer: a GET changes nothing, so it is asked once more.
         if (attempt === 1 && request.body === undefined && !signal.aborted) continue;
         const reason = signal.aborted ? `timed out after ${timeoutMs} ms` : 'could not be reached';
         throw new MarketUnavailableError(`SentX ${path} ${reason}`, { cause: error });

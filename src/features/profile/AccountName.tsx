@@ -15,9 +15,20 @@ export function AccountName({ accountId }: { accountId: string }) {
   useEffect(() => askProfileName(accountId), [accountId]);
   const name = names[accountId];
   if (!name) return <span className="font-mono">{formatAccountId(accountId)}</span>;
+  return <ProfileLink accountId={accountId} name={name} />;
+}
+
+/** An account whose profile is public, linked to it: by its name with the id beside it, or by the id when it has no name. */
+export function ProfileLink({ accountId, name }: { accountId: string; name: string | null }) {
   return (
-    <a className="font-sans font-semibold text-primary underline-offset-4 hover:underline" href={publicProfileHref(accountId)}>
-      {name} <span className="font-mono font-normal text-muted-foreground">({accountId})</span>
+    <a className="font-semibold text-primary underline-offset-4 hover:underline" href={publicProfileHref(accountId)}>
+      {name ? (
+        <>
+          {name} <span className="font-mono font-normal text-muted-foreground">({accountId})</span>
+        </>
+      ) : (
+        <span className="font-mono">{formatAccountId(accountId)}</span>
+      )}
     </a>
   );
 }

@@ -19,7 +19,7 @@ import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import { NftMedia } from './NftMedia';
-import { AccountName } from '../profile/AccountName';
+import { AccountName, ProfileLink } from '../profile/AccountName';
 import { rankText, tierByRank, traitLabel } from './tiers';
 import { $tigerView, refreshTigerView } from './tiger-view-client';
 import { type TigerViewAnswer, formatShare, withTigerParam } from './tiger-view-rules';
@@ -44,19 +44,8 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 function Owner({ data }: { data: TigerViewAnswer }) {
   if (data.owner === NOT_MINTED) return <span>{NOT_MINTED}</span>;
   if (data.owner === UNKNOWN_OWNER) return <span>Unknown</span>;
-  const account = <span className="font-mono">{formatAccountId(data.owner)}</span>;
-  if (!data.ownerProfile) return account;
-  return (
-    <a className="font-semibold text-primary underline-offset-4 hover:underline" href={`/public-profiles?account=${encodeURIComponent(data.owner)}`}>
-      {data.ownerProfile.username ? (
-        <>
-          {data.ownerProfile.username} <span className="font-mono font-normal text-muted-foreground">({data.owner})</span>
-        </>
-      ) : (
-        account
-      )}
-    </a>
-  );
+  if (!data.ownerProfile) return <span className="font-mono">{formatAccountId(data.owner)}</span>;
+  return <ProfileLink accountId={data.owner} name={data.ownerProfile.username} />;
 }
 
 /** One listing of the tiger: market, price, seller, age and its action. */
