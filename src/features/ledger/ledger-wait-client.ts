@@ -66,20 +66,30 @@ export async function waitForLedger(transactionId: string, untilMs: number = Dat
   }
 }
 
+/** How many times a call is made again after the server ran out of time before it submitted anything (LEDGER_TIMEOUT). */
+const OUT_OF_TIME_ASKS = 2;
+
 /**
  * Calls the server, and while it answers LEDGER_PENDING (the transaction it must check first is
  * not on the mirror node yet; or another of `codes` naming a transaction still settling) waits
  * for that transaction and calls again; LedgerStillPending when the ledger takes longer than `untilMs`.
+ * A LEDGER_TIMEOUT (the request's budget ran out before the server submitted anything: nothing
+ * was charged) is asked again after a pause, a bounded number of times, before it is shown.
  */
 export async function callWhenSettled<T>(
   call: () => Promise<T>,
   { untilMs = Date.now() + LEDGER_WAIT_MS, codes = ['LEDGER_PENDING'] }: { untilMs?: number; codes?: readonly ErrorCode[] } = {},
 ): Promise<T> {
-  for (;;) {
+  for (let outOfTime = 0; ; ) {
     try {
       return await call();
     } catch (error) {
       const code = errorCode(error);
+      if (code === 'LEDGER_TIMEOUT' && outOfTime < OUT_OF_TIME_ASKS && Date.now() < untilMs) {
+        outOfTime += 1;
+        await pause(RETRY_PAUSE_MS);
+        continue;
+      }
       const transactionId = code && codes.includes(code) ? pendingTransactionId(error) : undefined;
       if (!transactionId) throw error;
       if ((await waitForLedger(transactionId, untilMs)).state === 'pending') throw new LedgerStillPending();

@@ -24,7 +24,14 @@ import {
   publicOffer,
   reservedUnits,
 } from './offer-rules';
-import { DEFAULT_SETTLEMENT_TIMEOUT_MS, type ListingDisplay, type PawsMarketSettings, WRITE_RESERVE_MS, settledOwnTransactionOn } from './paws-market-service';
+import {
+  DEFAULT_SETTLEMENT_TIMEOUT_MS,
+  type ListingDisplay,
+  PRE_SETTLEMENT_CHECKS_MS,
+  type PawsMarketSettings,
+  WRITE_RESERVE_MS,
+  settledOwnTransactionOn,
+} from './paws-market-service';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
 
 /** How long offer lists trust a buyer's PAWS balance and allowance (accepting always reads them afresh). */
@@ -377,7 +384,7 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
           ledger,
           input.approvalTransactionId,
           input.sellerId,
-          settlementTimeoutMs + WRITE_RESERVE_MS,
+          settlementTimeoutMs + WRITE_RESERVE_MS + PRE_SETTLEMENT_CHECKS_MS,
           () => new DomainError('NFT_ALLOWANCE_MISSING', 'This approval transaction was not paid by the owner; approve the NFT allowance from your own wallet'),
         );
         if (approval.state === 'failed') {

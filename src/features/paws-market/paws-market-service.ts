@@ -26,6 +26,13 @@ const SELLER_CHECK_CONCURRENCY = 4;
 const CONFIRM_WAIT_MS = 10_000;
 /** Kept back from a request's budget for the writes and the answer after the ledger checks. */
 export const WRITE_RESERVE_MS = 1_500;
+/**
+ * Kept back, besides the settlement's own time, by a wait for the user's approval: the checks between
+ * the approval showing and the settlement (the tiger, the seller, the buyer's funds; a few ledger and
+ * store reads). Without it an approval that showed late in the wait left the settlement short of its
+ * time, and the request answered LEDGER_TIMEOUT (seen under load in the offer accept, run i7).
+ */
+export const PRE_SETTLEMENT_CHECKS_MS = 2_000;
 /** What a settlement's submission and receipt may take when the settings do not say (the SDK writer's 10 s, and a margin). */
 export const DEFAULT_SETTLEMENT_TIMEOUT_MS = 10_500;
 
@@ -414,7 +421,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         const approval = await settledOwnTransaction(
           input.allowanceTransactionId,
           input.buyerId,
-          settlementTimeoutMs + WRITE_RESERVE_MS,
+          settlementTimeoutMs + WRITE_RESERVE_MS + PRE_SETTLEMENT_CHECKS_MS,
           () => new DomainError('INVALID_REQUEST', 'allowanceTransactionId must be a transaction paid by the buyer'),
         );
         if (approval.state === 'failed') {

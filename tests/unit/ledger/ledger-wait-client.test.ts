@@ -61,6 +61,23 @@ describe('waiting for the ledger in the browser', () => {
     await expect(callWhenSettled(() => apiJson('/api/paws/listings/complete'))).rejects.toMatchObject({ status: 409 });
   });
 
+  it('asks again, a bounded number of times, when the server ran out of time before it submitted anything', async () => {
+    const outOfTime = {
+      status: 504,
+      body: JSON.stringify({ error: 'The ledger was slow to answer; nothing was charged. Try the sale again.', code: 'LEDGER_TIMEOUT' }),
+    };
+    const { calls } = installFakeFetch(outOfTime, { body: '{"transactionId":"T1"}' });
+    expect(await callWhenSettled(() => apiJson('/api/paws/offers/O1/accept', { method: 'POST' }))).toEqual({ transactionId: 'T1' });
+    expect(calls).toHaveLength(2);
+
+    const always = installFakeFetch(outOfTime);
+    await expect(callWhenSettled(() => apiJson('/api/paws/offers/O1/accept', { method: 'POST' }))).rejects.toMatchObject({
+      status: 504,
+      message: expect.stringContaining('nothing was charged'),
+    });
+    expect(always.calls).toHaveLength(3);
+  });
+
   it('turns an approval that did not succeed into the flow’s error: still pending, refused by the ledger, or expired', () => {
     expect(() => requireLedgerSuccess({ state: 'success', consensusTimestamp: '1.2' }, 'Token allowance approval failed')).not.toThrow();
     expect(() => requireLedgerSuccess({ state: 'pending' }, 'Token allowance approval failed')).toThrow(LedgerStillPending);

@@ -220,6 +220,24 @@ describe('flows that wait for the ledger', () => {
     expect(executions()).toBe(1);
   });
 
+  it('keeps back, while it waits for a first allowance, the time the checks after it and the settlement need', async () => {
+    const fake = fakeLedger();
+    const { service, executions } = market(fake);
+    const listing = await listed(service, fake, '0.0.1001', 7);
+    const allowanceTransactionId = txId(BUYER);
+    // The approval shows on the mirror node 0.8 s into the request, and the balance read after it takes 0.4 s.
+    const showing = setTimeout(() => fake.show(allowanceTransactionId), 800);
+    const balance = fake.ledger.getTokenBalance.bind(fake.ledger);
+    fake.ledger.getTokenBalance = async (...args) => new Promise((done) => setTimeout(() => done(balance(...args)), 400));
+    const buy = () => service.buy(BUYER, { listingId: listing.id, buyerId: BUYER, allowanceTransactionId });
+    // Not a settlement refused for lack of time (LEDGER_TIMEOUT): the request stops waiting early enough, and is asked again.
+    expect(await failure(withRequestBudget(3_700, buy))).toMatchObject({ status: 409, body: { code: 'LEDGER_PENDING' } });
+    clearTimeout(showing);
+    fake.show(allowanceTransactionId);
+    expect(await withRequestBudget(13_000, buy)).toMatchObject({ success: true });
+    expect(executions()).toBe(1);
+  });
+
   it('starts no settlement it could not finish within the request’s budget', async () => {
     const fake = fakeLedger();
     const { service, executions } = market(fake);
