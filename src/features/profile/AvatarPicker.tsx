@@ -4,48 +4,27 @@ import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
 import { tierByRank } from '../tiger/tiers';
-import { errorText } from '@/lib/api/error-text';
 import { toast } from '../toast/toast-store';
-import { tryAgainAfter } from '../toast/try-again';
 import type { OwnedNft } from './owned-nfts';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { $wallet } from '../wallet/wallet-store';
-import { awaitsLedger, saveProfile } from './profile-client';
 import { PROFILE_MESSAGES } from './profile-rules';
+import { avatarWriteId, startAvatarChange } from './profile-writes';
+import { useWriteUnderWay } from '../writes/use-writes';
 
 /** 'Set Profile Image': choose one of your tigers (a radio group) and save it as the avatar. */
-export function AvatarPicker({ nfts, currentSerial }: { nfts: readonly OwnedNft[]; currentSerial: number | null }) {
+export function AvatarPicker({ accountId, nfts, currentSerial }: { accountId: string; nfts: readonly OwnedNft[]; currentSerial: number | null }) {
   const [chosen, setChosen] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+  const saving = useWriteUnderWay()(avatarWriteId(accountId));
   const group = useId();
   const selected = nfts.find((nft) => nft.serialNumber === chosen) ?? null;
 
   async function apply(): Promise<void> {
     if (!selected) return void toast({ title: 'Failed to set profile image', description: PROFILE_MESSAGES.nftNotFound, variant: 'destructive' });
-    setSaving(true);
-    const accountId = $wallet.get().accountId;
-    if (accountId && awaitsLedger(accountId)) setWaitingSince(Date.now());
-    try {
-      await saveProfile({ avatarNftSerial: selected.serialNumber });
-      toast({ title: 'Profile Image Updated', description: `${selected.nftName} is your profile image.` });
-      setChosen(null);
-    } catch (failure) {
-      toast({
-        title: 'Failed to set profile image',
-        description: errorText(failure, PROFILE_MESSAGES.nftNotFound),
-        variant: 'destructive',
-        action: tryAgainAfter(failure, () => void apply(), 'setting your profile image'),
-      });
-    } finally {
-      setSaving(false);
-      setWaitingSince(null);
-    }
+    await startAvatarChange(accountId, selected);
+    setChosen(null);
   }
 
   return (
     <div className="grid gap-4">
-      {waitingSince !== null && <LedgerWaitNotice since={waitingSince} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">Choose the tiger shown on your profile and on your public card.</p>
         <Button onClick={() => void apply()} disabled={saving}>

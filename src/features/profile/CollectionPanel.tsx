@@ -7,19 +7,16 @@ import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ListingModal, UnlistDialog } from '../paws-market/lazy-dialogs';
 import { TigerCard } from '../paws-market/PawsListingCard';
-import { errorText } from '@/lib/api/error-text';
 import { $myListings, $ownedNfts } from '../paws-market/paws-client';
 import type { UnlistTarget } from '../paws-market/unlist-write';
 import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
 import { toast } from '../toast/toast-store';
-import { tryAgainAfter } from '../toast/try-again';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from './owned-nfts';
 import { OwnedCount } from './OwnedCount';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { listingWriteId, unlistWriteId } from '../paws-market/listing';
 import { useWriteUnderWay } from '../writes/use-writes';
-import { awaitsLedger, verifyOwnership } from './profile-client';
+import { startOwnershipSync, syncWriteId } from './profile-writes';
 
 /** Spec 001 §8: the profile page's own unlist failure text. */
 const UNLIST_FAILURE = { title: 'Unlisting Failed', text: 'There was an error returning your Tiger to your den. Please try again.' };
@@ -56,32 +53,12 @@ export function CollectionPanel({
   const nfts = known ?? [];
   const owned = useStore($ownedNfts);
   const mine = useStore($myListings);
-  const [verifying, setVerifying] = useState(false);
-  const [waitingSince, setWaitingSince] = useState<number | null>(null);
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const listingBySerial = new Map((mine.data?.listings ?? []).map((entry) => [entry.serialNumber, entry.id]));
   const underWay = useWriteUnderWay();
   const listingUnderWay = (serial: number) => underWay(listingWriteId(accountId, serial));
-
-  async function verify(): Promise<void> {
-    setVerifying(true);
-    if (awaitsLedger(accountId)) setWaitingSince(Date.now());
-    try {
-      await verifyOwnership(accountId);
-      toast({ title: 'Ownership Verified', description: 'Your tigers were read from the Hedera ledger.' });
-    } catch (failure) {
-      toast({
-        title: 'Sync Failed',
-        description: errorText(failure, 'Failed to sync NFTs'),
-        variant: 'destructive',
-        action: tryAgainAfter(failure, () => void verify(), 'syncing your tigers'),
-      });
-    } finally {
-      setVerifying(false);
-      setWaitingSince(null);
-    }
-  }
+  const verifying = underWay(syncWriteId(accountId));
 
   function unlist(nft: OwnedNft): void {
     const listingId = listingBySerial.get(nft.serialNumber);
@@ -93,11 +70,10 @@ export function CollectionPanel({
     <Card className="grid min-w-0 grid-cols-1 gap-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-bold">My Wild Tigers</h2>
-        <Button variant="outline" onClick={() => void verify()} disabled={verifying}>
+        <Button variant="outline" onClick={() => void startOwnershipSync(accountId)} disabled={verifying}>
           {verifying ? 'Verifying…' : 'Verify Ownership'}
         </Button>
       </div>
-      {waitingSince !== null && <LedgerWaitNotice since={waitingSince} />}
       {owned.data?.verified && <Banner tone="verified">Ownership verified: these tigers were read from the Hedera ledger just now.</Banner>}
       {owned.data?.source === 'database-fallback' && (
         <Banner tone="cached">The ledger could not be reached, so this is the last saved copy of your collection. Use Verify Ownership to try again.</Banner>
@@ -170,7 +146,7 @@ export function CollectionPanel({
         </TabsContent>
         <TabsContent value="avatar">
           {nfts.length ? (
-            <AvatarPicker nfts={nfts} currentSerial={avatarSerial} />
+            <AvatarPicker accountId={accountId} nfts={nfts} currentSerial={avatarSerial} />
           ) : (
             <p className="text-sm text-muted-foreground">You need a Wild Tiger to set a profile image.</p>
           )}

@@ -1,0 +1,91 @@
+/**
+ * The profile's own writes, shown as every write is (the tray of writes in progress): setting a
+ * tiger as the profile image, and reading the holder's tigers from the ledger again ('Verify
+ * Ownership'). Each waits first for the holder's recent trades to show on the ledger; each runs to
+ * its end whether or not its panel stays in view, and ends in the spec's toast (spec 001 §8).
+ */
+import { errorText } from '@/lib/api/error-text';
+import { LedgerStillPending } from '../ledger/ledger-wait-client';
+import { toast } from '../toast/toast-store';
+import { tryAgainAfter } from '../toast/try-again';
+import { $writes } from '../writes/write-store';
+import { beginWrite, dismissWrite, isUnderWay, stallWrite } from '../writes/write-progress';
+import type { OwnedNft } from './owned-nfts';
+import { awaitsLedger, saveProfile, verifyOwnership } from './profile-client';
+import { PROFILE_MESSAGES } from './profile-rules';
+
+/** The write of the profile image change of `accountId`. */
+export const avatarWriteId = (accountId: string) => `profile-avatar:${accountId}`;
+/** The write of the ownership check of `accountId`. */
+export const syncWriteId = (accountId: string) => `profile-sync:${accountId}`;
+
+interface ProfileWrite {
+  id: string;
+  accountId: string;
+  title: string;
+  serial: number | null;
+  /** What it does, as its one step. */
+  step: string;
+  run: () => Promise<void>;
+  succeeded: { title: string; description: string };
+  failed: { title: string; fallback: string; what: string };
+}
+
+/** Runs a profile write to its end: its toast says how it ended; a long wait for the ledger offers 'Check again'. */
+async function runProfileWrite(write: ProfileWrite): Promise<void> {
+  beginWrite({
+    id: write.id,
+    accountId: write.accountId,
+    title: write.title,
+    serial: write.serial,
+    steps: [write.step],
+    // Waiting for the holder's recent trades to show on the ledger first, with the time it takes.
+    step: awaitsLedger(write.accountId) ? 'ledger' : 'prepare',
+  });
+  try {
+    await write.run();
+    dismissWrite(write.id);
+    toast(write.succeeded);
+  } catch (failure) {
+    if (failure instanceof LedgerStillPending) return stallWrite(write.id, () => void runProfileWrite(write));
+    dismissWrite(write.id);
+    toast({
+      title: write.failed.title,
+      description: errorText(failure, write.failed.fallback),
+      variant: 'destructive',
+      action: tryAgainAfter(failure, () => void startProfileWrite(write), write.failed.what),
+    });
+  }
+}
+
+function startProfileWrite(write: ProfileWrite): Promise<void> {
+  return isUnderWay($writes.get()[write.id]) ? Promise.resolve() : runProfileWrite(write);
+}
+
+/** Sets `nft` as the profile image of the signed-in `accountId` (one change at a time). */
+export function startAvatarChange(accountId: string, nft: Pick<OwnedNft, 'serialNumber' | 'nftName'>): Promise<void> {
+  return startProfileWrite({
+    id: avatarWriteId(accountId),
+    accountId,
+    title: `Setting ${nft.nftName} as your profile image`,
+    serial: nft.serialNumber,
+    step: 'Save your profile image',
+    run: () => saveProfile({ avatarNftSerial: nft.serialNumber }).then(() => undefined),
+    succeeded: { title: 'Profile Image Updated', description: `${nft.nftName} is your profile image.` },
+    failed: { title: 'Failed to set profile image', fallback: PROFILE_MESSAGES.nftNotFound, what: 'setting your profile image' },
+  });
+}
+
+/** Reads the tigers of the signed-in `accountId` from the ledger again (one check at a time). */
+export function startOwnershipSync(accountId: string): Promise<void> {
+  return startProfileWrite({
+    id: syncWriteId(accountId),
+    accountId,
+    title: 'Verifying your tigers on the ledger',
+    serial: null,
+    step: 'Read your tigers from the ledger',
+    run: () => verifyOwnership(accountId),
+    succeeded: { title: 'Ownership Verified', description: 'Your tigers were read from the Hedera ledger.' },
+    failed: { title: 'Sync Failed', fallback: 'Failed to sync NFTs', what: 'syncing your tigers' },
+  });
+}
