@@ -340,7 +340,7 @@ export function resumePurchases(accountId: string | null | undefined): void {
  */
 export function buyListing(target: PurchaseTarget, accountId: string | null | undefined, progress: PurchaseProgress = {}): Promise<PurchaseResult> {
   const listing = target.currentListing;
-  if (!accountId || !listing) return Promise.reject(new Error(PURCHASE_MESSAGES.notReady));
+  if (!accountId || !listing) return Promise.reject(new PurchaseError('prepare', PURCHASE_MESSAGES.notReady));
   const key = purchaseKey(accountId, target.serialId, listing);
   const running = inFlight.get(key);
   if (running) return running;

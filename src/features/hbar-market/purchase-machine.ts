@@ -8,6 +8,7 @@
  */
 import { ApiError } from '@/lib/api/api-error';
 import { errorText, serverMessage } from '@/lib/api/error-text';
+import { toWalletError } from '../wallet/wallet-errors';
 
 export type HbarPurchaseStep = 'confirm' | 'preparing' | 'signing' | 'waiting' | 'completing' | 'success' | 'error';
 
@@ -141,16 +142,17 @@ export function pendingPurchaseNote(step: HbarPurchaseStep): string | null {
 /** The text of whatever was thrown. */
 const messageOf = (error: unknown) => errorText(error, '');
 
-/** Spec 000 §8: the wallet messages that mean the session is gone (expired, or a lost connection). */
+/** The failure as the wallet layer classified it (wallet-errors.ts, the one parser of wallet errors): never by its words here. */
+const walletFailure = (error: unknown) => toWalletError(error, 'transaction');
+
+/** Spec 000 §8: the session is gone (expired, or a lost connection): reconnect the wallet. */
 export function needsReconnect(error: unknown): boolean {
-  if (error && typeof error === 'object' && 'reconnect' in error && error.reconnect === true) return true;
-  const message = messageOf(error);
-  return /^Wallet session expired/i.test(message) || /^Wallet connection lost/i.test(message);
+  return walletFailure(error).kind === 'session-lost';
 }
 
-/** Spec 000 §8: a refusal in the wallet ('cancelled by user' or 'rejected' in its message). */
+/** Spec 000 §8: a refusal in the wallet (the wallet layer's 'cancelled by user' and 'rejected' answers). */
 export function isCancelled(error: unknown): boolean {
-  return /cancelled by user|rejected/i.test(messageOf(error));
+  return walletFailure(error).rejected;
 }
 
 /** Maps a wallet failure to the catalogue's title and text. */
@@ -170,8 +172,6 @@ export function purchaseFailure(error: unknown): PurchaseFailure {
     if (error.checkAgain) return { title: PURCHASE_MESSAGES.stalledTitle, description: error.message, reconnect: false, checkAgain: true };
     return { title: PURCHASE_MESSAGES.failedTitle, description: error.message, reconnect: false };
   }
-  const message = messageOf(error);
-  if (message === PURCHASE_MESSAGES.notReady) return { title: PURCHASE_MESSAGES.failedTitle, description: message, reconnect: false };
   return signingFailure(error);
 }
 

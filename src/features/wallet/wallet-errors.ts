@@ -104,7 +104,7 @@ export function toWalletError(error: unknown, action: WalletAction): WalletError
   // transaction
   if (!message && rawCode(error) === undefined) return new WalletError(WALLET_MESSAGES.txRejectedEmpty, true);
   if (rejected) return new WalletError(WALLET_MESSAGES.txCancelled, true);
-  if (/Missing or invalid/i.test(message)) return new WalletError(WALLET_MESSAGES.connectionLost, false, true);
+  if (/Missing or invalid|connection lost/i.test(message)) return new WalletError(WALLET_MESSAGES.connectionLost, false, true);
   if (isExpiredSession(message)) return new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
   if (/timed? ?out|timeout/i.test(message)) return new WalletError(message.includes('45 seconds') ? message : WALLET_MESSAGES.txTimedOut, false, false, true);
   // The consensus node's precheck status for a transaction id it already took (a retry of one that went through).

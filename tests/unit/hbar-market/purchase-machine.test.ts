@@ -5,6 +5,7 @@ import {
   INITIAL_PURCHASE,
   type PurchaseEvent,
   type PurchaseState,
+  PURCHASE_MESSAGES,
   PurchaseError,
   completeFailureText,
   isBusy,
@@ -117,6 +118,21 @@ describe('purchase errors -> what the dialog and toast say (spec 000 §8)', () =
     expect(sign(new Error('Wallet connection lost. Please reconnect your wallet'))).toEqual(lost);
     expect(needsReconnect(new WalletError('anything', false, true))).toBe(true);
     expect(needsReconnect(new Error('Transaction timed out. Please try again'))).toBe(false);
+  });
+
+  it('goes by the kind the wallet layer gave the failure, never by its words', () => {
+    // A ledger refusal whose words say 'rejected' is not the user's refusal.
+    expect(sign(new WalletError('Transaction signing failed: the node rejected the transaction fee'))).toEqual({
+      title: 'Transaction signing failed',
+      description: 'the node rejected the transaction fee',
+      reconnect: false,
+    });
+    expect(needsReconnect(new WalletError('Transaction signing failed: Wallet session expired in the extension'))).toBe(false);
+    expect(purchaseFailure(new PurchaseError('prepare', PURCHASE_MESSAGES.notReady))).toEqual({
+      title: 'Purchase Failed',
+      description: 'Wallet not connected or NFT not listed',
+      reconnect: false,
+    });
   });
 
   it('anything else from the wallet is Transaction signing failed with the raw message', () => {
