@@ -255,8 +255,9 @@ test.describe
 
       release();
       // The tray of trades in progress shows it, on this page as on any other, until it ends.
-      const tray = page.getByRole('region', { name: 'Trades in progress' });
-      const purchase = tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`) });
+      // Hidden from assistive technology while the sandbox wallet's prompt (a modal dialog) is open over the page.
+      const tray = page.getByRole('region', { name: 'Trades in progress', includeHidden: true });
+      const purchase = tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`), includeHidden: true });
       await expect(purchase).toContainText('Waiting for your wallet…');
       await approveNext(page, new RegExp(`#${target.serialId}`));
       await expect(toasts(page)).toContainText('Purchase Successful!', { timeout: SETTLE_TIMEOUT_MS });

@@ -21,9 +21,9 @@ import {
   sortListingCards,
 } from './market-model';
 import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
-import { purchaseBlocker } from './purchase-machine';
+import { hbarPurchaseWriteId, purchaseBlocker } from './purchase-machine';
+import { useWriteUnderWay } from '../writes/use-writes';
 import { PurchaseDialog } from './lazy-dialogs';
-import { followHbarPurchases } from './purchase-writes';
 import { formatCount } from '@/lib/format';
 import { signInState } from '../wallet/sign-in-state';
 import { signInFromPage } from '../wallet/sign-in-focus';
@@ -93,6 +93,8 @@ interface PagedGridProps {
 
 /** 'Showing a-b of n', the cards of one page, Previous / 'Page x of y' / Next (spec 000 §2, §5). */
 function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, onBuy, buyDisabled, buyHintId }: PagedGridProps) {
+  const buyer = useIslandStore($wallet).accountId;
+  const underWay = useWriteUnderWay();
   const view = pageWindow(cards.length, page, MARKET_PAGE_SIZE);
   const shown = pageItems(cards, view);
   return (
@@ -118,6 +120,7 @@ function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, on
                 onBuy={onBuy}
                 buyDisabled={buyDisabled}
                 buyHintId={buyHintId}
+                buying={!!buyer && underWay(hbarPurchaseWriteId(buyer, card.serialId))}
               />
             ))}
           </div>
@@ -160,11 +163,6 @@ export default function HbarMarketplace() {
   const hintId = useId();
   const sortId = useId();
   const walletType = PUBLIC_CONFIG.wallet;
-  const signedIn = wallet.isAuthenticated ? wallet.accountId : null;
-  useEffect(() => {
-    // The buyer's purchases in progress go on here, shown in the tray of trades in progress.
-    if (signedIn) followHbarPurchases(signedIn);
-  }, [signedIn]);
 
   const saleRecords = market?.sales.marketActivity;
   const listingRecords = market?.listings.marketListings;

@@ -22,6 +22,8 @@ interface MarketNftCardProps {
   buyDisabled?: boolean;
   /** id of the text explaining why Buy is disabled. */
   buyHintId?: string;
+  /** The connected buyer's purchase of this tiger is under way: Buy reopens it. */
+  buying?: boolean;
 }
 
 function Account({ term, accountId }: { term: string; accountId: string | null }) {
@@ -37,7 +39,7 @@ function Account({ term, accountId }: { term: string; accountId: string | null }
 }
 
 /** Spec 000 §3/§4: one tiger of the HBAR marketplace: image, label, tier, name, price, age, buyer/seller, Buy. */
-function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketNftCardProps) {
+function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId, buying }: MarketNftCardProps) {
   const label = cardLabel(card);
   const tier = cardTier(card);
   const price = cardPrice(card);
@@ -105,13 +107,13 @@ function MarketNftCardView({ card, now, onBuy, buyDisabled, buyHintId }: MarketN
           <div className="mt-auto pt-1">
             <Button
               className="w-full"
-              variant={buyDisabled ? 'secondary' : 'default'}
+              variant={buyDisabled ? 'secondary' : buying ? 'outline' : 'default'}
               onClick={() => onBuy(card)}
               disabled={buyDisabled}
-              aria-label={`Buy ${card.name}`}
+              aria-label={buying ? `Buying ${card.name}: show the purchase` : `Buy ${card.name}`}
               aria-describedby={buyDisabled ? buyHintId : undefined}
             >
-              Buy
+              {buying ? 'Buying…' : 'Buy'}
             </Button>
           </div>
         )}
@@ -131,6 +133,7 @@ export const MarketNftCard = memo(
     before.onBuy === after.onBuy &&
     before.buyDisabled === after.buyDisabled &&
     before.buyHintId === after.buyHintId &&
+    before.buying === after.buying &&
     (before.card === after.card || JSON.stringify(before.card) === JSON.stringify(after.card)),
 );
 

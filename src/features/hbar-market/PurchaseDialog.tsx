@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useReducer, useRef } from 'react';
 import { TierBadge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
@@ -11,22 +10,20 @@ import { toast } from '../toast/toast-store';
 import { formatAccountId } from '../../lib/format';
 import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
 import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { buyListing, completePurchase } from './market-client';
 import { formatHbar, formatHbarPrice } from '@/lib/format';
 import { type NftCardModel, cardTier } from './market-model';
 import {
-  INITIAL_PURCHASE,
   type HbarPurchaseStep,
   PURCHASE_MESSAGES,
-  PurchaseError,
+  hbarPurchaseWriteId,
   isBusy,
   pendingPurchaseNote,
   purchaseBlocker,
-  purchaseFailure,
-  purchaseReducer,
+  purchaseDialogState,
 } from './purchase-machine';
-import { $purchasesInProgress, purchasesOf } from './purchase-store';
-import { HBAR_PURCHASE_STEPS, showInDialog } from './purchase-writes';
+import { HBAR_PURCHASE_STEPS, purchaseFailureOf, resumeHbarPurchases, startHbarPurchase } from './hbar-purchase-write';
+import { useWriteDialog } from '../writes/use-writes';
+import { checkWriteAgain, dismissWrite } from '../writes/write-progress';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { rankText } from '../tiger/tiers';
@@ -59,86 +56,39 @@ interface PurchaseDialogProps {
 export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
   const wallet = useStore($wallet);
   const balances = useStore($balances);
-  const inProgress = useStore($purchasesInProgress);
-  const [state, dispatch] = useReducer(purchaseReducer, INITIAL_PURCHASE);
-  // Each opening is one run: answers of an earlier (closed) run no longer move this dialog.
-  const run = useRef(0);
-
-  /** Follows the purchase `code` to its end in this run of the dialog. */
-  function follow(code: string, name: string): void {
-    const mine = run.current;
-    completePurchase(code, name).then(
-      () => mine === run.current && dispatch({ type: 'completed' }),
-      (failure: unknown) => mine === run.current && dispatch({ type: 'failed', error: purchaseFailure(failure) }),
-    );
-  }
-
-  // The purchase this dialog shows is left out of the tray of trades in progress while it is open.
-  useEffect(() => showInDialog(state.saleVerificationCode), [state.saleVerificationCode]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new card is a new run of the dialog
-  useEffect(() => {
-    run.current += 1;
-    dispatch({ type: 'reset' });
-    const pending = card && purchasesOf($wallet.get().accountId).find((purchase) => purchase.serialId === card.serialId);
-    if (!card || !pending || pending.phase === 'stalled') return;
-    dispatch({ type: 'resume', saleVerificationCode: pending.saleVerificationCode, walletAnswered: pending.phase === 'ledger' });
-    follow(pending.saleVerificationCode, card.name);
-  }, [card]);
-
+  const accountId = wallet.accountId;
+  const id = card && accountId ? hbarPurchaseWriteId(accountId, card.serialId) : null;
+  // Opened on a tiger whose purchase is kept for the ledger (a reload, another page), it follows that purchase.
+  const { write, close: closeWrite } = useWriteDialog(id, () => accountId && resumeHbarPurchases(accountId));
+  const state = purchaseDialogState(write, id ? purchaseFailureOf(id) : undefined);
   if (!card) return null;
   const listing = card.currentListing;
   const busy = isBusy(state.step);
-  // Closable at every step: a purchase under way goes on without the dialog (the page follows it), and the dialog says so.
+  // Closable at every step: a purchase under way goes on without the dialog (the tray shows it), and the dialog says so.
   const pendingNote = pendingPurchaseNote(state.step);
   const signIn = signInState(wallet);
   const signedIn = signIn === 'signed-in';
-  const followed = state.saleVerificationCode ? inProgress[state.saleVerificationCode] : undefined;
   const tier = cardTier(card);
   const hbar = Number(balances.hbarBalance);
   const short = Boolean(listing && balances.isReady && balances.accountId === wallet.accountId && Number.isFinite(hbar) && hbar < listing.price);
 
   function close(): void {
-    run.current += 1;
-    dispatch({ type: 'reset' });
+    closeWrite();
     onClose();
   }
 
-  async function purchase(): Promise<void> {
+  function purchase(): void {
     if (!card || busy) return;
-    const { accountId, isConnected } = $wallet.get();
-    const blocked = purchaseBlocker({ isConnected, accountId, listed: Boolean(card.currentListing), isAuthenticated: $wallet.get().isAuthenticated });
+    const { accountId: buyer, isConnected, isAuthenticated } = $wallet.get();
+    const blocked = purchaseBlocker({ isConnected, accountId: buyer, listed: Boolean(card.currentListing), isAuthenticated });
     if (blocked) return void toast({ ...blocked, variant: 'destructive' });
-    run.current += 1;
-    const mine = run.current;
-    const live = () => mine === run.current;
-    dispatch({ type: 'start' });
-    try {
-      await buyListing(card, accountId, {
-        onPrepared: (saleVerificationCode) => live() && dispatch({ type: 'prepared', saleVerificationCode }),
-        onSigned: (transactionId) => live() && dispatch({ type: 'signed', transactionId }),
-        onWalletTimeout: () => live() && dispatch({ type: 'wallet-timeout' }),
-      });
-      if (live()) dispatch({ type: 'completed' });
-    } catch (failure) {
-      const error = purchaseFailure(failure);
-      // Completion outcomes are announced once by the completion itself (it may outlive this dialog).
-      if (!(failure instanceof PurchaseError && failure.stage === 'complete'))
-        toast({ title: error.title, description: error.description, variant: 'destructive' });
-      if (live()) dispatch({ type: 'failed', error });
-    }
-  }
-
-  function checkAgain(): void {
-    if (!card || !state.saleVerificationCode) return;
-    dispatch({ type: 'check-again' });
-    follow(state.saleVerificationCode, card.name);
+    if (buyer) void startHbarPurchase(buyer, card);
   }
 
   async function reconnect(): Promise<void> {
     const type = $wallet.get().walletType ?? PUBLIC_CONFIG.wallet;
     await connectWallet(type);
-    dispatch({ type: 'retry' });
+    if (id) dismissWrite(id);
   }
 
   const title =
@@ -202,7 +152,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
         </div>
 
         {(busy || state.step === 'waiting' || state.step === 'success') && <ProgressList step={state.step} />}
-        {(state.step === 'completing' || state.step === 'waiting') && followed && <LedgerWaitNotice since={followed.since} />}
+        {(state.step === 'completing' || state.step === 'waiting') && write && <LedgerWaitNotice since={write.since} />}
         <p className="sr-only" role="status" aria-live="polite">
           {busy && state.step !== 'completing'
             ? PROGRESS.find((item) => item.step === state.step)?.busy
@@ -237,7 +187,7 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
               <Button variant="outline" onClick={close}>
                 Cancel
               </Button>
-              <Button onClick={() => void purchase()} disabled={!wallet.isConnected || !signedIn || !listing}>
+              <Button onClick={purchase} disabled={!wallet.isConnected || !signedIn || !listing}>
                 {listing ? `Confirm Purchase · ${formatHbarPrice(listing.price)} HBAR` : 'Not Available'}
               </Button>
             </>
@@ -259,13 +209,13 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
                 Close
               </Button>
               {state.error?.checkAgain ? (
-                <Button onClick={checkAgain}>Check Again</Button>
+                <Button onClick={() => id && checkWriteAgain(id)}>Check Again</Button>
               ) : state.error?.reconnect ? (
                 <Button onClick={() => void reconnect()} disabled={wallet.isConnecting}>
                   {wallet.isConnecting ? 'Reconnecting…' : 'Reconnect Wallet'}
                 </Button>
               ) : (
-                <Button onClick={() => dispatch({ type: 'retry' })}>Try Again</Button>
+                <Button onClick={() => id && dismissWrite(id)}>Try Again</Button>
               )}
             </>
           )}

@@ -1,14 +1,18 @@
 /**
  * The HBAR purchase dialog's state machine (spec 000 §4) and its error catalogue (spec 000 §8):
  * confirm -> preparing -> signing -> completing -> success; any failure -> error; 'Try Again'
- * (or a reconnect) -> confirm; closing resets everything. A wallet that does not answer within
- * 45 s leaves the purchase 'waiting' (for the wallet or the ledger) instead of failing; a ledger
- * that takes long ends in an error offering 'Check Again' (-> completing). Reopened on a purchase
- * still in progress, the dialog resumes it. Pure: no React, no network.
+ * (or a reconnect) -> confirm; closing resets everything. The purchase runs as a write
+ * (hbar-purchase-write.ts) and the dialog's state is read from it (purchaseDialogState): a wallet
+ * that does not answer within 45 s leaves it 'waiting' (for the wallet or the ledger) instead of
+ * failing; a ledger that takes long is an error offering 'Check Again'. Pure: no React, no network.
  */
 import { ApiError } from '@/lib/api/api-error';
 import { errorText, serverMessage } from '@/lib/api/error-text';
 import { toWalletError } from '../wallet/wallet-errors';
+import type { Write } from '../writes/write-store';
+
+/** The write of `accountId`'s HBAR purchase of tiger `serial` (hbar-purchase-write.ts), for its card and dialog to find it. */
+export const hbarPurchaseWriteId = (accountId: string, serial: number) => `hbar-purchase:${accountId}:${serial}`;
 
 export type HbarPurchaseStep = 'confirm' | 'preparing' | 'signing' | 'waiting' | 'completing' | 'success' | 'error';
 
@@ -26,67 +30,51 @@ export interface PurchaseState {
   step: HbarPurchaseStep;
   error: PurchaseFailure | null;
   transactionId: string | null;
-  saleVerificationCode: string | null;
 }
 
-export type PurchaseEvent =
-  | { type: 'start' }
-  | { type: 'prepared'; saleVerificationCode: string }
-  | { type: 'signed'; transactionId: string }
-  | { type: 'wallet-timeout' }
-  | { type: 'completed' }
-  | { type: 'failed'; error: PurchaseFailure }
-  | { type: 'retry' }
-  | { type: 'check-again' }
-  | { type: 'resume'; saleVerificationCode: string; walletAnswered: boolean }
-  | { type: 'reset' };
+export const INITIAL_PURCHASE: PurchaseState = { step: 'confirm', error: null, transactionId: null };
 
-export const INITIAL_PURCHASE: PurchaseState = { step: 'confirm', error: null, transactionId: null, saleVerificationCode: null };
-
-/** The steps during which the purchase is in flight (the dialog can't start another or be dismissed). */
+/** The steps during which the purchase is in flight (the dialog can't start another). */
 export function isBusy(step: HbarPurchaseStep): boolean {
   return step === 'preparing' || step === 'signing' || step === 'completing';
 }
 
-/** The transitions; an event that does not apply to the current step leaves the state as it is. */
-export function purchaseReducer(state: PurchaseState, event: PurchaseEvent): PurchaseState {
-  switch (event.type) {
-    case 'start':
-      return state.step === 'confirm' ? { ...state, step: 'preparing', error: null } : state;
-    case 'prepared':
-      return state.step === 'preparing' ? { ...state, step: 'signing', saleVerificationCode: event.saleVerificationCode } : state;
-    case 'signed':
-      return state.step === 'signing' || state.step === 'waiting' ? { ...state, step: 'completing', transactionId: event.transactionId } : state;
-    case 'wallet-timeout':
-      return state.step === 'signing' ? { ...state, step: 'waiting' } : state;
-    case 'completed':
-      return state.step === 'completing' || state.step === 'waiting' ? { ...state, step: 'success' } : state;
-    case 'failed':
-      return isBusy(state.step) || state.step === 'waiting' ? { ...state, step: 'error', error: event.error } : state;
-    case 'retry':
-      return state.step === 'error' && !state.error?.checkAgain ? { ...state, step: 'confirm', error: null } : state;
-    case 'check-again':
-      return state.step === 'error' && state.error?.checkAgain ? { ...state, step: 'completing', error: null } : state;
-    case 'resume':
-      return state.step === 'confirm'
-        ? { ...state, step: event.walletAnswered ? 'completing' : 'waiting', saleVerificationCode: event.saleVerificationCode, error: null }
-        : state;
-    case 'reset':
+/**
+ * Where the dialog stands for a purchase write (hbar-purchase-write.ts): none is 'confirm'; its
+ * steps are preparing, signing, completing ('waiting' while the wallet that timed out may still
+ * answer: a note says so) and success; a stalled one is an error offering Check Again; a failed one
+ * is `failure` (the spec's title and text), or its message when that is not known.
+ */
+export function purchaseDialogState(write: Pick<Write, 'step' | 'note' | 'error' | 'transactionId'> | undefined, failure?: PurchaseFailure): PurchaseState {
+  const at = (step: HbarPurchaseStep, error: PurchaseFailure | null = null): PurchaseState => ({ step, error, transactionId: write?.transactionId ?? null });
+  switch (write?.step) {
+    case undefined:
       return INITIAL_PURCHASE;
+    case 'prepare':
+      return at('preparing');
+    case 'wallet':
+      return at('signing');
+    case 'ledger':
+      return at(write.note ? 'waiting' : 'completing');
+    case 'stalled':
+      return at('error', { title: PURCHASE_MESSAGES.stalledTitle, description: PURCHASE_MESSAGES.stalledText, reconnect: false, checkAgain: true });
+    case 'done':
+      return at('success');
+    case 'failed':
+      return at('error', failure ?? { title: PURCHASE_MESSAGES.failedTitle, description: write.error ?? PURCHASE_MESSAGES.completeFailed, reconnect: false });
   }
 }
 
 /** Where the purchase failed: the server's preparation, the wallet, or the server's completion. */
 export type PurchaseStage = 'prepare' | 'sign' | 'complete';
 
-/** Raised by the purchase flow with the stage it failed in; `checkAgain` when it may still complete (the ledger is slow). */
+/** Raised by the purchase flow with the stage it failed in. */
 export class PurchaseError extends Error {
   override name = 'PurchaseError';
   constructor(
     readonly stage: PurchaseStage,
     message: string,
     override readonly cause?: unknown,
-    readonly checkAgain = false,
   ) {
     super(message);
   }
@@ -169,7 +157,6 @@ export function signingFailure(error: unknown): PurchaseFailure {
 export function purchaseFailure(error: unknown): PurchaseFailure {
   if (error instanceof PurchaseError) {
     if (error.stage === 'sign') return signingFailure(error.cause ?? error);
-    if (error.checkAgain) return { title: PURCHASE_MESSAGES.stalledTitle, description: error.message, reconnect: false, checkAgain: true };
     return { title: PURCHASE_MESSAGES.failedTitle, description: error.message, reconnect: false };
   }
   return signingFailure(error);

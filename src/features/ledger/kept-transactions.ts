@@ -16,7 +16,9 @@ export type PendingAction =
   | { kind: 'unlist'; accountId: string; serialNumber: number; transactionId: string; name: string }
   | { kind: 'accept'; accountId: string; offerId: string; serialNumber: number; transactionId: string; price: string }
   | { kind: 'offer'; accountId: string; offerId: string; transactionId: string; request: OfferRequest }
-  | { kind: 'allowance'; accountId: string; transactionId: string; amount: string };
+  | { kind: 'allowance'; accountId: string; transactionId: string; amount: string }
+  /** An HBAR purchase: the market's sale (its verification code) and the payment frozen for the wallet. */
+  | { kind: 'hbar-purchase'; accountId: string; serialNumber: number; saleVerificationCode: string; transactionId: string; name: string; priceHbar: number };
 
 const PENDING_KEY = 'wildTigers.pendingLedgerActions';
 const RECENT_KEY = 'wildTigers.recentTransactions';

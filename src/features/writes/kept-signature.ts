@@ -1,7 +1,7 @@
 import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
 import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
-import { mayStillExecute } from '../wallet/wallet-errors';
+import { WalletError, mayStillExecute } from '../wallet/wallet-errors';
 import { isUnavailable } from '@/lib/api/api-error';
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { signAndExecute } from '../wallet/wallet-store';
@@ -14,21 +14,25 @@ export type KeptSignature = { transactionId: string; late: null } | { transactio
  * wallet is asked, so a late answer, a closed dialog or a reload loses nothing), then asks the
  * wallet to sign and execute. A refusal or an error forgets it and is thrown; a wallet that did not
  * answer (its time-out) leaves the transaction to follow on the ledger, with a note saying that
- * `goesOn` ('the listing completes') once the ledger confirms it. `what` names the transaction
+ * `goesOn` ('the listing completes') once the ledger confirms it, and `onLateAnswer` hears if the
+ * wallet executes it after all; a transaction the ledger already took (DUPLICATE_TRANSACTION: a
+ * retry of one that went through) is followed as executed. `what` names the transaction
  * ('NFT allowance approval') in the failure of a wallet that answered without its id.
  */
 export async function signKept(
   pending: PendingAction,
   transactionBytes: string,
   walletAction: Parameters<typeof signAndExecute>[1],
-  { what, goesOn }: { what: string; goesOn: string },
+  { what, goesOn, onLateAnswer }: { what: string; goesOn: string; onLateAnswer?: (transactionId: string) => void },
 ): Promise<KeptSignature> {
   savePendingAction(pending);
   try {
-    const executed = await signAndExecute(transactionBytes, walletAction, pending.transactionId);
+    const executed = await signAndExecute(transactionBytes, walletAction, pending.transactionId, onLateAnswer);
     if (!executed) throw new Error(`${what} failed - no transaction ID received`);
     return { transactionId: executed, late: null };
   } catch (failure) {
+    // The ledger already took this very transaction (a retry of one that went through): it is followed, not signed again.
+    if (failure instanceof WalletError && failure.kind === 'duplicate') return { transactionId: pending.transactionId, late: null };
     if (!mayStillExecute(failure)) {
       clearPendingAction(pending.transactionId);
       throw failure;

@@ -4,7 +4,6 @@
  * page, shown in the tray of writes in progress. The wallet menu loads this once the holder is
  * signed in; a write's own code loads only when one of its kind waits.
  */
-import { purchasesOf } from '../hbar-market/purchase-store';
 import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
 
 /** Each kind of kept transaction, and the write that follows it. */
@@ -15,6 +14,7 @@ const RESUMERS: Record<PendingAction['kind'], () => Promise<(accountId: string) 
   accept: () => import('../paws-market/accept-offer-write').then((write) => write.resumeAccepts),
   offer: () => import('../paws-market/make-offer-write').then((write) => write.resumeOffers),
   allowance: () => import('../paws-market/lower-allowance-write').then((write) => write.resumeAllowances),
+  'hbar-purchase': () => import('../hbar-market/hbar-purchase-write').then((write) => write.resumeHbarPurchases),
 };
 
 /** Follows every write of `accountId` left waiting for the ledger. */
@@ -22,6 +22,4 @@ export function resumeWrites(accountId: string): void {
   for (const [kind, load] of Object.entries(RESUMERS) as [PendingAction['kind'], (typeof RESUMERS)[PendingAction['kind']]][]) {
     if (pendingActions(kind, accountId).length) void load().then((resume) => resume(accountId));
   }
-  // HBAR purchases keep their own record (purchase-store.ts): completed here too, shown in the tray.
-  if (purchasesOf(accountId).length) void import('../hbar-market/purchase-writes').then((hbar) => hbar.followHbarPurchases(accountId));
 }

@@ -3,8 +3,6 @@ import { ApiError } from '@/lib/api/api-error';
 import { WALLET_MESSAGES, WalletError } from '@/features/wallet/wallet-errors';
 import {
   INITIAL_PURCHASE,
-  type PurchaseEvent,
-  type PurchaseState,
   PURCHASE_MESSAGES,
   PurchaseError,
   completeFailureText,
@@ -13,85 +11,58 @@ import {
   prepareFailureText,
   pendingPurchaseNote,
   purchaseBlocker,
+  purchaseDialogState,
   purchaseFailure,
-  purchaseReducer,
 } from '@/features/hbar-market/purchase-machine';
+import type { WriteStep } from '@/features/writes/write-store';
 
-const run = (...events: PurchaseEvent[]): PurchaseState => events.reduce(purchaseReducer, INITIAL_PURCHASE);
 const failure = { title: 'Transaction Cancelled', description: 'You cancelled the transaction in your wallet', reconnect: false };
+const write = (step: WriteStep, more: { note?: string; error?: string; transactionId?: string } = {}) => ({
+  step,
+  note: more.note ?? null,
+  error: more.error ?? null,
+  transactionId: more.transactionId ?? null,
+});
 
-describe('purchase dialog state machine (spec 000 §4)', () => {
+describe('purchase dialog state machine (spec 000 §4), read from the purchase write', () => {
   it('goes confirm -> preparing -> signing -> completing -> success', () => {
-    const steps: string[] = [];
-    let state = INITIAL_PURCHASE;
-    for (const event of [
-      { type: 'start' },
-      { type: 'prepared', saleVerificationCode: 'abc' },
-      { type: 'signed', transactionId: '0.0.5@1.000000001' },
-      { type: 'completed' },
-    ] as PurchaseEvent[]) {
-      state = purchaseReducer(state, event);
-      steps.push(state.step);
-    }
-    expect(steps).toEqual(['preparing', 'signing', 'completing', 'success']);
-    expect(state).toEqual({ step: 'success', error: null, transactionId: '0.0.5@1.000000001', saleVerificationCode: 'abc' });
+    expect(purchaseDialogState(undefined)).toEqual(INITIAL_PURCHASE);
+    expect((['prepare', 'wallet', 'ledger', 'done'] as const).map((step) => purchaseDialogState(write(step)).step)).toEqual([
+      'preparing',
+      'signing',
+      'completing',
+      'success',
+    ]);
+    expect(purchaseDialogState(write('done', { transactionId: '0.0.5@1.000000001' }))).toEqual({
+      step: 'success',
+      error: null,
+      transactionId: '0.0.5@1.000000001',
+    });
   });
 
-  it('any failure while in flight goes to error; Try Again returns to confirm without the error', () => {
-    for (const before of [
-      run({ type: 'start' }),
-      run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }),
-      run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'signed', transactionId: 't' }),
-    ]) {
-      const failed = purchaseReducer(before, { type: 'failed', error: failure });
-      expect(failed).toMatchObject({ step: 'error', error: failure });
-      expect(purchaseReducer(failed, { type: 'retry' })).toMatchObject({ step: 'confirm', error: null });
-    }
+  it('a failure is an error in the spec’s words (its text when they are not known); Try Again (dismissing it) is confirm again', () => {
+    expect(purchaseDialogState(write('failed', { error: 'You cancelled the transaction in your wallet' }), failure)).toMatchObject({
+      step: 'error',
+      error: failure,
+    });
+    expect(purchaseDialogState(write('failed', { error: 'Failed to complete purchase' }))).toMatchObject({
+      step: 'error',
+      error: { title: 'Purchase Failed', description: 'Failed to complete purchase', reconnect: false },
+    });
   });
 
-  it('a wallet that times out leaves the purchase waiting (closable, not failed): its late answer or the ledger completes it', () => {
-    const waiting = run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'wallet-timeout' });
-    expect(waiting).toMatchObject({ step: 'waiting', saleVerificationCode: 'c' });
+  it('a wallet that timed out leaves the purchase waiting (closable, not failed); its late answer makes it completing', () => {
+    const waiting = purchaseDialogState(write('ledger', { note: 'Wallet execution timeout after 45 seconds. If you approve it…' }));
+    expect(waiting.step).toBe('waiting');
     expect(isBusy(waiting.step)).toBe(false);
-    expect(purchaseReducer(waiting, { type: 'signed', transactionId: 't' })).toMatchObject({ step: 'completing', transactionId: 't' });
-    expect(purchaseReducer(waiting, { type: 'completed' })).toMatchObject({ step: 'success' });
-    expect(purchaseReducer(waiting, { type: 'failed', error: failure })).toMatchObject({ step: 'error' });
-    expect(run({ type: 'wallet-timeout' })).toEqual(INITIAL_PURCHASE);
+    expect(purchaseDialogState(write('ledger')).step).toBe('completing');
   });
 
-  it("a slow ledger's error offers Check Again (back to completing), never Try Again; a reopened dialog resumes its purchase", () => {
-    const stalled = { title: 'Still Waiting for the Ledger', description: '…', reconnect: false, checkAgain: true };
-    const failed = run(
-      { type: 'start' },
-      { type: 'prepared', saleVerificationCode: 'c' },
-      { type: 'signed', transactionId: 't' },
-      { type: 'failed', error: stalled },
-    );
-    expect(purchaseReducer(failed, { type: 'retry' })).toBe(failed);
-    expect(purchaseReducer(failed, { type: 'check-again' })).toMatchObject({ step: 'completing', error: null, saleVerificationCode: 'c' });
-    expect(run({ type: 'start' }, { type: 'failed', error: failure }, { type: 'check-again' })).toMatchObject({ step: 'error' });
-
-    expect(run({ type: 'resume', saleVerificationCode: 'r', walletAnswered: true })).toMatchObject({ step: 'completing', saleVerificationCode: 'r' });
-    expect(run({ type: 'resume', saleVerificationCode: 'r', walletAnswered: false })).toMatchObject({ step: 'waiting', saleVerificationCode: 'r' });
-    expect(purchaseFailure(new PurchaseError('complete', 'slow', undefined, true))).toMatchObject({ title: 'Still Waiting for the Ledger', checkAgain: true });
-  });
-
-  it('closing (reset) from any step clears the error, the transaction id and the verification code', () => {
-    const done = run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'signed', transactionId: 't' }, { type: 'completed' });
-    expect(purchaseReducer(done, { type: 'reset' })).toEqual(INITIAL_PURCHASE);
-    const failed = run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'failed', error: failure });
-    expect(purchaseReducer(failed, { type: 'reset' })).toEqual({ step: 'confirm', error: null, transactionId: null, saleVerificationCode: null });
-  });
-
-  it('ignores events that do not apply: a second start (double click), late answers, a failure after success', () => {
-    const preparing = run({ type: 'start' });
-    expect(purchaseReducer(preparing, { type: 'start' })).toBe(preparing);
-    expect(run({ type: 'prepared', saleVerificationCode: 'late' })).toEqual(INITIAL_PURCHASE);
-    expect(run({ type: 'signed', transactionId: 'late' })).toEqual(INITIAL_PURCHASE);
-    const done = run({ type: 'start' }, { type: 'prepared', saleVerificationCode: 'c' }, { type: 'signed', transactionId: 't' }, { type: 'completed' });
-    expect(purchaseReducer(done, { type: 'failed', error: failure })).toBe(done);
-    expect(purchaseReducer(INITIAL_PURCHASE, { type: 'retry' })).toBe(INITIAL_PURCHASE);
-    expect(purchaseReducer(INITIAL_PURCHASE, { type: 'failed', error: failure })).toBe(INITIAL_PURCHASE);
+  it("a slow ledger's error offers Check Again, never Try Again", () => {
+    expect(purchaseDialogState(write('stalled'))).toMatchObject({
+      step: 'error',
+      error: { title: 'Still Waiting for the Ledger', description: PURCHASE_MESSAGES.stalledText, checkAgain: true, reconnect: false },
+    });
   });
 
   it('is busy only while preparing, signing or completing', () => {

@@ -1,0 +1,232 @@
+/**
+ * Buying a listed tiger for HBAR, as a write of its own (spec 000 §4): POST /api/market/buy prepares
+ * the sale (its verification code and the payment frozen for the wallet), the wallet pays (the
+ * purchase is kept first, kept-signature.ts: a late answer, a closed dialog or a reload never
+ * prepares a second one), and POST /api/market/buy/complete records the sale once the ledger shows
+ * the payment, asked again while it settles. It runs to its end whether or not its dialog stays
+ * open, shown in the tray; the dialog shows the write through purchase-machine.ts.
+ */
+import { ApiError, apiJson, errorCode } from '@/lib/api';
+import { serverMessage } from '@/lib/api/error-text';
+import { formatHbarPrice } from '@/lib/format';
+import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { type PendingAction, clearPendingAction, pendingActions, savePendingAction } from '../ledger/kept-transactions';
+import { LedgerStillPending } from '../ledger/ledger-wait-client';
+import { toast } from '../toast/toast-store';
+import { signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { frozenTransactionId } from './frozen-transaction-id';
+import { refreshMarket } from './market-client';
+import type { CurrentListing } from './market-model';
+import {
+  PURCHASE_MESSAGES,
+  type PurchaseFailure,
+  PurchaseError,
+  completeFailureText,
+  hbarPurchaseWriteId,
+  prepareFailureText,
+  purchaseFailure,
+} from './purchase-machine';
+
+type HbarPurchase = Extract<PendingAction, { kind: 'hbar-purchase' }>;
+
+export interface PurchaseTarget {
+  serialId: number;
+  /** The tiger's name, for what the page says about the purchase later. */
+  name?: string;
+  currentListing: CurrentListing | null;
+}
+
+/** The steps of the HBAR purchase dialog (spec 000 §4), as the tray and the dialog list them. */
+export const HBAR_PURCHASE_STEPS = ['Prepare the purchase', 'Approve in your wallet', 'Confirm on the ledger'] as const;
+
+/**
+ * Prepared purchases are reused while the server would hand out the same sale anyway (60 s), so a
+ * retry after a cancel signs the very same transaction: the ledger executes a transaction id once.
+ */
+export const PREPARED_REUSE_MS = 60_000;
+/** After the wallet answered, the page waits this long for the ledger before it says so and offers to check again. */
+export const LEDGER_WAIT_MS = 120_000;
+/** Time between two completion attempts while the ledger settles the purchase (each one also waits server-side). */
+export const SETTLE_RETRY_MS = 2_000;
+
+interface PreparedSale {
+  saleVerificationCode: string;
+  transBytes: string;
+  /** The id frozen into the bytes: the purchase is kept and followed by it. */
+  transactionId: string;
+  preparedAt: number;
+  /** The server handed out this tiger's earlier purchase, which the ledger already settled: it is only completed. */
+  paid: boolean;
+}
+
+interface BuyAnswer {
+  success?: boolean;
+  data?: { saleVerificationCode?: string; transBytes?: string; apimessage?: string; resumed?: 'paid' | 'pending' };
+  error?: string;
+}
+interface CompleteAnswer {
+  success?: boolean;
+  data?: { success?: boolean; apimessage?: string };
+  error?: string;
+}
+
+const prepared = new Map<string, PreparedSale>();
+/** What the dialog says of each failed purchase (the write keeps the text only). */
+const failures = new Map<string, PurchaseFailure>();
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** How purchase `id` failed, in the spec's words, while its write shows the failure. */
+export const purchaseFailureOf = (id: string): PurchaseFailure | undefined => failures.get(id);
+
+/** Test seam: forgets prepared purchases and failures. */
+export function forgetPreparedPurchases(): void {
+  prepared.clear();
+  failures.clear();
+}
+
+const keptPurchase = (accountId: string, serial: number) => pendingActions('hbar-purchase', accountId).find((kept) => kept.serialNumber === serial);
+
+async function prepare(accountId: string, serial: number, listing: CurrentListing): Promise<PreparedSale> {
+  const key = `${accountId}|${serial}|${listing.marketplaceListingId}|${listing.price}`;
+  const known = prepared.get(key);
+  if (known && Date.now() - known.preparedAt < PREPARED_REUSE_MS) return known;
+  let answer: BuyAnswer;
+  try {
+    answer = await apiJson<BuyAnswer>('/api/market/buy', {
+      method: 'POST',
+      body: { token_address: PUBLIC_CONFIG.nftTokenId, serial_number: serial, user_address: accountId, price: String(listing.price) },
+    });
+  } catch (error) {
+    throw new PurchaseError('prepare', prepareFailureText(error), error);
+  }
+  const code = answer.data?.saleVerificationCode;
+  const bytes = answer.data?.transBytes;
+  // Without the id frozen into it, a payment could not be followed on the ledger: it is never signed.
+  const transactionId = bytes ? frozenTransactionId(bytes) : undefined;
+  if (!answer.success || !code || !bytes || !transactionId) throw new PurchaseError('prepare', serverMessage(answer) ?? PURCHASE_MESSAGES.prepareFailed);
+  const sale = { saleVerificationCode: code, transBytes: bytes, transactionId, preparedAt: Date.now(), paid: answer.data?.resumed === 'paid' };
+  prepared.set(key, sale);
+  return sale;
+}
+
+/** Answers after which there is nothing left to complete: the ledger refused it, it never executed, or it is not this buyer's. */
+const NEVER_HAPPENED = new Set<string>(['TRANSACTION_FAILED', 'PURCHASE_EXPIRED', 'SALE_NOT_FOUND', 'NOT_YOUR_ACCOUNT']);
+
+/** Answers that mean "not settled yet, ask again": the ledger is settling it, or the API or the mirror was briefly unavailable. */
+function isStillSettling(error: unknown): boolean {
+  if (errorCode(error) === 'LEDGER_PENDING') return true;
+  if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
+  return !(error instanceof PurchaseError);
+}
+
+async function completeOnce(saleVerificationCode: string): Promise<void> {
+  const answer = await apiJson<CompleteAnswer>('/api/market/buy/complete', { method: 'POST', body: { saleVerificationCode } });
+  if (!answer.success || !answer.data?.success) throw new PurchaseError('complete', completeFailureText(answer.data?.apimessage ?? answer.error));
+}
+
+/**
+ * Records the sale, asking again while the ledger settles it (never a failure meanwhile), until
+ * `untilMs` (then LedgerStillPending). A purchase the ledger says never happened is forgotten; one
+ * the market did not confirm is kept, to complete later (here or by the server's reconciler).
+ */
+async function completeWhenSettled(purchase: HbarPurchase, untilMs: number): Promise<void> {
+  for (;;) {
+    try {
+      return await completeOnce(purchase.saleVerificationCode);
+    } catch (error) {
+      if (!isStillSettling(error)) {
+        if (NEVER_HAPPENED.has(errorCode(error) ?? '')) clearPendingAction(purchase.transactionId);
+        throw error instanceof PurchaseError ? error : new PurchaseError('complete', completeFailureText(error), error);
+      }
+      if (Date.now() >= untilMs) throw new LedgerStillPending();
+      await sleep(SETTLE_RETRY_MS);
+    }
+  }
+}
+
+/** The purchase once the wallet was asked: completed when the ledger shows it, stalled with 'Check again' when that runs long. */
+async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now() + LEDGER_WAIT_MS, note: string | null = null): Promise<void> {
+  updateWrite(id, 'ledger', { note });
+  try {
+    await completeWhenSettled(purchase, untilMs);
+  } catch (failure) {
+    if (!(failure instanceof LedgerStillPending)) throw failure;
+    toast({ title: PURCHASE_MESSAGES.stalledTitle, description: PURCHASE_MESSAGES.stalledText });
+    return stallWrite(id, () => void run(id, () => complete(id, purchase)));
+  }
+  clearPendingAction(purchase.transactionId);
+  refreshMarket();
+  toast({ title: 'Purchase Successful!', description: `${purchase.name} is now in your wallet.` });
+  updateWrite(id, 'done', { transactionId: purchase.transactionId });
+}
+
+/** The purchase from its start, or from its payment when one is kept for the ledger (never a second payment). */
+async function purchase(id: string, accountId: string, target: PurchaseTarget, name: string): Promise<void> {
+  const kept = keptPurchase(accountId, target.serialId);
+  if (kept) return complete(id, kept);
+  const listing = target.currentListing;
+  if (!listing) throw new PurchaseError('prepare', PURCHASE_MESSAGES.notReady);
+  const sale = await prepare(accountId, target.serialId, listing);
+  const paid: HbarPurchase = {
+    kind: 'hbar-purchase',
+    accountId,
+    serialNumber: target.serialId,
+    saleVerificationCode: sale.saleVerificationCode,
+    transactionId: sale.transactionId,
+    name,
+    priceHbar: listing.price,
+  };
+  if (sale.paid) {
+    savePendingAction(paid);
+    return complete(id, paid);
+  }
+  updateWrite(id, 'wallet');
+  const signed = await signKept(paid, sale.transBytes, 'transaction', {
+    what: 'Purchase',
+    goesOn: 'the purchase completes',
+    // The wallet executed it after its time-out: the purchase is now the ledger's to settle.
+    onLateAnswer: () => updateWrite(id, 'ledger', { note: null }),
+  }).catch((error: unknown) => {
+    throw new PurchaseError('sign', error instanceof Error ? error.message : String(error), error);
+  });
+  await complete(id, paid, signed.late?.untilMs, signed.late?.note);
+}
+
+/** Runs a part of purchase `id`: a failure ends it with the spec's title and text (spec 000 §8), in its toast too. */
+async function run(id: string, part: () => Promise<void>): Promise<void> {
+  try {
+    await part();
+  } catch (error) {
+    const failure = purchaseFailure(error);
+    failures.set(id, failure);
+    updateWrite(id, 'failed', { error: failure.description, retryable: !failure.reconnect });
+    toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+  }
+}
+
+/** Buys `target` for `accountId`; a purchase of that tiger already under way is left to go on (one kept for the ledger is followed). */
+export async function startHbarPurchase(accountId: string, target: PurchaseTarget): Promise<void> {
+  const id = hbarPurchaseWriteId(accountId, target.serialId);
+  if (isUnderWay($writes.get()[id])) return;
+  const kept = keptPurchase(accountId, target.serialId);
+  const name = kept?.name ?? target.name ?? `Wild Tiger #${target.serialId}`;
+  const price = kept?.priceHbar ?? target.currentListing?.price;
+  failures.delete(id);
+  beginWrite({
+    id,
+    accountId,
+    title: `Buying ${name}${price === undefined ? '' : ` for ${formatHbarPrice(price)} HBAR`}`,
+    serial: target.serialId,
+    steps: HBAR_PURCHASE_STEPS,
+  });
+  await run(id, () => purchase(id, accountId, target, name));
+}
+
+/** Follows every HBAR purchase of `accountId` kept for the ledger (a reload, another page): each completes here, shown in the tray. */
+export function resumeHbarPurchases(accountId: string): void {
+  for (const kept of pendingActions('hbar-purchase', accountId)) {
+    void startHbarPurchase(accountId, { serialId: kept.serialNumber, name: kept.name, currentListing: null });
+  }
+}
