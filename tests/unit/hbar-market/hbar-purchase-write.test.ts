@@ -10,7 +10,7 @@ import { $writes } from '@/features/writes/write-store';
 import { checkWriteAgain, dismissWrite } from '@/features/writes/write-progress';
 import { ALICE, DAVE } from '@/sandbox/ledger/demo-accounts';
 import { memoryStorage } from '../client/memory-storage';
-import { installApi } from './market-api';
+import { installApi } from '../client/fake-api';
 
 const target = {
   serialId: 12,

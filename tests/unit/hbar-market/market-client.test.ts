@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LISTINGS_PATH, SALES_PATH } from '@/features/hbar-market/market-client';
-import { installApi } from './market-api';
+import { installApi } from '../client/fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

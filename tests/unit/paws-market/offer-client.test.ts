@@ -3,25 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCode } from '@/lib/api';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { acceptOffer, cancelOffer, createBestOffersStore, makeOffer } from '@/features/paws-market/offer-client';
-
-type Handler = (body: Record<string, unknown> | undefined) => { status?: number; json: unknown };
-
-/** Answers the client's calls from per-route handlers, each a queue of answers; records every call. */
-function installApi(routes: Record<string, Handler[]>) {
-  const calls: { method: string; url: string; body?: Record<string, unknown> }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
-      calls.push({ method, url, body });
-      const answer = routes[`${method} ${url}`]?.shift()?.(body);
-      if (!answer) return new Response('{"error":"Not found","code":"ROUTE_NOT_FOUND"}', { status: 404 });
-      return new Response(JSON.stringify(answer.json), { status: answer.status ?? 200 });
-    }),
-  );
-  return calls;
-}
+import { installApi } from '../client/fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
