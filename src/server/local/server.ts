@@ -22,6 +22,9 @@ export interface LocalServerOptions {
   prefixHandlers?: PrefixHandler[];
 }
 
+/** How long an idle kept-alive connection stays open. */
+const KEEP_ALIVE_MS = 75_000;
+
 /** Bodies larger than this are refused before they reach a handler (API Gateway's own cap is far larger). */
 const READ_LIMIT_BYTES = MAX_BODY_BYTES * 16;
 
@@ -147,11 +150,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
     sendJson(response, 404, { error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   }
 
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       log.error('local server failure', { path: request.url, error });
       if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error', code: 'INTERNAL' });
       else response.destroy();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s; a client (a browser, the e2e's API requests) that reuses it at
+  // that moment is reset (ECONNRESET, seen in CI run k1). Kept longer than any pause between a client's requests.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
