@@ -162,9 +162,8 @@ async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now()
   updateWrite(id, 'done', { transactionId: purchase.transactionId });
 }
 
-/** The purchase from its start, or from its payment when one is kept for the ledger (never a second payment). */
-async function purchase(id: string, accountId: string, target: PurchaseTarget, name: string): Promise<void> {
-  const kept = keptPurchase(accountId, target.serialId);
+/** The purchase from its start, or from its payment when one is `kept` for the ledger (never a second payment). */
+async function purchase(id: string, accountId: string, target: PurchaseTarget, name: string, kept: HbarPurchase | undefined): Promise<void> {
   if (kept) return complete(id, kept);
   const listing = target.currentListing;
   if (!listing) throw new PurchaseError('prepare', PURCHASE_MESSAGES.notReady);
@@ -221,7 +220,7 @@ export async function startHbarPurchase(accountId: string, target: PurchaseTarge
     serial: target.serialId,
     steps: HBAR_PURCHASE_STEPS,
   });
-  await run(id, () => purchase(id, accountId, target, name));
+  await run(id, () => purchase(id, accountId, target, name, kept));
 }
 
 /** Follows every HBAR purchase of `accountId` kept for the ledger (a reload, another page): each completes here, shown in the tray. */

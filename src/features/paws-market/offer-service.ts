@@ -26,8 +26,8 @@ import {
 } from './offer-rules';
 import {
   DEFAULT_SETTLEMENT_TIMEOUT_MS,
+  beforeSettlementReserveMs,
   type ListingDisplay,
-  PRE_SETTLEMENT_CHECKS_MS,
   type PawsMarketSettings,
   WRITE_RESERVE_MS,
   settledOwnTransactionOn,
@@ -384,7 +384,7 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
           ledger,
           input.approvalTransactionId,
           input.sellerId,
-          settlementTimeoutMs + WRITE_RESERVE_MS + PRE_SETTLEMENT_CHECKS_MS,
+          beforeSettlementReserveMs(settlementTimeoutMs),
           () => new DomainError('NFT_ALLOWANCE_MISSING', 'This approval transaction was not paid by the owner; approve the NFT allowance from your own wallet'),
         );
         if (approval.state === 'failed') {

@@ -32,7 +32,10 @@ export const WRITE_RESERVE_MS = 1_500;
  * store reads). Without it an approval that showed late in the wait left the settlement short of its
  * time, and the request answered LEDGER_TIMEOUT (seen under load in the offer accept, run i7).
  */
-export const PRE_SETTLEMENT_CHECKS_MS = 2_000;
+const PRE_SETTLEMENT_CHECKS_MS = 2_000;
+
+/** What a wait for the user's approval keeps back of the request's budget when a settlement follows it: the checks, the settlement, the writes. */
+export const beforeSettlementReserveMs = (settlementTimeoutMs: number) => settlementTimeoutMs + WRITE_RESERVE_MS + PRE_SETTLEMENT_CHECKS_MS;
 /** What a settlement's submission and receipt may take when the settings do not say (the SDK writer's 10 s, and a margin). */
 export const DEFAULT_SETTLEMENT_TIMEOUT_MS = 10_500;
 
@@ -421,7 +424,7 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         const approval = await settledOwnTransaction(
           input.allowanceTransactionId,
           input.buyerId,
-          settlementTimeoutMs + WRITE_RESERVE_MS + PRE_SETTLEMENT_CHECKS_MS,
+          beforeSettlementReserveMs(settlementTimeoutMs),
           () => new DomainError('INVALID_REQUEST', 'allowanceTransactionId must be a transaction paid by the buyer'),
         );
         if (approval.state === 'failed') {
