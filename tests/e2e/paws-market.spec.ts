@@ -1,9 +1,26 @@
+import type { Page } from '@playwright/test';
 import { sandboxDriver } from './support/wallet-driver';
 import { BOB } from '../../src/sandbox/ledger/demo-accounts';
 import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft } from './support/ledger';
 import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
+
+/**
+ * Holds the page's requests to `path` (those whose body `matches` picks) until the returned release:
+ * a write waits at its ledger step for as long as the test looks at it, whatever the ledger's pace.
+ */
+async function holdRequests(page: Page, path: string, matches: (body: string) => boolean = () => true): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${path}`, async (route) => {
+    if (matches(route.request().postData() ?? '')) await released;
+    await route.continue();
+  });
+  return release;
+}
 
 /** How long each flow took, from the click that starts it to its outcome on the page (printed at the end). */
 const timings: Record<string, number> = {};
@@ -87,16 +104,26 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(tray).toBeHidden();
     expect((await ledgerNft(page, first.serial)).spender).toBe(MARKETPLACE);
 
-    // Approved, then straight to another page: the listing is picked up there and completed.
+    // Approved, then straight to another page: the listing is picked up there, and the tray's link
+    // leads to its own dialog over the tiger's view. Its completion is held until the test has looked.
     const second = await openListDialog(page);
     await second.dialog.getByLabel('Price (PAWS)').fill('43');
     await second.dialog.getByRole('button', { name: 'Create Listing' }).click();
     await approveNext(page, /AccountAllowanceApprove/);
     await expect(second.dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
-    await page.goto('/collection');
-    await expect(tray.getByRole('article', { name: `Listing ${second.name} for 43 PAWS` })).toBeVisible();
-    await expect(page.getByText('Tiger Listed!', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    const release = await holdRequests(page, '/api/paws/listings/complete');
+    await page.goto('/');
+    const article = tray.getByRole('article', { name: `Listing ${second.name} for 43 PAWS` });
+    await article.getByRole('link', { name: 'Show progress' }).click();
+    const reopened = page.getByRole('dialog', { name: `List ${second.name}` });
+    await expect(reopened.getByRole('list', { name: 'Listing progress' })).toBeVisible();
+    await expect(reopened.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
     await expect(tray).toBeHidden();
+    // Behind it, the tiger's view says the listing is under way.
+    await expect(page.getByTestId('tiger-view').getByRole('button', { name: 'Listing…', includeHidden: true })).toBeAttached();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close listing' }).click();
     expect((await ledgerNft(page, second.serial)).spender).toBe(MARKETPLACE);
     await page.goto('/paws-marketplace');
     await page.getByRole('tab', { name: 'My Listings' }).click();
@@ -130,6 +157,38 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(tray.getByRole('article', { name: `Buying ${name} for 33 PAWS` })).toBeVisible();
     await expect(page.getByText('Purchase Successful!', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
+    expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+  });
+
+  test('the tray’s link reopens a purchase under way in its own dialog, over the tiger’s view, which says it is buying', async ({ page }) => {
+    test.setTimeout(300_000);
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    const serial = await listLastTiger(page, sandboxDriver, '34');
+    await disconnect(page);
+
+    await connectAs(page, 'Bob');
+    const name = `Wild Tiger #${serial}`;
+    // The purchase after the allowance is held until the test has looked at the reopened dialog.
+    const release = await holdRequests(page, '/api/paws/buy/prepare', (body) => body.includes('allowanceTransactionId'));
+    await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: name }).getByRole('button', { name: 'Buy' }).click();
+    const dialog = page.getByRole('dialog', { name: `Buy ${name}` });
+    await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
+    await approveNext(page, /AccountAllowanceApprove/);
+    await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close purchase' }).click();
+    await expect(dialog).toBeHidden();
+    const tray = page.getByRole('region', { name: 'Trades in progress' });
+    await tray
+      .getByRole('article', { name: `Buying ${name} for 34 PAWS` })
+      .getByRole('link', { name: 'Show progress' })
+      .click();
+    await expect(dialog.getByRole('list', { name: 'Purchase progress' })).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
+    await expect(tray).toBeHidden();
+    await expect(page.getByTestId('tiger-view').getByRole('button', { name: 'Buying…', includeHidden: true })).toBeAttached();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
     expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
   });
 

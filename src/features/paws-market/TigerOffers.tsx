@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatPaws } from '../../lib/format';
@@ -282,9 +282,10 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
 /**
  * The offers on one tiger (funded or not) and its best offer. A signed-in non-owner makes an item
  * offer and cancels their own; the owner accepts a funded offer. Rendered by the tiger view and
- * the PAWS market's cards.
+ * the PAWS market's cards. `reopenOfferId` (the tray's link to an accept under way) opens that
+ * offer's accept dialog once the offer is listed.
  */
-export function TigerOffers({ serial, ownerId }: { serial: number; ownerId: string | null }) {
+export function TigerOffers({ serial, ownerId, reopenOfferId = null }: { serial: number; ownerId: string | null; reopenOfferId?: string | null }) {
   const wallet = useStore($wallet);
   const offers = useStore($tigerOffers);
   const [accepting, setAccepting] = useState<AcceptTarget | null>(null);
@@ -299,6 +300,15 @@ export function TigerOffers({ serial, ownerId }: { serial: number; ownerId: stri
 
   const data = $offerSerial.get() === serial ? offers.data : undefined;
   const list = data?.offers ?? [];
+
+  // Once per link: a later read of the offers does not open it again.
+  const reopened = useRef<string | null>(null);
+  const offerToReopen = isOwner && viewer && reopened.current !== reopenOfferId ? list.find((offer) => offer.id === reopenOfferId) : undefined;
+  useEffect(() => {
+    if (!offerToReopen || !viewer) return;
+    reopened.current = offerToReopen.id;
+    setAccepting({ offer: offerToReopen, serials: [serial], sellerId: viewer });
+  }, [offerToReopen, serial, viewer]);
 
   return (
     <section className="grid gap-3" aria-labelledby={`offers-${serial}`}>

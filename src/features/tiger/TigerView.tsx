@@ -9,19 +9,22 @@ import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws
 import { $listings, $rarity, $sales } from '../hbar-market/market-client';
 import { type NftCardModel, ageText, buildListingCards, listingSerial } from '../hbar-market/market-model';
 import { PurchaseDialog } from '../hbar-market/lazy-dialogs';
-import { purchaseBlocker } from '../hbar-market/purchase-machine';
+import { hbarPurchaseWriteId, purchaseBlocker } from '../hbar-market/purchase-machine';
 import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
-import { isOwnListing } from '../paws-market/listing';
+import { isOwnListing, listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
 import type { PublicListing } from '../paws-market/paws-client';
 import type { UnlistTarget } from '../paws-market/unlist-write';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
+import { useWriteUnderWay } from '../writes/use-writes';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import { NftMedia } from './NftMedia';
 import { AccountName, ProfileLink } from '../profile/AccountName';
 import { rankText, tierByRank, traitLabel } from './tiers';
 import { $tigerView, refreshTigerView } from './tiger-view-client';
+import { dialogOfWrite } from './tiger-view-href';
+import { $writeToReopen } from './tiger-view-store';
 import { type TigerViewAnswer, formatShare, withTigerParam } from './tiger-view-rules';
 
 /** Offers on the tiger (make, cancel, the best one): loaded with the view's offers section. */
@@ -83,6 +86,24 @@ function ListingRow({
   );
 }
 
+/** The tiger as the listing dialog takes it (the owner's own tiger, from the view). */
+function ownedNftOf(data: TigerViewAnswer): OwnedNft {
+  return {
+    id: `${data.tokenId}-${data.serial}`,
+    tokenId: data.tokenId,
+    serialNumber: data.serial,
+    nftName: data.name,
+    nftImage: data.image ?? '',
+    metadata: '',
+    isListed: false,
+    marketplaceApproved: false,
+    rarityRank: data.rarityRank,
+    rarityPct: data.rarityPct,
+    rarityScore: data.rarityScore,
+    traits: data.traits.map(({ trait_type, value }) => ({ trait_type, value })),
+  };
+}
+
 interface SaleLine {
   key: string;
   market: 'HBAR' | 'PAWS';
@@ -96,6 +117,8 @@ interface SaleLine {
  * sheet on phones. The art large, rank / supply, tier, score, each trait with its share of the
  * collection, the owner, the HBAR and PAWS listings with their buy flows, the last sales of both
  * markets, and the owner's list and unlist actions. Its address carries `?tiger=N` while open.
+ * Opened by the tray's link (`$writeToReopen`), it reopens that write's dialog over it, once it has
+ * what the dialog shows; its buttons say so while a write of theirs is under way ('Buying…').
  */
 export function TigerView({ serial, onClose }: { serial: number | null; onClose: () => void }) {
   const open = serial !== null;
@@ -108,6 +131,9 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   const [buyingPaws, setBuyingPaws] = useState<PublicListing | null>(null);
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
+  const [offerToReopen, setOfferToReopen] = useState<string | null>(null);
+  const reopen = useStore($writeToReopen);
+  const underWay = useWriteUnderWay();
   const now = Date.now();
 
   // The dialog's own history entry (pushed by Dialog.tsx as it opens) carries the address of the view.
@@ -146,6 +172,8 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   }, [serial, hbarSales.data, data?.pawsSales]);
 
   function close(): void {
+    $writeToReopen.set(null);
+    setOfferToReopen(null);
     window.history.replaceState(window.history.state, '', withTigerParam(window.location.href, null));
     onClose();
   }
@@ -179,6 +207,22 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   const paws = data?.pawsListing ?? null;
   const ownPaws = Boolean(paws && viewer && paws.sellerId === viewer);
   const tier = tierByRank(data?.rarityRank);
+  // The tray's link: the viewer's write under way, whose dialog opens once the view has what it shows.
+  const reopening = reopen && underWay(reopen) ? dialogOfWrite(reopen) : null;
+  const reopenable = reopening && reopening.accountId === viewer ? reopening : null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs as what the dialog shows arrives
+  useEffect(() => {
+    if (!reopenable || !data || !viewer || (reopenable.kind === 'hbar-purchase' && !hbarCard && hbarListings.loading)) return;
+    $writeToReopen.set(null);
+    const { kind, key } = reopenable;
+    const ofThisTiger = key === String(data.serial);
+    if (kind === 'listing' && ofThisTiger && ownsIt) setListing(ownedNftOf(data));
+    if (kind === 'unlist' && ofThisTiger) setUnlisting({ listingId: paws?.id ?? null, serialNumber: data.serial, nftName: data.name, sellerId: viewer });
+    if (kind === 'hbar-purchase' && ofThisTiger && hbarCard) setBuyingHbar(hbarCard);
+    if (kind === 'paws-purchase' && paws?.id === key) setBuyingPaws(paws);
+    if (kind === 'offer-accept') setOfferToReopen(key);
+  }, [reopenable, data, viewer, hbarCard, hbarListings.loading]);
 
   return (
     <>
@@ -251,7 +295,11 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                           seller={hbarCard.currentListing.sellerAddress}
                           date={hbarCard.currentListing.listingDate}
                           now={now}
-                          action={<Button onClick={() => buyHbar(hbarCard)}>Buy with HBAR</Button>}
+                          action={
+                            <Button onClick={() => buyHbar(hbarCard)}>
+                              {viewer && underWay(hbarPurchaseWriteId(viewer, serial)) ? 'Buying…' : 'Buy with HBAR'}
+                            </Button>
+                          }
                         />
                       ) : (
                         <p className="text-sm text-muted-foreground" data-testid="no-hbar-listing">
@@ -273,10 +321,12 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                                   viewer && setUnlisting({ listingId: paws.id, serialNumber: paws.serialNumber, nftName: paws.nftName, sellerId: viewer })
                                 }
                               >
-                                Unlist NFT
+                                {underWay(unlistWriteId(paws.sellerId, paws.serialNumber)) ? 'Unlisting…' : 'Unlist NFT'}
                               </Button>
                             ) : (
-                              <Button onClick={() => buyPaws(paws)}>Buy with PAWS</Button>
+                              <Button onClick={() => buyPaws(paws)}>
+                                {viewer && underWay(pawsPurchaseWriteId(viewer, paws.id)) ? 'Buying…' : 'Buy with PAWS'}
+                              </Button>
                             )
                           }
                         />
@@ -286,25 +336,8 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                             Not listed on the PAWS marketplace.
                           </p>
                           {ownsIt && data && (
-                            <Button
-                              onClick={() =>
-                                setListing({
-                                  id: `${data.tokenId}-${data.serial}`,
-                                  tokenId: data.tokenId,
-                                  serialNumber: data.serial,
-                                  nftName: data.name,
-                                  nftImage: data.image ?? '',
-                                  metadata: '',
-                                  isListed: false,
-                                  marketplaceApproved: false,
-                                  rarityRank: data.rarityRank,
-                                  rarityPct: data.rarityPct,
-                                  rarityScore: data.rarityScore,
-                                  traits: data.traits.map(({ trait_type, value }) => ({ trait_type, value })),
-                                })
-                              }
-                            >
-                              List for PAWS
+                            <Button onClick={() => setListing(ownedNftOf(data))}>
+                              {viewer && underWay(listingWriteId(viewer, data.serial)) ? 'Listing…' : 'List for PAWS'}
                             </Button>
                           )}
                         </div>
@@ -365,7 +398,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                       </p>
                     ) : (
                       <Suspense fallback={<Skeleton className="h-16 w-full rounded-md" />}>
-                        <TigerOffers serial={data.serial} ownerId={/^0\.0\.\d+$/.test(data.owner) ? data.owner : null} />
+                        <TigerOffers serial={data.serial} ownerId={/^0\.0\.\d+$/.test(data.owner) ? data.owner : null} reopenOfferId={offerToReopen} />
                       </Suspense>
                     )}
                   </>

@@ -1,19 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect, useState } from 'react';
-import { $openTiger, $tigerViewHosted } from './tiger-view-store';
-import { tigerFromSearch, withTigerParam } from './tiger-view-rules';
+import { $openTiger, $tigerViewHosted, $writeToReopen } from './tiger-view-store';
+import { tigerFromSearch, withTigerParam, writeFromSearch } from './tiger-view-rules';
 
 type TigerViewComponent = ComponentType<{ serial: number | null; onClose: () => void }>;
 
 /**
- * Opens the view asked for by the address (`?tiger=N`, on load and on back/forward): the entry it
- * came with is kept without the parameter, the view's own history entry (Dialog.tsx) carries it.
+ * Opens the view asked for by the address (`?tiger=N`, on load and on back/forward), and over it the
+ * dialog of the write it names (`&write=ID`, the tray's link): the entry it came with is kept without
+ * the parameters, the view's own history entry (Dialog.tsx) carries the tiger.
  */
 function openFromAddress(): void {
   const serial = tigerFromSearch(window.location.search);
   if (serial === null || $openTiger.get() !== null) return;
+  const write = writeFromSearch(window.location.search);
   const { wildTigersDialog: _level, ...state } = (window.history.state ?? {}) as Record<string, unknown>;
   window.history.replaceState(state, '', withTigerParam(window.location.href, null));
+  $writeToReopen.set(write);
   $openTiger.set(serial);
 }
 

@@ -6,7 +6,7 @@
 import type { PawsListing } from '../paws-market/listing';
 import { type RarityDataset, type Trait, normaliseTraitText } from './rarity';
 import { TOTAL_SUPPLY } from './supply';
-import { TIGER_PARAM } from './tiger-view-href';
+import { TIGER_PARAM, WRITE_PARAM, dialogOfWrite } from './tiger-view-href';
 
 /** PAWS sales of one tiger the view lists, newest first. */
 export const TIGER_SALES_SHOWN = 5;
@@ -96,10 +96,18 @@ export function tigerFromSearch(search: string, totalSupply: number = TOTAL_SUPP
   return serial >= 1 && serial <= totalSupply ? serial : null;
 }
 
+/** The write whose dialog a `?tiger=N&write=ID` address reopens: only an id of a write that has one. */
+export function writeFromSearch(search: string): string | null {
+  const id = new URLSearchParams(search).get(WRITE_PARAM);
+  return id && dialogOfWrite(id) ? id : null;
+}
+
 /** The address with the view of `serial` (or without any view for null), other parameters and the hash kept. */
 export function withTigerParam(href: string, serial: number | null): string {
   const url = new URL(href);
-  if (serial === null) url.searchParams.delete(TIGER_PARAM);
-  else url.searchParams.set(TIGER_PARAM, String(serial));
+  if (serial === null) {
+    url.searchParams.delete(TIGER_PARAM);
+    url.searchParams.delete(WRITE_PARAM);
+  } else url.searchParams.set(TIGER_PARAM, String(serial));
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -5,3 +5,6 @@ export const $openTiger = atom<number | null>(null);
 
 /** Whether this page hosts the view (a TigerViewHost is mounted); elsewhere a card leads to /collection?tiger=N. */
 export const $tigerViewHosted = atom(false);
+
+/** The write whose dialog the view reopens once it has the tiger (the tray's link); the view clears it. */
+export const $writeToReopen = atom<string | null>(null);

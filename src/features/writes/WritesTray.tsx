@@ -1,9 +1,11 @@
+import type { MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/Button';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { tigerViewHref } from '../tiger/tiger-view-href';
+import { dialogOfWrite, tigerViewHref } from '../tiger/tiger-view-href';
+import { $openTiger, $tigerViewHosted, $writeToReopen } from '../tiger/tiger-view-store';
 import type { Write } from './write-store';
-import { checkWriteAgain, dismissWrite } from './write-progress';
+import { checkWriteAgain, dismissWrite, isUnderWay } from './write-progress';
 
 /** After its button is gone ('Check again', 'Dismiss'), focus goes to the tray, or to the page once the tray is empty. */
 function refocus(): void {
@@ -67,6 +69,29 @@ function WriteState({ write }: { write: Write }) {
 }
 
 /**
+ * The link of a write about a tiger: a write under way whose dialog can show it reopens there, over
+ * the tiger's view (in place on a page hosting the view); another opens the tiger's view.
+ */
+function WriteLink({ write, serial }: { write: Write; serial: number }) {
+  const reopens = isUnderWay(write) && dialogOfWrite(write.id) !== null;
+  function open(event: MouseEvent<HTMLAnchorElement>): void {
+    if (!$tigerViewHosted.get() || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    $writeToReopen.set(reopens ? write.id : null);
+    $openTiger.set(serial);
+  }
+  return (
+    <a
+      href={tigerViewHref(serial, reopens ? write.id : undefined)}
+      onClick={open}
+      className="justify-self-start text-xs text-primary underline underline-offset-4 hover:text-highlight"
+    >
+      {reopens ? 'Show progress' : `Open Wild Tiger #${serial}`}
+    </a>
+  );
+}
+
+/**
  * The signed-in holder's trades in progress (`writes`, from trayWrites), at the bottom of the screen:
  * each write whose dialog was closed (or that a reload picked up) until it is done, with its step and
  * wait, 'Check again' when the ledger is slow, and its failure until dismissed.
@@ -85,12 +110,7 @@ export function WritesTray({ writes }: { writes: readonly Write[] }) {
         <article key={write.id} aria-label={write.title} className="grid gap-1 rounded-xl border border-primary/40 bg-card p-3 shadow-lg">
           <p className="text-sm font-semibold text-foreground">{write.title}</p>
           <WriteState write={write} />
-          {write.serial !== null && (
-            // The tiger's view: its buy, list and offer buttons reopen the trade under way.
-            <a href={tigerViewHref(write.serial)} className="justify-self-start text-xs text-primary underline underline-offset-4 hover:text-highlight">
-              Open Wild Tiger #{write.serial}
-            </a>
-          )}
+          {write.serial !== null && <WriteLink write={write} serial={write.serial} />}
         </article>
       ))}
     </section>,

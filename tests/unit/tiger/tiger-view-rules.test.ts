@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeRarity } from '../../../src/features/tiger/rarity';
-import { formatShare, tigerFromSearch, traitShares, withTigerParam } from '../../../src/features/tiger/tiger-view-rules';
-import { tigerViewHref } from '../../../src/features/tiger/tiger-view-href';
+import { formatShare, tigerFromSearch, traitShares, withTigerParam, writeFromSearch } from '../../../src/features/tiger/tiger-view-rules';
+import { dialogOfWrite, tigerViewHref } from '../../../src/features/tiger/tiger-view-href';
 
 const attributes = (fur: string, eyes?: string) => [{ trait_type: 'Fur', value: fur }, ...(eyes ? [{ trait_type: 'Eye_Color', value: eyes }] : [])];
 const dataset = computeRarity([
@@ -59,5 +59,31 @@ describe('the view’s address', () => {
     expect(withTigerParam('https://x.test/collection?page=2&tiger=7&sort=rarity', null)).toBe('/collection?page=2&sort=rarity');
     expect(withTigerParam('https://x.test/marketplace?tiger=7', null)).toBe('/marketplace');
     expect(tigerViewHref(12)).toBe('/collection?tiger=12');
+  });
+});
+
+describe("the tray's link to a write under way", () => {
+  it("carries the write's id beside the tiger, and the view reads back only ids of writes with a dialog", () => {
+    const href = tigerViewHref(12, 'paws-purchase:0.0.7001002:7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(href).toBe('/collection?tiger=12&write=paws-purchase%3A0.0.7001002%3A7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(writeFromSearch(new URL(href, 'https://x.test').search)).toBe('paws-purchase:0.0.7001002:7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(writeFromSearch('?tiger=12&write=offer-make%3A0.0.7001002%3Aabc')).toBeNull();
+    expect(writeFromSearch('?tiger=12&write=listing%3A0.0.7001002')).toBeNull();
+    expect(writeFromSearch('?tiger=12')).toBeNull();
+  });
+
+  it('names the dialog, the account and the key of each kind of write that has one', () => {
+    expect(dialogOfWrite('listing:0.0.7001003:12')).toEqual({ kind: 'listing', accountId: '0.0.7001003', key: '12' });
+    expect(dialogOfWrite('unlist:0.0.7001001:7')).toEqual({ kind: 'unlist', accountId: '0.0.7001001', key: '7' });
+    expect(dialogOfWrite('hbar-purchase:0.0.7001002:99')).toEqual({ kind: 'hbar-purchase', accountId: '0.0.7001002', key: '99' });
+    expect(dialogOfWrite('offer-accept:0.0.7001003:off-1')).toEqual({ kind: 'offer-accept', accountId: '0.0.7001003', key: 'off-1' });
+    expect(dialogOfWrite('offer-make:0.0.7001002:off-1')).toBeNull();
+    expect(dialogOfWrite('paws-allowance:0.0.7001002')).toBeNull();
+    expect(dialogOfWrite('profile-avatar:0.0.7001002')).toBeNull();
+    expect(dialogOfWrite('listing:0.0.7001003:12:extra')).toBeNull();
+  });
+
+  it('leaves no write to reopen once the view is closed', () => {
+    expect(withTigerParam('https://x.test/collection?tiger=12&write=listing%3A0.0.7001003%3A12&page=2', null)).toBe('/collection?page=2');
   });
 });
