@@ -78,8 +78,12 @@ test.describe('navigation', () => {
     await page.goto('/');
     const nav = page.locator('nav[data-site-nav]');
     await expect(nav).toHaveAttribute('data-scrolled', 'false');
+    const backdropAlpha = () => nav.evaluate((element) => Number(getComputedStyle(element).backgroundColor.match(/[\d.]+(?=\))/)?.[0] ?? 1));
+    await expect.poll(backdropAlpha).toBe(0);
+    // Before the threshold, the hero that moves under the bar is kept from showing through it.
     await page.evaluate(() => window.scrollTo(0, 90));
     await expect(nav).toHaveAttribute('data-scrolled', 'false');
+    await expect.poll(backdropAlpha).toBeGreaterThanOrEqual(0.8);
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect(nav).toHaveAttribute('data-scrolled', 'true');
     await page.evaluate(() => window.scrollTo(0, 0));
