@@ -30,7 +30,13 @@ export function sandboxLedger(): SandboxLedger {
   const host = settings.host === '0.0.0.0' || settings.host === '::' ? '127.0.0.1' : settings.host;
   ledger = createSandboxLedger({
     log: createDynamoLedgerLog({ doc: documentClient(), tableName: tableName() }),
-    network: { ...defaultSandboxNetwork, nodeWebProxy: { host, port: settings.port } },
+    network: {
+      ...defaultSandboxNetwork,
+      nodeWebProxy: { host, port: settings.port },
+      nftRoyalty: settings.sandboxFees.nftRoyalty && { ...settings.sandboxFees.nftRoyalty, fallbackHbar: defaultSandboxNetwork.nftRoyalty?.fallbackHbar ?? 0 },
+      feeCollectorHoldsPaws: settings.sandboxFees.royaltyCollectorHoldsPaws,
+      pawsFractionalFee: settings.sandboxFees.pawsFractionalFee,
+    },
     timing: { consensusDelayMs, mirrorLagMs },
   });
   return ledger;

@@ -66,6 +66,18 @@ const schema = z
     SANDBOX_MIRROR_LAG_MS: msRange.default('5000-8000'),
     /** Sandbox: mirror node requests per second per client before it answers 429 (mainnet's public node: about 50); 0 = no limit. */
     SANDBOX_MIRROR_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(50),
+    /** Sandbox: the collection's royalty (HIP-18) as `numerator/denominator` of what a seller receives, or none. */
+    SANDBOX_NFT_ROYALTY: z
+      .string()
+      .regex(/^(none|\d{1,6}\/[1-9]\d{0,5})$/, 'must be none or a fraction such as 5/100')
+      .default('5/100'),
+    /** Sandbox: whether the royalty's collector can hold PAWS (unassociated: every PAWS sale would fail at consensus). */
+    SANDBOX_ROYALTY_COLLECTOR_PAWS: z.enum(['associated', 'unassociated']).default('associated'),
+    /** Sandbox: a fractional fee on PAWS transfers, `numerator/denominator[:minimum[:maximum]][:net]` (base units), or none. */
+    SANDBOX_PAWS_FRACTIONAL_FEE: z
+      .string()
+      .regex(/^(none|\d{1,6}\/[1-9]\d{0,5}(:\d{1,18}){0,2}(:net)?)$/, 'must be none or numerator/denominator[:minimum[:maximum]][:net]')
+      .default('none'),
     /** The local server's reconciler timer (`npm start`; in AWS an EventBridge schedule runs it): its interval, 0 = off. */
     RECONCILER_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     /** How long the reconciler leaves a claim or an HBAR purchase to the request that made it before settling it from the ledger. */
@@ -129,8 +141,28 @@ function resolve(env: z.infer<typeof schema>) {
       mirrorLagMs: range(env.SANDBOX_MIRROR_LAG_MS),
       mirrorRateLimit: env.SANDBOX_MIRROR_RATE_LIMIT,
     },
+    /** The custom fees the sandbox network's tokens carry (its genesis). */
+    sandboxFees: {
+      nftRoyalty: env.SANDBOX_NFT_ROYALTY === 'none' ? null : fraction(env.SANDBOX_NFT_ROYALTY),
+      royaltyCollectorHoldsPaws: env.SANDBOX_ROYALTY_COLLECTOR_PAWS === 'associated',
+      pawsFractionalFee: env.SANDBOX_PAWS_FRACTIONAL_FEE === 'none' ? null : fractionalFee(env.SANDBOX_PAWS_FRACTIONAL_FEE),
+    },
     reconciler: { intervalMs: env.RECONCILER_INTERVAL_MS, graceMs: env.RECONCILER_GRACE_MS },
   };
+}
+
+/** `5/100` as its numerator and denominator. */
+function fraction(value: string): { numerator: number; denominator: number } {
+  const [numerator = 0, denominator = 1] = value.split('/').map(Number);
+  return { numerator, denominator };
+}
+
+/** `1/100:10:500:net` as a fractional fee's terms (minimum and maximum in base units, 0: none). */
+function fractionalFee(value: string) {
+  const [share = '', ...rest] = value.split(':');
+  const netOfTransfers = rest.at(-1) === 'net';
+  const [minimum = '0', maximum = '0'] = netOfTransfers ? rest.slice(0, -1) : rest;
+  return { ...fraction(share), minimum, maximum, netOfTransfers };
 }
 
 export class ConfigError extends Error {

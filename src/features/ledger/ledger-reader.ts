@@ -38,11 +38,39 @@ export interface LedgerNft {
   deleted: boolean;
 }
 
+/** A token's custom fees as the mirror node shows them (CustomFees); amounts in base units (tinybars for HBAR). */
+export interface FixedFee {
+  amount: bigint;
+  /** null: HBAR. */
+  denominatingTokenId: string | null;
+  collectorAccountId: string | null;
+  allCollectorsExempt: boolean;
+}
+
+export interface FractionalFee {
+  numerator: bigint;
+  denominator: bigint;
+  minimum: bigint;
+  /** null or 0: no maximum. */
+  maximum: bigint | null;
+  /** true: the receivers pay it on top (the sender sends the amount); false: taken out of what receivers get. */
+  netOfTransfers: boolean;
+  collectorAccountId: string | null;
+  allCollectorsExempt: boolean;
+}
+
 export interface RoyaltyFee {
-  numerator: number;
-  denominator: number;
+  numerator: bigint;
+  denominator: bigint;
   collectorAccountId: string | null;
   fallbackFee: { amount: bigint; denominatingTokenId: string | null } | null;
+  allCollectorsExempt: boolean;
+}
+
+export interface CustomFees {
+  fixed: FixedFee[];
+  fractional: FractionalFee[];
+  royalty: RoyaltyFee[];
 }
 
 export interface LedgerTokenInfo {
@@ -55,7 +83,7 @@ export interface LedgerTokenInfo {
   /** 0 for a token with an infinite supply. */
   maxSupply: bigint;
   treasuryAccountId: string | null;
-  royaltyFees: RoyaltyFee[];
+  customFees: CustomFees;
 }
 
 export interface HbarTransfer {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { mapConcurrently } from '../../lib/concurrency';
 import { isEntityId } from './entity-id';
 import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
-import type { LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';
+import type { CustomFees, LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';
 import { createMirrorHttp, type MirrorHttpOptions, type MirrorResponse } from './mirror-http';
 import {
   accountSchema,
@@ -204,12 +204,7 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
         // An INFINITE token may report max_supply as int64 max; the port promises 0 for "no cap".
         maxSupply: body.supply_type === 'INFINITE' ? 0n : body.max_supply,
         treasuryAccountId: body.treasury_account_id ?? null,
-        royaltyFees: (body.custom_fees?.royalty_fees ?? []).map((fee) => ({
-          numerator: fee.amount.numerator,
-          denominator: fee.amount.denominator,
-          collectorAccountId: fee.collector_account_id ?? null,
-          fallbackFee: fee.fallback_fee ? { amount: fee.fallback_fee.amount, denominatingTokenId: fee.fallback_fee.denominating_token_id ?? null } : null,
-        })),
+        customFees: customFeesOf(body.custom_fees),
       };
     },
 
@@ -280,6 +275,34 @@ function nonceFilter(nonce: number): number {
 
 function toServiceEndpoint(endpoint: MirrorServiceEndpoint): ServiceEndpoint {
   return { domainName: endpoint.domain_name, ipAddressV4: endpoint.ip_address_v4, port: endpoint.port };
+}
+
+/** A token's CustomFees (mirror) as the port's; a missing list is an empty one, a missing flag false. */
+function customFeesOf(fees: z.output<typeof tokenInfoSchema>['custom_fees']): CustomFees {
+  return {
+    fixed: (fees?.fixed_fees ?? []).map((fee) => ({
+      amount: fee.amount,
+      denominatingTokenId: fee.denominating_token_id ?? null,
+      collectorAccountId: fee.collector_account_id ?? null,
+      allCollectorsExempt: fee.all_collectors_are_exempt ?? false,
+    })),
+    fractional: (fees?.fractional_fees ?? []).map((fee) => ({
+      numerator: fee.amount.numerator,
+      denominator: fee.amount.denominator,
+      minimum: fee.minimum ?? 0n,
+      maximum: fee.maximum ?? null,
+      netOfTransfers: fee.net_of_transfers ?? false,
+      collectorAccountId: fee.collector_account_id ?? null,
+      allCollectorsExempt: fee.all_collectors_are_exempt ?? false,
+    })),
+    royalty: (fees?.royalty_fees ?? []).map((fee) => ({
+      numerator: fee.amount.numerator,
+      denominator: fee.amount.denominator,
+      collectorAccountId: fee.collector_account_id ?? null,
+      fallbackFee: fee.fallback_fee ? { amount: fee.fallback_fee.amount, denominatingTokenId: fee.fallback_fee.denominating_token_id ?? null } : null,
+      allCollectorsExempt: fee.all_collectors_are_exempt ?? false,
+    })),
+  };
 }
 
 function toLedgerNft(nft: MirrorNft): LedgerNft {

@@ -73,8 +73,29 @@ export const nftAllowancesSchema = z.object({
   links: linksSchema,
 });
 
+/** A custom fee's fraction (FractionalFee, RoyaltyFee): int64s, a positive denominator. */
+const fractionSchema = z.object({ numerator: int64, denominator: int64.refine((value) => value > 0n, 'expected a positive denominator') });
+
+const fixedFeeSchema = z.object({
+  all_collectors_are_exempt: z.boolean().optional(),
+  amount: int64,
+  collector_account_id: entityId.nullable().optional(),
+  denominating_token_id: entityId.nullable().optional(),
+});
+
+const fractionalFeeSchema = z.object({
+  all_collectors_are_exempt: z.boolean().optional(),
+  amount: fractionSchema,
+  collector_account_id: entityId.nullable().optional(),
+  denominating_token_id: entityId.nullable().optional(),
+  maximum: int64.nullable().optional(),
+  minimum: int64.optional(),
+  net_of_transfers: z.boolean().optional(),
+});
+
 const royaltyFeeSchema = z.object({
-  amount: z.object({ numerator: z.number().int(), denominator: z.number().int().positive() }),
+  all_collectors_are_exempt: z.boolean().optional(),
+  amount: fractionSchema,
   collector_account_id: entityId.nullable().optional(),
   fallback_fee: z.object({ amount: int64, denominating_token_id: entityId.nullable().optional() }).nullable().optional(),
 });
@@ -89,7 +110,13 @@ export const tokenInfoSchema = z.object({
   max_supply: int64String,
   supply_type: z.string().optional(),
   treasury_account_id: entityId.nullable().optional(),
-  custom_fees: z.object({ royalty_fees: z.array(royaltyFeeSchema).optional() }).optional(),
+  custom_fees: z
+    .object({
+      fixed_fees: z.array(fixedFeeSchema).optional(),
+      fractional_fees: z.array(fractionalFeeSchema).optional(),
+      royalty_fees: z.array(royaltyFeeSchema).optional(),
+    })
+    .optional(),
 });
 
 export const exchangeRateSchema = z.object({

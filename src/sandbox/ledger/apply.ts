@@ -4,8 +4,10 @@ import { SandboxLogError } from './sandbox-errors';
 import type { AccountState, LedgerState } from './state';
 
 export function applyEffects(state: LedgerState, effects: Effects, consensusTimestamp: string): void {
-  for (const { account: accountId, tokenId } of effects.associations) {
-    account(state, accountId).tokens.set(tokenId, { balance: 0n, createdTimestamp: consensusTimestamp });
+  for (const { account: accountId, tokenId, automatic } of effects.associations) {
+    const holder = account(state, accountId);
+    holder.tokens.set(tokenId, { balance: 0n, createdTimestamp: consensusTimestamp });
+    if (automatic) holder.usedAutoAssociations += 1;
   }
   for (const [accountId, delta] of effects.hbar) account(state, accountId).hbar += delta;
   for (const [tokenId, deltas] of effects.tokens) {

@@ -40,7 +40,7 @@ export interface NftAllowanceGrant {
 }
 
 export type DecodedBody =
-  | { name: 'CRYPTOTRANSFER'; hbar: Leg[]; tokens: TokenLeg[]; nfts: NftLeg[] }
+  | { name: 'CRYPTOTRANSFER'; hbar: Leg[]; tokens: TokenLeg[]; nfts: NftLeg[] /** The token lists' order. */; tokenOrder: string[] }
   | {
       name: 'CRYPTOAPPROVEALLOWANCE';
       hbar: { owner: string; spender: string; amount: bigint }[];
@@ -154,6 +154,7 @@ function decodeBody(transaction: Transaction, payer: string): DecodedBody | null
     return {
       name: 'CRYPTOTRANSFER',
       hbar: (body.transfers?.accountAmounts ?? []).map(leg),
+      tokenOrder: lists.map((list) => entity(list.token)),
       tokens: lists.flatMap((list) =>
         (list.transfers ?? []).map((t) => ({ ...leg(t), tokenId: entity(list.token), expectedDecimals: list.expectedDecimals?.value ?? null })),
       ),

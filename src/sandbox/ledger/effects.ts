@@ -1,4 +1,6 @@
 /** The state changes a valid transaction makes, computed by validation and applied by apply.ts. */
+import type { AssessedFee } from './custom-fees';
+
 export interface AllowanceChange {
   owner: string;
   spender: string;
@@ -21,8 +23,10 @@ export interface Effects {
   approvalsForAll: { owner: string; spender: string; tokenId: string; approved: boolean }[];
   /** Serials burned, each from the treasury holding it (which the record names as the sender). */
   nftBurns: { tokenId: string; serial: number; from: string }[];
-  /** Token relations created, with a zero balance. */
-  associations: { account: string; tokenId: string }[];
+  /** Token relations created, with a zero balance; `automatic` ones take one of the account's slots. */
+  associations: { account: string; tokenId: string; automatic?: boolean }[];
+  /** The custom fees the ledger charged, in the record's order. */
+  assessedFees: AssessedFee[];
 }
 
 export function emptyEffects(): Effects {
@@ -36,5 +40,6 @@ export function emptyEffects(): Effects {
     approvalsForAll: [],
     nftBurns: [],
     associations: [],
+    assessedFees: [],
   };
 }

@@ -25,7 +25,7 @@ export function accountJson(account: AccountState, balanceTimestamp: string) {
     evm_address: longZeroEvmAddress(account.id),
     expiry_timestamp: null,
     key: { _type: account.key.type, key: account.key.hex },
-    max_automatic_token_associations: 0,
+    max_automatic_token_associations: account.maxAutoAssociations,
     memo: '',
     pending_reward: 0,
     receiver_sig_required: false,
@@ -68,8 +68,8 @@ export function nftJson(tokenId: string, nft: NftState) {
 }
 
 /**
- * TokenInfo: supplies and decimals are strings; the sandbox tokens have no custom fees and no keys
- * but the collection's supply key.
+ * TokenInfo: supplies and decimals are strings; the sandbox tokens have no keys but the
+ * collection's supply key.
  * The fungible token (PAWS) reports an infinite supply with `max_supply` "0", as mainnet PAWS does;
  * the NFT collection a finite one.
  */
@@ -80,11 +80,7 @@ export function tokenInfoJson(token: TokenState) {
     auto_renew_account: null,
     auto_renew_period: null,
     created_timestamp: token.createdTimestamp,
-    custom_fees: {
-      created_timestamp: token.createdTimestamp,
-      fixed_fees: [],
-      ...(token.type === 'FUNGIBLE_COMMON' ? { fractional_fees: [] } : { royalty_fees: [] }),
-    },
+    custom_fees: customFeesJson(token),
     decimals: String(token.decimals),
     deleted: false,
     expiry_timestamp: null,
@@ -111,6 +107,58 @@ export function tokenInfoJson(token: TokenState) {
   };
 }
 
+/**
+ * CustomFees of a token: fixed fees, and fractional fees for a fungible token or royalty fees for an
+ * NFT class (the other list is absent, as the mirror node's CustomFees shows them: spec
+ * tokens/{id}/ cases 'token-fungible' and 'token-nft-royalty-fees'); amounts are numbers.
+ */
+function customFeesJson(token: TokenState) {
+  const fixed = token.customFees.flatMap((fee) =>
+    fee.kind === 'fixed'
+      ? [
+          {
+            all_collectors_are_exempt: fee.allCollectorsExempt,
+            amount: fee.amount,
+            collector_account_id: fee.collector,
+            denominating_token_id: fee.denominatingTokenId,
+          },
+        ]
+      : [],
+  );
+  const fractional = token.customFees.flatMap((fee) =>
+    fee.kind === 'fractional'
+      ? [
+          {
+            all_collectors_are_exempt: fee.allCollectorsExempt,
+            amount: { denominator: fee.denominator, numerator: fee.numerator },
+            collector_account_id: fee.collector,
+            denominating_token_id: token.id,
+            maximum: fee.maximum === 0n ? null : fee.maximum,
+            minimum: fee.minimum,
+            net_of_transfers: fee.netOfTransfers,
+          },
+        ]
+      : [],
+  );
+  const royalty = token.customFees.flatMap((fee) =>
+    fee.kind === 'royalty'
+      ? [
+          {
+            all_collectors_are_exempt: fee.allCollectorsExempt,
+            amount: { denominator: fee.denominator, numerator: fee.numerator },
+            collector_account_id: fee.collector,
+            fallback_fee: fee.fallback && { amount: fee.fallback.amount, denominating_token_id: fee.fallback.denominatingTokenId },
+          },
+        ]
+      : [],
+  );
+  return {
+    created_timestamp: token.createdTimestamp,
+    fixed_fees: fixed,
+    ...(token.type === 'FUNGIBLE_COMMON' ? { fractional_fees: fractional } : { royalty_fees: royalty }),
+  };
+}
+
 export function tokenAllowanceJson(owner: string, allowance: { spender: string; tokenId: string; amount: bigint; amountGranted: bigint; timestamp: string }) {
   return {
     amount: allowance.amount,
@@ -126,10 +174,15 @@ export function nftAllowanceJson(owner: string, spender: string, tokenId: string
   return { approved_for_all: true, owner, spender, timestamp: { from: timestamp, to: null }, token_id: tokenId };
 }
 
-/** TransactionDetail; the sandbox charges no fees, so there are no fee transfers. */
+/** TransactionDetail, with the custom fees the ledger charged (the sandbox charges no network fees). */
 export function transactionJson(record: TransactionRecord) {
   return {
-    assessed_custom_fees: [],
+    assessed_custom_fees: record.assessedCustomFees.map((fee) => ({
+      amount: fee.amount,
+      collector_account_id: fee.collector,
+      effective_payer_account_ids: fee.payers,
+      token_id: fee.tokenId,
+    })),
     bytes: null,
     charged_tx_fee: 0,
     consensus_timestamp: record.consensusTimestamp,

@@ -11,7 +11,7 @@ const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
 /** The well-known key names of the sandbox's fixed accounts, and of the collection's supply key. */
-export const sandboxKeyNames = { treasury: 'treasury', operator: 'operator', market: 'market', supply: 'supply' } as const;
+export const sandboxKeyNames = { treasury: 'treasury', operator: 'operator', market: 'market', supply: 'supply', feeCollector: 'fee-collector' } as const;
 
 /** Key name of a generated holder account. */
 export function holderKeyName(accountId: string): string {
@@ -40,6 +40,7 @@ export function sandboxKeyNameOf(accountId: string, network: SandboxNetwork = de
   if (accountId === network.treasuryAccountId) return sandboxKeyNames.treasury;
   if (accountId === network.operatorAccountId) return sandboxKeyNames.operator;
   if (accountId === network.marketAccountId) return sandboxKeyNames.market;
+  if (accountId === network.feeCollectorAccountId) return sandboxKeyNames.feeCollector;
   return network.demoAccounts.find((a) => a.accountId === accountId)?.keyName ?? null;
 }
 

@@ -31,6 +31,18 @@ export interface SandboxNetwork {
   operatorAccountId: string;
   /** The stand-in for the external (SentX) market account. */
   marketAccountId: string;
+  /** Collector of the collection's royalty (and of PAWS's fractional fee, when it has one). */
+  feeCollectorAccountId: string;
+  /**
+   * The collection's royalty (HIP-18), as mainnet collections carry one (the Wild Tigers token info in
+   * tests/fixtures/mirror/token-info-nft.json: 5/100 with a 5 HBAR fallback): a fraction of what the
+   * seller receives, and the whole HBAR its fallback charges a receiver who pays nothing. null: none.
+   */
+  nftRoyalty: { numerator: number; denominator: number; fallbackHbar: number } | null;
+  /** Whether the fee collector is associated with PAWS (false: a PAWS sale's royalty cannot reach it). */
+  feeCollectorHoldsPaws: boolean;
+  /** A fractional fee on PAWS transfers (a setting: none by default), minimum and maximum in base units (0: none). */
+  pawsFractionalFee: { numerator: number; denominator: number; minimum: string; maximum: string; netOfTransfers: boolean } | null;
   demoAccounts: readonly SandboxDemoAccount[];
   /** First generated holder; the others follow consecutively. */
   firstHolderNum: number;
@@ -59,6 +71,10 @@ export const defaultSandboxNetwork: SandboxNetwork = Object.freeze({
   treasuryAccountId: '0.0.7000001',
   operatorAccountId: '0.0.7000100',
   marketAccountId: '0.0.7000200',
+  feeCollectorAccountId: '0.0.7000300',
+  nftRoyalty: { numerator: 5, denominator: 100, fallbackHbar: 5 },
+  feeCollectorHoldsPaws: true,
+  pawsFractionalFee: null,
   demoAccounts: Object.freeze([
     { displayName: 'Alice', accountId: ALICE, keyName: 'alice' },
     { displayName: 'Bob', accountId: BOB, keyName: 'bob' },

@@ -75,6 +75,7 @@ function buildSeed(network: SandboxNetwork): SandboxSeed {
     fixed(network.treasuryAccountId, sandboxKeyNames.treasury, 'Treasury', 1_000_000n * HBAR),
     fixed(network.operatorAccountId, sandboxKeyNames.operator, 'PAWS marketplace', 100_000n * HBAR),
     fixed(network.marketAccountId, sandboxKeyNames.market, 'External market', 100_000n * HBAR),
+    { ...fixed(network.feeCollectorAccountId, sandboxKeyNames.feeCollector, 'Royalty collector', 10n * HBAR), paws: network.feeCollectorHoldsPaws ? 0n : null },
     ...network.demoAccounts.map((demo, index) => ({
       accountId: demo.accountId,
       keyName: demo.keyName,

@@ -26,6 +26,13 @@ export interface AllowanceState {
   timestamp: string;
 }
 
+/** A custom fee of a token (HIP-18), as its fee schedule holds it; amounts in base units (tinybars for HBAR). */
+export type CustomFeeState = { collector: string; allCollectorsExempt: boolean } & (
+  | { kind: 'fixed'; amount: bigint /** null: HBAR. */; denominatingTokenId: string | null }
+  | { kind: 'fractional'; numerator: bigint; denominator: bigint; minimum: bigint /** 0: none. */; maximum: bigint; netOfTransfers: boolean }
+  | { kind: 'royalty'; numerator: bigint; denominator: bigint; fallback: { amount: bigint; denominatingTokenId: string | null } | null }
+);
+
 export interface AccountState {
   id: string;
   key: AccountKeyState;
@@ -40,6 +47,10 @@ export interface AccountState {
   nftApprovalsForAll: Map<string, { spender: string; tokenId: string; timestamp: string }>;
   /** Serials held, by token. */
   nfts: Map<string, Set<number>>;
+  /** Automatic token association slots: -1 unlimited, 0 none (HIP-23, HIP-904). */
+  maxAutoAssociations: number;
+  /** Tokens associated automatically so far (each takes a slot). */
+  usedAutoAssociations: number;
 }
 
 export interface NftState {
@@ -67,6 +78,8 @@ export interface TokenState {
   /** The key that must sign a burn (mint is not executed by the sandbox); null: the token cannot be burned. */
   supplyKey: AccountKeyState | null;
   createdTimestamp: string;
+  /** Its fee schedule: what the ledger charges on every transfer of it. */
+  customFees: CustomFeeState[];
   /** NFT tokens: index = serial; holes are serials never minted. */
   nfts: (NftState | undefined)[];
 }
@@ -108,6 +121,8 @@ export function createGenesisState(network: SandboxNetwork): LedgerState {
       tokenAllowances: new Map(),
       nftApprovalsForAll: new Map(),
       nfts: new Map(),
+      maxAutoAssociations: 0,
+      usedAutoAssociations: 0,
     });
   }
 
@@ -149,6 +164,7 @@ export function createGenesisState(network: SandboxNetwork): LedgerState {
         treasury: network.treasuryAccountId,
         supplyKey: { type: 'ED25519', hex: sandboxPublicKeyHex(seed.nftSupplyKeyName) },
         createdTimestamp: genesis,
+        customFees: nftFees(network),
         nfts,
       },
     ],
@@ -166,10 +182,47 @@ export function createGenesisState(network: SandboxNetwork): LedgerState {
         treasury: network.treasuryAccountId,
         supplyKey: null,
         createdTimestamp: genesis,
+        customFees: pawsFees(network),
         nfts: [],
       },
     ],
   ]);
 
   return { network, accounts, tokens, transactions: new Map(), lastSeq: 0, lastConsensusNs: genesisNs + BigInt(network.nftMaxSupply) };
+}
+
+const TINYBARS_PER_HBAR = 100_000_000n;
+
+/** The collection's fee schedule: its royalty, with a fallback fee in HBAR (sandbox-network.ts). */
+function nftFees(network: SandboxNetwork): CustomFeeState[] {
+  const royalty = network.nftRoyalty;
+  if (!royalty) return [];
+  return [
+    {
+      kind: 'royalty',
+      numerator: BigInt(royalty.numerator),
+      denominator: BigInt(royalty.denominator),
+      fallback: royalty.fallbackHbar > 0 ? { amount: BigInt(royalty.fallbackHbar) * TINYBARS_PER_HBAR, denominatingTokenId: null } : null,
+      collector: network.feeCollectorAccountId,
+      allCollectorsExempt: false,
+    },
+  ];
+}
+
+/** PAWS's fee schedule: its fractional fee when the network sets one. */
+function pawsFees(network: SandboxNetwork): CustomFeeState[] {
+  const fee = network.pawsFractionalFee;
+  if (!fee) return [];
+  return [
+    {
+      kind: 'fractional',
+      numerator: BigInt(fee.numerator),
+      denominator: BigInt(fee.denominator),
+      minimum: BigInt(fee.minimum),
+      maximum: BigInt(fee.maximum),
+      netOfTransfers: fee.netOfTransfers,
+      collector: network.feeCollectorAccountId,
+      allCollectorsExempt: false,
+    },
+  ];
 }

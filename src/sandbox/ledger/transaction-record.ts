@@ -1,6 +1,7 @@
 /** What the sandbox remembers of a transaction for the mirror node's /transactions endpoint. */
 import type { HbarTransfer, NftTransfer, TokenTransfer } from '../../features/ledger/ledger-reader';
 import type { DecodedTransaction } from './decode';
+import type { AssessedFee } from './custom-fees';
 import type { Effects } from './effects';
 import type { LedgerStatus } from './ledger-status';
 import { formatTimestamp } from './state';
@@ -23,10 +24,23 @@ export interface TransactionRecord {
   transfers: HbarTransfer[];
   tokenTransfers: TokenTransfer[];
   nftTransfers: NftTransfer[];
+  /** The custom fees the ledger charged (the record's assessed_custom_fees). */
+  assessedCustomFees: AssessedFee[];
 }
 
 /**
- * Builds the record; only a SUCCESS moves value, so only it lists transfers (no fees in the sandbox).
+ * A transfer's net balance changes, as the record lists them (net per account and token over the
+ * transfer and its fee legs; the fee legs are not listed apart): the submitted legs' accounts first,
+ * with their approval flag, then the collectors.
+ */
+function netTransfers(legs: readonly { account: string; isApproval: boolean }[], net: ReadonlyMap<string, bigint>): HbarTransfer[] {
+  const approved = new Set(legs.filter((leg) => leg.isApproval).map((leg) => leg.account));
+  return [...net].map(([account, amount]) => ({ account, amount, isApproval: approved.has(account) }));
+}
+
+/**
+ * Builds the record; only a SUCCESS moves value, so only it lists transfers and custom fees (the
+ * sandbox charges no network fees).
  * A burn lists each serial sent by the treasury to no one, as the mirror node shows the record's NFT
  * transfer of a burn (hiero-mirror-node EntityRecordItemListener.insertNonFungibleTokenTransfers:
  * the receiver 0.0.0 becomes null; spec tokens/{id}/nfts/{id}/transactions/no-params.json shows such
@@ -55,8 +69,17 @@ export async function buildTransactionRecord(
     node,
     transactionHash: Buffer.from(hash).toString('base64'),
     entityId: tx.body.name === 'TOKENBURN' ? tx.body.tokenId : tx.body.name === 'TOKENASSOCIATE' ? tx.body.account : null,
-    transfers: moved ? moved.hbar.map((l) => ({ account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
-    tokenTransfers: moved ? moved.tokens.map((l) => ({ tokenId: l.tokenId, account: l.account, amount: l.amount, isApproval: l.isApproval })) : [],
+    transfers: moved && effects ? netTransfers(moved.hbar, effects.hbar) : [],
+    tokenTransfers:
+      moved && effects
+        ? [...effects.tokens].flatMap(([tokenId, net]) =>
+            netTransfers(
+              moved.tokens.filter((leg) => leg.tokenId === tokenId),
+              net,
+            ).map((transfer) => ({ tokenId, ...transfer })),
+          )
+        : [],
+    assessedCustomFees: moved ? (effects?.assessedFees ?? []) : [],
     nftTransfers: [
       ...(moved ? moved.nfts.map((n) => ({ ...n })) : []),
       ...burned.map((b) => ({ tokenId: b.tokenId, serial: b.serial, sender: b.from, receiver: null, isApproval: false })),

@@ -1,8 +1,10 @@
 /**
- * CryptoTransfer rules: zero-sum legs, existing accounts and tokens, associations, NFT
- * ownership, allowances for approved legs (the payer is the spender), and balances. Nothing is
- * changed here; the result is the Effects to apply, or the first failing Hedera status.
+ * CryptoTransfer rules: zero-sum legs, existing accounts and tokens, the list-size limits, the
+ * tokens' custom fees (custom-fees.ts), associations (automatic ones into free slots), NFT
+ * ownership, allowances for approved legs (the payer is the spender), and balances level by level.
+ * Nothing is changed here; the result is the Effects to apply, or the first failing Hedera status.
  */
+import { type Amounts, type FeeLevel, assessCustomFees } from './custom-fees';
 import type { DecodedBody, Leg } from './decode';
 import { emptyEffects, type Effects } from './effects';
 import type { LedgerStatus } from './ledger-status';
@@ -10,31 +12,102 @@ import type { LedgerState } from './state';
 
 type TransferBody = Extract<DecodedBody, { name: 'CRYPTOTRANSFER' }>;
 
+/** `ledger.transfers.maxLen`, `ledger.tokenTransfers.maxLen`, `ledger.nftTransfers.maxLen` (CryptoTransferValidator, on the body as submitted). */
+const MAX_HBAR_LEGS = 10;
+const MAX_FUNGIBLE_LEGS = 10;
+const MAX_NFT_LEGS = 10;
+
 export function transferEffects(state: LedgerState, payer: string, body: TransferBody): Effects | LedgerStatus {
   const effects = emptyEffects();
+  if (body.hbar.length > MAX_HBAR_LEGS) return 'TRANSFER_LIST_SIZE_LIMIT_EXCEEDED';
+  if (body.tokens.length > MAX_FUNGIBLE_LEGS) return 'TOKEN_TRANSFER_LIST_SIZE_LIMIT_EXCEEDED';
+  if (body.nfts.length > MAX_NFT_LEGS) return 'BATCH_SIZE_LIMIT_EXCEEDED';
   const structure = checkStructure(state, body, effects);
   if (structure) return structure;
 
-  for (const leg of body.tokens) if (!state.accounts.get(leg.account)?.tokens.has(leg.tokenId)) return 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT';
-  for (const leg of body.nfts) {
-    if (!state.accounts.get(leg.sender)?.tokens.has(leg.tokenId)) return 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT';
-    if (!state.accounts.get(leg.receiver)?.tokens.has(leg.tokenId)) return 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT';
-  }
+  const assessment = assessCustomFees(state, { hbar: effects.hbar, tokens: effects.tokens, nfts: body.nfts, tokenOrder: body.tokenOrder });
+  if (typeof assessment === 'string') return assessment;
+  const association = associate(state, assessment.levels, effects);
+  if (association) return association;
 
   const nftCheck = checkNftLegs(state, payer, body, effects);
   if (nftCheck) return nftCheck;
-  const allowanceCheck = checkFungibleAllowances(state, payer, body, effects);
+  const [submitted] = assessment.levels;
+  const allowanceCheck = submitted && checkFungibleAllowances(state, payer, body, submitted, effects);
   if (allowanceCheck) return allowanceCheck;
+  effects.assessedFees = assessment.fees;
+  return checkBalances(state, assessment.levels, effects) ?? effects;
+}
 
-  for (const [accountId, delta] of effects.hbar) {
-    if ((state.accounts.get(accountId)?.hbar ?? 0n) + delta < 0n) return 'INSUFFICIENT_ACCOUNT_BALANCE';
-  }
-  for (const [tokenId, deltas] of effects.tokens) {
-    for (const [accountId, delta] of deltas) {
-      if ((state.accounts.get(accountId)?.tokens.get(tokenId)?.balance ?? 0n) + delta < 0n) return 'INSUFFICIENT_TOKEN_BALANCE';
+/**
+ * `AssociateTokenRecipientsStep`, for every account of every level: one without the token is
+ * associated automatically into a free slot (-1: unlimited); none allowed: TOKEN_NOT_ASSOCIATED_TO_ACCOUNT,
+ * all taken: NO_REMAINING_AUTOMATIC_ASSOCIATIONS. An NFT's sender must hold its token.
+ */
+function associate(state: LedgerState, levels: readonly FeeLevel[], effects: Effects): LedgerStatus | null {
+  const taken = new Map<string, number>();
+  const needs = (account: string, tokenId: string): LedgerStatus | null => {
+    const holder = state.accounts.get(account);
+    if (!holder) return 'INVALID_ACCOUNT_ID';
+    if (holder.tokens.has(tokenId) || effects.associations.some((made) => made.account === account && made.tokenId === tokenId)) return null;
+    if (holder.maxAutoAssociations === 0) return 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT';
+    const used = holder.usedAutoAssociations + (taken.get(account) ?? 0);
+    if (holder.maxAutoAssociations !== -1 && used >= holder.maxAutoAssociations) return 'NO_REMAINING_AUTOMATIC_ASSOCIATIONS';
+    taken.set(account, (taken.get(account) ?? 0) + 1);
+    effects.associations.push({ account, tokenId, automatic: true });
+    return null;
+  };
+  for (const level of levels) {
+    for (const [tokenId, amounts] of level.tokens) {
+      for (const account of amounts.keys()) {
+        const status = needs(account, tokenId);
+        if (status) return status;
+      }
+    }
+    for (const leg of level.nfts) {
+      if (!state.accounts.get(leg.sender)?.tokens.has(leg.tokenId)) return 'TOKEN_NOT_ASSOCIATED_TO_ACCOUNT';
+      const status = needs(leg.receiver, leg.tokenId);
+      if (status) return status;
     }
   }
-  return effects;
+  return null;
+}
+
+/**
+ * Balances level by level, as the node applies each level before the next (a fee's credit cannot pay
+ * for the transfer): a shortfall of an account that pays a custom fee in that denomination is
+ * INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE (AdjustHbarChangesStep,
+ * AdjustFungibleTokenChangesStep). The effects get the net change over every level.
+ */
+function checkBalances(state: LedgerState, levels: readonly FeeLevel[], effects: Effects): LedgerStatus | null {
+  const payersOf = (tokenId: string | null) => new Set(effects.assessedFees.filter((fee) => fee.tokenId === tokenId).flatMap((fee) => fee.payers));
+  const hbar: Amounts = new Map();
+  const tokens = new Map<string, Amounts>();
+  for (const level of levels) {
+    const hbarPayers = payersOf(null);
+    for (const [account, delta] of level.hbar) {
+      const net = (hbar.get(account) ?? 0n) + delta;
+      hbar.set(account, net);
+      if ((state.accounts.get(account)?.hbar ?? 0n) + net < 0n) {
+        return hbarPayers.has(account) ? 'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE' : 'INSUFFICIENT_ACCOUNT_BALANCE';
+      }
+    }
+    for (const [tokenId, amounts] of level.tokens) {
+      const payers = payersOf(tokenId);
+      const nets = tokens.get(tokenId) ?? new Map<string, bigint>();
+      tokens.set(tokenId, nets);
+      for (const [account, delta] of amounts) {
+        const net = (nets.get(account) ?? 0n) + delta;
+        nets.set(account, net);
+        if ((state.accounts.get(account)?.tokens.get(tokenId)?.balance ?? 0n) + net < 0n) {
+          return payers.has(account) ? 'INSUFFICIENT_SENDER_ACCOUNT_BALANCE_FOR_CUSTOM_FEE' : 'INSUFFICIENT_TOKEN_BALANCE';
+        }
+      }
+    }
+  }
+  effects.hbar = hbar;
+  effects.tokens = tokens;
+  return null;
 }
 
 /** Accounts and tokens exist, no account repeats in a list, HBAR and each token sum to zero. */
@@ -100,21 +173,29 @@ function checkNftLegs(state: LedgerState, payer: string, body: TransferBody, eff
   return null;
 }
 
-/** Approved HBAR and token debits must fit the allowance the debited account gave the payer. */
-function checkFungibleAllowances(state: LedgerState, payer: string, body: TransferBody, effects: Effects): LedgerStatus | null {
+/**
+ * Approved HBAR and token debits must fit the allowance the debited account gave the payer, as the
+ * submitted level has them after its fees: a fee in the token itself (or net of transfers) is added
+ * to the approved debit and uses the allowance up too; fees in HBAR or other tokens do not (HIP-336;
+ * the node's integration tests transferWithFractionalCustomFeeAllowanceNetOfTransfers and
+ * transferApprovedFungibleWithFixedHbarCustomFee).
+ */
+function checkFungibleAllowances(state: LedgerState, payer: string, body: TransferBody, submitted: FeeLevel, effects: Effects): LedgerStatus | null {
   for (const leg of body.hbar) {
-    if (!leg.isApproval || leg.amount >= 0n) continue;
+    const debit = -(submitted.hbar.get(leg.account) ?? leg.amount);
+    if (!leg.isApproval || leg.amount >= 0n || debit <= 0n) continue;
     const allowance = state.accounts.get(leg.account)?.hbarAllowances.get(payer);
     if (!allowance) return 'SPENDER_DOES_NOT_HAVE_ALLOWANCE';
-    if (allowance.amount < -leg.amount) return 'AMOUNT_EXCEEDS_ALLOWANCE';
-    effects.hbarAllowances.push({ owner: leg.account, spender: payer, amount: allowance.amount + leg.amount, granted: null });
+    if (allowance.amount < debit) return 'AMOUNT_EXCEEDS_ALLOWANCE';
+    effects.hbarAllowances.push({ owner: leg.account, spender: payer, amount: allowance.amount - debit, granted: null });
   }
   for (const leg of body.tokens) {
-    if (!leg.isApproval || leg.amount >= 0n) continue;
+    const debit = -(submitted.tokens.get(leg.tokenId)?.get(leg.account) ?? leg.amount);
+    if (!leg.isApproval || leg.amount >= 0n || debit <= 0n) continue;
     const allowance = state.accounts.get(leg.account)?.tokenAllowances.get(`${payer}|${leg.tokenId}`);
     if (!allowance) return 'SPENDER_DOES_NOT_HAVE_ALLOWANCE';
-    if (allowance.amount < -leg.amount) return 'AMOUNT_EXCEEDS_ALLOWANCE';
-    effects.tokenAllowances.push({ owner: leg.account, spender: payer, tokenId: leg.tokenId, amount: allowance.amount + leg.amount, granted: null });
+    if (allowance.amount < debit) return 'AMOUNT_EXCEEDS_ALLOWANCE';
+    effects.tokenAllowances.push({ owner: leg.account, spender: payer, tokenId: leg.tokenId, amount: allowance.amount - debit, granted: null });
   }
   return null;
 }

@@ -185,9 +185,19 @@ describe('createMirrorLedgerReader', () => {
       type: 'NON_FUNGIBLE_UNIQUE',
       totalSupply: 3328n,
       maxSupply: 3333n,
-      royaltyFees: [{ numerator: 5, denominator: 100, collectorAccountId: '0.0.1100001', fallbackFee: { amount: 500_000_000n, denominatingTokenId: null } }],
+      customFees: {
+        royalty: [
+          {
+            numerator: 5n,
+            denominator: 100n,
+            collectorAccountId: '0.0.1100001',
+            fallbackFee: { amount: 500_000_000n, denominatingTokenId: null },
+            allCollectorsExempt: false,
+          },
+        ],
+      },
     });
-    expect(await client.getTokenInfo(PAWS)).toMatchObject({ decimals: 6, totalSupply: 957_341_000_000_000n, maxSupply: 0n, royaltyFees: [] });
+    expect(await client.getTokenInfo(PAWS)).toMatchObject({ decimals: 6, totalSupply: 957_341_000_000_000n, maxSupply: 0n, customFees: { royalty: [] } });
   });
 
   it('computes USD per HBAR from the exchange rate', async () => {

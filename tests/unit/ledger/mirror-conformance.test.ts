@@ -279,7 +279,7 @@ describe('token allowances (GET /api/v1/accounts/{owner}/allowances/tokens?spend
 });
 
 describe('token info (GET /api/v1/tokens/{id})', () => {
-  it('reads an NFT class with royalty fees and fallback fees; an INFINITE supply reads as max supply 0', async () => {
+  it('reads an NFT class with fixed fees, royalty fees and fallback fees; an INFINITE supply reads as max supply 0', async () => {
     const spec = tokens('token-nft-royalty-fees');
     expect(spec.responseJson).toMatchObject({ supply_type: 'INFINITE', max_supply: '9223372036854775807' });
     const { client } = reader({ '/api/v1/tokens/0.0.1135': reply(spec) });
@@ -292,22 +292,41 @@ describe('token info (GET /api/v1/tokens/{id})', () => {
       totalSupply: 1_000_000n,
       maxSupply: 0n,
       treasuryAccountId: '0.0.98',
-      royaltyFees: [
-        { numerator: 11, denominator: 17, collectorAccountId: '0.0.8901', fallbackFee: null },
-        { numerator: 9, denominator: 13, collectorAccountId: '0.0.8902', fallbackFee: { amount: 1300n, denominatingTokenId: '0.0.1137' } },
-        { numerator: 41, denominator: 131, collectorAccountId: '0.0.8904', fallbackFee: { amount: 8n, denominatingTokenId: null } },
-      ],
+      customFees: {
+        fixed: [
+          { amount: 12n, denominatingTokenId: '0.0.1137', collectorAccountId: '0.0.8904', allCollectorsExempt: false },
+          { amount: 13n, denominatingTokenId: null, collectorAccountId: '0.0.8905', allCollectorsExempt: true },
+        ],
+        fractional: [],
+        royalty: [
+          { numerator: 11n, denominator: 17n, collectorAccountId: '0.0.8901', fallbackFee: null, allCollectorsExempt: false },
+          {
+            numerator: 9n,
+            denominator: 13n,
+            collectorAccountId: '0.0.8902',
+            fallbackFee: { amount: 1300n, denominatingTokenId: '0.0.1137' },
+            allCollectorsExempt: true,
+          },
+          {
+            numerator: 41n,
+            denominator: 131n,
+            collectorAccountId: '0.0.8904',
+            fallbackFee: { amount: 8n, denominatingTokenId: null },
+            allCollectorsExempt: true,
+          },
+        ],
+      },
     });
   });
 
-  it('reads a fungible token without royalty fees', async () => {
+  it('reads a fungible token without custom fees', async () => {
     const { client } = reader({ '/api/v1/tokens/0.0.1135': reply(tokens('token-fungible')) });
     expect(await client.getTokenInfo('0.0.1135')).toMatchObject({
       type: 'FUNGIBLE_COMMON',
       decimals: 1000,
       totalSupply: 1_000_000n,
       maxSupply: 0n,
-      royaltyFees: [],
+      customFees: { fixed: [], fractional: [], royalty: [] },
     });
   });
 

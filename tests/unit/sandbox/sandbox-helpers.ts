@@ -8,6 +8,7 @@ import { defaultSandboxNetwork } from '@/sandbox/ledger/sandbox-network';
 export const net = defaultSandboxNetwork;
 export { ALICE, BOB, CAROL, DAVE } from '@/sandbox/ledger/demo-accounts';
 export const OPERATOR = net.operatorAccountId;
+export const COLLECTOR = net.feeCollectorAccountId;
 export const PAWS = net.pawsTokenId;
 export const TIGERS = net.nftTokenId;
 export const PAWS_UNIT = 10n ** BigInt(net.pawsDecimals);

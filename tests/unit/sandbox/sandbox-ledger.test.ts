@@ -17,6 +17,7 @@ import {
   ALICE,
   BOB,
   CAROL,
+  COLLECTOR,
   DAVE,
   OPERATOR,
   PAWS,
@@ -69,11 +70,11 @@ async function expectUnchanged(run: () => Promise<{ status: string }>, status: s
 }
 
 describe('sandbox ledger: PAWS marketplace settlement', () => {
-  it('settles an approved NFT-for-PAWS transfer atomically and spends the allowance', async () => {
+  it("settles an approved NFT-for-PAWS transfer atomically, spends the allowance and pays the collection's royalty out of the seller's PAWS", async () => {
     expect((await ledger.execute(await signed(approveNft(ALICE, aliceSerial), 'alice'))).status).toBe('SUCCESS');
     expect((await ledger.execute(await signed(approvePaws(BOB, 1_000n * PAWS_UNIT), 'bob'))).status).toBe('SUCCESS');
     const before = await ledger.read();
-    const [alicePaws, bobPaws] = [pawsOf(before, ALICE) ?? 0n, pawsOf(before, BOB) ?? 0n];
+    const [alicePaws, bobPaws, collectorPaws] = [pawsOf(before, ALICE) ?? 0n, pawsOf(before, BOB) ?? 0n, pawsOf(before, COLLECTOR) ?? 0n];
     const hbarBefore = [ALICE, BOB, OPERATOR].map((a) => before.state.accounts.get(a)?.hbar);
     expect(before.state.tokens.get(TIGERS)?.nfts[aliceSerial]?.spender).toBe(OPERATOR);
 
@@ -84,7 +85,9 @@ describe('sandbox ledger: PAWS marketplace settlement', () => {
     expect(after.state.tokens.get(TIGERS)?.nfts[aliceSerial]).toMatchObject({ owner: BOB, spender: null });
     expect(serialsOf(after, BOB)).toContain(aliceSerial);
     expect(serialsOf(after, ALICE)).not.toContain(aliceSerial);
-    expect(pawsOf(after, ALICE)).toBe(alicePaws + 600n * PAWS_UNIT);
+    // The seed's royalty, 5/100 of what the seller receives (CustomRoyaltyFeeAssessor): 30 of the 600 PAWS.
+    expect(pawsOf(after, ALICE)).toBe(alicePaws + 570n * PAWS_UNIT);
+    expect(pawsOf(after, COLLECTOR)).toBe(collectorPaws + 30n * PAWS_UNIT);
     expect(pawsOf(after, BOB)).toBe(bobPaws - 600n * PAWS_UNIT);
     expect(after.state.accounts.get(BOB)?.tokenAllowances.get(`${OPERATOR}|${PAWS}`)).toMatchObject({
       amount: 400n * PAWS_UNIT,
@@ -92,7 +95,11 @@ describe('sandbox ledger: PAWS marketplace settlement', () => {
     });
     expect([ALICE, BOB, OPERATOR].map((a) => after.state.accounts.get(a)?.hbar)).toEqual(hbarBefore); // no fees
     expect(after.state.accounts.get(BOB)?.tokens.get(TIGERS)?.balance).toBe(BigInt(serialsOf(after, BOB).length));
-    expect(after.findTransaction(result.transactionId)).toMatchObject({ result: 'SUCCESS', name: 'CRYPTOTRANSFER' });
+    expect(after.findTransaction(result.transactionId)).toMatchObject({
+      result: 'SUCCESS',
+      name: 'CRYPTOTRANSFER',
+      assessedCustomFees: [{ amount: 30n * PAWS_UNIT, tokenId: PAWS, collector: COLLECTOR, payers: [ALICE] }],
+    });
     expect(await log.readAfter(0)).toHaveLength(3);
   });
 

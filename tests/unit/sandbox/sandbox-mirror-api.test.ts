@@ -6,7 +6,7 @@ import { handleMirrorRequest } from '@/sandbox/ledger/mirror-api';
 import type { SandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
 import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
 import { responseValidator } from '../ledger/openapi';
-import { ALICE, BOB, CAROL, OPERATOR, PAWS, PAWS_UNIT, TIGERS, frozen, key, net, newLedger, serialsOf, signed } from './sandbox-helpers';
+import { ALICE, BOB, CAROL, COLLECTOR, OPERATOR, PAWS, PAWS_UNIT, TIGERS, frozen, key, net, newLedger, serialsOf, signed } from './sandbox-helpers';
 
 const nft = (serial: number) => new NftId(TokenId.fromString(TIGERS), serial);
 
@@ -83,6 +83,33 @@ describe('sandbox mirror API responses match the official OpenAPI schemas', () =
     }
   });
 
+  it("shows the sale's royalty as the record has it: net token transfers and its assessed_custom_fees", async () => {
+    const [sale] = (await get(`/api/v1/transactions/${toMirrorTransactionId(saleId)}`)).body.transactions;
+    expect(sale.assessed_custom_fees).toEqual([{ amount: 12.5 * 1e6, collector_account_id: COLLECTOR, effective_payer_account_ids: [ALICE], token_id: PAWS }]);
+    expect(sale.token_transfers).toHaveLength(3);
+    expect(sale.token_transfers).toEqual(
+      expect.arrayContaining([
+        { token_id: PAWS, account: BOB, amount: -250 * 1e6, is_approval: true },
+        { token_id: PAWS, account: ALICE, amount: 237.5 * 1e6, is_approval: false },
+        { token_id: PAWS, account: COLLECTOR, amount: 12.5 * 1e6, is_approval: false },
+      ]),
+    );
+    const collection = (await get(`/api/v1/tokens/${TIGERS}`)).body;
+    expect(collection.custom_fees).toEqual({
+      created_timestamp: collection.created_timestamp,
+      fixed_fees: [],
+      royalty_fees: [
+        {
+          all_collectors_are_exempt: false,
+          amount: { denominator: 100, numerator: 5 },
+          collector_account_id: COLLECTOR,
+          fallback_fee: { amount: 5 * 1e8, denominating_token_id: null },
+        },
+      ],
+    });
+    expect((await get(`/api/v1/tokens/${PAWS}`)).body.custom_fees).toMatchObject({ fixed_fees: [], fractional_fees: [] });
+  });
+
   it('answers unknown paths with the official 404 body', async () => {
     expect(await get('/api/v1/blocks')).toEqual({ status: 404, body: { _status: { messages: [{ message: 'Not found' }] } } });
   });
@@ -128,7 +155,8 @@ describe('sandbox mirror API content and paging', () => {
     expect(allowance.body.allowances).toEqual([expect.objectContaining({ amount: 750 * 1e6, amount_granted: 1_000 * 1e6, owner: BOB, spender: OPERATOR })]);
     const account = await get(`/api/v1/accounts/${ALICE}`);
     expect(account.body.key).toEqual({ _type: 'ED25519', key: key('alice').publicKey.toStringRaw() });
-    expect(account.body.balance.tokens).toContainEqual({ token_id: PAWS, balance: 50_250 * 1e6 });
+    // 250 PAWS less the collection's 5/100 royalty.
+    expect(account.body.balance.tokens).toContainEqual({ token_id: PAWS, balance: 50_237.5 * 1e6 });
     expect((await get(`/api/v1/accounts/${CAROL}/allowances/nfts`)).body.allowances).toEqual([
       expect.objectContaining({ approved_for_all: true, owner: CAROL, spender: net.marketAccountId, token_id: TIGERS }),
     ]);
@@ -155,7 +183,7 @@ describe('the mirror reader over the sandbox', () => {
       hbarTinybars: view.state.accounts.get(ALICE)?.hbar,
       key: { type: 'ED25519', hex: key('alice').publicKey.toStringRaw() },
     });
-    expect(await client.getTokenBalance(ALICE, PAWS)).toEqual({ associated: true, balance: 50_250n * PAWS_UNIT, decimals: net.pawsDecimals });
+    expect(await client.getTokenBalance(ALICE, PAWS)).toEqual({ associated: true, balance: 50_237_500_000n, decimals: net.pawsDecimals });
     expect((await client.getAccountNfts(BOB, TIGERS)).map((n) => n.serial).sort((a, b) => a - b)).toEqual(serialsOf(view, BOB));
     expect(await client.getNft(TIGERS, 3330)).toBeNull();
     expect((await client.getNft(TIGERS, soldSerial))?.metadata).toBe(`ipfs://bafybeiwildtigerssandboxmetadataq7xk4mzr3vhl5tjd6cnwe2yfpgu/${soldSerial}.json`);
