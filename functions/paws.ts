@@ -7,7 +7,7 @@ import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { pawsServices } from '../src/server/services';
 import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
 
-const { market, offers, activity, figures } = pawsServices();
+const { market, offers, activity, figures, terms } = pawsServices();
 
 const listingId = z.uuid('must be a listing id');
 const price = decimalInputSchema;
@@ -27,6 +27,12 @@ export const handler = routeGroup('paws', {
   ),
 
   'GET /api/paws/stats': defineRoute('public', {}, async () => figures.figures()),
+
+  /** The custom fees a sale pays (the collection's and PAWS's), for the dialogs to say what each side receives and pays. */
+  'GET /api/paws/fees': defineRoute('public', {}, async () => {
+    const { fees, pawsDecimals } = await terms.read();
+    return { ...fees, pawsDecimals };
+  }),
 
   'GET /api/paws/activity': defineRoute('public', { query: activityQuery }, async ({ query }) => activity.page(query)),
 

@@ -18,6 +18,8 @@ const marketCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeco
 const statsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 300, sMaxAgeSeconds: 900 };
 /** Market figures follow the listings' freshness (spec 001 §9: listings cache 30 s). */
 const figuresCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 30 };
+/** The tokens' custom fees: a fee schedule seldom changes (the server keeps it as long, trade-terms.ts). */
+const feesCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 300 };
 /** The activity timeline is kept briefly: a new sale or listing shows within seconds. */
 const activityCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
 /** The best offer on each card: shared by every visitor, a few seconds behind a new offer at most. */
@@ -74,6 +76,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/stats', group: 'paws', auth: 'public', cache: figuresCache },
+  { method: 'GET', path: '/api/paws/fees', group: 'paws', auth: 'public', cache: feesCache },
   { method: 'GET', path: '/api/paws/activity', group: 'paws', auth: 'public', cache: activityCache },
   { method: 'GET', path: '/api/paws/activity/seller/{accountId}', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/listings/prepare', group: 'paws', auth: 'session', cache: noCache },

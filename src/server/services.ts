@@ -14,6 +14,7 @@ import { createListingRepo } from '../features/paws-market/listing-repo';
 import { createOfferRepo } from '../features/paws-market/offer-repo';
 import { createOfferService } from '../features/paws-market/offer-service';
 import { createPawsMarketService } from '../features/paws-market/paws-market-service';
+import { createTradeTerms } from '../features/paws-market/trade-terms';
 import { once } from '../lib/once';
 import { collectionCatalog, ledgerReader, marketPort, settlement } from './adapters';
 import { config } from './config';
@@ -36,7 +37,10 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     settlementTimeoutMs: settings.settlementTimeoutMs,
   };
   const offerRepo = createOfferRepo(documentClient(), tableName());
+  // One read of the tokens' decimals and fees for the market, the offers and the fees route.
+  const terms = createTradeTerms(ledgerReader(), marketSettings);
   const offers = createOfferService({
+    terms,
     offers: offerRepo,
     listings,
     ledger: ledgerReader(),
@@ -46,6 +50,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     display,
   });
   const market = createPawsMarketService({
+    terms,
     store: listings,
     ledger: ledgerReader(),
     settlement,
@@ -59,7 +64,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     salesSince: activityRepo.salesSince,
     listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
   });
-  return { listings, offerRepo, offers, market, activity: createActivityService({ repo: activityRepo }), figures };
+  return { listings, offerRepo, offers, market, terms, activity: createActivityService({ repo: activityRepo }), figures };
 });
 
 /** The HBAR market's buy flow and reads over SentX, with its purchase records. */

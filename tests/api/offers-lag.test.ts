@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSuite } from '../support/api-suite';
 import { approvePawsSpend, approveTigerSpend, sendPaws } from '../support/paws-trades';
-import { BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance } from '../support/sandbox-client';
+import { BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance, royaltyOn } from '../support/sandbox-client';
 import { LAG_CLOCK, LAG_CLOCK_ENV, LAG_STEP_MS, followedOn, settledOn, timedInto } from '../support/lag-flows';
 
 const MIRROR_LAG_MS = LAG_CLOCK.mirrorLagMs;
@@ -73,7 +73,7 @@ describe(`offers under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
       expect(await followed(settled.transactionId)).toBe('success');
       expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
       expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 250_500_000n);
-      expect(await pawsBalance(suite.origin, CAROL)).toBe(carolBefore + 250_500_000n);
+      expect(await pawsBalance(suite.origin, CAROL)).toBe(carolBefore + 250_500_000n - royaltyOn(250_500_000n));
     },
     3 * LAG_STEP_MS,
   );

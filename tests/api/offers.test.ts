@@ -22,6 +22,7 @@ import {
   nftOnLedger,
   ownedSerials,
   pawsBalance,
+  royaltyOn,
 } from '../support/sandbox-client';
 
 interface OfferJson {
@@ -108,11 +109,13 @@ describe('PAWS offers', () => {
     const sold = await accept(CAROL, offer.id, serial, approvalTransactionId);
     expect(sold).toMatchObject({ status: 200, json: { success: true, sale: { serialNumber: serial, sellerId: CAROL, buyerId: BOB, pawsAmount: '123.45' } } });
     expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
-    expect(await balances(BOB, CAROL)).toEqual([(bobBefore as bigint) - 123_450_000n, (carolBefore as bigint) + 123_450_000n]);
+    // Carol keeps the offer less the collection's royalty, which its collector receives.
+    const carolGets = 123_450_000n - royaltyOn(123_450_000n);
+    expect(await balances(BOB, CAROL)).toEqual([(bobBefore as bigint) - 123_450_000n, (carolBefore as bigint) + carolGets]);
 
     const repeat = await accept(CAROL, offer.id, serial, approvalTransactionId);
     expect(repeat.json).toEqual(sold.json);
-    expect(await balances(BOB, CAROL)).toEqual([(bobBefore as bigint) - 123_450_000n, (carolBefore as bigint) + 123_450_000n]);
+    expect(await balances(BOB, CAROL)).toEqual([(bobBefore as bigint) - 123_450_000n, (carolBefore as bigint) + carolGets]);
     const made = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/made/${BOB}`);
     expect(made.json.offers.find((entry) => entry.id === offer.id)).toMatchObject({
       status: 'filled',
@@ -150,7 +153,7 @@ describe('PAWS offers', () => {
     const after = await balances(BOB, ...owners.map((owner) => owner.accountId));
     expect(after[0]).toBe((before[0] as bigint) - 10_000_000n);
     for (const [index, owner] of owners.entries()) {
-      const moved = owner === winner ? 10_000_000n : 0n;
+      const moved = owner === winner ? 10_000_000n - royaltyOn(10_000_000n) : 0n;
       expect(after[index + 1], owner.accountId).toBe((before[index + 1] as bigint) + moved);
       expect(await nftOnLedger(suite.origin, owner.serial), owner.accountId).toEqual(
         owner === winner ? { owner: BOB, spender: null } : { owner: owner.accountId, spender: MARKETPLACE },

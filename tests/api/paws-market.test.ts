@@ -15,6 +15,7 @@ import {
   nftOnLedger,
   ownedSerials,
   pawsBalance,
+  royaltyOn,
   signAndExecute,
   signIn,
 } from '../support/sandbox-client';
@@ -57,7 +58,7 @@ describe('PAWS marketplace', () => {
     expect(bought).toMatchObject({ status: 200, json: { success: true, transactionId: expect.stringMatching(/^0\.0\.7000100@/) } });
     expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
     expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 300_000_000n);
-    expect(await pawsBalance(suite.origin, ALICE)).toBe(aliceBefore + 300_000_000n);
+    expect(await pawsBalance(suite.origin, ALICE)).toBe(aliceBefore + 300_000_000n - royaltyOn(300_000_000n));
     // the same request again returns the same result and moves nothing
     const repeat = await buyListing(suite.holder(BOB), listing.id);
     expect(repeat.json).toEqual(bought.json);
@@ -88,7 +89,7 @@ describe('PAWS marketplace', () => {
     );
     expect(after[winner]).toBe((winner === BOB ? bobBefore : carolBefore) - 50_000_000n);
     expect(after[loser]).toBe(loser === BOB ? bobBefore : carolBefore);
-    expect(after[ALICE]).toBe(aliceBefore + 50_000_000n);
+    expect(after[ALICE]).toBe(aliceBefore + 50_000_000n - royaltyOn(50_000_000n));
     expect((await nftOnLedger(suite.origin, serial)).owner).toBe(winner);
   });
 

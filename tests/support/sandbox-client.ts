@@ -3,12 +3,21 @@ import { Transaction } from '@hiero-ledger/sdk';
 import { prefixedMessageBytes } from '../../src/features/auth/sign-in-message';
 import type { PrivateKey } from '@hiero-ledger/sdk';
 import { holderKeyName, sandboxAccountPrivateKey, sandboxKeyNameOf, sandboxPrivateKey } from '../../src/sandbox/ledger/sandbox-keys';
+import { defaultSandboxNetwork } from '../../src/sandbox/ledger/sandbox-network';
 import { receiptFromNode, submitToNode } from '../../src/sandbox/wallet/node-client';
 
 export { ALICE, BOB, CAROL, DAVE } from '../../src/sandbox/ledger/demo-accounts';
 export const NFT_TOKEN = '0.0.7000333';
 export const PAWS_TOKEN = '0.0.9296439';
 export const MARKETPLACE = '0.0.7000100';
+/** The collector of the sandbox collection's royalty. */
+export const ROYALTY_COLLECTOR = defaultSandboxNetwork.feeCollectorAccountId;
+
+/** The collection's royalty on what a seller receives (the sandbox seed's 5/100), floored as consensus nodes floor it. */
+export function royaltyOn(amount: bigint): bigint {
+  const royalty = defaultSandboxNetwork.nftRoyalty;
+  return royalty ? (amount * BigInt(royalty.numerator)) / BigInt(royalty.denominator) : 0n;
+}
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;

@@ -36,6 +36,9 @@ export default function MarketHeader({ market }: { market: MarketName }) {
         loading={(!figures.data && !figures.error) || (!owners.data && !owners.error)}
         label={heading}
       />
+      <p className="mt-2 text-xs text-muted-foreground">
+        Floor and volume are gross sale prices, before the collection’s royalty and any fee the ledger charges.
+      </p>
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
 import { useWriteDialog } from '../writes/use-writes';
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { LISTING_STEPS, finishListing, startListing } from './listing-write';
+import { SellerProceeds } from './SaleFees';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';
@@ -107,6 +108,7 @@ export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: 
               <p id={`${priceId}-hint`} className={price !== '' && !valid ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
                 {price !== '' && !valid ? INVALID_PRICE_MESSAGE : 'Buyers pay this amount of PAWS.'}
               </p>
+              {valid && seller && <SellerProceeds price={price} sellerId={seller} />}
             </div>
           ) : step === 'success' ? (
             <dl className="grid gap-1 text-sm">

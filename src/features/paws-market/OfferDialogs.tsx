@@ -22,6 +22,7 @@ import { $myListings, $ownedNfts } from './paws-client';
 import { SaleChoice } from './SaleChoice';
 import { TransactionId } from '../ledger/TransactionId';
 import { AccountName } from '../profile/AccountName';
+import { SellerProceeds } from './SaleFees';
 
 const NO_SERIALS: readonly number[] = [];
 
@@ -127,6 +128,7 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
               You sell <strong>{chosen.name}</strong> ({rankText(chosen.rank)}) for <strong>{formatPaws(amount)} PAWS</strong>
               {floorText ? `, ${floorText}` : ''}.
             </p>
+            <SellerProceeds price={offer.pawsAmount} sellerId={sellerId} buyerId={offer.buyerId} />
             {warnings.map((warning) => (
               <p key={warning} className="text-amber-200">
                 {warning}

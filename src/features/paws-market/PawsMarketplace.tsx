@@ -29,6 +29,7 @@ import type { UnlistTarget } from './unlist-write';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { signInFromPage } from '../wallet/sign-in-focus';
+import { SellerProceeds } from './SaleFees';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -245,6 +246,7 @@ export default function PawsMarketplace() {
                   }
                 >
                   <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
+                  <SellerProceeds price={entry.pawsPrice} sellerId={accountId} />
                 </TigerCard>
               ))}
             </Grid>

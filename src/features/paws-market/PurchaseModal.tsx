@@ -17,6 +17,7 @@ import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
 import type { PublicListing } from './paws-client';
 import { startPawsPurchase } from './purchase-write';
 import { AccountName } from '../profile/AccountName';
+import { BuyerCost } from './SaleFees';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
 export type PawsPurchaseStep = 'prepare' | 'approve' | 'execute' | 'complete' | 'success' | 'error';
@@ -90,6 +91,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
             </dd>
           </dl>
         </div>
+        {step === 'prepare' && buyer && <BuyerCost price={listing.pawsPrice} sellerId={listing.sellerId} buyerId={buyer} />}
         {write && write.step !== 'failed' && write.step !== 'done' && <WriteSteps label="Purchase progress" steps={write.steps} current={stepIndex(write)} />}
         {step === 'prepare' && insufficient && (
           <p className="text-sm text-red-400" role="alert">

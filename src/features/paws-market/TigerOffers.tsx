@@ -29,6 +29,7 @@ import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { AccountName } from '../profile/AccountName';
+import { BuyerCost } from './SaleFees';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
 export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {
@@ -73,7 +74,7 @@ const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 te
  * tiger, optionally of a minimum tier and with a trait, up to a quantity), in PAWS with at most 2
  * decimals and an expiry, through the PAWS allowance in the wallet and the wait for the ledger.
  */
-export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buyerId: string }) {
+export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: number | null; buyerId: string; ownerId?: string | null }) {
   const balances = useStore($balances);
   const [amount, setAmount] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>(DEFAULT_EXPIRY);
@@ -248,6 +249,7 @@ export function MakeOfferForm({ serial, buyerId }: { serial: number | null; buye
               ? 'Checking your PAWS on the ledger…'
               : 'Your PAWS stay in your wallet until the owner accepts.')}
       </p>
+      {!problem && amount !== '' && step !== 'approve' && step !== 'confirm' && <BuyerCost price={amount} sellerId={ownerId ?? ''} buyerId={buyerId} />}
       {isUnderWay(write) && write.steps.length > 1 && <WriteSteps label="Offer progress" steps={write.steps} current={stepIndex(write)} />}
       {write?.note && step === 'confirm' && <p className="text-sm text-muted-foreground">{write.note}</p>}
       {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
@@ -358,7 +360,7 @@ export function TigerOffers({ serial, ownerId, reopenOfferId = null }: { serial:
           </Button>
         </div>
       ) : isOwner ? null : (
-        <MakeOfferForm key={`${serial}-${viewer}`} serial={serial} buyerId={viewer} />
+        <MakeOfferForm key={`${serial}-${viewer}`} serial={serial} buyerId={viewer} ownerId={ownerId} />
       )}
       <AcceptOfferDialog target={accepting} onClose={() => setAccepting(null)} />
       <CancelOfferDialog target={cancelling} onClose={() => setCancelling(null)} />

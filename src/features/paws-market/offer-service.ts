@@ -33,6 +33,7 @@ import {
   settledOwnTransactionOn,
 } from './paws-market-service';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
+import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
 /** How long offer lists trust a buyer's PAWS balance and allowance (accepting always reads them afresh). */
 const FUNDS_CHECK_TTL_MS = 15_000;
@@ -51,6 +52,8 @@ export interface OfferDeps {
   rarity: () => Promise<RarityDataset>;
   /** The collection's own name and image of a serial. */
   display: (serial: number) => Promise<ListingDisplay | undefined>;
+  /** PAWS's decimals and the tokens' custom fees (shared with the market; read from the ledger by default). */
+  terms?: TradeTermsReader;
   now?: () => number;
 }
 
@@ -90,9 +93,9 @@ const covers = (funds: Funds, offer: PawsOffer) => funds.available >= BigInt(off
  * by the buyer's PAWS allowance to the marketplace; an owner accepts one unit and the marketplace
  * settles it as a purchase is settled (settleClaimed: one claim per unit, one atomic transfer).
  */
-export function createOfferService({ offers, listings, ledger, settlement, settings, rarity, display, now = Date.now }: OfferDeps) {
-  let pawsDecimals: Promise<number> | undefined;
-  const decimals = () => (pawsDecimals ??= ledger.getTokenInfo(settings.pawsTokenId).then((info) => info.decimals));
+export function createOfferService({ offers, listings, ledger, settlement, settings, rarity, display, terms: givenTerms, now = Date.now }: OfferDeps) {
+  const terms = givenTerms ?? createTradeTerms(ledger, settings);
+  const decimals = async () => (await terms.read()).pawsDecimals;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -413,6 +416,12 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
           `Your account cannot receive PAWS: associate PAWS (${settings.pawsTokenId}) with it in your wallet before accepting an offer`,
         );
       }
+      await assertFeesPayable(
+        ledger,
+        (await terms.read()).fees,
+        { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId },
+        { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' },
+      );
       const holder = await listings.lockHolder(settings.nftTokenId, serial);
       const listing = holder ? await listings.getListing(holder) : undefined;
       if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {

@@ -13,6 +13,8 @@ import type { ListingRepo, PendingListing } from './listing-repo';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
+import { saleSplit } from './sale-fees';
+import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
 /** How long a prepared listing waits for the seller's allowance approval. */
 export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
@@ -70,6 +72,8 @@ export interface PawsMarketDeps {
   reservedPaws?: (buyerId: string) => Promise<bigint>;
   /** The activity timeline, where a listing going live and a sale are written once each. */
   activity?: Pick<ActivityRepo, 'listed' | 'sold'>;
+  /** PAWS's decimals and the tokens' custom fees (shared with the offers; read from the ledger by default). */
+  terms?: TradeTermsReader;
   now?: () => number;
 }
 
@@ -92,9 +96,19 @@ export async function settledOwnTransactionOn(
 }
 
 /** The PAWS marketplace: listing, unlisting and race-safe, idempotent buying settled on the ledger. */
-export function createPawsMarketService({ store, ledger, settlement, settings, display, reservedPaws, activity, now = Date.now }: PawsMarketDeps) {
-  let pawsDecimals: Promise<number> | undefined;
-  const decimals = () => (pawsDecimals ??= ledger.getTokenInfo(settings.pawsTokenId).then((info) => info.decimals));
+export function createPawsMarketService({
+  store,
+  ledger,
+  settlement,
+  settings,
+  display,
+  reservedPaws,
+  activity,
+  terms: givenTerms,
+  now = Date.now,
+}: PawsMarketDeps) {
+  const terms = givenTerms ?? createTradeTerms(ledger, settings);
+  const decimals = async () => (await terms.read()).pawsDecimals;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
 
   /** True when the NFT backs the listing: the seller owns it and our marketplace is its spender. */
@@ -308,6 +322,13 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
       if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${input.serialNumber} does not exist`);
       if (nft.owner !== input.sellerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${input.serialNumber} is not owned by ${input.sellerId}`);
       await requirePayable(input.sellerId);
+      // The buyer is not known yet: the check is for any buyer who pays no fee of its own.
+      await assertFeesPayable(
+        ledger,
+        (await terms.read()).fees,
+        { price, seller: input.sellerId, buyer: settings.marketplaceAccountId },
+        { what: 'any sale of this tiger', outcome: 'Nothing was listed.' },
+      );
       const holder = await store.lockHolder(input.tokenId, input.serialNumber);
       if (holder && (await store.getListing(holder))?.status === 'active') throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
       const shown = await display(input.serialNumber);
@@ -443,21 +464,28 @@ export function createPawsMarketService({ store, ledger, settlement, settings, d
         throw new DomainError('LISTING_UNAVAILABLE', 'This listing is no longer available: its seller can no longer receive PAWS');
       }
       const price = BigInt(listing.priceBaseUnits);
-      const tokenDecimals = await decimals();
+      const { pawsDecimals: tokenDecimals, fees } = await terms.read();
+      const sale = { price, seller: listing.sellerId, buyer: input.buyerId };
+      await assertFeesPayable(ledger, fees, sale, { what: 'this purchase', outcome: 'Nothing was charged.' });
+      // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the price, from the same allowance.
+      const due = saleSplit(price, sale, fees).buyerPays;
       const [allowance, balance, reserved] = await Promise.all([
         ledger.getTokenAllowance(input.buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
         ledger.getTokenBalance(input.buyerId, settings.pawsTokenId),
         reservedPaws?.(input.buyerId) ?? 0n,
       ]);
       const available = balance.associated ? balance.balance : 0n;
-      if (available < price) {
-        throw new DomainError('PAWS_BALANCE_LOW', insufficientPawsMessage(Number(listing.pawsPrice), Number(formatUnits(available, tokenDecimals))));
+      if (available < due) {
+        throw new DomainError(
+          'PAWS_BALANCE_LOW',
+          insufficientPawsMessage(Number(formatUnits(due, tokenDecimals)), Number(formatUnits(available, tokenDecimals))),
+        );
       }
-      if (allowance < price) {
+      if (allowance < due) {
         throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
           tokenId: settings.pawsTokenId,
           spenderAccountId: settings.marketplaceAccountId,
-          amount: formatUnits(price + reserved, tokenDecimals),
+          amount: formatUnits(due + reserved, tokenDecimals),
           currentAllowance: formatUnits(allowance, tokenDecimals),
         });
       }

@@ -11,6 +11,7 @@ import { type NftCardModel, ageText, buildListingCards, listingSerial } from '..
 import { PurchaseDialog } from '../hbar-market/lazy-dialogs';
 import { hbarPurchaseWriteId, purchaseBlocker } from '../hbar-market/purchase-machine';
 import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
+import { SellerProceeds } from '../paws-market/SaleFees';
 import { isOwnListing, listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
 import type { PublicListing } from '../paws-market/paws-client';
 import type { UnlistTarget } from '../paws-market/unlist-write';
@@ -342,6 +343,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                           )}
                         </div>
                       )}
+                      {paws && ownPaws && viewer && <SellerProceeds price={paws.pawsPrice} sellerId={viewer} />}
                     </Section>
 
                     <Section title="Traits" id="tiger-view-traits">

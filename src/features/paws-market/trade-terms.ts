@@ -1,0 +1,87 @@
+/**
+ * The terms the PAWS market trades under, read from the mirror node's token info: PAWS's decimals
+ * and both tokens' custom fees and treasuries (server). Kept a few minutes, as a fee schedule seldom
+ * changes; a failed read is not kept, so one mirror error does not break a warm instance.
+ */
+import { DomainError } from '../../lib/domain-error';
+import type { LedgerReader } from '../ledger/ledger-reader';
+import { MAX_BALANCE_CHANGES, type SaleFeeTerms, balanceChanges, saleSplit } from './sale-fees';
+
+/** How long token terms are kept (the public fees route is cached as long). */
+export const TERMS_TTL_MS = 300_000;
+
+export interface TradeTerms {
+  pawsDecimals: number;
+  fees: SaleFeeTerms;
+}
+
+export interface TradeTermsReader {
+  read(): Promise<TradeTerms>;
+}
+
+/** Reads (and keeps `ttlMs`) the terms of the collection `nftTokenId` traded for `pawsTokenId`. */
+export function createTradeTerms(
+  ledger: Pick<LedgerReader, 'getTokenInfo'>,
+  tokens: { nftTokenId: string; pawsTokenId: string },
+  { ttlMs = TERMS_TTL_MS, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
+): TradeTermsReader {
+  let kept: { at: number; terms: Promise<TradeTerms> } | undefined;
+  return {
+    read() {
+      if (kept && now() - kept.at < ttlMs) return kept.terms;
+      const terms = Promise.all([ledger.getTokenInfo(tokens.nftTokenId), ledger.getTokenInfo(tokens.pawsTokenId)]).then(([nft, paws]) => ({
+        pawsDecimals: paws.decimals,
+        fees: {
+          pawsTokenId: tokens.pawsTokenId,
+          nftTreasury: nft.treasuryAccountId,
+          pawsTreasury: paws.treasuryAccountId,
+          nft: nft.customFees,
+          paws: paws.customFees,
+        },
+      }));
+      const entry = { at: now(), terms };
+      kept = entry;
+      terms.catch(() => {
+        if (kept === entry) kept = undefined;
+      });
+      return terms;
+    },
+  };
+}
+
+/**
+ * Refuses, before anything moves, a sale the ledger would refuse for its fees: a collector that
+ * cannot receive what it is paid in (TOKEN_NOT_ASSOCIATED_TO_FEE_COLLECTOR at consensus), or a
+ * transfer whose fee legs pass the 20 balance changes a transfer may hold
+ * (CUSTOM_FEE_CHARGING_EXCEEDED_MAX_ACCOUNT_AMOUNTS). `refused` says what would fail and what did not happen.
+ */
+export async function assertFeesPayable(
+  ledger: Pick<LedgerReader, 'canReceiveToken'>,
+  fees: SaleFeeTerms,
+  sale: { price: bigint; seller: string; buyer: string },
+  refused: { what: string; outcome: string },
+): Promise<void> {
+  const parties = { seller: sale.seller, buyer: sale.buyer };
+  const split = saleSplit(sale.price, parties, fees);
+  const paid = [
+    ...new Map(
+      split.charges.filter((entry) => entry.tokenId !== null && entry.amount > 0n).map((entry) => [`${entry.collector}|${entry.tokenId}`, entry]),
+    ).values(),
+  ];
+  for (const entry of paid) {
+    if (entry.tokenId && !(await ledger.canReceiveToken(entry.collector, entry.tokenId))) {
+      const token = entry.tokenId === fees.pawsTokenId ? 'PAWS' : entry.tokenId;
+      throw new DomainError(
+        'FEE_COLLECTOR_CANNOT_RECEIVE',
+        `The fee collector ${entry.collector} cannot receive ${token}, so the ledger would refuse ${refused.what}. ${refused.outcome}`,
+        { collectorAccountId: entry.collector, tokenId: entry.tokenId },
+      );
+    }
+  }
+  if (balanceChanges(split, parties, fees.pawsTokenId) > MAX_BALANCE_CHANGES) {
+    throw new DomainError(
+      'FEES_EXCEED_TRANSFER_LIMIT',
+      `The tokens' fees need more transfers than one ledger transaction holds, so the ledger would refuse ${refused.what}. ${refused.outcome}`,
+    );
+  }
+}
