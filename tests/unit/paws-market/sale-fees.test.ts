@@ -32,7 +32,9 @@ describe('what a PAWS sale moves under the tokens’ custom fees', () => {
   it('takes the royalty, floored, out of what the seller receives; the buyer pays the price', () => {
     const split = saleSplit(12_345_678n, parties, terms({ royalty: [royalty(5n, 100n)] }));
     expect(split).toMatchObject({ buyerPays: 12_345_678n, sellerReceives: 12_345_678n - 617_283n });
-    expect(split.charges).toEqual([{ kind: 'royalty', collector: COLLECTOR, tokenId: PAWS, amount: 617_283n, payer: 'seller', share: { numerator: 5n, denominator: 100n } }]);
+    expect(split.charges).toEqual([
+      { kind: 'royalty', collector: COLLECTOR, tokenId: PAWS, amount: 617_283n, payer: 'seller', share: { numerator: 5n, denominator: 100n } },
+    ]);
     expect(chargeLabel(split.charges[0] as (typeof split.charges)[number])).toBe('5 % creator royalty');
     expect(pawsCollectors(split, PAWS)).toEqual([COLLECTOR]);
     expect(balanceChanges(split, parties, PAWS)).toBe(4);
@@ -77,8 +79,14 @@ function sandbox(network: SandboxNetwork): { ledger: SandboxLedger; terms: Retur
 describe('the dialogs’ figures against the sandbox ledger that assesses the fees as consensus nodes do', () => {
   const variants: [string, Partial<SandboxNetwork>][] = [
     ['the seed’s 5/100 royalty', {}],
-    ['the royalty and a 1/100 PAWS fee from the receiver', { pawsFractionalFee: { numerator: 1, denominator: 100, minimum: '0', maximum: '0', netOfTransfers: false } }],
-    ['the royalty and a 2/100 PAWS fee net of transfers (at most 5 PAWS)', { pawsFractionalFee: { numerator: 2, denominator: 100, minimum: '1', maximum: '5000000', netOfTransfers: true } }],
+    [
+      'the royalty and a 1/100 PAWS fee from the receiver',
+      { pawsFractionalFee: { numerator: 1, denominator: 100, minimum: '0', maximum: '0', netOfTransfers: false } },
+    ],
+    [
+      'the royalty and a 2/100 PAWS fee net of transfers (at most 5 PAWS)',
+      { pawsFractionalFee: { numerator: 2, denominator: 100, minimum: '1', maximum: '5000000', netOfTransfers: true } },
+    ],
   ];
   it.each(variants)('with %s, a sale moves exactly what saleSplit says, to the base unit', async (_name, variant) => {
     const { ledger, terms: reader } = sandbox({ ...defaultSandboxNetwork, ...variant });
@@ -86,7 +94,9 @@ describe('the dialogs’ figures against the sandbox ledger that assesses the fe
     const price = 333_333_333n;
     const nft = new NftId(TokenId.fromString(TIGERS), serial);
     await ledger.execute(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nft, ALICE, OPERATOR), ALICE), 'alice'));
-    await ledger.execute(await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 1_000n * PAWS_UNIT), BOB), 'bob'));
+    await ledger.execute(
+      await signed(frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 1_000n * PAWS_UNIT), BOB), 'bob'),
+    );
     const before = await ledger.read();
     const collector = defaultSandboxNetwork.feeCollectorAccountId;
     const [alice, bob, fees] = [pawsOf(before, ALICE) ?? 0n, pawsOf(before, BOB) ?? 0n, pawsOf(before, collector) ?? 0n];
