@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
-import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ledgerNft, pawsAllowanceOf, pawsOf } from './support/ledger';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, afterRoyalty, ledgerNft, pawsAllowanceOf, pawsOf } from './support/ledger';
 import { listLastTiger } from './support/paws-flows';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
@@ -99,7 +99,7 @@ test.describe
 
       expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
       expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 12.5, 6);
-      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 12.5, 6);
+      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + afterRoyalty(12.5), 6);
       await page.getByRole('dialog', { name: 'Offer Accepted' }).getByRole('button', { name: 'Close', exact: true }).click();
       await expect(page.getByRole('tabpanel')).toContainText('No Offers Received');
       // Accepting took down the tiger's PAWS listing.
@@ -187,7 +187,7 @@ test.describe
       await expect(tray).toBeHidden();
       expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
       expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 15, 6);
-      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 15, 6);
+      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + afterRoyalty(15), 6);
       expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(0, 6);
     });
 
@@ -238,12 +238,13 @@ test.describe
       const summary = accept.getByTestId('sale-summary');
       await expect(summary).toContainText(new RegExp(`You sell Wild Tiger #${serial} \\(Rank [\\d,]+ / 3,333\\) for 5 PAWS`));
       await expect(summary).toContainText('It is your rarest tiger.');
+      await expect(summary.getByTestId('seller-proceeds')).toHaveText('You receive 4.75 PAWS after the 5 % creator royalty (0.25 PAWS).');
       await accept.getByRole('button', { name: 'Accept Offer' }).click();
       await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
       await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
       expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 5, 6);
-      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + 5, 6);
+      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + afterRoyalty(5), 6);
       await page.getByRole('dialog', { name: 'Offer Accepted' }).getByRole('button', { name: 'Close', exact: true }).click();
       await disconnect(page);
 

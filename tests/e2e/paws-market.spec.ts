@@ -93,6 +93,8 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await first.dialog.getByLabel('Price (PAWS)').fill('42');
     // What the wallet will ask, said before it opens.
     await expect(first.dialog).toContainText(`Next, your wallet asks you to let the marketplace (${MARKETPLACE}) transfer this one tiger`);
+    // What the seller receives after the collection's royalty, read from the ledger's token info.
+    await expect(first.dialog.getByTestId('seller-proceeds')).toHaveText('You receive 39.9 PAWS after the 5 % creator royalty (2.1 PAWS).');
     await first.dialog.getByRole('button', { name: 'Create Listing' }).click();
     await approveNext(page, /AccountAllowanceApprove/);
     await expect(first.dialog.getByRole('list', { name: 'Listing progress' })).toBeVisible();
@@ -146,6 +148,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(dialog).toContainText(
       `If the marketplace (${MARKETPLACE}) may not yet spend 33 PAWS of yours, your wallet first asks you to allow it that much`,
     );
+    await expect(dialog.getByTestId('buyer-cost')).toHaveText('You pay 33 PAWS; the seller receives 31.35 PAWS after the 5 % creator royalty (1.65 PAWS).');
     await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();
     await approveNext(page, /AccountAllowanceApprove/);
     const progress = dialog.getByRole('list', { name: 'Purchase progress' });

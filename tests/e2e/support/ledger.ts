@@ -3,9 +3,12 @@
  * serves it) to check a flow's outcome, and the ids and waits they share.
  */
 import { type Page, expect } from '@playwright/test';
-import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from '../../support/sandbox-client';
+import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR } from '../../support/sandbox-client';
 
-export { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN };
+export { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR };
+
+/** What a seller keeps of a PAWS sale at `price` after the sandbox collection's 5/100 royalty. */
+export const afterRoyalty = (price: number) => price * 0.95;
 /** On mainnet's clock a wallet's transaction reaches the mirror node 7-12 s after the wallet answers; a flow may wait for two. */
 export const LEDGER_FLOW_MS = 45_000;
 

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect } from '@playwright/test';
 import { ALICE, BOB } from '../../../src/sandbox/ledger/demo-accounts';
-import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ledgerNft, pawsOf } from './ledger';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR, afterRoyalty, ledgerNft, pawsOf } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
 /** Opens the List dialog of the last listable tiger in the signed-in account's "My NFTs" tab. */
@@ -60,7 +60,7 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   await expect(page.getByRole('heading', { name: 'My Active Listings' })).toBeVisible();
   await expect(page.getByRole('tabpanel')).toContainText(`Wild Tiger #${sold}`);
   const kept = await listLastTiger(page, wallet, '40');
-  const aliceBefore = await pawsOf(page, ALICE);
+  const [aliceBefore, collectorBefore] = [await pawsOf(page, ALICE), await pawsOf(page, ROYALTY_COLLECTOR)];
   await wallet.disconnect(page);
 
   await wallet.connectAs(page, 'Bob');
@@ -78,7 +78,9 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
   expect((await ledgerNft(page, sold)).account_id).toBe(BOB);
   expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 25, 6);
-  expect(await pawsOf(page, ALICE)).toBeCloseTo(aliceBefore + 25, 6);
+  // The collection's royalty comes out of what the seller receives, to its collector.
+  expect(await pawsOf(page, ALICE)).toBeCloseTo(aliceBefore + afterRoyalty(25), 6);
+  expect(await pawsOf(page, ROYALTY_COLLECTOR)).toBeCloseTo(collectorBefore + 25 - afterRoyalty(25), 6);
   await page.getByRole('dialog', { name: 'Purchase Successful!' }).getByRole('button', { name: 'Close', exact: true }).click();
   await wallet.disconnect(page);
 
