@@ -131,7 +131,8 @@ export function balanceChanges(split: SaleSplit, parties: { seller: string; buye
 
 /** Words for the fee a seller pays: '5 % creator royalty', '1 % PAWS transfer fee'. */
 export function chargeLabel(entry: FeeCharge): string {
-  const percent = entry.share ? `${formatShare(entry.share.numerator, entry.share.denominator)} % ` : '';
+  // A no-break space: the figure and its sign stay on one line.
+  const percent = entry.share ? `${formatShare(entry.share.numerator, entry.share.denominator)}\u00a0% ` : '';
   if (entry.kind === 'royalty') return `${percent}creator royalty`;
   if (entry.kind === 'fractional') return `${percent}PAWS transfer fee`;
   return 'fixed fee';

@@ -35,7 +35,7 @@ describe('what a PAWS sale moves under the tokens’ custom fees', () => {
     expect(split.charges).toEqual([
       { kind: 'royalty', collector: COLLECTOR, tokenId: PAWS, amount: 617_283n, payer: 'seller', share: { numerator: 5n, denominator: 100n } },
     ]);
-    expect(chargeLabel(split.charges[0] as (typeof split.charges)[number])).toBe('5 % creator royalty');
+    expect(chargeLabel(split.charges[0] as (typeof split.charges)[number])).toBe('5\u00a0% creator royalty');
     expect(pawsCollectors(split, PAWS)).toEqual([COLLECTOR]);
     expect(balanceChanges(split, parties, PAWS)).toBe(4);
   });
