@@ -99,3 +99,47 @@ describe('a royalty collector that cannot hold PAWS', () => {
     expect(await Promise.all([BOB, CAROL].map((account) => pawsBalance(suite.origin, account)))).toEqual(before);
   });
 });
+
+describe('a PAWS fee net of transfers, which the buyer pays on top of the price', () => {
+  // 1/100 of what is sent, at least 1 PAWS, charged to the sender on top (SANDBOX_PAWS_FRACTIONAL_FEE).
+  const suite = sandboxSuite({ holders: [ALICE, BOB, CAROL], server: { env: { SANDBOX_PAWS_FRACTIONAL_FEE: '1/100:1000000:0:net' } } });
+
+  it('a purchase asks for an allowance covering the fee too, then moves what saleSplit says', async () => {
+    const serial = serialsOf(ALICE).at(-5) as number;
+    const listing = await listForPaws(suite.holder(ALICE), serial, '250');
+    const short = await buyListing(suite.holder(BOB), listing.id);
+    expect(short).toMatchObject({ status: 400, json: { code: 'PAWS_ALLOWANCE_LOW', amount: '252.5' } });
+    const terms = saleFeeTerms((await call<SaleFeesAnswer>(suite.origin, 'GET', '/api/paws/fees')).json);
+    const split = saleSplit(250_000_000n, { seller: ALICE, buyer: BOB }, terms);
+    expect(split).toMatchObject({ buyerPays: 252_500_000n, sellerReceives: 237_500_000n });
+    const before = await Promise.all([ALICE, BOB, ROYALTY_COLLECTOR].map((account) => pawsBalance(suite.origin, account)));
+    await approvePawsSpend(suite.holder(BOB), '252.5');
+    expect((await buyListing(suite.holder(BOB), listing.id)).status).toBe(200);
+    const after = await Promise.all([ALICE, BOB, ROYALTY_COLLECTOR].map((account) => pawsBalance(suite.origin, account)));
+    expect(after.map((balance, index) => balance - (before[index] as bigint))).toEqual([split.sellerReceives, -split.buyerPays, 15_000_000n]);
+  });
+
+  it('an offer whose buyer’s allowance covers the offer but not the fee is unfunded, not a failed settlement', async () => {
+    const serial = serialsOf(CAROL).at(-1) as number;
+    const offerId = crypto.randomUUID();
+    const allowanceTransactionId = await approvePawsSpend(suite.holder(BOB), '20');
+    const body = {
+      offerId,
+      buyerId: BOB,
+      tokenId: NFT_TOKEN,
+      serialNumber: serial,
+      kind: 'item',
+      pawsAmount: '20',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+      allowanceTransactionId,
+    };
+    expect((await call(suite.origin, 'POST', '/api/paws/offers', { cookie: suite.holder(BOB).cookie, body })).status).toBe(200);
+    const approvalTransactionId = await approveTigerSpend(suite.holder(CAROL), serial);
+    const accepted = await call(suite.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
+      cookie: suite.holder(CAROL).cookie,
+      body: { sellerId: CAROL, serialNumber: serial, approvalTransactionId },
+    });
+    expect(accepted).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
+    expect((await nftOnLedger(suite.origin, serial)).owner).toBe(CAROL);
+  });
+});
