@@ -9,13 +9,33 @@ import { type SaleFeeTerms, saleSplit } from '../../src/features/paws-market/sal
 import { type SaleFeesAnswer, saleFeeTerms } from '../../src/features/paws-market/sale-fees-client';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { sandboxSuite } from '../support/api-suite';
-import { approvePawsSpend, approveTigerSpend, buyListing, listForPaws } from '../support/paws-trades';
+import { type Holder, approvePawsSpend, approveTigerSpend, buyListing, listForPaws } from '../support/paws-trades';
 import { ALICE, BOB, CAROL, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR, call, nftOnLedger, pawsBalance } from '../support/sandbox-client';
 
 const serialsOf = (accountId: string) =>
   sandboxSeed()
     .nftOwners.map((owner, index) => (owner === accountId ? index + 1 : 0))
     .filter(Boolean);
+
+/** `buyer` offers 20 PAWS on `serial` (approving that much first); the offer's id. */
+async function offerTwentyPaws(buyer: Holder, serial: number): Promise<string> {
+  const offerId = crypto.randomUUID();
+  const allowanceTransactionId = await approvePawsSpend(buyer, '20');
+  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+  const body = {
+    offerId,
+    buyerId: buyer.accountId,
+    tokenId: NFT_TOKEN,
+    serialNumber: serial,
+    kind: 'item',
+    pawsAmount: '20',
+    expiresAt,
+    allowanceTransactionId,
+  };
+  const made = await call(buyer.origin, 'POST', '/api/paws/offers', { cookie: buyer.cookie, body });
+  expect(made.status, JSON.stringify(made.json)).toBe(200);
+  return offerId;
+}
 
 describe('a PAWS sale under the collection’s royalty', () => {
   const suite = sandboxSuite({ holders: [ALICE, BOB] });
@@ -74,20 +94,7 @@ describe('a royalty collector that cannot hold PAWS', () => {
 
   it('makes the acceptance of an offer refuse before anything moves: the tiger and the PAWS stay where they were', async () => {
     const serial = serialsOf(CAROL).at(-1) as number;
-    const offerId = crypto.randomUUID();
-    const allowanceTransactionId = await approvePawsSpend(suite.holder(BOB), '20');
-    const body = {
-      offerId,
-      buyerId: BOB,
-      tokenId: NFT_TOKEN,
-      serialNumber: serial,
-      kind: 'item',
-      pawsAmount: '20',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      allowanceTransactionId,
-    };
-    const made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: suite.holder(BOB).cookie, body });
-    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const offerId = await offerTwentyPaws(suite.holder(BOB), serial);
     const before = await Promise.all([BOB, CAROL].map((account) => pawsBalance(suite.origin, account)));
     const approvalTransactionId = await approveTigerSpend(suite.holder(CAROL), serial);
     const accepted = await call(suite.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
@@ -121,19 +128,7 @@ describe('a PAWS fee net of transfers, which the buyer pays on top of the price'
 
   it('an offer whose buyer’s allowance covers the offer but not the fee is unfunded, not a failed settlement', async () => {
     const serial = serialsOf(CAROL).at(-1) as number;
-    const offerId = crypto.randomUUID();
-    const allowanceTransactionId = await approvePawsSpend(suite.holder(BOB), '20');
-    const body = {
-      offerId,
-      buyerId: BOB,
-      tokenId: NFT_TOKEN,
-      serialNumber: serial,
-      kind: 'item',
-      pawsAmount: '20',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      allowanceTransactionId,
-    };
-    expect((await call(suite.origin, 'POST', '/api/paws/offers', { cookie: suite.holder(BOB).cookie, body })).status).toBe(200);
+    const offerId = await offerTwentyPaws(suite.holder(BOB), serial);
     const approvalTransactionId = await approveTigerSpend(suite.holder(CAROL), serial);
     const accepted = await call(suite.origin, 'POST', `/api/paws/offers/${offerId}/accept`, {
       cookie: suite.holder(CAROL).cookie,

@@ -163,9 +163,6 @@ export const CHANNEL_LINKS: readonly ChannelLink[] = channelLinks({
 /** Whether this build has a chat to send holders to (its copy mentions one only then). */
 export const HAS_CHAT = CHANNEL_LINKS.some((channel) => channel.icon === 'chat');
 
-/** The navigation bar turns solid once the page is scrolled more than this. */
-export const NAV_SCROLL_THRESHOLD_PX = 100;
-
 /** Every pre-rendered page path (the sitemap lists them). */
 export const PAGE_PATHS = [
   '/',

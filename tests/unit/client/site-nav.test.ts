@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCurrentPage, normalizePath, resolveNavHref } from '@/features/site/nav';
-import { FOOTER_QUICK_LINKS, FOOTER_SUPPORT_LINKS, NAV_LINKS, NAV_SCROLL_THRESHOLD_PX } from '@/features/site/site';
+import { NAV_SCROLL_THRESHOLD_PX } from '@/features/site/nav-scroll';
+import { FOOTER_QUICK_LINKS, FOOTER_SUPPORT_LINKS, NAV_LINKS } from '@/features/site/site';
 
 describe('navigation links', () => {
   it('lists the spec links in order', () => {

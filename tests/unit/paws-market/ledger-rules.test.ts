@@ -43,7 +43,7 @@ function fakeLedger() {
       reads.canReceiveToken += 1;
       return !unpayable.has(account);
     },
-    getTokenInfo: async () => ({ decimals: 6 }),
+    getTokenInfo: async () => ({ decimals: 6, treasuryAccountId: null, customFees: { fixed: [], fractional: [], royalty: [] } }),
     getTokenAllowance: async () => 10_000_000_000n,
     getTokenBalance: async () => ({ associated: true, balance: 10_000_000_000n, decimals: 6 }),
     getTransaction: async (id: string) => visible.get(id) ?? null,

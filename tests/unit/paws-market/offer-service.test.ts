@@ -50,7 +50,7 @@ function fakeLedger() {
       return { ...state.nft };
     },
     getAccountNfts: async (account: string) => (state.nft.owner === account ? [{ ...state.nft }] : []),
-    getTokenInfo: async () => ({ decimals: 6 }),
+    getTokenInfo: async () => ({ decimals: 6, treasuryAccountId: null, customFees: { fixed: [], fractional: [], royalty: [] } }),
     getTokenAllowance: async () => state.allowance,
     getTokenBalance: async () => ({ associated: true, balance: state.buyerPaws, decimals: 6 }),
     canReceiveToken: async () => true,

@@ -41,7 +41,7 @@ function fakeLedger() {
       guard();
       return { ...state.nft };
     },
-    getTokenInfo: async () => ({ decimals: 6 }),
+    getTokenInfo: async () => ({ decimals: 6, treasuryAccountId: null, customFees: { fixed: [], fractional: [], royalty: [] } }),
     getTokenAllowance: async () => {
       guard();
       return state.allowance;
