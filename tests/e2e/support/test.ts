@@ -45,16 +45,21 @@ function reportClassLists(binding: string) {
  */
 export type SandboxClock = 'mainnet' | 'instant';
 
-export const test = base.extend<{ cspViolations: string[]; classLists: Set<string> }, { siteDir: string; sandboxClock: SandboxClock; sandboxOrigin: string }>({
+export const test = base.extend<
+  { cspViolations: string[]; classLists: Set<string> },
+  { siteDir: string; sandboxClock: SandboxClock; sandboxEnv: Record<string, string>; sandboxOrigin: string }
+>({
   siteDir: [process.env.SITE_DIR ?? 'dist', { scope: 'worker', option: true }],
   sandboxClock: ['instant', { scope: 'worker', option: true }],
+  /** More settings of the sandbox network (its fees): a describe that sets them gets workers of its own. */
+  sandboxEnv: [{}, { scope: 'worker', option: true }],
   sandboxOrigin: [
-    async ({ siteDir, sandboxClock }, use) => {
+    async ({ siteDir, sandboxClock, sandboxEnv }, use) => {
       // The reconciler on its default timer, as with `npm start`.
       const server = await startTestServer({
         site: true,
         mainnetClock: sandboxClock === 'mainnet',
-        env: { SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000' },
+        env: { SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000', ...sandboxEnv },
       });
       await use(server.origin);
       await server.dispose();

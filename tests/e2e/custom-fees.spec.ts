@@ -1,0 +1,25 @@
+/**
+ * The collection's custom fees where the ledger would refuse them: this file's server runs a sandbox
+ * network whose royalty collector cannot hold PAWS (a worker-scoped setting, so a file of its own).
+ */
+import { ROYALTY_COLLECTOR, ledgerNft } from './support/ledger';
+import { openListDialog } from './support/paws-flows';
+import { connectAs } from './support/sandbox-wallet';
+import { expect, test } from './support/test';
+
+test.use({ sandboxEnv: { SANDBOX_ROYALTY_COLLECTOR_PAWS: 'unassociated' } });
+
+test.describe('PAWS marketplace when the royalty collector cannot hold PAWS', () => {
+  test('a listing refuses with the reason before the wallet is asked, instead of every sale failing at consensus', async ({ page }) => {
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    const { dialog, serial } = await openListDialog(page);
+    await dialog.getByLabel('Price (PAWS)').fill('10');
+    await dialog.getByRole('button', { name: 'Create Listing' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      `The fee collector ${ROYALTY_COLLECTOR} cannot receive PAWS, so the ledger would refuse any sale of this tiger. Nothing was listed.`,
+    );
+    await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toHaveCount(0);
+    expect((await ledgerNft(page, serial)).spender).toBeNull();
+  });
+});
