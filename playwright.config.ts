@@ -18,6 +18,8 @@ const chromiumArgs = [
  * expect the demo accounts as seeded (an offer's notice in place of the sign-in toast, say).
  */
 const TRADING_SPECS = /(paws-market|offers|tiger-view|activity|profile)\.spec\.ts$/;
+/** Specs on a sandbox with other settings (its fees): a project of their own, so no other project's worker restarts for them. */
+const FEE_SPECS = /custom-fees\.spec\.ts$/;
 
 /** Tests that exist to prove the ledger's waits (list, approve-and-buy, unlist, HBAR purchase, offer accept, late answers): tagged so. */
 const LEDGER_TAG = /@ledger/;
@@ -30,7 +32,7 @@ const desktop = { ...devices['Desktop Chrome'], channel: undefined };
  * each other's tigers, PAWS or allowances. Two speeds: the ledger flows on mainnet's clock in their own
  * project ('ledger'; 'walletconnect' too), the page, layout and form specs on an instant one ('pages', 'trading').
  */
-const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxClock }>({
+const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxClock; sandboxEnv: Record<string, string> }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
@@ -53,7 +55,13 @@ const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxCloc
     // First: the long ledger flows start at once.
     { name: 'ledger', grep: LEDGER_TAG, workers: 2, use: { ...desktop, sandboxClock: 'mainnet' } },
     { name: 'trading', testMatch: TRADING_SPECS, grepInvert: LEDGER_TAG, workers: 2, use: { ...desktop, sandboxClock: 'instant' } },
-    { name: 'pages', testIgnore: TRADING_SPECS, grepInvert: LEDGER_TAG, workers: 3, use: { ...desktop, sandboxClock: 'instant' } },
+    { name: 'pages', testIgnore: [TRADING_SPECS, FEE_SPECS], grepInvert: LEDGER_TAG, workers: 3, use: { ...desktop, sandboxClock: 'instant' } },
+    {
+      name: 'fees',
+      testMatch: FEE_SPECS,
+      workers: 1,
+      use: { ...desktop, sandboxClock: 'instant', sandboxEnv: { SANDBOX_ROYALTY_COLLECTOR_PAWS: 'unassociated' } },
+    },
   ],
 });
 

@@ -1,13 +1,11 @@
 /**
- * The collection's custom fees where the ledger would refuse them: this file's server runs a sandbox
- * network whose royalty collector cannot hold PAWS (a worker-scoped setting, so a file of its own).
+ * The collection's custom fees where the ledger would refuse them: the 'fees' project's server runs a
+ * sandbox network whose royalty collector cannot hold PAWS (playwright.config.ts).
  */
 import { ROYALTY_COLLECTOR, ledgerNft } from './support/ledger';
 import { openListDialog } from './support/paws-flows';
 import { connectAs } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
-
-test.use({ sandboxEnv: { SANDBOX_ROYALTY_COLLECTOR_PAWS: 'unassociated' } });
 
 test.describe('PAWS marketplace when the royalty collector cannot hold PAWS', () => {
   test('a listing refuses with the reason before the wallet is asked, instead of every sale failing at consensus', async ({ page }) => {
