@@ -33,7 +33,6 @@ import {
   settledOwnTransactionOn,
 } from './paws-market-service';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
-import { saleSplit } from './sale-fees';
 import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
 /** How long offer lists trust a buyer's PAWS balance and allowance (accepting always reads them afresh). */
@@ -419,16 +418,17 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
       }
       const { fees } = await terms.read();
       const sale = { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId };
-      await assertFeesPayable(ledger, fees, sale, { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' });
       // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the offer, from the same allowance.
-      const due = saleSplit(sale.price, sale, fees).buyerPays;
+      const refused = { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' };
+      const due = (await assertFeesPayable(ledger, fees, sale, refused)).buyerPays;
       const holder = await listings.lockHolder(settings.nftTokenId, serial);
       const listing = holder ? await listings.getListing(holder) : undefined;
       if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
         throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
       }
       const funds = await freshFunds(offer.buyerId);
-      if (!covers(funds, offer) || funds.available < due || funds.allowance < due) {
+      // What is due is the offer's amount and any fee on the buyer: covering it covers the offer.
+      if (funds.available < due || funds.allowance < due) {
         fundsCache.delete(offer.buyerId);
         // Its last unit may just have been sold (spending the allowance): that is the answer then.
         const latest = await offers.getOffer(offer.id);

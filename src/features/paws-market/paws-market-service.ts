@@ -13,7 +13,6 @@ import type { ListingRepo, PendingListing } from './listing-repo';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
-import { saleSplit } from './sale-fees';
 import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
 /** How long a prepared listing waits for the seller's allowance approval. */
@@ -466,9 +465,8 @@ export function createPawsMarketService({
       const price = BigInt(listing.priceBaseUnits);
       const { pawsDecimals: tokenDecimals, fees } = await terms.read();
       const sale = { price, seller: listing.sellerId, buyer: input.buyerId };
-      await assertFeesPayable(ledger, fees, sale, { what: 'this purchase', outcome: 'Nothing was charged.' });
       // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the price, from the same allowance.
-      const due = saleSplit(price, sale, fees).buyerPays;
+      const due = (await assertFeesPayable(ledger, fees, sale, { what: 'this purchase', outcome: 'Nothing was charged.' })).buyerPays;
       const [allowance, balance, reserved] = await Promise.all([
         ledger.getTokenAllowance(input.buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
         ledger.getTokenBalance(input.buyerId, settings.pawsTokenId),

@@ -110,9 +110,11 @@ export function saleSplit(price: bigint, parties: { seller: string; buyer: strin
   return { buyerPays, sellerReceives, charges };
 }
 
-/** The PAWS collectors a sale pays (royalties, fractional fees, fixed fees in PAWS): each must be able to receive PAWS. */
-export function pawsCollectors(split: SaleSplit, pawsTokenId: string): string[] {
-  return [...new Set(split.charges.filter((entry) => entry.tokenId === pawsTokenId && entry.amount > 0n).map((entry) => entry.collector))];
+/** Each collector a sale pays in a token (not HBAR), with that token, once: each must be able to receive it. */
+export function collectorsPaid(split: SaleSplit): { collector: string; tokenId: string }[] {
+  const paid = new Map<string, { collector: string; tokenId: string }>();
+  for (const { collector, tokenId, amount } of split.charges) if (tokenId !== null && amount > 0n) paid.set(`${collector}|${tokenId}`, { collector, tokenId });
+  return [...paid.values()];
 }
 
 /** `ledger.xferBalanceChanges.maxLen`: balance changes of a transfer with its fee legs. */

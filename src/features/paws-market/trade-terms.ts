@@ -5,10 +5,10 @@
  */
 import { DomainError } from '../../lib/domain-error';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import { MAX_BALANCE_CHANGES, type SaleFeeTerms, balanceChanges, saleSplit } from './sale-fees';
+import { MAX_BALANCE_CHANGES, type SaleFeeTerms, type SaleSplit, balanceChanges, collectorsPaid, saleSplit } from './sale-fees';
 
 /** How long token terms are kept (the public fees route is cached as long). */
-export const TERMS_TTL_MS = 300_000;
+const TERMS_TTL_MS = 300_000;
 
 export interface TradeTerms {
   pawsDecimals: number;
@@ -54,27 +54,23 @@ export function createTradeTerms(
  * cannot receive what it is paid in (TOKEN_NOT_ASSOCIATED_TO_FEE_COLLECTOR at consensus), or a
  * transfer whose fee legs pass the 20 balance changes a transfer may hold
  * (CUSTOM_FEE_CHARGING_EXCEEDED_MAX_ACCOUNT_AMOUNTS). `refused` says what would fail and what did not happen.
+ * Answers the sale's split, for what the buyer is due.
  */
 export async function assertFeesPayable(
   ledger: Pick<LedgerReader, 'canReceiveToken'>,
   fees: SaleFeeTerms,
   sale: { price: bigint; seller: string; buyer: string },
   refused: { what: string; outcome: string },
-): Promise<void> {
+): Promise<SaleSplit> {
   const parties = { seller: sale.seller, buyer: sale.buyer };
   const split = saleSplit(sale.price, parties, fees);
-  const paid = [
-    ...new Map(
-      split.charges.filter((entry) => entry.tokenId !== null && entry.amount > 0n).map((entry) => [`${entry.collector}|${entry.tokenId}`, entry]),
-    ).values(),
-  ];
-  for (const entry of paid) {
-    if (entry.tokenId && !(await ledger.canReceiveToken(entry.collector, entry.tokenId))) {
-      const token = entry.tokenId === fees.pawsTokenId ? 'PAWS' : entry.tokenId;
+  for (const { collector, tokenId } of collectorsPaid(split)) {
+    if (!(await ledger.canReceiveToken(collector, tokenId))) {
+      const token = tokenId === fees.pawsTokenId ? 'PAWS' : tokenId;
       throw new DomainError(
         'FEE_COLLECTOR_CANNOT_RECEIVE',
-        `The fee collector ${entry.collector} cannot receive ${token}, so the ledger would refuse ${refused.what}. ${refused.outcome}`,
-        { collectorAccountId: entry.collector, tokenId: entry.tokenId },
+        `The fee collector ${collector} cannot receive ${token}, so the ledger would refuse ${refused.what}. ${refused.outcome}`,
+        { collectorAccountId: collector, tokenId },
       );
     }
   }
@@ -84,4 +80,5 @@ export async function assertFeesPayable(
       `The tokens' fees need more transfers than one ledger transaction holds, so the ledger would refuse ${refused.what}. ${refused.outcome}`,
     );
   }
+  return split;
 }

@@ -60,8 +60,9 @@ export interface LevelAssessment {
 /** `tokens.maxCustomFeeDepth`: fees of fees of fees are refused. */
 const MAX_FEE_DEPTH = 2;
 /** `ledger.xferBalanceChanges.maxLen`: balance changes of a transfer with its fee legs. */
-export const MAX_BALANCE_CHANGES = 20;
-const INT64_MAX = 2n ** 63n - 1n;
+const MAX_BALANCE_CHANGES = 20;
+/** The largest int64: a fee's sum or product past it is out of the node's range. */
+export const INT64_MAX = 2n ** 63n - 1n;
 
 /** A status the assessment ends with (thrown inside, returned by assessCustomFees). */
 export class FeeFailure extends Error {
@@ -147,7 +148,7 @@ function chargeRoyalties(token: TokenState, sender: string, receiver: string, le
 }
 
 /** Whether `account` can take a token it has no relation with: a free automatic association slot (-1: unlimited). */
-export function hasFreeSlot(state: LedgerState, account: string): boolean {
+function hasFreeSlot(state: LedgerState, account: string): boolean {
   const holder = state.accounts.get(account);
   return !!holder && (holder.maxAutoAssociations === -1 || holder.maxAutoAssociations > holder.usedAutoAssociations);
 }

@@ -2,7 +2,7 @@ import { AccountAllowanceApproveTransaction, NftId, TokenId, TransferTransaction
 import { describe, expect, it } from 'vitest';
 import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
 import type { CustomFees } from '@/features/ledger/ledger-reader';
-import { type SaleFeeTerms, balanceChanges, chargeLabel, pawsCollectors, saleSplit } from '@/features/paws-market/sale-fees';
+import { type SaleFeeTerms, balanceChanges, chargeLabel, collectorsPaid, saleSplit } from '@/features/paws-market/sale-fees';
 import { createTradeTerms } from '@/features/paws-market/trade-terms';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';
 import { handleMirrorRequest } from '@/sandbox/ledger/mirror-api';
@@ -36,7 +36,7 @@ describe('what a PAWS sale moves under the tokens’ custom fees', () => {
       { kind: 'royalty', collector: COLLECTOR, tokenId: PAWS, amount: 617_283n, payer: 'seller', share: { numerator: 5n, denominator: 100n } },
     ]);
     expect(chargeLabel(split.charges[0] as (typeof split.charges)[number])).toBe('5\u00a0% creator royalty');
-    expect(pawsCollectors(split, PAWS)).toEqual([COLLECTOR]);
+    expect(collectorsPaid(split)).toEqual([{ collector: COLLECTOR, tokenId: PAWS }]);
     expect(balanceChanges(split, parties, PAWS)).toBe(4);
   });
 
