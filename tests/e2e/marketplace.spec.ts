@@ -301,6 +301,26 @@ test.describe('HBAR marketplace hydration', () => {
     await expect(page.getByLabel('Sort listings')).toBeVisible();
   });
 
+  test('a tab pressed while the page moves under the pointer (a row above it grows between press and release) is selected', async ({ page }) => {
+    await page.goto('/marketplace');
+    const listingsTab = page.getByRole('tab', { name: /^Current Listings/ });
+    await expect(page.getByRole('tab', { name: /^Recent Sales \(\d+\)/ })).toHaveAttribute('aria-selected', 'true');
+    const box = await listingsTab.boundingBox();
+    if (!box) throw new Error('the Current Listings tab has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // What a late answer does above the tabs: the tab list moves down by 200 px before the release.
+    await page.getByRole('tablist', { name: 'Marketplace' }).evaluate((list) => {
+      const row = document.createElement('div');
+      row.style.height = '200px';
+      list.before(row);
+    });
+    await page.mouse.up();
+    await expect(listingsTab).toBeFocused();
+    await expect(listingsTab).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Sort listings')).toBeVisible();
+  });
+
   test('hydrates without a mismatch when the sales arrive before its island does: no React error #418', async ({ page }) => {
     test.setTimeout(60_000);
     // A tall window: the activity feed below is visible at once, hydrates, and fetches the sales

@@ -38,6 +38,7 @@ export function Tabs({ value, defaultValue = '', onValueChange, className, child
   const id = useId();
   const selected = value ?? own;
   const select = (next: string) => {
+    if (next === selected) return;
     if (value === undefined) setOwn(next);
     onValueChange?.(next);
   };
@@ -70,7 +71,12 @@ export function TabsList({ className, layout = 'inline-flex h-11', ...props }: C
   );
 }
 
-/** One tab; `layout` replaces its padding and wrapping. */
+/**
+ * One tab; `layout` replaces its padding and wrapping. A press of the primary button selects it (as
+ * Radix's tabs do), so a page that moves under the pointer between press and release (a row above
+ * growing once its data comes) cannot leave the tab focused but not selected; the click still
+ * selects for the keyboard, the arrow keys and the early-click replay.
+ */
 export function TabsTrigger({ value, className, layout = 'px-3 whitespace-nowrap', ...props }: ComponentProps<'button'> & { value: string; layout?: string }) {
   const state = useTabs('TabsTrigger');
   const active = state.selected === value;
@@ -83,6 +89,9 @@ export function TabsTrigger({ value, className, layout = 'px-3 whitespace-nowrap
       aria-controls={partId(state, 'panel', value)}
       data-state={active ? 'active' : 'inactive'}
       tabIndex={active ? 0 : -1}
+      onMouseDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) state.select(value);
+      }}
       onClick={() => state.select(value)}
       className={cn(
         'inline-flex h-full items-center justify-center gap-2 rounded-md text-sm font-semibold transition-colors hover:text-foreground disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground data-[state=active]:shadow',
