@@ -131,7 +131,11 @@ function keepNodeWalletOffline(): void {
 /** Sends the page's relay connections to `relay` and answers the modal's wallet listing (offline it would never open). */
 async function routeWalletConnect(context: BrowserContext, relay: RelayServer): Promise<void> {
   await context.routeWebSocket(RELAY_URL, (socket) => {
-    const peer = relay.relay.connect((text) => socket.send(text), socket.url());
+    const peer = relay.relay.connect(
+      (text) => socket.send(text),
+      socket.url(),
+      (code, reason) => void socket.close({ code, reason }),
+    );
     socket.onMessage((message) => peer.receive(String(message)));
     socket.onClose(() => peer.close());
   });

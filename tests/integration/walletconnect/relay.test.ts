@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRelay, type Relay } from '../../support/walletconnect/relay';
+import { createRelay, type Relay, startRelayServer } from '../../support/walletconnect/relay';
 
 interface Frame {
   id?: number | string;
@@ -12,12 +13,18 @@ interface Frame {
 /** A client of `relay`: sends requests, collects what the relay sends it. */
 function client(relay: Relay, clientId?: string) {
   const frames: string[] = [];
+  const closed: Array<[number, string]> = [];
   const url = clientId ? `/?auth=h.${Buffer.from(JSON.stringify({ iss: clientId })).toString('base64url')}.s&projectId=p` : undefined;
-  const peer = relay.connect((text) => frames.push(text), url);
+  const peer = relay.connect(
+    (text) => frames.push(text),
+    url,
+    (code, reason) => closed.push([code, reason]),
+  );
   let next = 1;
   const parsed = () => frames.map((text) => JSON.parse(text) as Frame);
   return {
     frames,
+    closed,
     peer,
     request(method: string, params: object): unknown {
       const id = next++;
@@ -32,6 +39,13 @@ function client(relay: Relay, clientId?: string) {
 }
 
 afterEach(() => vi.restoreAllMocks());
+
+type WsClient = {
+  on(event: 'open' | 'error', listener: () => void): void;
+  on(event: 'unexpected-response', listener: (request: unknown, response: { statusCode?: number }) => void): void;
+  close(): void;
+};
+const WebSocket = createRequire(import.meta.url)('ws') as new (url: string) => WsClient;
 
 describe('the local WalletConnect relay', () => {
   it('routes published messages by topic to subscribers, never back to the publisher', () => {
@@ -131,5 +145,84 @@ describe('the local WalletConnect relay', () => {
     expect(frames[0]).toMatch(/^\{"id":1732000000000000123456,"jsonrpc":"2.0","result":"[0-9a-f]{64}"\}$/);
     peer.receive('{"id":"7","jsonrpc":"2.0","method":"irn_nothing","params":{}}');
     expect(JSON.parse(frames[1] as string)).toEqual({ id: '7', jsonrpc: '2.0', error: { code: -32601, message: 'Method not found: irn_nothing' } });
+  });
+
+  it("pushes a client's messages to its newest connection only: an older tab of the same origin hears nothing, even after the newest closes", () => {
+    const relay = createRelay();
+    const wallet = client(relay, 'did:key:wallet');
+    const firstTab = client(relay, 'did:key:dapp');
+    firstTab.request('irn_subscribe', { topic: 'session' });
+    const secondTab = client(relay, 'did:key:dapp');
+    secondTab.request('irn_subscribe', { topic: 'session' });
+
+    // The first tab asks; the answer goes to the second.
+    expect(firstTab.request('irn_publish', { topic: 'session', message: 'request', ttl: 300 })).toBe(true);
+    expect(wallet.request('irn_subscribe', { topic: 'session' })).toEqual(expect.any(String));
+    expect(wallet.pushes().map((frame) => frame.params?.data.message)).toEqual(['request']);
+    wallet.request('irn_publish', { topic: 'session', message: 'answer', ttl: 300 });
+    expect(secondTab.pushes().map((frame) => frame.params?.data.message)).toEqual(['answer']);
+    secondTab.acknowledge(secondTab.pushes()[0] as Frame);
+    expect(firstTab.pushes()).toEqual([]);
+
+    // A second subscribe does not bring the older connection back; the newest closing does not either.
+    firstTab.request('irn_subscribe', { topic: 'session' });
+    secondTab.peer.close();
+    wallet.request('irn_publish', { topic: 'session', message: 'event', ttl: 300 });
+    expect(firstTab.pushes()).toEqual([]);
+    // The message waits for the client's next connection.
+    const reopened = client(relay, 'did:key:dapp');
+    reopened.request('irn_subscribe', { topic: 'session' });
+    expect(reopened.pushes().map((frame) => frame.params?.data.message)).toEqual(['event']);
+  });
+
+  it('an unacknowledged push is handed to the next connection of the client; an acknowledged one by any of its connections is not', () => {
+    const relay = createRelay();
+    const wallet = client(relay, 'did:key:wallet');
+    const tab = client(relay, 'did:key:dapp');
+    tab.request('irn_subscribe', { topic: 't1' });
+    wallet.request('irn_publish', { topic: 't1', message: 'lost', ttl: 300 });
+    expect(tab.pushes()).toHaveLength(1);
+    const next = client(relay, 'did:key:dapp');
+    next.request('irn_subscribe', { topic: 't1' });
+    const [push] = next.pushes();
+    expect(push?.params?.data.message).toBe('lost');
+    next.acknowledge(push as Frame);
+    tab.acknowledge(tab.pushes()[0] as Frame);
+    const last = client(relay, 'did:key:dapp');
+    last.request('irn_subscribe', { topic: 't1' });
+    expect(last.pushes()).toEqual([]);
+  });
+
+  it('closes every socket with the code and reason the real relay uses, and refuses invalid params with -32600', () => {
+    const relay = createRelay();
+    const dApp = client(relay, 'did:key:dapp');
+    const wallet = client(relay, 'did:key:wallet');
+    dApp.request('irn_subscribe', {});
+    expect(JSON.parse(dApp.frames.at(-1) as string)).toMatchObject({ error: { code: -32600, message: 'Missing or invalid "topic" param' } });
+    relay.closeAll(4010);
+    expect(dApp.closed).toEqual([[4010, 'Load Rebalancing']]);
+    expect(wallet.closed).toEqual([[4010, 'Load Rebalancing']]);
+  });
+
+  it('refuses, before the upgrade, a client without a project id or an auth JWT (HTTP 401)', async () => {
+    const server = await startRelayServer();
+    try {
+      const auth = `h.${Buffer.from(JSON.stringify({ iss: 'did:key:dapp' })).toString('base64url')}.s`;
+      const status = (query: string) =>
+        new Promise<number>((resolve) => {
+          const socket = new WebSocket(`${server.url}/${query}`);
+          socket.on('open', () => {
+            socket.close();
+            resolve(101);
+          });
+          socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+          socket.on('error', () => undefined);
+        });
+      expect(await status('?projectId=p')).toBe(401);
+      expect(await status(`?auth=${auth}`)).toBe(401);
+      expect(await status(`?projectId=p&auth=${auth}`)).toBe(101);
+    } finally {
+      await server.close();
+    }
   });
 });

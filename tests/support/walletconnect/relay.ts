@@ -3,6 +3,30 @@
  * text transport. Messages are end-to-end encrypted by the clients, so the relay only routes by
  * topic: it keeps every message until its TTL ends, pushes it to each subscribed client (never
  * back to its publisher) and hands it to clients that subscribe later, until they acknowledge it.
+ *
+ * As the real relay does, and as strictly:
+ * - A client is its id, the `iss` (a did:key) of the `auth` JWT in the URL it opened; the relay's
+ *   mailbox is per client id ("a unique sticky client_id", walletconnect-specs
+ *   docs/specs/clients/core/relay/relay-client-auth.md). All tabs of one origin share the keychain,
+ *   so they are one client.
+ * - Only a client's newest connection gets pushes: a newer connection silently ends the older ones'
+ *   subscriptions (they stay open, publish still works, nothing is pushed to them again), so a
+ *   request published from one tab has its answer pushed to the tab that connected last
+ *   (WalletConnect/walletconnect-monorepo#2104, labelled relay-server: "opening tab B will kill the
+ *   subscription for the previous client", and after B closes A still gets nothing;
+ *   hashgraph/hedera-wallet-connect#412: "the relay server sends a result message to the only last
+ *   connected sign client").
+ * - Subscriptions belong to a connection and end with it (the open-source TypeScript relay,
+ *   WalletConnect/relay src/subscription.ts, keyed them by socket); a reconnecting client subscribes
+ *   again (@walletconnect/core's Relayer does, on every transport open).
+ * - A message is kept until its TTL ends and pushed, or handed by irn_batchFetchMessages, until the
+ *   client acknowledges it ("Relay Servers will cache messages that are undelivered until TTL is
+ *   reached", walletconnect-specs docs/specs/servers/relay/relay-network.md).
+ * - Without a project id and an auth JWT the upgrade is refused with HTTP 401; the relay closes
+ *   sockets with 1001 'Server terminating' or 4010 'Load Rebalancing', after which clients reconnect
+ *   (docs.reown.com/walletkit/web/cloud/relay, "Relay errors"); JSON-RPC errors: -32700 parse,
+ *   -32600 invalid params, -32601 unknown method (WalletConnect/WalletConnectRust
+ *   relay_rpc/src/rpc/error.rs).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -39,6 +63,10 @@ interface MessageData {
 interface Connection {
   client: string;
   send(text: string): void;
+  /** Closes the socket with a WebSocket close code. */
+  close(code: number, reason: string): void;
+  /** A newer connection of the same client took over: nothing is pushed here any more. */
+  superseded: boolean;
   /** topic -> subscription id */
   subscriptions: Map<string, string>;
   /** push id -> message awaiting the client's acknowledgement */
@@ -54,10 +82,17 @@ export interface RelayPeer {
 export interface Relay {
   /**
    * Attaches a client connection. `send` delivers a text frame to the client; `url` is the URL it
-   * opened (its `auth` JWT names the client, so a reconnecting client is recognised).
+   * opened (its `auth` JWT names the client, so a reconnecting client is recognised); `close`
+   * closes its socket with a code.
    */
-  connect(send: (text: string) => void, url?: string): RelayPeer;
+  connect(send: (text: string) => void, url?: string, close?: (code: number, reason: string) => void): RelayPeer;
+  /** Closes every connection with `code` (1001 'Server terminating', 4010 'Load Rebalancing'): clients reconnect. */
+  closeAll(code: RelayCloseCode): void;
 }
+
+/** The close codes the relay ends a socket with, and their reasons (docs.reown.com/walletkit/web/cloud/relay). */
+export const RELAY_CLOSE = { 1001: 'Server terminating', 4008: 'Client stale', 4010: 'Load Rebalancing' } as const;
+export type RelayCloseCode = keyof typeof RELAY_CLOSE;
 
 // The tags the sign client would have put on the two messages each of its custom methods carries.
 const TAGS = { sessionPropose: 1100, sessionProposeResponse: 1101, sessionSettle: 1102 } as const;
@@ -94,6 +129,11 @@ function dataOf({ topic, message, publishedAt, tag }: StoredMessage): MessageDat
   return { topic, message, publishedAt, tag };
 }
 
+/** Whether a client's URL carries what the relay requires before it upgrades: a project id and an auth JWT naming the client. */
+export function isAuthorised(url: string | undefined): boolean {
+  return Boolean(url && new URL(url, 'ws://relay.invalid').searchParams.get('projectId') && clientOf(url));
+}
+
 /** The transport-agnostic relay: wire it to a WebSocket server, or to Playwright's routeWebSocket. */
 export function createRelay(): Relay {
   const connections = new Set<Connection>();
@@ -110,7 +150,7 @@ export function createRelay(): Relay {
 
   function deliver(connection: Connection, stored: StoredMessage): void {
     const subscription = connection.subscriptions.get(stored.topic);
-    if (!subscription || stored.publisher === connection.client || stored.acknowledgedBy.has(connection.client)) return;
+    if (!subscription || connection.superseded || stored.publisher === connection.client || stored.acknowledgedBy.has(connection.client)) return;
     if ([...connection.inFlight.values()].includes(stored)) return;
     const id = ++lastPushId;
     connection.inFlight.set(String(id), stored);
@@ -160,7 +200,7 @@ export function createRelay(): Relay {
 
   function text(params: Record<string, unknown>, name: string): string {
     const value = params[name];
-    if (typeof value !== 'string' || !value) throw new Error(`Missing or invalid "${name}" param`);
+    if (typeof value !== 'string' || !value) throw Object.assign(new Error(`Missing or invalid "${name}" param`), { code: -32600 });
     return value;
   }
 
@@ -247,20 +287,28 @@ export function createRelay(): Relay {
       connection.send(formatJson({ id: rpc.id, jsonrpc: '2.0', result }));
       after?.();
     } catch (error) {
-      const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'number' ? error.code : -32602;
+      const code = error && typeof error === 'object' && 'code' in error && typeof error.code === 'number' ? error.code : -32600;
       connection.send(formatJson({ id: rpc.id, jsonrpc: '2.0', error: { code, message: error instanceof Error ? error.message : String(error) } }));
     }
   }
 
   return {
-    connect(send, url) {
+    connect(send, url, close = () => undefined) {
       anonymous += 1;
-      const connection: Connection = { client: clientOf(url) ?? `anonymous-${anonymous}`, send, subscriptions: new Map(), inFlight: new Map() };
+      const client = clientOf(url) ?? `anonymous-${anonymous}`;
+      for (const older of connections) if (older.client === client) older.superseded = true;
+      const connection: Connection = { client, send, close, superseded: false, subscriptions: new Map(), inFlight: new Map() };
       connections.add(connection);
       return {
         receive: (frame) => receive(connection, frame),
         close: () => void connections.delete(connection),
       };
+    },
+    closeAll(code) {
+      for (const connection of [...connections]) {
+        connections.delete(connection);
+        connection.close(code, RELAY_CLOSE[code]);
+      }
     },
   };
 }
@@ -269,6 +317,7 @@ interface WsSocket {
   on(event: 'message', listener: (data: unknown) => void): void;
   on(event: 'close', listener: () => void): void;
   send(text: string): void;
+  close(code: number, reason: string): void;
   ping(): void;
   terminate(): void;
   readonly readyState: number;
@@ -284,7 +333,7 @@ interface WsServer {
 type WsServerConstructor = new (options: {
   host: string;
   port: number;
-  verifyClient: (info: unknown, done: (accept: boolean, code?: number) => void) => void;
+  verifyClient: (info: { req: IncomingMessage }, done: (accept: boolean, code?: number) => void) => void;
 }) => WsServer;
 
 export interface RelayServer {
@@ -303,10 +352,18 @@ export async function startRelayServer(options: { port?: number; relay?: Relay }
   const { Server } = createRequire(import.meta.url)('ws') as { Server: WsServerConstructor };
   const sockets = new Set<WsSocket>();
   let suspended = false;
-  const server = new Server({ host: '127.0.0.1', port: options.port ?? 0, verifyClient: (_info, done) => done(!suspended, 503) });
+  const server = new Server({
+    host: '127.0.0.1',
+    port: options.port ?? 0,
+    verifyClient: ({ req }, done) => (suspended ? done(false, 503) : done(isAuthorised(req.url), 401)),
+  });
   server.on('connection', (socket, request) => {
     sockets.add(socket);
-    const peer = relay.connect((text) => socket.readyState === 1 && socket.send(text), request.url);
+    const peer = relay.connect(
+      (text) => socket.readyState === 1 && socket.send(text),
+      request.url,
+      (code, reason) => socket.close(code, reason),
+    );
     socket.on('message', (data) => peer.receive(String(data)));
     socket.on('close', () => {
       sockets.delete(socket);
