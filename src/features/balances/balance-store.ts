@@ -41,8 +41,19 @@ export async function refreshBalances(): Promise<void> {
   $balances.set({ ...next, accountId, isLoading: false, isReady: true, lastUpdated: Date.now() });
 }
 
+/** Rewritten whenever a trade of this browser moved balances: the site's other tabs reload theirs at once (a 'storage' event). */
+const MOVED_KEY = 'wildTigers.balancesMoved';
+
+/** A trade moved the account's balances: reloads them here and in the site's other tabs. */
+export function balancesMoved(): void {
+  void refreshBalances();
+  if (typeof localStorage !== 'undefined') localStorage.setItem(MOVED_KEY, String(Date.now()));
+}
+
 onMount($balances, () => {
   let timer: ReturnType<typeof setInterval> | undefined;
+  const follow = ({ key }: StorageEvent) => key === MOVED_KEY && void refreshBalances();
+  if (typeof window !== 'undefined') window.addEventListener('storage', follow);
   const stopWallet = $wallet.subscribe(({ accountId, isAuthenticated }) => {
     clearInterval(timer);
     if (!accountId || !isAuthenticated) {
@@ -55,6 +66,7 @@ onMount($balances, () => {
   });
   return () => {
     clearInterval(timer);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', follow);
     stopWallet();
   };
 });

@@ -5,7 +5,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
-import { refreshBalances } from '../balances/balance-store';
+import { balancesMoved } from '../balances/balance-store';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { LISTINGS_FETCH_LIMIT, type ListingRecord, type RarityMap, SALES_FETCH_LIMIT, type SaleRecord } from './market-model';
 
@@ -128,5 +128,5 @@ export function refreshMarket(): void {
   markChanged();
   for (const key of keys) bustNext.add(key);
   invalidateKeys(keys);
-  void refreshBalances();
+  balancesMoved();
 }

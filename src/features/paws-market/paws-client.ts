@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { refreshTigerView } from '../tiger/tiger-view-client';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys, retryWhileUnavailable } from '@/lib/api';
-import { refreshBalances } from '../balances/balance-store';
+import { balancesMoved } from '../balances/balance-store';
 import { pawsFiguresChanged } from '../market-stats/market-stats-client';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
@@ -55,7 +55,7 @@ export function refreshAfterTrade(): void {
   invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/') || key.startsWith('/api/paws/offers'));
   pawsFiguresChanged();
   refreshTigerView();
-  void refreshBalances();
+  balancesMoved();
 }
 
 /** Prepares the marketplace's allowance to spend `amount` PAWS (display units) of the account, for its wallet to sign. */

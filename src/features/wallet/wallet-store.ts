@@ -21,8 +21,16 @@ export const WALLET_TIMING = {
   sessionCheckRetryMs: 1_000,
 } as const;
 
-/** The two localStorage flags of spec 000 §4. */
-export const STORAGE_KEYS = { connected: 'wildTigers.walletConnected', accountId: 'wildTigers.accountId', walletType: 'wildTigers.walletType' } as const;
+/**
+ * The localStorage flags of spec 000 §4, and the sign-in mark each sign-in rewrites: other tabs follow
+ * every change of them (a 'storage' event) at once.
+ */
+export const STORAGE_KEYS = {
+  connected: 'wildTigers.walletConnected',
+  accountId: 'wildTigers.accountId',
+  walletType: 'wildTigers.walletType',
+  signedIn: 'wildTigers.signedIn',
+} as const;
 
 export interface WalletState {
   isConnected: boolean;
@@ -58,8 +66,18 @@ export const $wallet = map<WalletState>({ ...INITIAL });
  * Buy clicked right after a reload must find the wallet connected, not say 'Wallet Required'.
  */
 onMount($wallet, () => {
-  if (typeof window !== 'undefined') void restoreWallet();
+  if (typeof window === 'undefined') return;
+  void restoreWallet();
+  const follow = ({ key }: StorageEvent) => (key === null || Object.values<string>(STORAGE_KEYS).includes(key)) && followOtherTab();
+  window.addEventListener('storage', follow);
+  return () => window.removeEventListener('storage', follow);
 });
+
+/** Another tab connected, signed in or disconnected: this one takes the state the flags now say (and asks the server about the sign-in). */
+function followOtherTab(): void {
+  if (storage()?.getItem(STORAGE_KEYS.connected) === 'true') void restoreWallet();
+  else if ($wallet.get().isConnected) $wallet.set({ ...INITIAL });
+}
 
 /** The current wallet's window inside the page, if it has one (the wallet menu renders it). */
 export const $walletPromptHost = atom<ComponentType | null>(null);
@@ -213,6 +231,7 @@ export async function authenticate(): Promise<boolean> {
     const signatureMap = await withinSigningTimeout(connected.signMessage(accountId, message));
     await apiJson('/api/auth/verify', { method: 'POST', body: { accountId, message, signatureMap } });
     $wallet.set({ ...$wallet.get(), isAuthenticated: true, isAuthenticating: false, isCheckingSession: false });
+    storage()?.setItem(STORAGE_KEYS.signedIn, `${accountId} ${Date.now()}`);
     toast({ title: SIGN_IN_TEXT.signedInTitle, description: SIGN_IN_TEXT.signedIn(accountId) });
     return true;
   } catch (error) {

@@ -1,12 +1,13 @@
 // The library's dist/lib entry points: its package root also loads the reown providers, which this
 // adapter does not use (and which do not load outside a browser).
-import { DAppConnector, type DAppSigner } from '@hashgraph/hedera-wallet-connect/dist/lib/dapp';
-import { HederaChainId, HederaJsonRpcMethod, HederaSessionEvent } from '@hashgraph/hedera-wallet-connect/dist/lib/shared';
+import { DAppConnector } from '@hashgraph/hedera-wallet-connect/dist/lib/dapp';
+import { HederaChainId, HederaJsonRpcMethod, HederaSessionEvent, extensionConnect } from '@hashgraph/hedera-wallet-connect/dist/lib/shared';
 import { LedgerId } from '@hiero-ledger/sdk';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { withTimeout } from '../../lib/timeout';
 import type { WalletAdapter } from './wallet-adapter';
 import { WALLET_MESSAGES, WalletError } from './wallet-errors';
+import { type LeaderClient, type LeaderOps, type LinkedSession, type PairingExtension, type TabLink, linkTabs } from './walletconnect-tabs';
 
 const METADATA = {
   name: 'Wild Tigers',
@@ -20,19 +21,14 @@ const RELAY_RECONNECT_MS = 5_000;
 
 type SignClient = NonNullable<DAppConnector['walletConnectClient']>;
 
-interface Connector {
-  dApp: DAppConnector;
-  client: SignClient;
-}
+/** One DAppConnector per page: its QR modal and the extensions found in this tab; its client runs only in the leading tab. */
+let pageDApp: DAppConnector | undefined;
+/** The link to the leading tab (this one or another), made on the first adapter load (a failed one is made again). */
+let tabs: Promise<TabLink> | undefined;
 
-/** The session the app works with: the account just paired, or the one the store asked for. */
-let inUse: { accountId: string; topic: string } | undefined;
-let notifySessionEnded: () => void = () => {};
-let connector: Promise<Connector> | undefined;
-
-async function startConnector(): Promise<Connector> {
+function dAppOfPage(): DAppConnector {
   if (!PUBLIC_CONFIG.walletConnectProjectId) throw new WalletError(WALLET_MESSAGES.notInitialized);
-  const dApp = new DAppConnector(
+  pageDApp ??= new DAppConnector(
     METADATA,
     LedgerId.MAINNET,
     PUBLIC_CONFIG.walletConnectProjectId,
@@ -42,28 +38,7 @@ async function startConnector(): Promise<Connector> {
     // The library's own logger logs request parameters below 'error'.
     'error',
   );
-  await dApp.init({ logger: 'error' });
-  const client = dApp.walletConnectClient;
-  // init() reports its failures to the log only.
-  if (!client) throw new Error('the WalletConnect client did not start');
-  // Any session that ends is reported (a page restored after a reload has none in use yet); the
-  // wallet store checks whether its account still has one.
-  const ended = ({ topic }: { topic: string }) => {
-    if (topic === inUse?.topic) inUse = undefined;
-    notifySessionEnded();
-  };
-  client.on('session_delete', ended);
-  client.on('session_expire', ended);
-  return { dApp, client };
-}
-
-/** One DAppConnector per page, kept across disconnects (a failed start is retried on the next call). */
-function pageConnector(): Promise<Connector> {
-  connector ??= startConnector().catch((error: unknown) => {
-    connector = undefined;
-    throw error;
-  });
-  return connector;
+  return pageDApp;
 }
 
 /** When a session expires, in ms; 0 once it is gone. */
@@ -71,19 +46,15 @@ function expiryOf(client: SignClient, topic: string): number {
   return client.session.keys.includes(topic) ? client.session.get(topic).expiry * 1000 : 0;
 }
 
-function isLive(client: SignClient, topic: string): boolean {
-  return expiryOf(client, topic) > Date.now();
+/** The live sessions among `sessions`, newest first (a newer session expires later). */
+function liveNewestFirst(sessions: LinkedSession[]): LinkedSession[] {
+  return sessions.filter((session) => session.expiry > Date.now()).sort((a, b) => b.expiry - a.expiry);
 }
 
-/** The signer of the newest live session among `signers` (a newer session expires later). */
-function newest(client: SignClient, signers: DAppSigner[]): DAppSigner | undefined {
-  return signers.filter((signer) => isLive(client, signer.topic)).sort((a, b) => expiryOf(client, b.topic) - expiryOf(client, a.topic))[0];
-}
-
-/** The signer of a live session for `accountId`: the session in use, else the newest one. */
-function signerFor({ dApp, client }: Connector, accountId: string): DAppSigner | undefined {
-  const own = dApp.signers.filter((signer) => signer.getAccountId().toString() === accountId);
-  return own.find((signer) => signer.topic === inUse?.topic && isLive(client, signer.topic)) ?? newest(client, own);
+/** A live session for `accountId`: the one `preferred` names, else the newest. */
+function sessionFor(sessions: LinkedSession[], accountId: string, preferred?: string): LinkedSession | undefined {
+  const own = liveNewestFirst(sessions).filter((session) => session.accountId === accountId);
+  return own.find((session) => session.topic === preferred) ?? own[0];
 }
 
 /** Waits briefly for a dropped relay connection to come back; a request sent without one would hang. */
@@ -97,25 +68,97 @@ async function requireRelay(client: SignClient): Promise<void> {
   if (!(await withTimeout(reopened, RELAY_RECONNECT_MS, () => false))) throw new WalletError(WALLET_MESSAGES.connectionLost, false, true);
 }
 
+/** Starts this tab's client, when it takes the lead: the sessions it holds and what it does for every tab. */
+async function startClient(): Promise<LeaderClient> {
+  const dApp = dAppOfPage();
+  await dApp.init({ logger: 'error' });
+  const client = dApp.walletConnectClient;
+  // init() reports its failures to the log only.
+  if (!client) throw new Error('the WalletConnect client did not start');
+  const listeners: Array<(ended: boolean) => void> = [];
+  const changed = (ended: boolean) => {
+    for (const listener of listeners) listener(ended);
+  };
+  // Any session that ends is reported (a page restored after a reload has none in use yet); each
+  // tab's wallet store checks whether its account still has one.
+  client.on('session_delete', () => changed(true));
+  client.on('session_expire', () => changed(true));
+  client.on('session_update', () => changed(false));
+  client.on('session_extend', () => changed(false));
+
+  const sessions = (): LinkedSession[] =>
+    dApp.signers
+      .map((signer) => ({ accountId: signer.getAccountId().toString(), topic: signer.topic, expiry: expiryOf(client, signer.topic) }))
+      .filter((session) => session.expiry > Date.now());
+
+  const ops: LeaderOps = {
+    async request(accountId, topic, method, params) {
+      const chosen = sessionFor(sessions(), accountId, topic);
+      const signer = chosen && dApp.signers.find((candidate) => candidate.topic === chosen.topic);
+      if (!signer) throw new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
+      await requireRelay(client);
+      return signer.request({ method, params: { signerAccountId: `${HederaChainId.Mainnet}:${accountId}`, ...params } });
+    },
+    async pair(extension, showUri) {
+      // The asking tab shows the URI (its QR modal, or its extension's window): as connectExtension does, an
+      // extension's session keeps its id, so that each request asks the extension to show itself.
+      const session = await dApp.connect(showUri, undefined, extension && !extension.availableInIframe ? extension.id : undefined);
+      changed(false);
+      const found = sessions().find((candidate) => candidate.topic === session.topic);
+      if (!found) throw new WalletError(WALLET_MESSAGES.connectFailed);
+      return found;
+    },
+    async disconnect() {
+      // Throws when nothing is left to disconnect.
+      await dApp.disconnectAll().catch(() => undefined);
+      changed(false);
+    },
+  };
+  return { ops, sessions, onChange: (listener) => void listeners.push(listener) };
+}
+
 /**
- * Hedera WalletConnect (mainnet): the page's DAppConnector with the public project id; loaded
- * only when the user first connects. Sessions restored from storage are usable after a reload.
- * Requests go to the session of the account asked for; a wallet's refusal is passed on as the
- * wallet sent it (a `{ code, message }` object) for the catalogue to map.
+ * Shows a pairing URI handed over by the leading tab (or this tab's own client) here: the extension's
+ * window, or the QR modal, whose closing cancels. Returns the function that stops watching the modal.
+ */
+function showInThisTab(dApp: DAppConnector, extension: PairingExtension | undefined, cancel: (error: Error) => void) {
+  let unwatch: () => void = () => undefined;
+  const show = (uri: string) => {
+    if (extension) return extensionConnect(extension.id, extension.availableInIframe, uri);
+    dApp.walletConnectModal.openModal({ uri });
+    unwatch = dApp.walletConnectModal.subscribeModal((state: { open: boolean }) => {
+      if (!state.open) cancel(new Error('User rejected pairing'));
+    });
+  };
+  return { show, stop: () => unwatch() };
+}
+
+/**
+ * Hedera WalletConnect (mainnet), loaded only when the user first connects: one client for all the
+ * site's tabs (walletconnect-tabs.ts), whichever tab asks. Sessions restored from storage are usable
+ * after a reload. Requests go to the session of the account asked for; a wallet's refusal is passed
+ * on as the wallet sent it (a `{ code, message }` object) for the catalogue to map.
  */
 export async function createWalletConnectWallet(): Promise<WalletAdapter> {
-  const page = await pageConnector();
+  const dApp = dAppOfPage();
+  tabs ??= linkTabs(startClient).catch((error: unknown) => {
+    tabs = undefined;
+    throw error;
+  });
+  const link = await tabs;
+  /** The session this tab works with: the account just paired, or the one the store asked for. */
+  let inUse: { accountId: string; topic: string } | undefined;
   const listeners: Array<() => void> = [];
-  notifySessionEnded = () => {
-    for (const listener of listeners) listener();
-  };
+  link.onChange((ended) => {
+    if (inUse && !sessionFor(link.sessions(), inUse.accountId, inUse.topic)) inUse = undefined;
+    if (ended) for (const listener of listeners) listener();
+  });
 
   async function request<T>(accountId: string, method: HederaJsonRpcMethod, params: Record<string, string>): Promise<T> {
-    const signer = signerFor(page, accountId);
-    if (!signer) throw new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
-    inUse = { accountId, topic: signer.topic };
-    await requireRelay(page.client);
-    return signer.request<T>({ method, params: { signerAccountId: `${HederaChainId.Mainnet}:${accountId}`, ...params } });
+    const session = sessionFor(link.sessions(), accountId, inUse?.topic);
+    if (!session) throw new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
+    inUse = { accountId, topic: session.topic };
+    return (await link.request(accountId, session.topic, method, params)) as T;
   }
 
   return {
@@ -123,20 +166,29 @@ export async function createWalletConnectWallet(): Promise<WalletAdapter> {
 
     async connect(extensionId) {
       inUse = undefined;
-      const session = extensionId ? await page.dApp.connectExtension(extensionId) : await page.dApp.openModal(undefined, true);
-      const signer = page.dApp.signers.find((candidate) => candidate.topic === session.topic);
-      if (!signer) throw new WalletError(WALLET_MESSAGES.connectFailed);
-      inUse = { accountId: signer.getAccountId().toString(), topic: session.topic };
+      const found = extensionId ? dApp.extensions.find((extension) => extension.id === extensionId && extension.available) : undefined;
+      if (extensionId && !found) throw new WalletError(WALLET_MESSAGES.connectFailed);
+      const extension = found && { id: found.id, availableInIframe: Boolean(found.availableInIframe) };
+      let cancelled: (error: Error) => void = () => undefined;
+      const cancel = new Promise<never>((_, reject) => {
+        cancelled = reject;
+      });
+      const shown = showInThisTab(dApp, extension, cancelled);
+      const session = await Promise.race([link.pair(extension, shown.show), cancel]).finally(() => {
+        shown.stop();
+        dApp.walletConnectModal.closeModal();
+      });
+      inUse = { accountId: session.accountId, topic: session.topic };
     },
 
-    extensions: () => page.dApp.extensions.filter((extension) => extension.available).map(({ id, name, icon }) => ({ id, name: name ?? id, icon: icon ?? '' })),
+    extensions: () => dApp.extensions.filter((extension) => extension.available).map(({ id, name, icon }) => ({ id, name: name ?? id, icon: icon ?? '' })),
 
     accountId() {
-      if (inUse && isLive(page.client, inUse.topic)) return inUse.accountId;
-      return newest(page.client, page.dApp.signers)?.getAccountId().toString() ?? null;
+      if (inUse && sessionFor(link.sessions(), inUse.accountId, inUse.topic)?.topic === inUse.topic) return inUse.accountId;
+      return liveNewestFirst(link.sessions())[0]?.accountId ?? null;
     },
 
-    hasSession: (accountId) => signerFor(page, accountId) !== undefined,
+    hasSession: (accountId) => sessionFor(link.sessions(), accountId) !== undefined,
 
     async signMessage(accountId, message) {
       const result = await request<{ signatureMap?: unknown } | null>(accountId, HederaJsonRpcMethod.SignMessage, { message });
@@ -153,8 +205,7 @@ export async function createWalletConnectWallet(): Promise<WalletAdapter> {
 
     async disconnect() {
       inUse = undefined;
-      // Throws when nothing is left to disconnect.
-      await page.dApp.disconnectAll().catch(() => undefined);
+      await link.disconnect();
     },
 
     onSessionEnded(listener) {

@@ -3,13 +3,11 @@ import { ALICE, BOB } from '../../../src/sandbox/ledger/demo-accounts';
 import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR, afterRoyalty, ledgerNft, pawsOf } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
-/** Opens the List dialog of the last listable tiger in the signed-in account's "My NFTs" tab. */
-export async function openListDialog(page: Page): Promise<{ dialog: Locator; name: string; serial: number }> {
+/** Opens the List dialog of the last (or first) listable tiger in the signed-in account's "My NFTs" tab. */
+export async function openListDialog(page: Page, which: 'first' | 'last' = 'last'): Promise<{ dialog: Locator; name: string; serial: number }> {
   await page.getByRole('tab', { name: 'My NFTs' }).click();
-  const card = page
-    .getByRole('tabpanel')
-    .locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) })
-    .last();
+  const cards = page.getByRole('tabpanel').locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) });
+  const card = which === 'last' ? cards.last() : cards.first();
   const name = ((await card.getByRole('heading').textContent()) ?? '').trim();
   await card.getByRole('button', { name: 'List', exact: true }).click();
   return { dialog: page.getByRole('dialog', { name: `List ${name}` }), name, serial: Number(name.replace(/\D+/g, '')) };

@@ -160,7 +160,7 @@ describe('wallet store', () => {
 
   it('restores a stored connection as soon as the first island reads the wallet, before the wallet menu hydrates', async () => {
     installApi(signInRoutes);
-    vi.stubGlobal('window', {});
+    vi.stubGlobal('window', new EventTarget());
     localStorage.setItem(STORAGE_KEYS.connected, 'true');
     localStorage.setItem(STORAGE_KEYS.accountId, '0.0.7001001');
     localStorage.setItem(STORAGE_KEYS.walletType, 'sandbox');
@@ -172,6 +172,40 @@ describe('wallet store', () => {
     expect(page.$wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001001', walletType: 'sandbox' });
     await vi.advanceTimersByTimeAsync(0);
     expect(page.$wallet.get().isAuthenticated).toBe(true);
+    stop();
+  });
+
+  it("follows the site's other tabs at once: their connect, sign-in and disconnect (localStorage 'storage' events)", async () => {
+    let signedIn = false;
+    installApi({ 'GET /api/auth/session': () => ({ json: signedIn ? { authenticated: true, accountId: '0.0.7001002' } : { authenticated: false } }) });
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    vi.resetModules();
+    const tab = await import('../../../src/features/wallet/wallet-store');
+    const stop = tab.$wallet.listen(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tab.$wallet.get()).toMatchObject({ isConnected: false, accountId: null });
+    // What another tab writes when it connects, then signs in.
+    const otherTabWrites = (key: string, value: string | null) => {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+      page.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    };
+    otherTabWrites(STORAGE_KEYS.connected, 'true');
+    otherTabWrites(STORAGE_KEYS.accountId, '0.0.7001002');
+    otherTabWrites(STORAGE_KEYS.walletType, 'sandbox');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tab.$wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001002', isAuthenticated: false, isCheckingSession: false });
+    signedIn = true;
+    otherTabWrites(STORAGE_KEYS.signedIn, `0.0.7001002 ${Date.now()}`);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tab.$wallet.get()).toMatchObject({ isConnected: true, accountId: '0.0.7001002', isAuthenticated: true });
+    // Its disconnect clears the flags.
+    for (const key of Object.values(STORAGE_KEYS)) otherTabWrites(key, null);
+    expect(tab.$wallet.get()).toMatchObject({ isConnected: false, accountId: null, isAuthenticated: false });
+    // Keys that are not the wallet's change nothing.
+    otherTabWrites('wildTigers.somethingElse', 'x');
+    expect(tab.$wallet.get().isConnected).toBe(false);
     stop();
   });
 
