@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from './support/ledger';
-import { listLastTiger, openListDialog } from './support/paws-flows';
+import { listLastTiger, startListing } from './support/paws-flows';
 import { describeRequest, expect, test } from './support/walletconnect-wallet';
 
 // Several tabs of the site through WalletConnect, on a relay that pushes a client's messages to its
@@ -16,14 +16,6 @@ async function expectSignedIn(page: Page, accountId: string): Promise<void> {
   await page.getByTestId('wallet-menu').click();
   await expect(page.getByRole('menu')).toContainText(`Signed in as ${accountId}`, { timeout: 5_000 });
   await page.keyboard.press('Escape');
-}
-
-/** Starts a listing in the tab's List dialog (the first or last listable tiger), up to the wallet's prompt. */
-async function startListing(page: Page, which: 'first' | 'last', price: string) {
-  const { dialog, serial } = await openListDialog(page, which);
-  await dialog.getByLabel('Price (PAWS)').fill(price);
-  await dialog.getByRole('button', { name: 'Create Listing' }).click();
-  return { dialog, serial };
 }
 
 test.describe('WalletConnect in several tabs', () => {

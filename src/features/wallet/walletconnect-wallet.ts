@@ -86,6 +86,15 @@ async function startClient(): Promise<LeaderClient> {
   client.on('session_update', () => changed(false));
   client.on('session_extend', () => changed(false));
 
+  // A phone suspends a hidden page and may resume it on a dead socket that still looks open: answers pushed meanwhile
+  // never arrive on it. Visible again with answers awaited (or no connection), the tab opens a fresh connection;
+  // the relay pushes what it kept unacknowledged once the client subscribes again.
+  let awaited = 0;
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible' || (!awaited && client.core.relayer.connected)) return;
+    void client.core.relayer.restartTransport().catch(() => undefined);
+  });
+
   const sessions = (): LinkedSession[] =>
     dApp.signers
       .map((signer) => ({ accountId: signer.getAccountId().toString(), topic: signer.topic, expiry: expiryOf(client, signer.topic) }))
@@ -97,7 +106,12 @@ async function startClient(): Promise<LeaderClient> {
       const signer = chosen && dApp.signers.find((candidate) => candidate.topic === chosen.topic);
       if (!signer) throw new WalletError(WALLET_MESSAGES.sessionExpired, false, true);
       await requireRelay(client);
-      return signer.request({ method, params: { signerAccountId: `${HederaChainId.Mainnet}:${accountId}`, ...params } });
+      awaited += 1;
+      try {
+        return await signer.request({ method, params: { signerAccountId: `${HederaChainId.Mainnet}:${accountId}`, ...params } });
+      } finally {
+        awaited -= 1;
+      }
     },
     async pair(extension, showUri) {
       // The asking tab shows the URI (its QR modal, or its extension's window): as connectExtension does, an

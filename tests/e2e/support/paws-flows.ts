@@ -13,6 +13,14 @@ export async function openListDialog(page: Page, which: 'first' | 'last' = 'last
   return { dialog: page.getByRole('dialog', { name: `List ${name}` }), name, serial: Number(name.replace(/\D+/g, '')) };
 }
 
+/** Starts a listing in the List dialog of the first or last listable tiger, up to the wallet's prompt. */
+export async function startListing(page: Page, which: 'first' | 'last', price: string): Promise<{ dialog: Locator; serial: number }> {
+  const { dialog, serial } = await openListDialog(page, which);
+  await dialog.getByLabel('Price (PAWS)').fill(price);
+  await dialog.getByRole('button', { name: 'Create Listing' }).click();
+  return { dialog, serial };
+}
+
 /**
  * Lists the last tiger of the signed-in account's "My NFTs" tab for `price` PAWS (a price of more
  * than 2 decimals is refused first): the wallet approves the tiger, the modal follows the approval

@@ -8,14 +8,14 @@
  * Needs tsx in the test process (the library's dist uses directory imports): Playwright runs
  * these specs with NODE_OPTIONS="--import tsx" (tests/run-all.ts).
  */
-import { type BrowserContext, type Page, expect } from '@playwright/test';
+import { type BrowserContext, type Page, type WebSocketRoute, expect } from '@playwright/test';
 import { test as base } from './test';
 import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
 import { defaultSandboxNetwork } from '../../../src/sandbox/ledger/sandbox-network';
 import { formatUnits } from '../../../src/features/balances/units';
 import { sandboxAccountPrivateKey } from '../../../src/sandbox/ledger/sandbox-keys';
 import { type ExecutionResult, type HeldRequest, NodeWallet } from '../../support/walletconnect/node-wallet';
-import { type RelayServer, createRelay, startRelayServer } from '../../support/walletconnect/relay';
+import { RELAY_CLOSE, type RelayServer, createRelay, startRelayServer } from '../../support/walletconnect/relay';
 import type { DemoName, WalletDriver } from './wallet-driver';
 import { submitToNode } from '../../../src/sandbox/wallet/node-client';
 
@@ -128,21 +128,60 @@ function keepNodeWalletOffline(): void {
   globalThis.fetch = Object.assign(offline, { offline: true });
 }
 
+/** The browser's side of the relay: its connections can be dropped, as a relay that goes away (or a phone that suspends the page) drops them. */
+export interface PageRelay {
+  /** Closes the browser's relay sockets (1001 'Server terminating') and refuses new ones until restore(). */
+  drop(): void;
+  restore(): void;
+  /** The browser's open relay sockets go dead without closing (a phone resuming a suspended page): nothing passes on them again. */
+  stall(): void;
+  /** How many of the relay's pushes the browser has acknowledged (it answers each push it received). */
+  acknowledged(): number;
+}
+
 /** Sends the page's relay connections to `relay` and answers the modal's wallet listing (offline it would never open). */
-async function routeWalletConnect(context: BrowserContext, relay: RelayServer): Promise<void> {
+async function routeWalletConnect(context: BrowserContext, relay: RelayServer): Promise<PageRelay> {
+  const open = new Set<WebSocketRoute>();
+  const dead = new Set<WebSocketRoute>();
+  let down = false;
+  let acknowledged = 0;
   await context.routeWebSocket(RELAY_URL, (socket) => {
+    if (down) return void socket.close({ code: 1001, reason: RELAY_CLOSE[1001] });
+    open.add(socket);
     const peer = relay.relay.connect(
-      (text) => socket.send(text),
+      (text) => !dead.has(socket) && socket.send(text),
       socket.url(),
       (code, reason) => void socket.close({ code, reason }),
     );
-    socket.onMessage((message) => peer.receive(String(message)));
-    socket.onClose(() => peer.close());
+    socket.onMessage((message) => {
+      if (dead.has(socket)) return;
+      const frame = JSON.parse(String(message)) as { method?: unknown };
+      if (frame.method === undefined) acknowledged += 1;
+      peer.receive(String(message));
+    });
+    socket.onClose(() => {
+      open.delete(socket);
+      dead.delete(socket);
+      peer.close();
+    });
   });
   // Nothing else of WalletConnect's is reachable from here: fail such calls at once (routes added later take precedence).
   await context.route(/^https:\/\/([a-z0-9-]+\.)*(walletconnect\.(com|org)|reown\.com|web3modal\.org)\//, (route) => route.abort());
   await context.route('https://explorer-api.walletconnect.com/**', (route) => route.fulfill({ json: { listings: {}, total: 0 } }));
   await context.route('https://verify.walletconnect.org/v3/attestation?**', (route) => route.fulfill({ contentType: 'text/html', body: VERIFY_PAGE }));
+  return {
+    drop() {
+      down = true;
+      for (const socket of open) void socket.close({ code: 1001, reason: RELAY_CLOSE[1001] });
+    },
+    restore() {
+      down = false;
+    },
+    stall() {
+      for (const socket of open) dead.add(socket);
+    },
+    acknowledged: () => acknowledged,
+  };
 }
 
 export interface FakeExtension {
@@ -161,7 +200,11 @@ export class WalletConnectWallet implements WalletDriver {
   /** How many sessions the wallet approved (a restored session needs no new one). */
   pairings = 0;
 
-  constructor(readonly node: NodeWallet) {}
+  constructor(
+    readonly node: NodeWallet,
+    /** The browser's relay connections. */
+    readonly pageRelay: PageRelay,
+  ) {}
 
   /** The wc: URI the page's QR modal shows. */
   async scanQrCode(page: Page): Promise<string> {
@@ -244,7 +287,7 @@ export const test = base.extend<{ walletConnect: WalletConnectWallet }>({
       if (!baseURL) throw new Error('the WalletConnect e2e needs a baseURL');
       keepNodeWalletOffline();
       const relay = await startRelayServer({ relay: createRelay() });
-      await routeWalletConnect(context, relay);
+      const pageRelay = await routeWalletConnect(context, relay);
       const node = await NodeWallet.create({
         relayUrl: relay.url,
         projectId: E2E_PROJECT_ID,
@@ -253,7 +296,7 @@ export const test = base.extend<{ walletConnect: WalletConnectWallet }>({
         execute: sandboxExecutor(baseURL),
       });
       node.holdRequests();
-      await use(new WalletConnectWallet(node));
+      await use(new WalletConnectWallet(node, pageRelay));
       await node.close();
       await relay.close();
     },

@@ -1,0 +1,82 @@
+import type { Page } from '@playwright/test';
+import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, tinybarsOf } from './support/ledger';
+import { SETTLE_TIMEOUT_MS, cheapest, listings, openPurchase, sales } from './support/market-flows';
+import { startListing } from './support/paws-flows';
+import { describeRequest, expect, test } from './support/walletconnect-wallet';
+
+// A wallet's answer is not lost when the page's relay connection drops, when a phone hides the page
+// while the holder approves in the wallet app, or when the holder moves to another page of the site.
+
+/** What a phone's browser does as the holder switches apps: the page's visibility changes (its 'visibilitychange'). */
+async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((visibility) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
+
+test.describe('WalletConnect through drops and page changes', () => {
+  test('the relay drops the page mid-request: the page reconnects and takes the answer the relay kept', async ({ page, walletConnect }) => {
+    test.setTimeout(120_000);
+    await page.goto('/paws-marketplace');
+    await walletConnect.connectAs(page, 'Alice');
+    const { serial } = await startListing(page, 'last', '26');
+    const request = await walletConnect.nextRequest();
+    expect(describeRequest(request)).toContain(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`);
+    walletConnect.pageRelay.drop();
+    await request.decide('approve');
+    walletConnect.pageRelay.restore();
+    await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+  });
+
+  test('a phone hides the page while the holder approves in the wallet app and resumes it on a dead connection: visible again, the page collects the answer', async ({
+    page,
+    walletConnect,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/paws-marketplace');
+    await walletConnect.connectAs(page, 'Alice');
+    const { serial } = await startListing(page, 'first', '28');
+    const request = await walletConnect.nextRequest();
+    expect(describeRequest(request)).toContain(`#${serial}`);
+    // The holder switches to the wallet app: the page is hidden, and its connection dies without closing.
+    await setVisibility(page, 'hidden');
+    walletConnect.pageRelay.stall();
+    const pushesTaken = walletConnect.pageRelay.acknowledged();
+    await request.decide('approve');
+    await setVisibility(page, 'visible');
+    await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+    // The answer came over the relay (the page took the push), not from the ledger once the wallet's 45 s time-out passed.
+    expect(walletConnect.pageRelay.acknowledged()).toBeGreaterThan(pushesTaken);
+  });
+
+  test('the holder moves to another page while the wallet prompt is open: the next page shows the purchase and completes it', async ({
+    page,
+    walletConnect,
+  }) => {
+    test.setTimeout(150_000);
+    const target = cheapest(await listings(page));
+    const daveBefore = await tinybarsOf(page, DAVE);
+    await page.goto('/marketplace');
+    await walletConnect.connectAs(page, 'Dave');
+    const dialog = await openPurchase(page, target);
+    await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+    const request = await walletConnect.nextRequest();
+
+    await page.goto('/collection');
+    const tray = page.getByRole('region', { name: 'Trades in progress' });
+    await expect(tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`) })).toBeVisible({
+      timeout: 30_000,
+    });
+    await request.decide('approve');
+    await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!', {
+      timeout: SETTLE_TIMEOUT_MS,
+    });
+    await expect(tray).toHaveCount(0);
+    expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+    expect((await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE)).toHaveLength(1);
+  });
+});
