@@ -77,7 +77,15 @@ define('window', page);
 define('location', page.location);
 define('localStorage', page.localStorage);
 // Enough for the modal's UI code to load and mount its (never rendered) element.
-define('document', { createElement: () => ({}), createTreeWalker: () => ({}), body: { insertAdjacentElement: () => null } });
+define(
+  'document',
+  Object.assign(new EventTarget(), {
+    visibilityState: 'visible',
+    createElement: () => ({}),
+    createTreeWalker: () => ({}),
+    body: { insertAdjacentElement: () => null },
+  }),
+);
 define('WebSocket', RoutedWebSocket);
 define('fetch', offlineFetch);
 // No UI renders here and no wallet listing is fetched, so the QR modal counts as loaded and opens at once.
