@@ -36,9 +36,9 @@ test.describe('WalletConnect through drops and page changes', () => {
     walletConnect,
   }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/paws-marketplace');
     await walletConnect.connectAs(page, 'Alice');
+    await page.setViewportSize({ width: 390, height: 844 });
     const { serial } = await startListing(page, 'first', '28');
     const request = await walletConnect.nextRequest();
     expect(describeRequest(request)).toContain(`#${serial}`);

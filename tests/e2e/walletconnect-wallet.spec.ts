@@ -61,4 +61,46 @@ test.describe('WalletConnect sign-in', () => {
     expect(extension.opened()).toBeGreaterThanOrEqual(1);
     await expect(page.locator('wcm-qrcode')).toHaveCount(0);
   });
+
+  test('a phone: the connect dialog offers the wallet apps with the pairing link; the holder approves in the app while the page is hidden and comes back signed in', async ({
+    page,
+    walletConnect,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Connect Wallet' });
+    const apps = chooser.getByRole('region', { name: 'Wallet app on this phone' });
+    await expect(apps.getByRole('button')).toHaveText(['HashPack', 'Kabila', 'Blade']);
+    await expect(chooser.getByRole('button', { name: 'Scan a QR code' })).toBeVisible();
+    await apps.getByRole('button', { name: 'HashPack' }).click();
+    const hashPack = apps.getByRole('link', { name: 'Open HashPack' });
+    await expect(hashPack).toHaveAttribute('href', /^https:\/\/link\.hashpack\.app\/wc\?uri=wc%3A/);
+    await expect(apps.getByRole('link', { name: 'Open Kabila' })).toHaveAttribute('href', /^https:\/\/wallet\.kabila\.app\/wc\?uri=wc%3A/);
+    await expect(apps.getByRole('link', { name: 'Open Blade' })).toHaveAttribute('href', /^org\.bladelabs\.bladewallet:\/\/wc\?uri=wc%3A/);
+    const uri = new URL(String(await hashPack.getAttribute('href'))).searchParams.get('uri') ?? '';
+    // Kept in the test's output folder, to look at (at 390 and 320 px).
+    await page.screenshot({ path: test.info().outputPath('connect-phone-390.png') });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.screenshot({ path: test.info().outputPath('connect-phone-320.png') });
+    expect(await chooser.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBe(0);
+
+    // The phone opens HashPack: the page is hidden and its connection dies without closing; the holder approves there.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    walletConnect.pageRelay.stall();
+    await walletConnect.pair(uri, 'Carol');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect(chooser).toBeHidden();
+    await walletConnect.approveNext(page, /Click to sign in/);
+    await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003');
+    await page.getByTestId('wallet-menu').click();
+    await expect(page.getByRole('menu')).toContainText('Signed in as 0.0.7001003');
+    expect(walletConnect.pairings).toBe(1);
+  });
 });

@@ -5,7 +5,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
 import { formatAccountId } from '../../lib/format';
 import type { WalletExtension } from './wallet-adapter';
-import { $wallet, $walletPromptHost, connectWallet, walletExtensions } from './wallet-store';
+import { $wallet, $walletPromptHost, connectWallet } from './wallet-store';
 import { type SignInState, signInState } from './sign-in-state';
 import { signInFromPage } from './sign-in-focus';
 import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '../writes/write-store';
@@ -21,7 +21,7 @@ async function loadDropdown(): Promise<DropdownModule> {
   return dropdownModule;
 }
 
-type ChooserProps = { extensions: WalletExtension[]; onChoose: (extensionId: string | undefined) => void; onCancel: () => void };
+type ChooserProps = ComponentProps<typeof import('./ConnectWalletDialog').default>;
 
 /** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
 const SIGN_IN_DOT: Record<Exclude<SignInState, 'disconnected'>, string> = {
@@ -76,8 +76,9 @@ export default function WalletMenu() {
     if (signedIn) void import('../writes/resume-writes').then((module) => module.resumeWrites(signedIn));
   }, [signedIn]);
   useEffect(() => {
-    // After a disconnect the next account starts again from the light button (menu closed).
+    // After a disconnect the next account starts again from the light button (menu closed); a connect closes the chooser.
     if (!wallet.isConnected) setDropdown(null);
+    else setChooser(null);
   }, [wallet.isConnected]);
 
   const walletType = PUBLIC_CONFIG.wallet;
@@ -90,16 +91,14 @@ export default function WalletMenu() {
     </Suspense>
   ) : null;
 
-  /** Connect Wallet: straight to the wallet, unless extensions announced themselves (then the chooser). */
+  /** Connect Wallet: straight to the wallet, or to the chooser (wallet extensions in the page, the wallet apps on a phone). */
   async function startConnect(): Promise<void> {
     if (walletType === 'sandbox') return connectWallet(walletType);
     setDetecting(true);
     try {
-      // A wallet that fails to load is reported by connectWallet itself.
-      const extensions = await walletExtensions(walletType).catch(() => []);
-      if (!extensions.length) return void connectWallet(walletType);
-      const { default: Dialog } = await import('./ConnectWalletDialog');
-      setChooser({ Dialog, extensions });
+      const chooserModule = await import('./ConnectWalletDialog');
+      const extensions = await chooserModule.chooserOrConnect(walletType);
+      if (extensions) setChooser({ Dialog: chooserModule.default, extensions });
     } finally {
       setDetecting(false);
     }
@@ -123,7 +122,7 @@ export default function WalletMenu() {
         >
           {wallet.isConnecting || detecting ? 'Connecting…' : 'Connect Wallet'}
         </button>
-        {chooser && <chooser.Dialog extensions={chooser.extensions} onChoose={choose} onCancel={() => setChooser(null)} />}
+        {chooser && <chooser.Dialog walletType={walletType} extensions={chooser.extensions} onChoose={choose} onCancel={() => setChooser(null)} />}
         {promptHost}
       </>
     );

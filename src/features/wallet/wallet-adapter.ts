@@ -9,16 +9,23 @@ export interface WalletExtension {
   icon: string;
 }
 
+/** A pairing the holder finishes in a wallet app on this phone: the page shows its URI as the wallets' links; `signal` cancels it. */
+export interface AppPairing {
+  show(uri: string): void;
+  signal: AbortSignal;
+}
+
 /** One wallet behind the app: Hedera WalletConnect on mainnet, the sandbox wallet locally. */
 export interface WalletAdapter {
   readonly type: WalletType;
   /** The wallet's own window inside the page (the sandbox wallet's picker and prompts); the wallet menu renders it. */
   readonly PromptHost?: ComponentType;
   /**
-   * Opens the wallet's own UI (modal, picker), or pairs with the extension `extensionId` (one of
-   * extensions()); resolves once the user finished it, rejects if closed.
+   * Opens the wallet's own UI (modal, picker), pairs with the extension `extensionId` (one of
+   * extensions()), or hands the pairing URI to `pairing` (WalletConnect only); resolves once the
+   * user finished it, rejects if closed or cancelled.
    */
-  connect(extensionId?: string): Promise<void>;
+  connect(extensionId?: string, pairing?: AppPairing): Promise<void>;
   /** The wallet extensions found in the page (WalletConnect only). */
   extensions?(): WalletExtension[];
   /** The connected account id (0.0.N), or null while no session exists. */

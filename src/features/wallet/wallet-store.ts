@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { apiJson, onNotSignedIn } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
 import { toast } from '../toast/toast-store';
-import { type WalletAdapter, type WalletExtension, type WalletType, loadWalletAdapter } from './wallet-adapter';
+import { type AppPairing, type WalletAdapter, type WalletExtension, type WalletType, loadWalletAdapter } from './wallet-adapter';
 import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';
 
 /** Spec 000 §4 and §9 timings. */
@@ -160,16 +160,17 @@ export async function walletExtensions(type: WalletType): Promise<WalletExtensio
 }
 
 /**
- * Connect flow: open the wallet (or pair with the extension `extensionId`), poll for the session,
- * let it settle 2 s, then sign in automatically.
+ * Connect flow: open the wallet (or pair with the extension `extensionId`, or through a wallet app's
+ * link with `pairing`), poll for the session, let it settle 2 s, then sign in automatically. A
+ * pairing the page cancels itself (its signal) ends quietly.
  */
-export async function connectWallet(type: WalletType, extensionId?: string): Promise<void> {
+export async function connectWallet(type: WalletType, extensionId?: string, pairing?: AppPairing): Promise<void> {
   if ($wallet.get().isConnecting) return;
   $wallet.set({ ...$wallet.get(), isConnecting: true, error: null, walletType: type });
   const forcedReset = setTimeout(() => $wallet.setKey('isConnecting', false), WALLET_TIMING.connectingResetMs);
   try {
     const connected = await adapterFor(type);
-    await connected.connect(extensionId);
+    await connected.connect(extensionId, pairing);
     const accountId = await pollForAccount(connected);
     $wallet.set({ ...$wallet.get(), isConnected: true, accountId, isConnecting: false, isCheckingSession: false, walletType: type });
     storage()?.setItem(STORAGE_KEYS.connected, 'true');
@@ -177,6 +178,7 @@ export async function connectWallet(type: WalletType, extensionId?: string): Pro
     storage()?.setItem(STORAGE_KEYS.walletType, type);
     toast({ title: 'Wallet Connected', description: SIGN_IN_TEXT.connected(accountId) });
   } catch (error) {
+    if (pairing?.signal.aborted) return void $wallet.set({ ...$wallet.get(), isConnecting: false });
     const failure = toWalletError(error, 'connect');
     $wallet.set({ ...$wallet.get(), isConnecting: false, error: failure.message });
     toast({ title: 'Connection Failed', description: failure.message || WALLET_MESSAGES.connectFailed, variant: 'destructive' });

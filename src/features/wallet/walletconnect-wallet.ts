@@ -116,7 +116,10 @@ async function startClient(): Promise<LeaderClient> {
     async pair(extension, showUri) {
       // The asking tab shows the URI (its QR modal, or its extension's window): as connectExtension does, an
       // extension's session keeps its id, so that each request asks the extension to show itself.
-      const session = await dApp.connect(showUri, undefined, extension && !extension.availableInIframe ? extension.id : undefined);
+      awaited += 1;
+      const session = await dApp
+        .connect(showUri, undefined, extension && !extension.availableInIframe ? extension.id : undefined)
+        .finally(() => (awaited -= 1));
       changed(false);
       const found = sessions().find((candidate) => candidate.topic === session.topic);
       if (!found) throw new WalletError(WALLET_MESSAGES.connectFailed);
@@ -178,7 +181,7 @@ export async function createWalletConnectWallet(): Promise<WalletAdapter> {
   return {
     type: 'walletconnect',
 
-    async connect(extensionId) {
+    async connect(extensionId, pairing) {
       inUse = undefined;
       const found = extensionId ? dApp.extensions.find((extension) => extension.id === extensionId && extension.available) : undefined;
       if (extensionId && !found) throw new WalletError(WALLET_MESSAGES.connectFailed);
@@ -187,8 +190,9 @@ export async function createWalletConnectWallet(): Promise<WalletAdapter> {
       const cancel = new Promise<never>((_, reject) => {
         cancelled = reject;
       });
+      pairing?.signal.addEventListener('abort', () => cancelled(new Error('User rejected pairing')));
       const shown = showInThisTab(dApp, extension, cancelled);
-      const session = await Promise.race([link.pair(extension, shown.show), cancel]).finally(() => {
+      const session = await Promise.race([link.pair(extension, pairing ? pairing.show : shown.show), cancel]).finally(() => {
         shown.stop();
         dApp.walletConnectModal.closeModal();
       });

@@ -107,6 +107,29 @@ describe('wallet store', () => {
     expect($toasts.get()[0]).toMatchObject({ title: 'Connection Failed', description: 'Failed to connect wallet', variant: 'destructive' });
   });
 
+  it('hands a wallet app pairing its URI; one the page cancels (the holder chose another way) ends quietly, and the next connect starts', async () => {
+    installApi(signInRoutes);
+    const shown: string[] = [];
+    setWalletAdapterLoader(async () =>
+      fakeAdapter({
+        connect: (_extensionId, pairing) =>
+          new Promise((_, reject) => {
+            pairing?.show('wc:topic@2?symKey=k');
+            pairing?.signal.addEventListener('abort', () => reject(new Error('User rejected pairing')));
+          }),
+      }),
+    );
+    const controller = new AbortController();
+    const pairing = connectWallet('sandbox', undefined, { show: (uri) => shown.push(uri), signal: controller.signal });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown).toEqual(['wc:topic@2?symKey=k']);
+    expect($wallet.get().isConnecting).toBe(true);
+    controller.abort();
+    await pairing;
+    expect($wallet.get()).toMatchObject({ isConnecting: false, error: null });
+    expect($toasts.get()).toEqual([]);
+  });
+
   it('forcibly resets connecting after 15 s when the wallet never answers', async () => {
     installApi(signInRoutes);
     setWalletAdapterLoader(async () => fakeAdapter({ connect: () => new Promise(() => undefined) }));
@@ -282,7 +305,7 @@ describe('wallet store', () => {
     const done = connectWallet('walletconnect', 'hashpack-id');
     await vi.advanceTimersByTimeAsync(5000);
     await done;
-    expect(connect).toHaveBeenCalledWith('hashpack-id');
+    expect(connect).toHaveBeenCalledWith('hashpack-id', undefined);
     expect($wallet.get()).toMatchObject({ isConnected: true, walletType: 'walletconnect', isAuthenticated: true });
   });
 
