@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
-import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, tinybarsOf } from './support/ledger';
-import { SETTLE_TIMEOUT_MS, cheapest, listings, openPurchase, sales } from './support/market-flows';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN } from './support/ledger';
+import { SETTLE_TIMEOUT_MS, confirmPurchaseAsDave, expectBoughtOnce } from './support/market-flows';
 import { startListing } from './support/paws-flows';
 import { describeRequest, expect, test } from './support/walletconnect-wallet';
 
@@ -53,18 +52,32 @@ test.describe('WalletConnect through drops and page changes', () => {
     expect(walletConnect.pageRelay.acknowledged()).toBeGreaterThan(pushesTaken);
   });
 
+  test('a request the page sends while hidden (the sign-in, as the pairing lands while the holder is still in the wallet app) is answered', async ({
+    page,
+    walletConnect,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' }).click();
+    const uri = await walletConnect.scanQrCode(page);
+    await setVisibility(page, 'hidden');
+    await walletConnect.pair(uri, 'Bob');
+    // Still hidden, the page asks for the sign-in; then the phone suspends it, its connection dead, while the holder approves.
+    const signIn = await walletConnect.nextRequest();
+    expect(describeRequest(signIn)).toMatch(/Click to sign in/);
+    walletConnect.pageRelay.stall();
+    await signIn.decide('approve');
+    await setVisibility(page, 'visible');
+    await page.getByTestId('wallet-menu').click();
+    await expect(page.getByRole('menu')).toContainText('Signed in as 0.0.7001002');
+  });
+
   test('the holder moves to another page while the wallet prompt is open: the next page shows the purchase and completes it', async ({
     page,
     walletConnect,
   }) => {
     test.setTimeout(150_000);
-    const target = cheapest(await listings(page));
-    const daveBefore = await tinybarsOf(page, DAVE);
-    await page.goto('/marketplace');
-    await walletConnect.connectAs(page, 'Dave');
-    const dialog = await openPurchase(page, target);
-    await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
-    const request = await walletConnect.nextRequest();
+    const { target, daveBefore, request } = await confirmPurchaseAsDave(page, walletConnect);
 
     await page.goto('/collection');
     const tray = page.getByRole('region', { name: 'Trades in progress' });
@@ -76,7 +89,6 @@ test.describe('WalletConnect through drops and page changes', () => {
       timeout: SETTLE_TIMEOUT_MS,
     });
     await expect(tray).toHaveCount(0);
-    expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
-    expect((await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE)).toHaveLength(1);
+    await expectBoughtOnce(page, target, daveBefore);
   });
 });

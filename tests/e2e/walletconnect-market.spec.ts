@@ -1,6 +1,6 @@
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
-import { NFT_TOKEN, tinybarsOf } from './support/ledger';
-import { SETTLE_TIMEOUT_MS, buyCheapestAsDave, cheapest, listings, openPurchase, refusePurchaseAsDave, sales } from './support/market-flows';
+import { NFT_TOKEN } from './support/ledger';
+import { SETTLE_TIMEOUT_MS, buyCheapestAsDave, confirmPurchaseAsDave, expectBoughtOnce, refusePurchaseAsDave } from './support/market-flows';
 import { expect, test } from './support/walletconnect-wallet';
 
 /** The wallet's signing time-out (spec 000 §4), after which the dialog stops waiting for an answer. */
@@ -26,15 +26,8 @@ test.describe
       walletConnect,
     }) => {
       test.setTimeout(150_000);
-      const target = cheapest(await listings(page));
-      const daveBefore = await tinybarsOf(page, DAVE);
       // The page's clock, to jump past the wallet's time-out without waiting for it.
-      await page.clock.install();
-      await page.goto('/marketplace');
-      await walletConnect.connectAs(page, 'Dave');
-      const dialog = await openPurchase(page, target);
-      await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
-      const request = await walletConnect.nextRequest();
+      const { target, daveBefore, request } = await confirmPurchaseAsDave(page, walletConnect, () => page.clock.install());
 
       // The user leaves the prompt open past the time-out: the purchase waits, nothing is reported as failed.
       await page.clock.fastForward(SIGNING_TIMEOUT_MS + 1_000);
@@ -45,23 +38,14 @@ test.describe
 
       await request.decide('approve');
       await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: SETTLE_TIMEOUT_MS });
-      expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
-      const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
-      expect(bought).toHaveLength(1);
+      await expectBoughtOnce(page, target, daveBefore);
       // Nothing is kept to complete any more.
       expect(await page.evaluate(() => localStorage.getItem('wildTigers.pendingLedgerActions') ?? '')).not.toContain('hbar-purchase');
     });
 
     test('a late approval after a reload: the page picks the purchase up and completes it from the ledger', async ({ page, walletConnect }) => {
       test.setTimeout(150_000);
-      const target = cheapest(await listings(page));
-      const daveBefore = await tinybarsOf(page, DAVE);
-      await page.clock.install();
-      await page.goto('/marketplace');
-      await walletConnect.connectAs(page, 'Dave');
-      const dialog = await openPurchase(page, target);
-      await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
-      const request = await walletConnect.nextRequest();
+      const { target, daveBefore, request } = await confirmPurchaseAsDave(page, walletConnect, () => page.clock.install());
       await page.clock.fastForward(SIGNING_TIMEOUT_MS + 1_000);
       await expect(page.getByRole('dialog', { name: 'Waiting for Your Wallet' })).toBeVisible();
 
@@ -77,9 +61,7 @@ test.describe
         timeout: SETTLE_TIMEOUT_MS,
       });
       await expect(tray).toHaveCount(0);
-      expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
-      const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
-      expect(bought).toHaveLength(1);
+      await expectBoughtOnce(page, target, daveBefore);
       // Buying it again is impossible: the tiger left the listings, and the server never prepares a second purchase.
       const answer = await page.request.post('/api/market/buy', {
         data: { token_address: NFT_TOKEN, serial_number: target.serialId, user_address: DAVE, price: String(target.salePrice) },

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from './support/ledger';
+import { buyCheapestAsDave } from './support/market-flows';
 import { listLastTiger, startListing } from './support/paws-flows';
 import { describeRequest, expect, test } from './support/walletconnect-wallet';
 
@@ -8,6 +9,7 @@ import { describeRequest, expect, test } from './support/walletconnect-wallet';
 
 const ALICE = '0.0.7001001';
 const BOB = '0.0.7001002';
+const DAVE = '0.0.7001004';
 const connectButton = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' });
 
 /** The tab shows `accountId` signed in (its wallet menu says so). */
@@ -19,7 +21,7 @@ async function expectSignedIn(page: Page, accountId: string): Promise<void> {
 }
 
 test.describe('WalletConnect in several tabs', () => {
-  test('two tabs: a connect and sign-in in one reach the other at once; each lists through the one client, a refusal in one while the other waits; a disconnect reaches the other', async ({
+  test('two tabs: a connect and sign-in in one reach the other at once; each lists through the one client, a refusal in one while the other waits; a disconnect reaches the other; the other pairs and buys', async ({
     page,
     context,
     walletConnect,
@@ -50,6 +52,8 @@ test.describe('WalletConnect in several tabs', () => {
     expect(other.serial).not.toBe(listedInSecond);
     await firstRequest.decide('reject-4001');
     await expect(first.dialog.getByRole('alert')).toHaveText('NFT allowance was cancelled by user');
+    await page.keyboard.press('Escape');
+    await expect(first.dialog).toBeHidden();
     const secondRequest = await walletConnect.nextRequest();
     expect(describeRequest(secondRequest)).toContain(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${other.serial}`);
     await secondRequest.decide('approve');
@@ -60,6 +64,11 @@ test.describe('WalletConnect in several tabs', () => {
     await walletConnect.disconnect(second);
     await expect(connectButton(page)).toBeVisible({ timeout: 5_000 });
     await expect.poll(() => walletConnect.node.sessions().length).toBe(0);
+
+    // The second tab pairs (its QR code, the first tab's client) and buys; the first follows.
+    await buyCheapestAsDave(second, walletConnect);
+    await expectSignedIn(page, DAVE);
+    expect(walletConnect.pairings).toBe(2);
   });
 
   test('three tabs: one opened after the connect is signed in; the tab holding the connection closes and another makes an offer through the next; a disconnect reaches the rest', async ({

@@ -2,6 +2,7 @@ import { type Locator, type Page, expect } from '@playwright/test';
 import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
 import { axeViolations } from './axe';
 import { NFT_TOKEN, ledgerNft, tinybarsOf } from './ledger';
+import type { HeldRequest } from '../../support/walletconnect/node-wallet';
 import type { WalletDriver } from './wallet-driver';
 
 const SALES = `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`;
@@ -64,6 +65,33 @@ export async function openPurchase(page: Page, target: Listing) {
     .getByRole('button', { name: `Buy Wild Tiger #${target.serialId}` })
     .click();
   return page.getByRole('dialog', { name: `Buy Wild Tiger #${target.serialId}` });
+}
+
+/** A wallet whose requests wait for the test's decision (the WalletConnect harness wallet). */
+interface HoldingWallet extends WalletDriver {
+  nextRequest(): Promise<HeldRequest>;
+}
+
+/**
+ * Dave confirms the purchase of the cheapest listed tiger on /marketplace (`beforeLoad` runs before
+ * the page loads, to install its clock); resolves once his wallet holds the request, unanswered.
+ */
+export async function confirmPurchaseAsDave(page: Page, wallet: HoldingWallet, beforeLoad?: () => Promise<void>) {
+  const target = cheapest(await listings(page));
+  const daveBefore = await tinybarsOf(page, DAVE);
+  await beforeLoad?.();
+  await page.goto('/marketplace');
+  await wallet.connectAs(page, 'Dave');
+  const dialog = await openPurchase(page, target);
+  await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
+  return { target, daveBefore, request: await wallet.nextRequest() };
+}
+
+/** Dave bought `target` once: exactly its price left his account, the market has one sale of it to him. */
+export async function expectBoughtOnce(page: Page, target: Listing, daveBefore: bigint): Promise<void> {
+  expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+  const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
+  expect(bought).toHaveLength(1);
 }
 
 /**

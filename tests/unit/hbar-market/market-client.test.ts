@@ -9,7 +9,7 @@ afterEach(() => {
 
 /** A fresh copy of the client as the browser loads it (the stores fetch only in a browser). */
 async function browserClient() {
-  vi.stubGlobal('window', {});
+  vi.stubGlobal('window', new EventTarget());
   vi.stubGlobal('document', { hidden: false });
   vi.stubGlobal('addEventListener', () => undefined);
   vi.resetModules();

@@ -9,7 +9,7 @@ afterEach(() => {
 describe('the PAWS market figures after a trade', () => {
   it('are read again at once, past the CDN copy, when a PAWS trade settles on the page', async () => {
     // A page: nanoquery listens for focus and reconnects on the window.
-    vi.stubGlobal('window', {});
+    vi.stubGlobal('window', new EventTarget());
     vi.stubGlobal('addEventListener', () => undefined);
     const figures = { success: true, figures: { market: 'paws', floor: 40 } };
     const { calls } = installFakeFetch({ body: JSON.stringify(figures) });
