@@ -37,9 +37,10 @@ const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxCloc
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   // On CI's two cores: five at a time, as the projects below allow. The ledger flows mostly wait for consensus and the
-  // mirror node (the cores were 40-80% idle while three of them ran alone), so two of them and the WalletConnect flows
-  // run beside the page specs, which keep the cores busy three at a time. Each test runs slower than alone: wait for
-  // what a test reads (the DOM's text, not innerText, of cards rendered only near view).
+  // mirror node (the cores were 40-80% idle while three of them ran alone), so up to three of them and the WalletConnect
+  // flows run beside the page specs. With two, the ledger project (22 min of flows in all) was the e2e's longest pole:
+  // 10.2 min (run n2). Each test runs slower than alone: wait for what a test reads (the DOM's text, not innerText, of
+  // cards rendered only near view).
   workers: process.env.CI ? 5 : undefined,
   retries: 0,
   timeout: 60_000,
@@ -53,7 +54,7 @@ const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxCloc
   },
   projects: [
     // First: the long ledger flows start at once.
-    { name: 'ledger', grep: LEDGER_TAG, workers: 2, use: { ...desktop, sandboxClock: 'mainnet' } },
+    { name: 'ledger', grep: LEDGER_TAG, workers: 3, use: { ...desktop, sandboxClock: 'mainnet' } },
     { name: 'trading', testMatch: TRADING_SPECS, grepInvert: LEDGER_TAG, workers: 2, use: { ...desktop, sandboxClock: 'instant' } },
     { name: 'pages', testIgnore: [TRADING_SPECS, FEE_SPECS], grepInvert: LEDGER_TAG, workers: 3, use: { ...desktop, sandboxClock: 'instant' } },
     {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from './support/ledger';
 import { buyCheapestAsDave } from './support/market-flows';
-import { listLastTiger, startListing } from './support/paws-flows';
+import { startListing } from './support/paws-flows';
 import { describeRequest, expect, test } from './support/walletconnect-wallet';
 
 // Several tabs of the site through WalletConnect, on a relay that pushes a client's messages to its
@@ -21,7 +21,7 @@ async function expectSignedIn(page: Page, accountId: string): Promise<void> {
 }
 
 test.describe('WalletConnect in several tabs', () => {
-  test('two tabs: a connect and sign-in in one reach the other at once; each lists through the one client, a refusal in one while the other waits; a disconnect reaches the other; the other pairs and buys', async ({
+  test('two tabs: a connect and sign-in in one reach the other at once; each lists through the one client (a refusal in one while the other waits); a disconnect reaches the other; the other pairs and buys', async ({
     page,
     context,
     walletConnect,
@@ -38,10 +38,6 @@ test.describe('WalletConnect in several tabs', () => {
     await expectSignedIn(second, ALICE);
     expect(walletConnect.pairings).toBe(1);
 
-    // The second tab asks the wallet; the answer reaches it.
-    const listedInSecond = await listLastTiger(second, walletConnect, '25');
-    await expect(second.getByRole('dialog')).toHaveCount(0);
-
     // Both tabs ask at once: the wallet shows one prompt at a time (its library queues a session's requests). The first
     // tab's request is refused while the second tab waits, then the second's is approved.
     const first = await startListing(page, 'first', '31');
@@ -49,7 +45,6 @@ test.describe('WalletConnect in several tabs', () => {
     expect(describeRequest(firstRequest)).toContain(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${first.serial}`);
     const other = await startListing(second, 'last', '32');
     expect(other.serial).not.toBe(first.serial);
-    expect(other.serial).not.toBe(listedInSecond);
     await firstRequest.decide('reject-4001');
     await expect(first.dialog.getByRole('alert')).toHaveText('NFT allowance was cancelled by user');
     await page.keyboard.press('Escape');

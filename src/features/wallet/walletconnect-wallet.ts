@@ -136,7 +136,7 @@ async function startClient(): Promise<LeaderClient> {
 
 /**
  * Shows a pairing URI handed over by the leading tab (or this tab's own client) here: the extension's
- * window, or the QR modal, whose closing cancels. Returns the function that stops watching the modal.
+ * window, or the QR modal, whose closing cancels. `stop` stops watching the modal.
  */
 function showInThisTab(dApp: DAppConnector, extension: PairingExtension | undefined, cancel: (error: Error) => void) {
   let unwatch: () => void = () => undefined;
