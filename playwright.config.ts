@@ -36,12 +36,12 @@ const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxCloc
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  // On CI's two cores: five at a time, as the projects below allow. The ledger flows mostly wait for consensus and the
-  // mirror node (the cores were 40-80% idle while three of them ran alone), so up to three of them and the WalletConnect
-  // flows run beside the page specs. With two, the ledger project (22 min of flows in all) was the e2e's longest pole:
-  // 10.2 min (run n2). Each test runs slower than alone: wait for what a test reads (the DOM's text, not innerText, of
-  // cards rendered only near view).
-  workers: process.env.CI ? 5 : undefined,
+  // On CI's two cores: six at a time, as the projects below allow. The ledger and WalletConnect flows mostly wait for
+  // consensus and the mirror node (the cores were 40-80% idle while three of them ran alone; a whole .ci/run used one
+  // core on average), so up to three ledger flows and two WalletConnect ones run beside the page specs. With five, the
+  // 46 min of e2e flows took 10.4 min (run n3) and .ci/run over 15. Each test runs slower than alone: wait for what a
+  // test reads (the DOM's text, not innerText, of cards rendered only near view).
+  workers: process.env.CI ? 6 : undefined,
   retries: 0,
   timeout: 60_000,
   // On CI's two cores, with the browsers and their servers busy, a heavy page (the markets) took over 7 s to show after a reload.
