@@ -30,18 +30,18 @@ const desktop = { ...devices['Desktop Chrome'], channel: undefined };
  * E2E: Debian's Chromium against the built site (SITE_DIR, default dist). Each worker starts its own local
  * server over a fresh sandbox store (tests/e2e/support/test.ts), so specs running side by side never spend
  * each other's tigers, PAWS or allowances. Two speeds: the ledger flows on mainnet's clock in their own
- * project ('ledger'; 'walletconnect' too), the page, layout and form specs on an instant one ('pages', 'trading').
+ * project ('ledger'; 'walletconnect' too), the page, layout and form specs on an instant one ('pages', 'trading',
+ * 'walletconnect-sessions').
  */
 const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxClock; sandboxEnv: Record<string, string> }>({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  // On CI's two cores: six at a time, as the projects below allow. The ledger and WalletConnect flows mostly wait for
-  // consensus and the mirror node (the cores were 40-80% idle while three of them ran alone; a whole .ci/run used one
-  // core on average), so up to three ledger flows and two WalletConnect ones run beside the page specs. With five, the
-  // 46 min of e2e flows took 10.4 min (run n3) and .ci/run over 15. Each test runs slower than alone: wait for what a
-  // test reads (the DOM's text, not innerText, of cards rendered only near view).
-  workers: process.env.CI ? 6 : undefined,
+  // On CI's two cores: five at a time, as the projects below allow. The ledger flows mostly wait for consensus and the
+  // mirror node (the cores were 40-80% idle while three of them ran alone), so up to three of them and the WalletConnect
+  // flows run beside the page specs. Six at a time was slower (run n4: e2e 11.4 min against 10.4 with five). Each test
+  // runs slower than alone: wait for what a test reads (the DOM's text, not innerText, of cards rendered only near view).
+  workers: process.env.CI ? 5 : undefined,
   retries: 0,
   timeout: 60_000,
   // On CI's two cores, with the browsers and their servers busy, a heavy page (the markets) took over 7 s to show after a reload.
