@@ -1,18 +1,8 @@
-import type { Page } from '@playwright/test';
 import { SETTLE_TIMEOUT_MS, confirmPurchaseAsDave, expectBoughtOnce } from './support/market-flows';
-import { describeRequest, expect, test } from './support/walletconnect-wallet';
+import { describeRequest, expect, setVisibility, test } from './support/walletconnect-wallet';
 
 // A wallet's answer is not lost when the page's relay connection drops, when a phone hides the page
 // while the holder approves in the wallet app, or when the holder moves to another page of the site.
-
-/** What a phone's browser does as the holder switches apps: the page's visibility changes (its 'visibilitychange'). */
-async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
-  await page.evaluate((visibility) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-    Object.defineProperty(document, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, state);
-}
 
 test.describe('WalletConnect through drops and page changes', () => {
   test('the relay drops the page mid-request: the page reconnects and takes the answer the relay kept', async ({ page, walletConnect }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from './support/walletconnect-wallet';
+import { expect, setVisibility, test } from './support/walletconnect-wallet';
 import { refuseSignIn, signInReloadDisconnect, storedFlags } from './support/wallet-flows';
 
 // The WalletConnect build (PUBLIC_WALLET=walletconnect): the page's real DAppConnector, a local
@@ -86,16 +86,10 @@ test.describe('WalletConnect sign-in', () => {
     expect(await chooser.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBe(0);
 
     // The phone opens HashPack: the page is hidden and its connection dies without closing; the holder approves there.
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await setVisibility(page, 'hidden');
     walletConnect.pageRelay.stall();
     await walletConnect.pair(uri, 'Carol');
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await setVisibility(page, 'visible');
     await expect(chooser).toBeHidden();
     await walletConnect.approveNext(page, /Click to sign in/);
     await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003');

@@ -128,6 +128,15 @@ function keepNodeWalletOffline(): void {
   globalThis.fetch = Object.assign(offline, { offline: true });
 }
 
+/** What a phone's browser does as the holder switches apps: the page's visibility changes (its 'visibilitychange'). */
+export async function setVisibility(page: Page, state: 'hidden' | 'visible'): Promise<void> {
+  await page.evaluate((visibility) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => visibility === 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
+
 /** The browser's side of the relay: its connections can be dropped, as a relay that goes away (or a phone that suspends the page) drops them. */
 export interface PageRelay {
   /** Closes the browser's relay sockets (1001 'Server terminating') and refuses new ones until restore(). */
