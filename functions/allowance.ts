@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { createAllowanceService } from '../src/features/allowances/allowance-service';
 import { config } from '../src/server/config';
-import { ledgerReader } from '../src/server/adapters';
+import { ledgerReader, receipts } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
 
-const allowances = createAllowanceService(ledgerReader(), config());
+const allowances = createAllowanceService(ledgerReader(), config(), receipts);
 
 const amountSchema = z.union([z.string().max(40), z.number().nonnegative()]).transform((value) => String(value));
 
@@ -29,8 +29,11 @@ export const handler = routeGroup('allowance', {
     }),
   ),
 
-  'GET /api/hedera/transaction/{transactionId}': defineRoute('public', { params: z.object({ transactionId: transactionIdSchema }) }, async ({ params }) =>
-    allowances.transactionStatus(params.transactionId),
+  // `?mirror=1`: only the mirror node's record counts (the caller reads next what the transaction made).
+  'GET /api/hedera/transaction/{transactionId}': defineRoute(
+    'public',
+    { params: z.object({ transactionId: transactionIdSchema }), query: z.object({ mirror: z.literal('1').optional() }) },
+    async ({ params, query }) => allowances.transactionStatus(params.transactionId, { mirror: query.mirror === '1' }),
   ),
 
   'POST /api/paws/allowance/prepare': defineRoute(

@@ -58,6 +58,7 @@ const tigerView = createTigerViewService({
   marketplaceAccountId: settings.marketplaceAccountId,
   catalog,
   nft: (serial) => ledger.getNft(settings.nftTokenId, serial),
+  ledger,
   profile: (accountId) => profiles.get(accountId),
   listingIdOf: (tokenId, serial) => pawsListings.lockHolder(tokenId, serial),
   listing: (id) => pawsListings.getListing(id),

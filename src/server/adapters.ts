@@ -9,7 +9,7 @@ import { createAuthRepo } from '../features/auth/auth-repo';
 import { createSessions } from '../features/auth/sessions';
 import type { MarketPort } from '../features/hbar-market/market-port';
 import type { LedgerReader } from '../features/ledger/ledger-reader';
-import type { LedgerWriter } from '../features/ledger/ledger-writer';
+import type { LedgerWriter, ReceiptReader } from '../features/ledger/ledger-writer';
 import { createMirrorLedgerReader } from '../features/ledger/mirror-client';
 import type { Settlement } from '../features/paws-market/settlement';
 import type { PriceSource } from '../features/prices/prices';
@@ -39,6 +39,17 @@ export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWr
     operatorKey: await requiredSecret('OPERATOR_KEY'),
   });
 });
+
+/**
+ * The consensus nodes' receipts, through the writer's SDK client (built on the first call). A writer
+ * that cannot be built gives no receipt: the mirror node then confirms, as before.
+ */
+export const receipts: ReceiptReader = {
+  async receiptStatus(transactionId, waitMs) {
+    const writer = await ledgerWriter().catch(() => undefined);
+    return writer ? writer.receiptStatus(transactionId, waitMs) : null;
+  },
+};
 
 /** The PAWS market's settlement: one atomic approved transfer through the ledger writer. */
 export const settlement: Settlement = {

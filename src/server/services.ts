@@ -16,7 +16,7 @@ import { createOfferService } from '../features/paws-market/offer-service';
 import { createPawsMarketService } from '../features/paws-market/paws-market-service';
 import { createTradeTerms } from '../features/paws-market/trade-terms';
 import { once } from '../lib/once';
-import { collectionCatalog, ledgerReader, marketPort, settlement } from './adapters';
+import { collectionCatalog, ledgerReader, marketPort, receipts, settlement } from './adapters';
 import { config } from './config';
 import { documentClient, tableName } from './store/client';
 
@@ -48,6 +48,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     settings: marketSettings,
     rarity: () => catalog.rarity(),
     display,
+    receipts,
   });
   const market = createPawsMarketService({
     terms,
@@ -57,6 +58,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     settings: marketSettings,
     display,
     reservedPaws: offers.reservedPaws,
+    receipts,
     // A sale or listing goes to the activity timeline, whoever records it.
     activity: activityRepo,
   });
@@ -70,5 +72,5 @@ export const pawsServices = /* @__PURE__ */ once(() => {
 /** The HBAR market's buy flow and reads over SentX, with its purchase records. */
 export const hbarServices = /* @__PURE__ */ once(() => {
   const purchases = createPurchaseRepo(documentClient(), tableName());
-  return { purchases, market: createMarketService({ port: marketPort, purchases, ledger: ledgerReader, nftTokenId: config().nftTokenId }) };
+  return { purchases, market: createMarketService({ port: marketPort, purchases, ledger: ledgerReader, receipts, nftTokenId: config().nftTokenId }) };
 });

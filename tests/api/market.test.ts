@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { sandboxSuite } from '../support/api-suite';
+import { followedOn } from '../support/lag-flows';
 import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, nftOnLedger, royaltyOn, signAndExecute, signAndSubmit } from '../support/sandbox-client';
 
 /** The sandbox's stand-in for the SentX market account. */
@@ -356,13 +357,14 @@ describe('buying a listed tiger with HBAR', () => {
 describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () => {
   const lagged = sandboxSuite({ holders: [DAVE], server: { env: { SANDBOX_CONSENSUS_DELAY_MS: '2000-4000', SANDBOX_MIRROR_LAG_MS: '6000' } } });
 
-  it('buy -> the wallet answers after the precheck -> complete: the server waits for the ledger, the client asks until it settles', async () => {
+  it('buy -> the wallet answers after the precheck -> complete: done on the payment’s receipt; the market records it once its mirror shows it', async () => {
     const cookie = lagged.holder(DAVE).cookie;
     const current = await call<{ marketListings: Listing[] }>(lagged.origin, 'GET', '/api/market/listings?sortBy=price&sortDirection=ASC');
     const listing = current.json.marketListings[0] as Listing;
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
     const prepared = await call<Prepared>(lagged.origin, 'POST', '/api/market/buy', { cookie, body });
-    expect((await signAndSubmit(lagged.origin, DAVE, prepared.json.data.transBytes)).status).toBe('OK');
+    const submitted = await signAndSubmit(lagged.origin, DAVE, prepared.json.data.transBytes);
+    expect(submitted.status).toBe('OK');
 
     const started = Date.now();
     let answer = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
@@ -370,8 +372,14 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
     for (let attempt = 0; answer.status === 409 && answer.json.code === 'LEDGER_PENDING' && attempt < 3; attempt += 1) {
       answer = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
     }
-    expect(answer).toMatchObject({ status: 200, json: { data: { success: true } } });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
+    // Completed on the payment's receipt (consensus), before the mirror node and so the market see it.
+    expect(answer).toMatchObject({ status: 200, json: { data: { success: true, marketRecorded: false } } });
+    expect(Date.now() - started).toBeLessThan(6_000);
+    // Completing again once the mirror shows the payment (the page does) records the sale with the market.
+    expect(await followedOn(lagged.origin, submitted.transactionId, { mirror: true })).toBe('success');
+    const recorded = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
+    expect(recorded).toMatchObject({ status: 200, json: { data: { success: true } } });
+    expect(recorded.json.data).not.toHaveProperty('marketRecorded');
     const sales = await call<{ marketActivity: Sale[] }>(lagged.origin, 'GET', '/api/market/activity?amount=5');
     expect(sales.json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE });
   }, 60_000);

@@ -96,6 +96,7 @@ async function settleAndLoseTheAnswer<C extends SettlementClaim>(
         .setTransactionId(TransactionId.generate(MARKETPLACE))
         .setNodeAccountIds([AccountId.fromString('0.0.3')])
         .freeze(),
+    receiptStatus: async () => null,
     // signAndSubmit signs as the marketplace, as the server's writer does.
     signAsOperator: async (tx) => tx,
     async execute(bytes) {

@@ -41,10 +41,14 @@ export async function timedInto<T>(timings: Record<string, number>, flow: string
   return result;
 }
 
-/** A transaction's status as the client follows it (GET /api/hedera/transaction/{id}, waiting up to 8 s a call). */
-export async function followedOn(origin: string, transactionId: string): Promise<string> {
+/**
+ * A transaction's status as the client follows it (GET /api/hedera/transaction/{id}, waiting up to
+ * 8 s a call): at consensus, by its receipt; with `mirror`, once the mirror node shows it.
+ */
+export async function followedOn(origin: string, transactionId: string, { mirror = false }: { mirror?: boolean } = {}): Promise<string> {
   for (;;) {
-    const answer = await call<{ state: string }>(origin, 'GET', `/api/hedera/transaction/${encodeURIComponent(transactionId)}`);
+    const path = `/api/hedera/transaction/${encodeURIComponent(transactionId)}${mirror ? '?mirror=1' : ''}`;
+    const answer = await call<{ state: string }>(origin, 'GET', path);
     expect(answer.status).toBe(200);
     if (answer.json.state !== 'pending') return answer.json.state;
   }

@@ -2,7 +2,8 @@ import { DomainError } from '../../lib/domain-error';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { MAX_TOKEN_UNITS, formatUnits, parseUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import { confirmTransaction } from '../ledger/transaction-confirmation';
+import type { ReceiptReader } from '../ledger/ledger-writer';
+import { confirmFirst } from '../ledger/transaction-confirmation';
 import type { FreezeOptions } from './allowance-transactions';
 
 /** The allowance transactions are built with the ledger SDK: loaded with the first one, so that a cold start that only reads does not load the SDK. */
@@ -21,7 +22,7 @@ export interface AllowanceSettings {
 }
 
 /** Reads allowances from the ledger, and prepares approve/delete transactions for the signed-in owner. */
-export function createAllowanceService(ledger: LedgerReader, settings: AllowanceSettings) {
+export function createAllowanceService(ledger: LedgerReader, settings: AllowanceSettings, receipts?: ReceiptReader) {
   const freezeFor = (owner: string): FreezeOptions => ({ payerAccountId: owner, nodeAccountIds: settings.nodeAccountIds });
 
   function requireOwner(sessionAccountId: string, ownerAccountId: string): void {
@@ -83,12 +84,15 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
     },
 
     /**
-     * What the mirror node says of a transaction, waiting up to 8 s for it to appear: success,
-     * failed (with its status), pending (not there yet: ask again) or expired (it never will be).
+     * How a transaction ended, waiting up to 8 s: success, failed (with its status), pending (not
+     * known yet: ask again) or expired (it never will be). The mirror node's record when it shows
+     * one; else the consensus nodes' receipt, which comes at consensus (`source: 'receipt'`), and the
+     * mirror again when no receipt came. `mirror`: only the mirror's record counts (a caller about
+     * to read the state the transaction made from the mirror).
      */
-    async transactionStatus(transactionId: string) {
+    async transactionStatus(transactionId: string, { mirror = false }: { mirror?: boolean } = {}) {
       const deadlineMs = Math.max(0, Math.min(STATUS_WAIT_MS, (remainingBudgetMs() ?? STATUS_WAIT_MS + ANSWER_RESERVE_MS) - ANSWER_RESERVE_MS));
-      return { success: true, transactionId, ...(await confirmTransaction(ledger, transactionId, { deadlineMs })) };
+      return { success: true, transactionId, ...(await confirmFirst(ledger, transactionId, deadlineMs, mirror ? undefined : receipts)) };
     },
 
     async prepareNftAllowanceDelete(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; serialNumber: number }) {

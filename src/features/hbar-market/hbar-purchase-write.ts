@@ -11,7 +11,7 @@ import { serverMessage } from '@/lib/api/error-text';
 import { formatHbarPrice } from '@/lib/format';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { type PendingAction, clearPendingAction, pendingActions, savePendingAction } from '../ledger/kept-transactions';
-import { LedgerStillPending } from '../ledger/ledger-wait-client';
+import { LedgerStillPending, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
@@ -68,7 +68,8 @@ interface BuyAnswer {
 }
 interface CompleteAnswer {
   success?: boolean;
-  data?: { success?: boolean; apimessage?: string };
+  /** `marketRecorded: false`: paid on the ledger (its receipt), the market records the sale once its mirror node shows it. */
+  data?: { success?: boolean; apimessage?: string; marketRecorded?: boolean };
   error?: string;
 }
 
@@ -121,9 +122,23 @@ function isStillSettling(error: unknown): boolean {
   return !(error instanceof PurchaseError);
 }
 
-async function completeOnce(saleVerificationCode: string): Promise<void> {
+/** Completes a purchase once; true when the market recorded the sale too (false: paid, recorded later). */
+async function completeOnce(saleVerificationCode: string): Promise<boolean> {
   const answer = await apiJson<CompleteAnswer>('/api/market/buy/complete', { method: 'POST', body: { saleVerificationCode } });
   if (!answer.success || !answer.data?.success) throw new PurchaseError('complete', completeFailureText(answer.data?.apimessage ?? answer.error));
+  return answer.data.marketRecorded !== false;
+}
+
+/**
+ * A purchase paid on the ledger that the market has not recorded yet (it sees the ledger through
+ * its mirror node): completed again once the mirror node shows the payment, and the market's lists
+ * reloaded. A page closed before that leaves it to the server's reconciler.
+ */
+function recordWhenShown(purchase: HbarPurchase): void {
+  void waitForLedger(purchase.transactionId, undefined, { mirror: true })
+    .then(() => completeOnce(purchase.saleVerificationCode))
+    .catch(() => false)
+    .then(refreshMarket);
 }
 
 /**
@@ -131,7 +146,7 @@ async function completeOnce(saleVerificationCode: string): Promise<void> {
  * `untilMs` (then LedgerStillPending). A purchase the ledger says never happened is forgotten; one
  * the market did not confirm is kept, to complete later (here or by the server's reconciler).
  */
-async function completeWhenSettled(purchase: HbarPurchase, untilMs: number): Promise<void> {
+async function completeWhenSettled(purchase: HbarPurchase, untilMs: number): Promise<boolean> {
   for (;;) {
     try {
       return await completeOnce(purchase.saleVerificationCode);
@@ -149,8 +164,9 @@ async function completeWhenSettled(purchase: HbarPurchase, untilMs: number): Pro
 /** The purchase once the wallet was asked: completed when the ledger shows it, stalled with 'Check again' when that runs long. */
 async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now() + LEDGER_WAIT_MS, note: string | null = null): Promise<void> {
   updateWrite(id, 'ledger', { note });
+  let recorded = true;
   try {
-    await completeWhenSettled(purchase, untilMs);
+    recorded = await completeWhenSettled(purchase, untilMs);
   } catch (failure) {
     if (!(failure instanceof LedgerStillPending)) throw failure;
     toast({ title: PURCHASE_MESSAGES.stalledTitle, description: PURCHASE_MESSAGES.stalledText });
@@ -158,6 +174,7 @@ async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now()
   }
   clearPendingAction(purchase.transactionId);
   refreshMarket();
+  if (!recorded) recordWhenShown(purchase);
   toast({ title: 'Purchase Successful!', description: `${purchase.name} is now in your wallet.` });
   updateWrite(id, 'done', { transactionId: purchase.transactionId });
 }

@@ -2,6 +2,7 @@ import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { createTtlCache } from '../../server/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
+import type { ReceiptReader } from '../ledger/ledger-writer';
 import { awaitSettled, confirmTransaction } from '../ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
@@ -26,6 +27,8 @@ export interface MarketServiceDeps {
   purchases: PurchaseRepo;
   /** The mirror node, where a purchase's transaction is confirmed by its frozen id. */
   ledger: () => LedgerReader;
+  /** The consensus nodes' receipts: a payment completes at consensus, not when the mirror shows it. */
+  receipts?: ReceiptReader;
   nftTokenId: string;
   now?: () => number;
   /** How long completing waits for the ledger at most (SETTLE_WAIT_MS). */
@@ -61,7 +64,7 @@ function readCaches(now: () => number) {
  * and the buy flow for the signed-in buyer, whose prepared transaction is checked before it is
  * handed out and whose completion only its buyer can ask for.
  */
-export function createMarketService({ port, purchases, ledger, nftTokenId, now = Date.now, settleWaitMs = SETTLE_WAIT_MS }: MarketServiceDeps) {
+export function createMarketService({ port, purchases, ledger, receipts, nftTokenId, now = Date.now, settleWaitMs = SETTLE_WAIT_MS }: MarketServiceDeps) {
   let reads = readCaches(now);
   const holders = createTtlCache<OwnerStats>(HOLDERS_CACHE_MS, { now });
 
@@ -169,17 +172,17 @@ export function createMarketService({ port, purchases, ledger, nftTokenId, now =
     },
 
     /**
-     * Completes an executed purchase: confirms its frozen transaction on the mirror node (waiting
-     * within the request's budget; LEDGER_PENDING while the ledger is still settling it), then asks
-     * the market to record the sale; a confirmed sale drops the read caches. Completing again
-     * answers the same.
+     * Completes an executed purchase: confirms its frozen transaction by its receipt from the
+     * consensus nodes, else on the mirror node (waiting within the request's budget; LEDGER_PENDING
+     * while the ledger is still settling it), then asks the market to record the sale; a confirmed
+     * sale drops the read caches. Completing again answers the same.
      */
     async complete(sessionAccountId: string, saleVerificationCode: string) {
       const purchase = await purchases.getPurchase(saleVerificationCode, now());
       if (!purchase) throw new DomainError('SALE_NOT_FOUND', 'Unknown or expired sale verification code');
       if (purchase.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This purchase belongs to another account');
       if (purchase.completedAt) return { success: true, data: { success: true, apimessage: `Wild Tiger #${purchase.serial} is yours` } };
-      const settled = await awaitSettled(ledger(), purchase.transactionId, { maxWaitMs: settleWaitMs, reserveMs: MARKET_CONFIRM_RESERVE_MS });
+      const settled = await awaitSettled(ledger(), purchase.transactionId, { maxWaitMs: settleWaitMs, reserveMs: MARKET_CONFIRM_RESERVE_MS, receipts });
       if (settled.state === 'expired') {
         throw new DomainError('PURCHASE_EXPIRED', 'The purchase transaction expired before it was executed; nothing was charged. Start the purchase again.');
       }
@@ -188,7 +191,14 @@ export function createMarketService({ port, purchases, ledger, nftTokenId, now =
           status: settled.result,
         });
       }
-      return { success: true, data: await recordSale(purchase) };
+      const recorded = await recordSale(purchase);
+      if (recorded.success || settled.source !== 'receipt') return { success: true, data: recorded };
+      // The payment's receipt is in: the one atomic transfer the buyer signed (checked when prepared)
+      // moved the tiger and the HBAR. The market, which sees the ledger through its mirror node, records
+      // the sale once that shows it: the purchase stays open for the reconciler to record.
+      log.info('HBAR purchase paid by receipt; the market records it later', { serial: purchase.serial, apimessage: recorded.apimessage });
+      reads = readCaches(now);
+      return { success: true, data: { success: true, apimessage: `Wild Tiger #${purchase.serial} is yours`, marketRecorded: false } };
     },
 
     /**

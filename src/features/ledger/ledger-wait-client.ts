@@ -17,10 +17,8 @@ export const LEDGER_WAIT_MS = 90_000;
 const RETRY_PAUSE_MS = 1_000;
 
 export type LedgerOutcome =
-  | { state: 'success'; consensusTimestamp: string }
-  | { state: 'failed'; result: string }
-  | { state: 'expired' }
-  | { state: 'pending' };
+  /** Known from the consensus nodes' receipt (`source: 'receipt'`) or the mirror node's record (with its timestamp). */
+  { state: 'success'; consensusTimestamp?: string; source?: 'receipt' } | { state: 'failed'; result: string } | { state: 'expired' } | { state: 'pending' };
 
 /** What a flow says when the ledger takes longer than its wait. */
 export const LEDGER_STILL_PENDING = 'The ledger has not confirmed this yet. It may still go through: check again in a moment.';
@@ -47,15 +45,22 @@ export function requireLedgerSuccess(outcome: LedgerOutcome, what: string): void
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Follows a transaction on the ledger until the mirror node shows it (success or failed), it can
- * no longer appear (expired), or `untilMs` passes (pending). Server errors on the way are waited out.
+ * Follows a transaction on the ledger until it reached consensus (success or failed: its receipt,
+ * or the mirror node's record), it can no longer (expired), or `untilMs` passes (pending). With
+ * `mirror`, until the mirror node shows it: what the page reads next then shows what it made.
+ * Server errors on the way are waited out.
  */
-export async function waitForLedger(transactionId: string, untilMs: number = Date.now() + LEDGER_WAIT_MS): Promise<LedgerOutcome> {
+export async function waitForLedger(
+  transactionId: string,
+  untilMs: number = Date.now() + LEDGER_WAIT_MS,
+  { mirror = false }: { mirror?: boolean } = {},
+): Promise<LedgerOutcome> {
   const id = toMirrorTransactionId(transactionId) ?? transactionId;
+  const path = `/api/hedera/transaction/${encodeURIComponent(id)}${mirror ? '?mirror=1' : ''}`;
   for (;;) {
     const asked = Date.now();
     try {
-      const answer = await apiJson<LedgerOutcome>(`/api/hedera/transaction/${encodeURIComponent(id)}`);
+      const answer = await apiJson<LedgerOutcome>(path);
       if (answer.state !== 'pending') return answer;
     } catch (error) {
       if (error instanceof ApiError && error.status < 500 && error.status !== 429) throw error;

@@ -19,7 +19,20 @@ export interface LedgerExecution {
   consensusTimestamp?: string;
 }
 
-export interface LedgerWriter {
+/**
+ * The consensus nodes' receipts: a free query that a node answers as soon as the transaction reached
+ * consensus (seconds before the mirror node shows it), for about 3 minutes after.
+ */
+export interface ReceiptReader {
+  /**
+   * The transaction's status once it reached consensus (SUCCESS or the ledger's refusal); null when
+   * no node gave one within `waitMs` (not reached consensus yet, unknown to the nodes or past their
+   * receipt memory, or no node answered): the mirror node then has the last word.
+   */
+  receiptStatus(transactionId: string, waitMs: number): Promise<string | null>;
+}
+
+export interface LedgerWriter extends ReceiptReader {
   readonly operatorAccountId: string;
   /** Sets a fresh transaction id paid by `payerAccountId` (default: the operator) and the node ids, then freezes. */
   freeze<T extends Transaction>(tx: T, payerAccountId?: string): T;

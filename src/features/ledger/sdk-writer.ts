@@ -7,7 +7,7 @@
  * Locally the sandbox mirror's address book lists the sandbox consensus node's gRPC-web endpoint
  * (src/sandbox/ledger/consensus-node.ts), so the same code path runs there.
  */
-import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, TransactionId, WebClient } from '@hiero-ledger/sdk';
+import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, TransactionId, TransactionReceiptQuery, WebClient } from '@hiero-ledger/sdk';
 import { withTimeout } from '../../lib/timeout';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from './errors';
@@ -49,6 +49,40 @@ async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeo
   return withTimeout(receiptStatus(), timeoutMs, () => {
     throw new Error(`no receipt within ${timeoutMs} ms`);
   });
+}
+
+/** How often a receipt query asks again while the receipt says UNKNOWN (before consensus). */
+const RECEIPT_POLL_MS = 250;
+
+/**
+ * Asks the nodes for a transaction's receipt until it has a final status, within `waitMs`; null
+ * when none came. The query retries UNKNOWN and RECEIPT_NOT_FOUND itself (the SDK's
+ * TransactionReceiptQuery._shouldRetry), backing off to RECEIPT_MAX_BACKOFF_MS; its attempts are
+ * bounded so that it stops soon after the wait, whose answer no longer counts.
+ */
+async function receiptStatusOf(client: WebClient, transactionId: string, waitMs: number): Promise<string | null> {
+  let id: TransactionId;
+  try {
+    id = TransactionId.fromString(transactionId);
+  } catch {
+    return null;
+  }
+  if (waitMs <= 0) return null;
+  const query = new TransactionReceiptQuery()
+    .setTransactionId(id)
+    .setValidateStatus(false)
+    .setMinBackoff(RECEIPT_POLL_MS)
+    .setMaxAttempts(Math.ceil(waitMs / RECEIPT_POLL_MS) + 1);
+  const status = async () => {
+    const receiptStatus = (await query.execute(client)).status.toString();
+    return receiptStatus === 'UNKNOWN' || receiptStatus === 'RECEIPT_NOT_FOUND' ? null : receiptStatus;
+  };
+  // A query still retrying after the wait ends settles quietly: its answer no longer counts.
+  return withTimeout(
+    status().catch(() => null),
+    waitMs,
+    () => null,
+  );
 }
 
 /**
@@ -166,6 +200,7 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
         return mapSubmitError(error, transactionId);
       }
     },
+    receiptStatus: (transactionId, waitMs) => receiptStatusOf(client, transactionId, waitMs),
     close: () => client.close(),
   };
 }

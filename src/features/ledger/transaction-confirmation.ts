@@ -1,12 +1,14 @@
 import { DomainError } from '../../lib/domain-error';
 import { remainingBudgetMs } from '../../server/request-budget';
 import type { LedgerReader } from './ledger-reader';
+import type { ReceiptReader } from './ledger-writer';
 import { isPastValidity } from './transaction-visibility';
 
 /** What the mirror node says of a transaction once its record appeared, or that it has not (yet, or ever). */
 export type Confirmation =
-  | { state: 'success'; consensusTimestamp: string }
-  | { state: 'failed'; result: string; consensusTimestamp: string }
+  /** `consensusTimestamp` comes with the mirror's record; a receipt does not carry one. */
+  | { state: 'success'; consensusTimestamp?: string; source?: 'receipt' }
+  | { state: 'failed'; result: string; consensusTimestamp?: string; source?: 'receipt' }
   | { state: 'pending' }
   /** No record, and its valid start is so long ago that it can no longer reach consensus. */
   | { state: 'expired' };
@@ -50,20 +52,47 @@ export async function confirmTransaction(ledger: LedgerReader, transactionId: st
 export type Settled = Exclude<Confirmation, { state: 'pending' }>;
 
 /**
- * A flow's wait for a transaction the user's wallet executed, before it checks the state that
- * transaction made: waits at most `maxWaitMs`, and never into the last `reserveMs` of the request's
- * budget (what the flow still needs afterwards). While the mirror node does not show it yet, the
- * answer is LEDGER_PENDING with the transaction id, for the client to wait and ask again.
+ * confirmTransaction, with the consensus nodes' receipt first when `receipts` is given: a record the
+ * mirror node already shows answers at once; else the receipt, which comes at consensus, seconds
+ * before the mirror shows the transaction (`source: 'receipt'`); when no receipt comes within the
+ * wait (or the nodes no longer keep it), the mirror has the word for what is left of the wait.
+ */
+export async function confirmFirst(ledger: LedgerReader, transactionId: string, deadlineMs: number, receipts?: ReceiptReader): Promise<Confirmation> {
+  const started = Date.now();
+  if (receipts) {
+    const shown = await confirmTransaction(ledger, transactionId, { deadlineMs: 0 });
+    if (shown.state !== 'pending') return shown;
+    const status = await receipts.receiptStatus(transactionId, deadlineMs);
+    if (status === 'SUCCESS') return { state: 'success', source: 'receipt' };
+    if (status) return { state: 'failed', result: status, source: 'receipt' };
+  }
+  return confirmTransaction(ledger, transactionId, { deadlineMs: Math.max(0, deadlineMs - (Date.now() - started)) });
+}
+
+/**
+ * A flow's wait for a transaction the user's wallet executed, before it acts on it (confirmFirst):
+ * waits at most `maxWaitMs`, and never into the last `reserveMs` of the request's budget (what the
+ * flow still needs afterwards). While the outcome is not known, the answer is LEDGER_PENDING with
+ * the transaction id, for the client to wait and ask again.
  */
 export async function awaitSettled(
   ledger: LedgerReader,
   transactionId: string,
-  { maxWaitMs, reserveMs }: { maxWaitMs: number; reserveMs: number },
+  { maxWaitMs, reserveMs, receipts }: { maxWaitMs: number; reserveMs: number; receipts?: ReceiptReader | undefined },
 ): Promise<Settled> {
   const deadlineMs = Math.max(0, Math.min(maxWaitMs, (remainingBudgetMs() ?? maxWaitMs + reserveMs) - reserveMs));
-  const confirmation = await confirmTransaction(ledger, transactionId, { deadlineMs });
+  const confirmation = await confirmFirst(ledger, transactionId, deadlineMs, receipts);
   if (confirmation.state !== 'pending') return confirmation;
   throw new DomainError('LEDGER_PENDING', 'Waiting for the ledger: the transaction is not confirmed yet', { transactionId });
+}
+
+/**
+ * True while the mirror node does not show `transactionId` yet: the state it shows is older than
+ * that transaction. A flow that holds the transaction's SUCCESS receipt then goes by the receipt;
+ * once the mirror shows the transaction, the mirror's state is the word.
+ */
+export async function mirrorBehind(ledger: Pick<LedgerReader, 'getTransaction'>, transactionId: string): Promise<boolean> {
+  return (await ledger.getTransaction(transactionId, { nonce: 0, scheduled: false })) === null;
 }
 
 /**

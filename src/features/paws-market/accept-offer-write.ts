@@ -7,8 +7,7 @@
  * (resumeAccepts).
  */
 import { formatPaws } from '../../lib/format';
-import { type PendingAction, forgetTransaction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
-import { waitForLedger } from '../ledger/ledger-wait-client';
+import { type PendingAction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
 import { toast } from '../toast/toast-store';
 import { afterKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
@@ -73,12 +72,13 @@ async function acceptAfterApproval(id: string, action: AcceptAction, note: strin
   await sold(id, action.accountId, action.serialNumber, action.price, answer.transactionId);
 }
 
-/** The sale succeeded on the ledger: waits until the mirror node shows it, so the refreshed lists no longer have the tiger. */
+/**
+ * The sale succeeded on the ledger (the server had its receipt): done at once; the page's data is
+ * reloaded now and again once the mirror node shows the sale.
+ */
 async function sold(id: string, sellerId: string, serial: number, price: string, transactionId: string): Promise<void> {
   rememberTransaction(sellerId, transactionId);
-  updateWrite(id, 'ledger');
-  if ((await waitForLedger(transactionId)).state !== 'pending') forgetTransaction(transactionId);
-  refreshAfterTrade();
+  refreshAfterTrade({ transactionId, accountId: sellerId });
   toast({ title: 'Offer Accepted', description: `Wild Tiger #${serial} sold for ${formatPaws(price)} PAWS.` });
   updateWrite(id, 'done', { transactionId });
 }

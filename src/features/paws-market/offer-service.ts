@@ -4,6 +4,8 @@ import { DomainError } from '../../lib/domain-error';
 import { createTtlCache } from '../../server/ttl-cache';
 import { MAX_TOKEN_UNITS, formatUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
+import type { ReceiptReader } from '../ledger/ledger-writer';
+import { mirrorBehind } from '../ledger/transaction-confirmation';
 import { isPastValidity } from '../ledger/transaction-visibility';
 import type { RarityDataset } from '../tiger/rarity';
 import { INVALID_PRICE_MESSAGE, insufficientPawsMessage, parsePawsPrice } from './listing';
@@ -54,6 +56,8 @@ export interface OfferDeps {
   display: (serial: number) => Promise<ListingDisplay | undefined>;
   /** PAWS's decimals and the tokens' custom fees (shared with the market; read from the ledger by default). */
   terms?: TradeTermsReader;
+  /** The consensus nodes' receipts: an owner's approval is acted on at consensus, not when the mirror shows it. */
+  receipts?: ReceiptReader;
   now?: () => number;
 }
 
@@ -93,7 +97,18 @@ const covers = (funds: Funds, offer: PawsOffer) => funds.available >= BigInt(off
  * by the buyer's PAWS allowance to the marketplace; an owner accepts one unit and the marketplace
  * settles it as a purchase is settled (settleClaimed: one claim per unit, one atomic transfer).
  */
-export function createOfferService({ offers, listings, ledger, settlement, settings, rarity, display, terms: givenTerms, now = Date.now }: OfferDeps) {
+export function createOfferService({
+  offers,
+  listings,
+  ledger,
+  settlement,
+  settings,
+  rarity,
+  display,
+  terms: givenTerms,
+  receipts,
+  now = Date.now,
+}: OfferDeps) {
   const terms = givenTerms ?? createTradeTerms(ledger, settings);
   const decimals = async () => (await terms.read()).pawsDecimals;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
@@ -381,14 +396,17 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
       if (!offerMatches(offer, serial, (await rarity()).rarityData[String(serial)])) {
         throw new DomainError('OFFER_NOT_MATCHING', `Wild Tiger #${serial} is not a tiger this offer asks for`);
       }
+      // The owner's approval, confirmed by its receipt while the mirror does not show it yet.
+      let approvedByReceipt = false;
       if (input.approvalTransactionId) {
-        // The owner just approved the tiger in the wallet: the mirror node must show it before the tiger's spender is read.
+        // The owner just approved the tiger in the wallet: it must reach consensus before the tiger's spender counts.
         const approval = await settledOwnTransactionOn(
           ledger,
           input.approvalTransactionId,
           input.sellerId,
           beforeSettlementReserveMs(settlementTimeoutMs),
           () => new DomainError('NFT_ALLOWANCE_MISSING', 'This approval transaction was not paid by the owner; approve the NFT allowance from your own wallet'),
+          receipts,
         );
         if (approval.state === 'failed') {
           throw new DomainError('TRANSACTION_FAILED', `NFT allowance approval failed on the ledger (${approval.result}); approve it again`, {
@@ -399,11 +417,13 @@ export function createOfferService({ offers, listings, ledger, settlement, setti
         if (approval.state === 'expired') {
           throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
         }
+        approvedByReceipt = approval.source === 'receipt' && (await mirrorBehind(ledger, input.approvalTransactionId));
       }
       const nft = await ledger.getNft(settings.nftTokenId, serial);
       if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
       if (nft.owner !== input.sellerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${serial} is not owned by ${input.sellerId}`);
-      if (nft.spender !== settings.marketplaceAccountId) {
+      // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
+      if (nft.spender !== settings.marketplaceAccountId && !approvedByReceipt) {
         throw new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
           tokenId: settings.nftTokenId,
           serialNumber: serial,

@@ -2,6 +2,8 @@ import { atom, computed } from 'nanostores';
 import { refreshTigerView } from '../tiger/tiger-view-client';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys, retryWhileUnavailable } from '@/lib/api';
 import { balancesMoved } from '../balances/balance-store';
+import { forgetTransaction } from '../ledger/kept-transactions';
+import { waitForLedger } from '../ledger/ledger-wait-client';
 import { pawsFiguresChanged } from '../market-stats/market-stats-client';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../profile/owned-nfts';
@@ -47,15 +49,26 @@ export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coverage
   { dedupeTime: 30 * 60_000 },
 );
 
-/**
- * Refetches everything a trade changes, as it ends (also after its dialog closed): listings, the
- * user's listings, owned NFTs, offers, balances, the market's figures and the open tiger's view.
- */
-export function refreshAfterTrade(): void {
+/** Reloads what a trade changed: listings, profiles, offers, market figures, the tiger view and the balances (here and in other tabs). */
+function reloadTraded(): void {
   invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/') || key.startsWith('/api/paws/offers'));
   pawsFiguresChanged();
   refreshTigerView();
   balancesMoved();
+}
+
+/**
+ * After a trade: reloads what it changed at once (our own records have it), and, given the
+ * transaction that made it, again once the mirror node shows that transaction (what the ledger's
+ * reads then show), which also lets the account's recent trades forget it.
+ */
+export function refreshAfterTrade(settled?: { transactionId: string; accountId: string }): void {
+  reloadTraded();
+  if (!settled) return;
+  void waitForLedger(settled.transactionId, undefined, { mirror: true }).then((outcome) => {
+    if (outcome.state !== 'pending') forgetTransaction(settled.transactionId);
+    reloadTraded();
+  });
 }
 
 /** Prepares the marketplace's allowance to spend `amount` PAWS (display units) of the account, for its wallet to sign. */

@@ -6,9 +6,11 @@ import { createTtlCache } from '../../server/ttl-cache';
 import { formatUnits } from '../balances/units';
 import { LedgerError } from '../ledger/errors';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
-import { type Settled, awaitSettled } from '../ledger/transaction-confirmation';
+import type { ReceiptReader } from '../ledger/ledger-writer';
+import { type Settled, awaitSettled, mirrorBehind } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
 import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
+import { approvalNotYetShown, backsListing, backsOnMirror } from './listing-backing';
 import type { ListingRepo, PendingListing } from './listing-repo';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
@@ -73,15 +75,18 @@ export interface PawsMarketDeps {
   activity?: Pick<ActivityRepo, 'listed' | 'sold'>;
   /** PAWS's decimals and the tokens' custom fees (shared with the offers; read from the ledger by default). */
   terms?: TradeTermsReader;
+  /** The consensus nodes' receipts: the user's approvals are acted on at consensus, not when the mirror shows them. */
+  receipts?: ReceiptReader;
   now?: () => number;
 }
 
 type ListingClaim = NonNullable<PawsListing['claim']>;
 
 /**
- * Waits (within the request's budget, keeping `reserveMs` of it) until the mirror node shows a
- * transaction the user's wallet executed, so that what it made can be checked. Only the user's own
- * transactions count: one paid by another account is refused.
+ * Waits (within the request's budget, keeping `reserveMs` of it) until a transaction the user's
+ * wallet executed reached consensus: its receipt from the consensus nodes when `receipts` is given,
+ * else (or when no receipt comes) its record on the mirror node. Only the user's own transactions
+ * count: one paid by another account is refused.
  */
 export async function settledOwnTransactionOn(
   ledger: LedgerReader,
@@ -89,9 +94,10 @@ export async function settledOwnTransactionOn(
   payer: string,
   reserveMs: number,
   wrongPayer: () => DomainError,
+  receipts?: ReceiptReader,
 ): Promise<Settled> {
   if (parseTransactionId(transactionId)?.payer !== payer) throw wrongPayer();
-  return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs });
+  return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs, receipts });
 }
 
 /** The PAWS marketplace: listing, unlisting and race-safe, idempotent buying settled on the ledger. */
@@ -104,16 +110,15 @@ export function createPawsMarketService({
   reservedPaws,
   activity,
   terms: givenTerms,
+  receipts,
   now = Date.now,
 }: PawsMarketDeps) {
   const terms = givenTerms ?? createTradeTerms(ledger, settings);
   const decimals = async () => (await terms.read()).pawsDecimals;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
 
-  /** True when the NFT backs the listing: the seller owns it and our marketplace is its spender. */
-  function backs(nft: LedgerNft | null | undefined, listing: PawsListing): boolean {
-    return !!nft && !nft.deleted && nft.owner === listing.sellerId && nft.spender === settings.marketplaceAccountId;
-  }
+  /** True when the NFT backs the listing: the seller owns it and our marketplace is its spender (or its approval's receipt says so while the mirror catches up). */
+  const backs = (nft: LedgerNft | null | undefined, listing: PawsListing) => backsListing(ledger, nft, listing, settings.marketplaceAccountId, now());
 
   /** True when the listing can still be settled, read afresh (a buy). */
   async function stillBacked(listing: PawsListing): Promise<boolean> {
@@ -144,7 +149,14 @@ export function createPawsMarketService({
     });
     const paid = new Set(sellers.filter((_, index) => payable[index]));
     const at = now();
-    for (const listing of listings) checks.set(listing.id, { ok: backs(nfts.get(listing.serialNumber), listing) && paid.has(listing.sellerId), at });
+    const backed = await Promise.all(
+      listings.map(async (listing) => {
+        const nft = nfts.get(listing.serialNumber);
+        // Only a listing that went live on its receipt in the last two minutes costs a read more.
+        return backsOnMirror(nft, listing, settings.marketplaceAccountId) || approvalNotYetShown(ledger, nft, listing, at);
+      }),
+    );
+    for (const [index, listing] of listings.entries()) checks.set(listing.id, { ok: !!backed[index] && paid.has(listing.sellerId), at });
   }
 
   /** The ids of the active listings that can still be bought; listings checked in the last 15 s are not read again. */
@@ -164,7 +176,7 @@ export function createPawsMarketService({
   }
 
   const settledOwnTransaction = (transactionId: string, payer: string, reserveMs: number, wrongPayer: () => DomainError) =>
-    settledOwnTransactionOn(ledger, transactionId, payer, reserveMs, wrongPayer);
+    settledOwnTransactionOn(ledger, transactionId, payer, reserveMs, wrongPayer, receipts);
 
   /** A listing needs a seller who can receive the buyer's PAWS. */
   async function requirePayable(sellerId: string): Promise<void> {
@@ -240,12 +252,15 @@ export function createPawsMarketService({
    * Writes the one active listing of a pending one once the ledger shows the seller owning the tiger
    * with the marketplace approved for it, and drops the pending one; `approvalTransactionId` is the
    * seller's approval when known (null when the reconciler finds the allowance on the ledger).
+   * `byReceipt`: the approval's SUCCESS receipt is in, which stands for the approval until the
+   * mirror node shows it.
    */
-  async function activate(pending: PendingListing, approvalTransactionId: string | null): Promise<PawsListing> {
+  async function activate(pending: PendingListing, approvalTransactionId: string | null, byReceipt = false): Promise<PawsListing> {
     const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
     if (!nft || nft.owner !== pending.sellerId)
       throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
-    if (nft.spender !== settings.marketplaceAccountId) {
+    const approvedByReceipt = byReceipt && !!approvalTransactionId && (await mirrorBehind(ledger, approvalTransactionId));
+    if (nft.spender !== settings.marketplaceAccountId && !approvedByReceipt) {
       throw new DomainError(
         'NFT_ALLOWANCE_MISSING',
         'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again',
@@ -383,7 +398,7 @@ export function createPawsMarketService({
       if (approval.state === 'expired') {
         throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
       }
-      const listing = await activate(pending, input.approvalTransactionId);
+      const listing = await activate(pending, input.approvalTransactionId, approval.source === 'receipt');
       return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
     },
 
@@ -439,8 +454,10 @@ export function createPawsMarketService({
         throw new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger');
       }
       if (listing.status !== 'active') throw new DomainError('LISTING_UNAVAILABLE', 'This NFT is not currently listed for sale');
+      // The buyer's approval, confirmed by its receipt while the mirror does not show it yet.
+      let approvedByReceipt = false;
       if (input.allowanceTransactionId) {
-        // The buyer just approved the price in the wallet: the mirror node must show it before the allowance is read.
+        // The buyer just approved the price in the wallet: it must reach consensus before the allowance counts.
         const approval = await settledOwnTransaction(
           input.allowanceTransactionId,
           input.buyerId,
@@ -453,6 +470,7 @@ export function createPawsMarketService({
             result: approval.result,
           });
         }
+        approvedByReceipt = approval.state === 'success' && approval.source === 'receipt' && (await mirrorBehind(ledger, input.allowanceTransactionId));
       }
       if (!(await stillBacked(listing))) {
         await retire(listing);
@@ -479,7 +497,9 @@ export function createPawsMarketService({
           insufficientPawsMessage(Number(formatUnits(due, tokenDecimals)), Number(formatUnits(available, tokenDecimals))),
         );
       }
-      if (allowance < due) {
+      // An approval known by its receipt alone is checked by the settlement itself: an approved
+      // transfer beyond the allowance is refused at consensus, and nothing moves.
+      if (allowance < due && !approvedByReceipt) {
         throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
           tokenId: settings.pawsTokenId,
           spenderAccountId: settings.marketplaceAccountId,

@@ -7,7 +7,7 @@
  */
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
-import { clearPendingAction, forgetTransaction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
+import { clearPendingAction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
 import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { signKept } from '../writes/kept-signature';
@@ -98,14 +98,13 @@ async function buyAfterApproval(
   await purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
 }
 
-/** The settlement succeeded on the ledger: waits until the mirror node shows it, so the refreshed data has the tiger. */
+/**
+ * The settlement succeeded on the ledger (the server had its receipt): done at once; the page's data
+ * is reloaded now and again once the mirror node shows the settlement.
+ */
 async function purchased(id: string, buyer: string, listing: Listing, settlementId: string): Promise<void> {
-  if (settlementId) {
-    rememberTransaction(buyer, settlementId);
-    updateWrite(id, 'ledger');
-    if ((await waitForLedger(settlementId)).state !== 'pending') forgetTransaction(settlementId);
-  }
-  refreshAfterTrade();
+  if (settlementId) rememberTransaction(buyer, settlementId);
+  refreshAfterTrade(settlementId ? { transactionId: settlementId, accountId: buyer } : undefined);
   toast({ title: 'Purchase Successful!', description: `${listing.nftName} is now in your den.` });
   updateWrite(id, 'done', { transactionId: settlementId || null });
 }

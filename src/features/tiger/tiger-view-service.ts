@@ -1,8 +1,9 @@
 import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
-import type { LedgerNft } from '../ledger/ledger-reader';
+import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import { type PawsListing, publicListing } from '../paws-market/listing';
+import { backsListing } from '../paws-market/listing-backing';
 import type { CollectionCatalog } from './catalog';
 import { MINTED, TOTAL_SUPPLY } from './supply';
 import { TIGER_SALES_SHOWN, type TigerPawsSale, type TigerViewAnswer, traitShares } from './tiger-view-rules';
@@ -13,6 +14,8 @@ export interface TigerViewDeps {
   catalog: Pick<CollectionCatalog, 'rarity' | 'entry'>;
   /** The serial on the ledger (null when it does not exist). */
   nft: (serial: number) => Promise<LedgerNft | null>;
+  /** The mirror node's transactions: whether it shows a listing's approval yet. */
+  ledger: Pick<LedgerReader, 'getTransaction'>;
   /** A stored profile's privacy (undefined when the account never saved one). */
   profile: (accountId: string) => Promise<{ username: string | null; isPublic: boolean } | undefined>;
   /** The id of the serial's active listing (its lock), and a listing by id. */
@@ -49,7 +52,7 @@ export function createTigerViewService(deps: TigerViewDeps) {
     const id = await deps.listingIdOf(nftTokenId, serial);
     const listing = id ? await deps.listing(id) : undefined;
     if (listing?.status !== 'active') return null;
-    return nft.owner === listing.sellerId && nft.spender === marketplaceAccountId ? listing : null;
+    return (await backsListing(deps.ledger, nft, listing, marketplaceAccountId, Date.now())) ? listing : null;
   }
 
   async function ownerProfile(accountId: string): Promise<TigerViewAnswer['ownerProfile']> {

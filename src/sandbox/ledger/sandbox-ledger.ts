@@ -107,6 +107,11 @@ interface MirrorStep {
 }
 
 const MAX_COMMIT_ATTEMPTS = 5;
+/**
+ * How long after consensus a node answers a transaction's receipt: "Receipts can be requested from
+ * a Hedera network for up to 3 minutes" (docs.hedera.com, Get a transaction receipt).
+ */
+export const RECEIPT_MEMORY_MS = 180_000;
 const NS_PER_MS = 1_000_000n;
 
 export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedger {
@@ -282,7 +287,10 @@ export function createSandboxLedger(options: SandboxLedgerOptions): SandboxLedge
         await consensusDue();
         await catchUp();
         const record = latestView.findTransaction(transactionId);
-        if (record) return { status: record.result, transactionId, consensusTimestamp: record.consensusTimestamp };
+        // Nodes answer receipts for 3 minutes after consensus, then RECEIPT_NOT_FOUND (RECEIPT_MEMORY_MS).
+        const remembered = record && Number(record.consensusTimestamp) * 1000 + RECEIPT_MEMORY_MS > now();
+        if (record && remembered) return { status: record.result, transactionId, consensusTimestamp: record.consensusTimestamp };
+        if (record) return null;
         return inFlight.has(transactionId) ? { status: 'UNKNOWN', transactionId } : null;
       }),
     execute: (bytes) => executeWith(bytes, 'mirror'),

@@ -312,6 +312,25 @@ describe('SDK ledger writer, over gRPC-web to the sandbox consensus node', () =>
     writer.close();
   });
 
+  it('reads a receipt from the nodes: the status a wallet’s transaction reached at consensus; null for one they do not know, within the wait', async () => {
+    const writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
+    // A wallet submitted these itself (the node's precheck answered OK); the server only has their ids.
+    const approval = frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 3n), BOB);
+    expect((await ledger.submit(await signed(approval, 'bob'))).status).toBe('OK');
+    expect(await writer.receiptStatus(approval.transactionId?.toString() ?? '', 2_000)).toBe('SUCCESS');
+    const serial = serialsOf(await ledger.read(), ALICE)[0] ?? 0;
+    const notOwned = frozen(new TransferTransaction().addNftTransfer(new NftId(TokenId.fromString(TIGERS), serial), BOB, ALICE), BOB);
+    expect((await ledger.submit(await signed(notOwned, 'bob'))).status).toBe('OK');
+    expect(await writer.receiptStatus(notOwned.transactionId?.toString() ?? '', 2_000)).toBe('SENDER_DOES_NOT_OWN_NFT_SERIAL_NO');
+
+    const started = Date.now();
+    const unknown = frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 4n), BOB);
+    expect(await writer.receiptStatus(unknown.transactionId?.toString() ?? '', 600)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(await writer.receiptStatus('not a transaction id', 600)).toBeNull();
+    writer.close();
+  });
+
   it('associates a token through TokenService.associateTokens, signed by the account', async () => {
     const writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
     const holder = sandboxSeed().accounts.find((account) => account.paws === null && account.label === null);

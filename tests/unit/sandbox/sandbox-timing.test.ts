@@ -2,7 +2,7 @@ import { AccountAllowanceApproveTransaction, NftId, TokenId, TransferTransaction
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';
 import { createRateLimiter } from '@/sandbox/ledger/mirror-rate-limit';
-import { createSandboxLedger, type SandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
+import { RECEIPT_MEMORY_MS, createSandboxLedger, type SandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
 import { type SandboxTiming, delayOf } from '@/sandbox/ledger/sandbox-timing';
 import { parseConfig } from '@/server/config';
 import { ALICE, BOB, OPERATOR, PAWS, PAWS_UNIT, TIGERS, frozen, pawsOf, serialsOf, signed } from './sandbox-helpers';
@@ -57,6 +57,13 @@ describe('the sandbox ledger on mainnet time', () => {
     await elapse(1);
     expect((await ledger.read()).findTransaction(id)?.result).toBe('SUCCESS');
     expect(await allowanceOnMirror()).toBe(25n * PAWS_UNIT);
+
+    // Nodes keep a receipt for 3 minutes after consensus; the mirror keeps the record.
+    await elapse(RECEIPT_MEMORY_MS - mirrorLag - 1_000);
+    expect(await ledger.receipt(id)).toMatchObject({ status: 'SUCCESS' });
+    await elapse(1_000);
+    expect(await ledger.receipt(id)).toBeNull();
+    expect((await ledger.read()).findTransaction(id)?.result).toBe('SUCCESS');
   });
 
   it('gives every transaction the same delays on every run', () => {
