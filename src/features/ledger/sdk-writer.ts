@@ -31,8 +31,10 @@ const NODE_REQUEST_DEADLINE_MS = 4_000;
 /** Time kept back from the request's budget to record the outcome and answer. */
 const ANSWER_RESERVE_MS = 500;
 /**
- * Receipt polls back off from 250 ms to at most this (the SDK's default is 8 s): consensus takes
- * 2-5 s and receipt queries are free, so a poll a second finds the receipt within a second of it.
+ * Receipt polls back off from 250 ms to at most this: consensus takes 2-5 s and receipt queries are
+ * free, so a poll a second finds the receipt within a second of it. Set on each receipt query: a
+ * query keeps the SDK's own 8 s maximum (Executable's default), never the client's (SDK 2.79), so
+ * its polls came at 0.25, 0.75, 1.75, 3.75 and 7.75 s, and a receipt due at 2 s was read at 3.75.
  */
 const RECEIPT_MAX_BACKOFF_MS = 1_000;
 /**
@@ -45,7 +47,13 @@ const NODE_BACKOFF_MS = 3_000;
 
 /** Submits and waits for the receipt; rejects when that takes longer than `timeoutMs` (the outcome is then unknown). */
 async function submitAndWaitForReceipt(tx: Transaction, client: WebClient, timeoutMs: number): Promise<string> {
-  const receiptStatus = async () => (await (await tx.execute(client)).getReceipt(client)).status.toString();
+  const receiptStatus = async () => {
+    const response = await tx.execute(client);
+    // getReceipt (which also retries a transaction throttled at consensus) polls with this query.
+    const receiptQuery = response.getReceiptQuery.bind(response);
+    response.getReceiptQuery = () => receiptQuery().setMaxBackoff(RECEIPT_MAX_BACKOFF_MS);
+    return (await response.getReceipt(client)).status.toString();
+  };
   return withTimeout(receiptStatus(), timeoutMs, () => {
     throw new Error(`no receipt within ${timeoutMs} ms`);
   });
@@ -71,6 +79,7 @@ async function receiptStatusOf(client: WebClient, transactionId: string, waitMs:
   const query = new TransactionReceiptQuery()
     .setTransactionId(id)
     .setValidateStatus(false)
+    .setMaxBackoff(RECEIPT_MAX_BACKOFF_MS)
     .setMinBackoff(RECEIPT_POLL_MS)
     .setMaxAttempts(Math.ceil(waitMs / RECEIPT_POLL_MS) + 1);
   const status = async () => {
@@ -171,7 +180,6 @@ export function createSdkLedgerWriter(options: SdkLedgerWriterOptions): LedgerWr
   const client = new WebClient({ network: options.nodes, scheduleNetworkUpdate: false })
     .setOperator(options.operatorAccountId, operatorKey)
     .setGrpcDeadline(Math.min(NODE_REQUEST_DEADLINE_MS, submitTimeoutMs))
-    .setMaxBackoff(RECEIPT_MAX_BACKOFF_MS)
     .setNodeMaxBackoff(NODE_BACKOFF_MS)
     .setNodeMinReadmitPeriod(NODE_BACKOFF_MS);
   return {

@@ -18,6 +18,8 @@ import { executeAsOperator } from '@/features/ledger/ledger-writer';
 import { KeySettingError, parsePrivateKey } from '@/features/ledger/private-key';
 import { addFault, clearFaults } from '@/sandbox/faults';
 import { handleConsensusNodeRequest } from '@/sandbox/ledger/consensus-node';
+import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';
+import { createSandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
 import { sandboxSeed } from '@/sandbox/ledger/seed';
 import { consensusWebProxies, createLedgerWriter, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
@@ -362,5 +364,48 @@ describe('SDK ledger writer, over gRPC-web to the sandbox consensus node', () =>
     // The node is back after the writer's node backoff (3 s), not the SDK's 16 s and more.
     await vi.waitFor(() => expect(() => writer.freeze(settlement(1))).not.toThrow(), { timeout: 4_500, interval: 100 });
     writer.close();
+  });
+});
+
+describe('SDK ledger writer: receipts read within a second of consensus', () => {
+  /** The sandbox node's consensus delay here: a receipt is due this long after the submission. */
+  const CONSENSUS_MS = 4_000;
+  /** Polls a second apart read it by 5 s; the SDK's default backoff read it at 7.75 s (0.25, 0.75, 1.75, 3.75, 7.75). */
+  const READ_BY_MS = CONSENSUS_MS + 2_500;
+  let ledger: ReturnType<typeof newLedger>;
+  let server: Server;
+  let writer: ReturnType<typeof createSdkLedgerWriter>;
+  beforeAll(async () => {
+    ledger = createSandboxLedger({ log: createMemoryLedgerLog(), timing: { consensusDelayMs: [CONSENSUS_MS, CONSENSUS_MS], mirrorLagMs: [0, 0] } });
+    server = createServer((request, response) => {
+      void handleConsensusNodeRequest(ledger, request, new URL(request.url ?? '/', 'http://127.0.0.1'), response);
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const nodes = { [`127.0.0.1:${(server.address() as AddressInfo).port}`]: '0.0.3' };
+    writer = createSdkLedgerWriter({ operatorAccountId: OPERATOR, operatorKey: key('operator'), nodes });
+  });
+  afterAll(async () => {
+    writer.close();
+    server.closeAllConnections();
+    await new Promise((closed) => server.close(closed));
+  });
+
+  // The SDK's receipt query backs off to 8 s whatever the client says: a receipt due at 4 s was read
+  // at 7.75 s before each query was given its own 1 s maximum.
+  it('a settlement’s own receipt', async () => {
+    const approval = writer.freeze(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 5n), BOB);
+    const started = Date.now();
+    expect((await writer.execute((await approval.sign(key('bob'))).toBytes())).status).toBe('SUCCESS');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CONSENSUS_MS);
+    expect(Date.now() - started).toBeLessThan(READ_BY_MS);
+  });
+
+  it('the receipt of a transaction a wallet submitted', async () => {
+    const approval = frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 6n), BOB);
+    const started = Date.now();
+    expect((await ledger.submit(await signed(approval, 'bob'))).status).toBe('OK');
+    expect(await writer.receiptStatus(approval.transactionId?.toString() ?? '', 8_000)).toBe('SUCCESS');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CONSENSUS_MS);
+    expect(Date.now() - started).toBeLessThan(READ_BY_MS);
   });
 });
