@@ -2,7 +2,7 @@
  * The collection's custom fees where the ledger would refuse them: the 'fees' project's server runs a
  * sandbox network whose royalty collector cannot hold PAWS (playwright.config.ts).
  */
-import { ROYALTY_COLLECTOR, ledgerNft } from './support/ledger';
+import { ROYALTY_COLLECTOR, ledgerNft, SHOWN_ON_MIRROR } from './support/ledger';
 import { openListDialog } from './support/paws-flows';
 import { connectAs } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
@@ -18,6 +18,6 @@ test.describe('PAWS marketplace when the royalty collector cannot hold PAWS', ()
       `The fee collector ${ROYALTY_COLLECTOR} cannot receive PAWS, so the ledger would refuse any sale of this tiger. Nothing was listed.`,
     );
     await expect(page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' })).toHaveCount(0);
-    expect((await ledgerNft(page, serial)).spender).toBeNull();
+    await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBeNull();
   });
 });

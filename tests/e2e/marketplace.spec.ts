@@ -24,6 +24,7 @@ import {
 import { approveNext, connectAs } from './support/sandbox-wallet';
 import { sandboxDriver } from './support/wallet-driver';
 import { toasts } from './support/wallet-flows';
+import { SHOWN_ON_MIRROR } from './support/ledger';
 
 test.describe('HBAR marketplace', () => {
   test('browse: skeletons, both tabs with counts, 25 a page, sort back to page 1, Buy needs a wallet', async ({ page }) => {
@@ -261,7 +262,7 @@ test.describe
       await expect(purchase).toContainText('Waiting for your wallet…');
       await approveNext(page, new RegExp(`#${target.serialId}`));
       await expect(toasts(page)).toContainText('Purchase Successful!', { timeout: SETTLE_TIMEOUT_MS });
-      expect(await owner(page, target.serialId)).toBe(DAVE);
+      await expect.poll(() => owner(page, target.serialId), SHOWN_ON_MIRROR).toBe(DAVE);
       await expect(tray).toHaveCount(0);
     });
   });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
-import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, afterRoyalty, ledgerNft, pawsAllowanceOf, pawsOf } from './support/ledger';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, afterRoyalty, ledgerNft, pawsAllowanceOf, pawsOf, SHOWN_ON_MIRROR } from './support/ledger';
 import { listLastTiger } from './support/paws-flows';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
@@ -97,9 +97,9 @@ test.describe
       });
       await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toContainText(`${tiger} went to ${BOB_NAME} (${BOB}) for 12.5 PAWS.`);
 
-      expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
-      expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 12.5, 6);
-      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + afterRoyalty(12.5), 6);
+      await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
+      await expect.poll(() => pawsOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(bobBefore - 12.5, 6);
+      await expect.poll(() => pawsOf(page, CAROL), SHOWN_ON_MIRROR).toBeCloseTo(carolBefore + afterRoyalty(12.5), 6);
       await page.getByRole('dialog', { name: 'Offer Accepted' }).getByRole('button', { name: 'Close', exact: true }).click();
       await expect(page.getByRole('tabpanel')).toContainText('No Offers Received');
       // Accepting took down the tiger's PAWS listing.
@@ -130,7 +130,7 @@ test.describe
       await makeOffer(page, offers, '20');
       await makeOffer(page, offers, '15');
       await expect(offers).toContainText('Best offer: 20 PAWS');
-      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(35, 6);
+      await expect.poll(() => pawsAllowanceOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(35, 6);
       await offers.getByRole('listitem').filter({ hasText: '20 PAWS' }).getByRole('button', { name: 'Cancel Offer' }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel Offer?' });
       await cancel.getByRole('button', { name: 'Cancel Offer' }).click();
@@ -147,7 +147,7 @@ test.describe
         ).toBeVisible();
         await expect(page.getByText('Allowance Lowered', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
       });
-      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(15, 6);
+      await expect.poll(() => pawsAllowanceOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(15, 6);
       await expect(page.getByRole('region', { name: 'Trades in progress' })).toBeHidden();
       await expect(offers.getByRole('listitem')).toHaveCount(1);
       await expect(offers).toContainText('Best offer: 15 PAWS');
@@ -162,7 +162,7 @@ test.describe
       await unlist.getByRole('button', { name: 'Return to Den' }).click();
       await approveNext(page);
       await expect(page.getByText('Tiger Returned', { exact: true }).first()).toBeVisible({ timeout: LEDGER_FLOW_MS });
-      expect((await ledgerNft(page, serial)).spender).toBeNull();
+      await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBeNull();
       const [bobBefore, carolBefore] = [await pawsOf(page, BOB), await pawsOf(page, CAROL)];
       await page.getByRole('tab', { name: 'Offers Received' }).click();
       const received = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: tiger });
@@ -185,10 +185,10 @@ test.describe
         await expect(page.getByText('Offer Accepted', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
       });
       await expect(tray).toBeHidden();
-      expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
-      expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 15, 6);
-      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + afterRoyalty(15), 6);
-      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(0, 6);
+      await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
+      await expect.poll(() => pawsOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(bobBefore - 15, 6);
+      await expect.poll(() => pawsOf(page, CAROL), SHOWN_ON_MIRROR).toBeCloseTo(carolBefore + afterRoyalty(15), 6);
+      await expect.poll(() => pawsAllowanceOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(0, 6);
     });
 
     test('Bob offers for any two tigers; Carol picks one of hers to sell him and the offer keeps one tiger to go', async ({ page }) => {
@@ -212,7 +212,7 @@ test.describe
       });
       const mine = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: 'Any tiger' });
       await expect(mine).toContainText('2 of 2 left');
-      expect(await pawsAllowanceOf(page, BOB)).toBeCloseTo(10, 6);
+      await expect.poll(() => pawsAllowanceOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(10, 6);
       await disconnect(page);
 
       await connectAs(page, 'Carol');
@@ -242,9 +242,9 @@ test.describe
       await accept.getByRole('button', { name: 'Accept Offer' }).click();
       await approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #${serial}`));
       await expect(page.getByRole('dialog', { name: 'Offer Accepted' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
-      expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
-      expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 5, 6);
-      expect(await pawsOf(page, CAROL)).toBeCloseTo(carolBefore + afterRoyalty(5), 6);
+      await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
+      await expect.poll(() => pawsOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(bobBefore - 5, 6);
+      await expect.poll(() => pawsOf(page, CAROL), SHOWN_ON_MIRROR).toBeCloseTo(carolBefore + afterRoyalty(5), 6);
       await page.getByRole('dialog', { name: 'Offer Accepted' }).getByRole('button', { name: 'Close', exact: true }).click();
       await disconnect(page);
 

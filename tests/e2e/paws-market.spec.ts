@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sandboxDriver } from './support/wallet-driver';
 import { BOB } from '../../src/sandbox/ledger/demo-accounts';
-import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft } from './support/ledger';
+import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft, SHOWN_ON_MIRROR } from './support/ledger';
 import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
@@ -61,7 +61,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(page.getByRole('button', { name: /Create Listing|Try Again/, includeHidden: true })).toHaveCount(0);
     await approveNext(page, /AccountAllowanceApprove/);
     await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
-    expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
+    await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
     await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close' }).first().click();
     await disconnect(page);
 
@@ -78,7 +78,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(page.getByRole('button', { name: /^(Purchase|Try Again)$/, includeHidden: true })).toHaveCount(0);
     await approveNext(page, /AccountAllowanceApprove/);
     await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
-    expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+    await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
   });
 
   test('a listing goes on when its dialog is closed, or the page changed, while the ledger confirms it: the tray shows it until it is listed', async ({
@@ -104,7 +104,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(tray.getByRole('article', { name: `Listing ${first.name} for 42 PAWS` })).toContainText('Waiting for the ledger…');
     await expect(page.getByText('Tiger Listed!', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
-    expect((await ledgerNft(page, first.serial)).spender).toBe(MARKETPLACE);
+    await expect.poll(async () => (await ledgerNft(page, first.serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
 
     // Approved, then straight to another page: the listing is picked up there, and the tray's link
     // leads to its own dialog over the tiger's view. Its completion is held until the test has looked.
@@ -126,7 +126,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     release();
     await expect(page.getByRole('dialog', { name: 'Listing Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await page.getByRole('dialog', { name: 'Listing Created' }).getByRole('button', { name: 'Close listing' }).click();
-    expect((await ledgerNft(page, second.serial)).spender).toBe(MARKETPLACE);
+    await expect.poll(async () => (await ledgerNft(page, second.serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
     await page.goto('/paws-marketplace');
     await page.getByRole('tab', { name: 'My Listings' }).click();
     await expect(page.getByRole('tabpanel')).toContainText(first.name);
@@ -160,7 +160,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(tray.getByRole('article', { name: `Buying ${name} for 33 PAWS` })).toBeVisible();
     await expect(page.getByText('Purchase Successful!', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
-    expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+    await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
   });
 
   test('the tray’s link reopens a purchase under way in its own dialog, over the tiger’s view, which says it is buying', async ({ page }) => {
@@ -192,7 +192,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(page.getByTestId('tiger-view').getByRole('button', { name: 'Buying…', includeHidden: true })).toBeAttached();
     release();
     await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
-    expect((await ledgerNft(page, serial)).account_id).toBe(BOB);
+    await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
   });
 
   test('an unlist goes on when its dialog is closed, or the page changed, while the ledger confirms the revocation: the tray shows it until the tiger is back', async ({
@@ -231,7 +231,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(tray.getByRole('article', { name: `Returning Wild Tiger #${first} to your den` })).toContainText('Waiting for the ledger…');
     await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
-    expect((await ledgerNft(page, first)).spender).toBeNull();
+    await expect.poll(async () => (await ledgerNft(page, first)).spender, SHOWN_ON_MIRROR).toBeNull();
 
     // Approved, then straight to another page: the revocation is picked up there and followed to its end.
     await unlist(second);
@@ -239,7 +239,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(tray.getByRole('article', { name: `Returning Wild Tiger #${second} to your den` })).toBeVisible();
     await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
-    expect((await ledgerNft(page, second)).spender).toBeNull();
+    await expect.poll(async () => (await ledgerNft(page, second)).spender, SHOWN_ON_MIRROR).toBeNull();
   });
 
   test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
@@ -272,7 +272,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(unfinished.getByRole('alert')).toHaveText('The permission was not revoked: NFT allowance was cancelled by user');
     await expect(unfinished.getByRole('button', { name: 'Revoke Permission' })).toBeEnabled();
     await expect(page.getByText(/Unlist(ing)? Failed/)).toHaveCount(0);
-    expect((await ledgerNft(page, serial)).spender).toBe(MARKETPLACE);
+    await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
     await unfinished.getByRole('button', { name: 'Not Now' }).click();
     await expect(page.getByRole('tabpanel')).not.toContainText(name);
     await page.getByRole('tab', { name: 'My NFTs' }).click();
@@ -290,7 +290,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
       await approveNext(page);
       await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     });
-    expect((await ledgerNft(page, serial)).spender).toBeNull();
+    await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBeNull();
     await expect(revoke).toHaveCount(0);
   });
 });

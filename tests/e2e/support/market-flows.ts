@@ -1,7 +1,7 @@
 import { type Locator, type Page, expect } from '@playwright/test';
 import { DAVE } from '../../../src/sandbox/ledger/demo-accounts';
 import { axeViolations } from './axe';
-import { NFT_TOKEN, ledgerNft, tinybarsOf } from './ledger';
+import { NFT_TOKEN, ledgerNft, tinybarsOf, SHOWN_ON_MIRROR } from './ledger';
 import type { HeldRequest } from '../../support/walletconnect/node-wallet';
 import type { WalletDriver } from './wallet-driver';
 
@@ -89,9 +89,10 @@ export async function confirmPurchaseAsDave(page: Page, wallet: HoldingWallet, b
 
 /** Dave bought `target` once: exactly its price left his account, the market has one sale of it to him. */
 export async function expectBoughtOnce(page: Page, target: Listing, daveBefore: bigint): Promise<void> {
-  expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
-  const bought = (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE);
-  expect(bought).toHaveLength(1);
+  await expect.poll(() => tinybarsOf(page, DAVE), SHOWN_ON_MIRROR).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+  // The market records the sale once its mirror shows the payment (the page completes it again then).
+  const bought = async () => (await sales(page)).filter((sale) => sale.nftSerialId === target.serialId && sale.buyerAddress === DAVE).length;
+  await expect.poll(bought, SHOWN_ON_MIRROR).toBe(1);
 }
 
 /**
@@ -124,8 +125,8 @@ export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promi
   await refetched;
 
   // The ledger: the tiger is Dave's and exactly the price left his account.
-  expect(await owner(page, target.serialId)).toBe(DAVE);
-  expect(await tinybarsOf(page, DAVE)).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
+  await expect.poll(() => owner(page, target.serialId), SHOWN_ON_MIRROR).toBe(DAVE);
+  await expect.poll(() => tinybarsOf(page, DAVE), SHOWN_ON_MIRROR).toBe(daveBefore - BigInt(Math.round(target.salePrice * 100_000_000)));
 
   await done.getByRole('button', { name: 'Done' }).click();
   await expect(done).toBeHidden();
@@ -183,7 +184,7 @@ export async function refusePurchaseAsDave(page: Page, wallet: WalletDriver): Pr
   await page.keyboard.press('Escape');
 
   expect(await owner(page, target.serialId)).toBe(target.sellerAddress);
-  expect(await tinybarsOf(page, DAVE)).toBe(daveBefore);
+  await expect.poll(() => tinybarsOf(page, DAVE), SHOWN_ON_MIRROR).toBe(daveBefore);
   expect((await listings(page)).map((listing) => listing.serialId)).toContain(target.serialId);
   await expect(card(page, target.serialId)).toHaveAttribute('data-label', 'LISTING');
 }

@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect } from '@playwright/test';
 import { ALICE, BOB } from '../../../src/sandbox/ledger/demo-accounts';
-import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR, afterRoyalty, ledgerNft, pawsOf } from './ledger';
+import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR, afterRoyalty, ledgerNft, pawsOf, SHOWN_ON_MIRROR } from './ledger';
 import type { WalletDriver } from './wallet-driver';
 
 /** Opens the List dialog of the last (or first) listable tiger in the signed-in account's "My NFTs" tab. */
@@ -61,7 +61,7 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   await timed('list', async () => {
     sold = await listLastTiger(page, wallet, '25');
   });
-  expect((await ledgerNft(page, sold)).spender).toBe(MARKETPLACE);
+  await expect.poll(async () => (await ledgerNft(page, sold)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
   await page.getByRole('tab', { name: 'My Listings' }).click();
   await expect(page.getByRole('heading', { name: 'My Active Listings' })).toBeVisible();
   await expect(page.getByRole('tabpanel')).toContainText(`Wild Tiger #${sold}`);
@@ -82,11 +82,11 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
     await expect(page.getByRole('dialog', { name: 'Purchase Successful!' })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
   });
   await expect(page.getByText('Purchase Successful!').first()).toBeVisible();
-  expect((await ledgerNft(page, sold)).account_id).toBe(BOB);
-  expect(await pawsOf(page, BOB)).toBeCloseTo(bobBefore - 25, 6);
+  await expect.poll(async () => (await ledgerNft(page, sold)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
+  await expect.poll(() => pawsOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(bobBefore - 25, 6);
   // The collection's royalty comes out of what the seller receives, to its collector.
-  expect(await pawsOf(page, ALICE)).toBeCloseTo(aliceBefore + afterRoyalty(25), 6);
-  expect(await pawsOf(page, ROYALTY_COLLECTOR)).toBeCloseTo(collectorBefore + 25 - afterRoyalty(25), 6);
+  await expect.poll(() => pawsOf(page, ALICE), SHOWN_ON_MIRROR).toBeCloseTo(aliceBefore + afterRoyalty(25), 6);
+  await expect.poll(() => pawsOf(page, ROYALTY_COLLECTOR), SHOWN_ON_MIRROR).toBeCloseTo(collectorBefore + 25 - afterRoyalty(25), 6);
   await page.getByRole('dialog', { name: 'Purchase Successful!' }).getByRole('button', { name: 'Close', exact: true }).click();
   await wallet.disconnect(page);
 
@@ -103,7 +103,7 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
     await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
   });
   await expect(page.getByText(/marketplace permission is revoked/).first()).toBeVisible();
-  expect((await ledgerNft(page, kept)).spender).toBeNull();
+  await expect.poll(async () => (await ledgerNft(page, kept)).spender, SHOWN_ON_MIRROR).toBeNull();
   await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
   return timings;
 }
