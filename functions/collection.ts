@@ -14,7 +14,9 @@ import {
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
 import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
+import { createActivityRepo } from '../src/features/market-stats/activity-repo';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
+import { createRecentTrades } from '../src/features/paws-market/recent-trades';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { createTigerViewRepo } from '../src/features/tiger/tiger-view-repo';
 import { createTigerViewService } from '../src/features/tiger/tiger-view-service';
@@ -52,6 +54,8 @@ const service = createCollectionService({
 });
 
 const pawsListings = createListingRepo(documentClient(), tableName());
+// The market's sales the mirror does not show yet: the tiger's view names the buyer at once.
+const recentTrades = createRecentTrades({ tradesSince: createActivityRepo(documentClient(), tableName()).tradesSince, ledger });
 const profiles = createProfileRepo(documentClient(), tableName());
 const tigerView = createTigerViewService({
   nftTokenId: settings.nftTokenId,
@@ -59,6 +63,7 @@ const tigerView = createTigerViewService({
   catalog,
   nft: (serial) => ledger.getNft(settings.nftTokenId, serial),
   ledger,
+  recentOwner: recentTrades.ownerOf,
   profile: (accountId) => profiles.get(accountId),
   listingIdOf: (tokenId, serial) => pawsListings.lockHolder(tokenId, serial),
   listing: (id) => pawsListings.getListing(id),

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { createActivityRepo } from '../src/features/market-stats/activity-repo';
+import { createRecentTrades } from '../src/features/paws-market/recent-trades';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
 import { createHoldingsService } from '../src/features/profile/holdings-service';
@@ -22,6 +24,8 @@ const owned = createOwnedNftService({
   tableName: tableName(),
   nftTokenId: config().nftTokenId,
   marketplaceAccountId: config().marketplaceAccountId,
+  // The market's sales the mirror does not show yet: a holder's tigers change at once.
+  recent: createRecentTrades({ tradesSince: createActivityRepo(documentClient(), tableName()).tradesSince, ledger: ledgerReader() }),
 });
 
 const holdings = createHoldingsService({

@@ -102,6 +102,13 @@ describe(`write flows under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
       if (settled.confirmedInRequest) {
         expect((await nftOnLedger(suite.origin, listedSerial)).owner).toBe(ALICE);
         expect(await pawsBalance(suite.origin, BOB)).toBe(bobPawsBeforeBuy);
+        // Shown at once from the market's own record of the sale: the tiger's view and both holders' tigers.
+        const view = await call<{ owner: string }>(suite.origin, 'GET', `/api/collection/tiger/${listedSerial}`);
+        expect(view.json.owner).toBe(BOB);
+        const held = async (account: string) =>
+          (await call<{ nfts: { serialNumber: number }[] }>(suite.origin, 'GET', `/api/profile/${account}/nfts`)).json.nfts.map((nft) => nft.serialNumber);
+        expect(await held(BOB)).toContain(listedSerial);
+        expect(await held(ALICE)).not.toContain(listedSerial);
       }
     },
     2 * LAG_STEP_MS,

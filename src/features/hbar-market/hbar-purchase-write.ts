@@ -138,7 +138,7 @@ function recordWhenShown(purchase: HbarPurchase): void {
   void waitForLedger(purchase.transactionId, undefined, { mirror: true })
     .then(() => completeOnce(purchase.saleVerificationCode))
     .catch(() => false)
-    .then(refreshMarket);
+    .then(() => refreshMarket());
 }
 
 /**
@@ -173,7 +173,7 @@ async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now()
     return stallWrite(id, () => void run(id, () => complete(id, purchase)));
   }
   clearPendingAction(purchase.transactionId);
-  refreshMarket();
+  refreshMarket(purchase.serialNumber);
   if (!recorded) recordWhenShown(purchase);
   toast({ title: 'Purchase Successful!', description: `${purchase.name} is now in your wallet.` });
   updateWrite(id, 'done', { transactionId: purchase.transactionId });

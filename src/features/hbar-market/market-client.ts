@@ -115,15 +115,32 @@ let lastMarket: MarketData | undefined;
  * §9), else undefined. It changes only when one of the answers does, not on the stores' loading
  * flags: the marketplace renders once when the market is known instead of once per flag and answer.
  */
-export const $market = computed([$sales, $listings, $rarity], ({ data: sales }, { data: listings }, { data: rarity }) => {
-  if (!sales || !listings || (!rarity && sales.marketActivity.length > 0)) return undefined;
+/**
+ * Tigers this page bought, paid on the ledger (the payment's receipt): no longer for sale, though
+ * the market lists them until its mirror node shows the payment and it records the sale.
+ */
+const $bought = atom<ReadonlySet<number>>(new Set());
+/** The listings answer without the tigers bought here (the same object when none is in it). */
+let lastUnsold: { from: ListingsAnswer; bought: ReadonlySet<number>; value: ListingsAnswer } | undefined;
+function unsold(listings: ListingsAnswer, bought: ReadonlySet<number>): ListingsAnswer {
+  if (!listings.marketListings.some((listing) => bought.has(listing.serialId))) return listings;
+  if (lastUnsold?.from !== listings || lastUnsold.bought !== bought) {
+    lastUnsold = { from: listings, bought, value: { ...listings, marketListings: listings.marketListings.filter((listing) => !bought.has(listing.serialId)) } };
+  }
+  return lastUnsold.value;
+}
+
+export const $market = computed([$sales, $listings, $rarity, $bought], ({ data: sales }, { data: answer }, { data: rarity }, bought) => {
+  if (!sales || !answer || (!rarity && sales.marketActivity.length > 0)) return undefined;
+  const listings = unsold(answer, bought);
   const same = lastMarket?.sales === sales && lastMarket.listings === listings && lastMarket.rarity === rarity?.rarityData;
   if (!same) lastMarket = { sales, listings, rarity: rarity?.rarityData };
   return lastMarket;
 });
 
-/** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances. */
-export function refreshMarket(): void {
+/** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances; `bought` leaves the listings at once. */
+export function refreshMarket(bought?: number): void {
+  if (bought !== undefined) $bought.set(new Set([...$bought.get(), bought]));
   const keys = [SALES_PATH, LISTINGS_PATH];
   markChanged();
   for (const key of keys) bustNext.add(key);

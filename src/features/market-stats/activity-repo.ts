@@ -193,6 +193,19 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
       ];
     },
 
+    /** Every tiger sold on the timeline at or after `since` (ISO): listings bought and tigers sold to offers, oldest first. */
+    async tradesSince(since: string): Promise<PawsActivityItem[]> {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :index AND gsi1sk >= :since',
+        FilterExpression: '#kind IN (:sale, :accepted)',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':index': PAWS_ACTIVITY_INDEX, ':since': since, ':sale': SALE_KINDS[0], ':accepted': SALE_KINDS[1] },
+      });
+      return items.map(toItem);
+    },
+
     /** A seller's sales on the timeline after `since` (ISO, as toISOString writes it), newest first: their listings sold and tigers sold to offers. */
     async sellerSalesSince(sellerId: string, since: string): Promise<PawsActivityItem[]> {
       const items = await queryAll(doc, {

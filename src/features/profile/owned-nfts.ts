@@ -3,6 +3,7 @@ import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import type { CollectionCatalog } from '../tiger/catalog';
 import type { LedgerReader } from '../ledger/ledger-reader';
+import type { RecentTrades } from '../paws-market/recent-trades';
 import { awaitAllSettled } from '../ledger/transaction-confirmation';
 import type { ListingRepo } from '../paws-market/listing-repo';
 
@@ -56,9 +57,11 @@ export function createOwnedNftService(deps: {
   nftTokenId: string;
   /** The PAWS marketplace's account (the spender of listed tigers). */
   marketplaceAccountId: string;
+  /** The market's sales the mirror does not show yet (`recent-trades.ts`): bought tigers shown at once, sold ones gone. */
+  recent?: Pick<RecentTrades, 'holdingsOf'>;
   now?: () => number;
 }) {
-  const { ledger, catalog, listings, doc, tableName, nftTokenId, marketplaceAccountId, now = Date.now } = deps;
+  const { ledger, catalog, listings, doc, tableName, nftTokenId, marketplaceAccountId, recent, now = Date.now } = deps;
 
   async function describe(accountId: string, serials: HeldSerial[]): Promise<OwnedNft[]> {
     const listed = new Set(
@@ -87,7 +90,21 @@ export function createOwnedNftService(deps: {
 
   async function fromLedger(accountId: string): Promise<HeldSerial[]> {
     const nfts = await ledger.getAccountNfts(accountId, nftTokenId);
-    return nfts.filter((nft) => !nft.deleted).map((nft) => ({ serial: nft.serial, metadata: nft.metadata, spender: nft.spender }));
+    const held = nfts.filter((nft) => !nft.deleted).map((nft) => ({ serial: nft.serial, metadata: nft.metadata, spender: nft.spender }));
+    return recent ? withRecentTrades(accountId, held, recent) : held;
+  }
+
+  /** The mirror's holding with the sales it does not show yet: a tiger bought comes without the seller's approval (a transfer clears it). */
+  async function withRecentTrades(accountId: string, held: HeldSerial[], trades: Pick<RecentTrades, 'holdingsOf'>): Promise<HeldSerial[]> {
+    const { serials, bought } = await trades.holdingsOf(
+      accountId,
+      held.map((nft) => nft.serial),
+    );
+    const added = await Promise.all(bought.map((serial) => ledger.getNft(nftTokenId, serial)));
+    return [
+      ...held.filter((nft) => serials.includes(nft.serial)),
+      ...added.flatMap((nft) => (nft && !nft.deleted ? [{ serial: nft.serial, metadata: nft.metadata, spender: null }] : [])),
+    ];
   }
 
   /** Keeps the serials and their metadata (a spender is only ever reported as the ledger says it now). */

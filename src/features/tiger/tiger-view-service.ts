@@ -16,6 +16,8 @@ export interface TigerViewDeps {
   nft: (serial: number) => Promise<LedgerNft | null>;
   /** The mirror node's transactions: whether it shows a listing's approval yet. */
   ledger: Pick<LedgerReader, 'getTransaction'>;
+  /** The owner after the market's sales the mirror does not show yet (`recent-trades.ts`); the mirror's owner without it. */
+  recentOwner?: (serial: number, mirrorOwner: string) => Promise<string>;
   /** A stored profile's privacy (undefined when the account never saved one). */
   profile: (accountId: string) => Promise<{ username: string | null; isPublic: boolean } | undefined>;
   /** The id of the serial's active listing (its lock), and a listing by id. */
@@ -40,7 +42,8 @@ export function createTigerViewService(deps: TigerViewDeps) {
     try {
       const nft = await deps.nft(serial);
       if (!nft) return { owner: NOT_MINTED, nft: null };
-      return { owner: nft.deleted ? UNKNOWN_OWNER : (nft.owner ?? UNKNOWN_OWNER), nft };
+      const onMirror = nft.deleted ? UNKNOWN_OWNER : (nft.owner ?? UNKNOWN_OWNER);
+      return { owner: nft.deleted || !deps.recentOwner ? onMirror : await deps.recentOwner(serial, onMirror), nft };
     } catch (error) {
       log.warn('tiger view: owner lookup failed', { serial, error });
       return { owner: UNKNOWN_OWNER, nft: null };

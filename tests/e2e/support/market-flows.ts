@@ -135,7 +135,8 @@ export async function buyCheapestAsDave(page: Page, wallet: WalletDriver): Promi
   // The card whose Buy opened the dialog is gone: focus is on its tab panel, not back at the top of the page.
   await expect(page.getByRole('tabpanel')).toBeFocused();
   await page.getByRole('tab', { name: /^Recent Sales/ }).click();
-  await expect(page.getByRole('tab', { name: `Recent Sales (${Math.min(100, salesBefore.length + 1)})` })).toBeVisible();
+  // The market records the sale once its mirror node shows the payment; the page then shows it.
+  await expect(page.getByRole('tab', { name: `Recent Sales (${Math.min(100, salesBefore.length + 1)})` })).toBeVisible(SHOWN_ON_MIRROR);
   const top = cards(page).first();
   await expect(top).toHaveAttribute('data-serial', String(target.serialId));
   await expect(top).toHaveAttribute('data-label', 'SALE');

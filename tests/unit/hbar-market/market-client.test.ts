@@ -53,6 +53,21 @@ describe('market data', () => {
     warn.mockRestore();
   });
 
+  it('a tiger bought here leaves the listings at once, while the market still lists it (until its mirror shows the payment)', async () => {
+    const { $market, refreshMarket } = await browserClient();
+    const listing = (serialId: number) => ({ serialId, marketplaceListingId: serialId, sellerAddress: '0.0.5', salePrice: 10 });
+    installApi({
+      [`GET ${SALES_PATH}`]: () => ({ json: { success: true, marketActivity: [] } }),
+      [`GET ${LISTINGS_PATH}`]: () => ({ json: { success: true, marketListings: [listing(7), listing(8)] } }),
+    });
+    const stop = $market.listen(() => undefined);
+    await vi.waitFor(() => expect($market.get()?.listings.marketListings.map((item) => item.serialId)).toEqual([7, 8]));
+    refreshMarket(7);
+    // The market's answer after the refresh still lists it: left out.
+    await vi.waitFor(() => expect($market.get()?.listings.marketListings.map((item) => item.serialId)).toEqual([8]));
+    stop();
+  });
+
   it('a reload (or another tab) within a minute of a purchase still reads past cached copies', async () => {
     const items = new Map<string, string>();
     vi.stubGlobal('localStorage', { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) });

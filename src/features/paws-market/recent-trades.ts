@@ -1,0 +1,68 @@
+/**
+ * Show at once: the PAWS market's own records of the tigers it sold in the last minutes, laid over
+ * the mirror node's owners and holdings until the mirror shows each sale (5-15 s after consensus on
+ * mainnet). A sale counts only while the mirror does not show its transaction yet: once it does, the
+ * mirror's state is the word.
+ */
+import type { PawsActivityItem } from '../market-stats/activity';
+import type { LedgerReader } from '../ledger/ledger-reader';
+import { mirrorBehind } from '../ledger/transaction-confirmation';
+import { APPROVAL_CATCH_UP_MS } from './listing-backing';
+
+/** One tiger sold: who had it, who has it, by which settlement. */
+export interface RecentTrade {
+  serial: number;
+  sellerId: string;
+  buyerId: string;
+  transactionId: string;
+  at: string;
+}
+
+export interface RecentTradesDeps {
+  /** The market's sales since an ISO time, oldest first (the activity timeline). */
+  tradesSince: (since: string) => Promise<PawsActivityItem[]>;
+  ledger: Pick<LedgerReader, 'getTransaction'>;
+  now?: () => number;
+}
+
+/** The sales the mirror node does not show yet, and what they change of an owner or a holding. */
+export function createRecentTrades({ tradesSince, ledger, now = Date.now }: RecentTradesDeps) {
+  /** Sales of the last APPROVAL_CATCH_UP_MS whose settlement the mirror does not show yet, oldest first. */
+  async function unshown(): Promise<RecentTrade[]> {
+    const items = await tradesSince(new Date(now() - APPROVAL_CATCH_UP_MS).toISOString());
+    const trades = items.flatMap((item): RecentTrade[] =>
+      item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId
+        ? [{ serial: item.serialNumber, sellerId: item.sellerId, buyerId: item.buyerId, transactionId: item.transactionId, at: item.at }]
+        : [],
+    );
+    const behind = await Promise.all(trades.map((trade) => mirrorBehind(ledger, trade.transactionId)));
+    return trades.filter((_, index) => behind[index]).sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Each serial's owner after the unshown sales (the buyer of its latest). */
+  async function owners(): Promise<Map<number, RecentTrade>> {
+    const latest = new Map<number, RecentTrade>();
+    for (const trade of await unshown()) latest.set(trade.serial, trade);
+    return latest;
+  }
+
+  return {
+    /** Whom `serial` belongs to: the buyer of a sale the mirror does not show yet, else `mirrorOwner`. */
+    async ownerOf(serial: number, mirrorOwner: string): Promise<string> {
+      return (await owners()).get(serial)?.buyerId ?? mirrorOwner;
+    },
+
+    /**
+     * An account's serials as the mirror shows them (`held`), with the sales it does not show yet:
+     * what the account bought is added, what it sold is taken out.
+     */
+    async holdingsOf(accountId: string, held: readonly number[]): Promise<{ serials: number[]; bought: number[] }> {
+      const latest = await owners();
+      const bought = [...latest.values()].filter((trade) => trade.buyerId === accountId && !held.includes(trade.serial)).map((trade) => trade.serial);
+      const serials = held.filter((serial) => (latest.get(serial)?.buyerId ?? accountId) === accountId);
+      return { serials: [...serials, ...bought], bought };
+    },
+  };
+}
+
+export type RecentTrades = ReturnType<typeof createRecentTrades>;

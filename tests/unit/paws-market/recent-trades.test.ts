@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { PawsActivityItem } from '@/features/market-stats/activity';
+import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
+import { createRecentTrades } from '@/features/paws-market/recent-trades';
+
+const NOW = Date.parse('2026-11-28T12:00:00.000Z');
+const at = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString();
+
+function sale(serial: number, sellerId: string, buyerId: string, transactionId: string, secondsAgo: number): PawsActivityItem {
+  return {
+    id: transactionId,
+    kind: 'sale',
+    at: at(secondsAgo),
+    tokenId: '0.0.7000333',
+    serialNumber: serial,
+    nftName: null,
+    pawsAmount: '5',
+    sellerId,
+    buyerId,
+    quantity: 1,
+    transactionId,
+  };
+}
+
+/** A timeline of `sales` and a mirror that shows the transactions in `shown`. */
+function tradesOver(sales: PawsActivityItem[], shown: string[]) {
+  const asked: string[] = [];
+  const ledger = {
+    getTransaction: async (id: string) =>
+      shown.includes(id) ? ({ transactionId: id, result: 'SUCCESS', consensusTimestamp: '1' } as LedgerTransaction) : null,
+  } as Pick<LedgerReader, 'getTransaction'>;
+  const trades = createRecentTrades({
+    tradesSince: async (since) => {
+      asked.push(since);
+      return sales.filter((item) => item.at >= since);
+    },
+    ledger,
+    now: () => NOW,
+  });
+  return { trades, asked };
+}
+
+describe('the market’s sales laid over the mirror until it shows them', () => {
+  it('names the buyer of a sale the mirror does not show yet as the owner; the mirror’s owner otherwise', async () => {
+    const { trades, asked } = tradesOver([sale(7, 'A', 'B', 'tx-1', 5), sale(8, 'A', 'C', 'tx-2', 6)], ['tx-2']);
+    expect(await trades.ownerOf(7, 'A')).toBe('B');
+    expect(await trades.ownerOf(8, 'A')).toBe('A');
+    expect(await trades.ownerOf(9, 'D')).toBe('D');
+    // Only the last two minutes count.
+    expect(asked[0]).toBe(at(120));
+  });
+
+  it('follows a tiger sold on again within the window: its last buyer has it', async () => {
+    const { trades } = tradesOver([sale(7, 'A', 'B', 'tx-1', 30), sale(7, 'B', 'C', 'tx-2', 10)], []);
+    expect(await trades.ownerOf(7, 'A')).toBe('C');
+    expect(await trades.holdingsOf('B', [1])).toEqual({ serials: [1], bought: [] });
+    expect(await trades.holdingsOf('C', [2])).toEqual({ serials: [2, 7], bought: [7] });
+    expect(await trades.holdingsOf('A', [7, 3])).toEqual({ serials: [3], bought: [] });
+  });
+
+  it('leaves holdings as the mirror shows them once it shows the sale, and ignores sales older than two minutes', async () => {
+    const { trades } = tradesOver([sale(7, 'A', 'B', 'tx-1', 5), sale(9, 'A', 'B', 'tx-3', 300)], ['tx-1']);
+    expect(await trades.holdingsOf('B', [7])).toEqual({ serials: [7], bought: [] });
+    expect(await trades.holdingsOf('A', [9])).toEqual({ serials: [9], bought: [] });
+  });
+});
