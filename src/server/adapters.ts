@@ -41,13 +41,20 @@ export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWr
 });
 
 /**
- * The consensus nodes' receipts, through the writer's SDK client (built on the first call). A writer
- * that cannot be built gives no receipt: the mirror node then confirms, as before.
+ * The consensus nodes' receipts: a client of their own with no operator (receipt queries are free),
+ * over the address book's gRPC-web proxies, so the routes that follow users' transactions (the
+ * status route, the HBAR purchase's completion) need no operator key. One that cannot be built (the
+ * address book unread) gives no receipt: the mirror node then confirms, as before, and the next
+ * call tries again.
  */
+const receiptReader = /* @__PURE__ */ onceAsync(async (): Promise<ReceiptReader> => {
+  const { createReceiptReader } = await import('../features/ledger/sdk-writer');
+  return createReceiptReader({ reader: ledgerReader() });
+});
 export const receipts: ReceiptReader = {
   async receiptStatus(transactionId, waitMs) {
-    const writer = await ledgerWriter().catch(() => undefined);
-    return writer ? writer.receiptStatus(transactionId, waitMs) : null;
+    const reader = await receiptReader().catch(() => undefined);
+    return reader ? reader.receiptStatus(transactionId, waitMs) : null;
   },
 };
 

@@ -8,6 +8,7 @@
  * Prints the median and the range of FLOW_RUNS runs of each flow, and the targets of issue 41;
  * exits non-zero when a flow fails or a median misses its target (BENCH_STRICT=0 only reports).
  */
+import { toMirrorTransactionId } from '../../src/features/ledger/transaction-id';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { startTestServer } from '../support/local-server';
 import { ALICE, BOB, CAROL, DAVE, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, call, ownedSerials, signAndSubmit, signIn } from '../support/sandbox-client';
@@ -36,10 +37,11 @@ async function settledCall(origin: string, method: string, path: string, options
   }
 }
 
-/** The page's wait for a transaction (waitForLedger): until the ledger tells how it ended. */
+/** The page's wait for a transaction (waitForLedger, which sends the mirror's form of the id): until the ledger tells how it ended. */
 async function followed(origin: string, transactionId: string): Promise<void> {
+  const id = toMirrorTransactionId(transactionId) ?? transactionId;
   for (;;) {
-    const answer = await call<{ state: string }>(origin, 'GET', `/api/hedera/transaction/${encodeURIComponent(transactionId)}`);
+    const answer = await call<{ state: string }>(origin, 'GET', `/api/hedera/transaction/${encodeURIComponent(id)}`);
     if (answer.status !== 200) throw new FlowError(`the transaction status answered ${answer.status}`);
     if (answer.json.state === 'success') return;
     if (answer.json.state !== 'pending') throw new FlowError(`${transactionId} ended ${answer.json.state}`);

@@ -1,5 +1,6 @@
 /** Shared pieces of the API tests that run write flows under the sandbox's mirror lag. */
 import { expect } from 'vitest';
+import { toMirrorTransactionId } from '../../src/features/ledger/transaction-id';
 import { REQUEST_BUDGET_MS } from '../../src/server/request-budget';
 import { type Answer, call } from './sandbox-client';
 
@@ -42,12 +43,14 @@ export async function timedInto<T>(timings: Record<string, number>, flow: string
 }
 
 /**
- * A transaction's status as the client follows it (GET /api/hedera/transaction/{id}, waiting up to
- * 8 s a call): at consensus, by its receipt; with `mirror`, once the mirror node shows it.
+ * A transaction's status as the page follows it (GET /api/hedera/transaction/{id} with the id in the
+ * mirror's form, as ledger-wait-client.ts sends it, waiting up to 8 s a call): at consensus, by its
+ * receipt; with `mirror`, once the mirror node shows it.
  */
 export async function followedOn(origin: string, transactionId: string, { mirror = false }: { mirror?: boolean } = {}): Promise<string> {
+  const id = toMirrorTransactionId(transactionId) ?? transactionId;
   for (;;) {
-    const path = `/api/hedera/transaction/${encodeURIComponent(transactionId)}${mirror ? '?mirror=1' : ''}`;
+    const path = `/api/hedera/transaction/${encodeURIComponent(id)}${mirror ? '?mirror=1' : ''}`;
     const answer = await call<{ state: string }>(origin, 'GET', path);
     expect(answer.status).toBe(200);
     if (answer.json.state !== 'pending') return answer.json.state;

@@ -9,7 +9,7 @@ import type { FreezeOptions } from './allowance-transactions';
 /** The allowance transactions are built with the ledger SDK: loaded with the first one, so that a cold start that only reads does not load the SDK. */
 const transactions = () => import('./allowance-transactions');
 
-/** How long one status request waits for a transaction to show on the mirror node (the client asks again after). */
+/** How long one status request waits for a transaction's outcome (its receipt, or the mirror node's record; the client asks again after). */
 export const STATUS_WAIT_MS = 8_000;
 /** Kept back from the request's budget to answer. */
 const ANSWER_RESERVE_MS = 1_000;

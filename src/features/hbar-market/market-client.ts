@@ -116,16 +116,19 @@ let lastMarket: MarketData | undefined;
  * flags: the marketplace renders once when the market is known instead of once per flag and answer.
  */
 /**
- * Tigers this page bought, paid on the ledger (the payment's receipt): no longer for sale, though
- * the market lists them until its mirror node shows the payment and it records the sale.
+ * Tigers this page bought, paid on the ledger (the payment's receipt), and when: no longer for sale,
+ * though the market lists them until its mirror node shows the payment and it records the sale.
+ * Left out of the listings for BOUGHT_HIDDEN_MS, far beyond that, and no longer (a tiger may be listed again).
  */
-const $bought = atom<ReadonlySet<number>>(new Set());
+const $bought = atom<ReadonlyMap<number, number>>(new Map());
+const BOUGHT_HIDDEN_MS = 5 * 60_000;
 /** The listings answer without the tigers bought here (the same object when none is in it). */
-let lastUnsold: { from: ListingsAnswer; bought: ReadonlySet<number>; value: ListingsAnswer } | undefined;
-function unsold(listings: ListingsAnswer, bought: ReadonlySet<number>): ListingsAnswer {
-  if (!listings.marketListings.some((listing) => bought.has(listing.serialId))) return listings;
+let lastUnsold: { from: ListingsAnswer; bought: ReadonlyMap<number, number>; value: ListingsAnswer } | undefined;
+function unsold(listings: ListingsAnswer, bought: ReadonlyMap<number, number>): ListingsAnswer {
+  const hidden = (serial: number) => (bought.get(serial) ?? Number.NEGATIVE_INFINITY) + BOUGHT_HIDDEN_MS > Date.now();
+  if (!listings.marketListings.some((listing) => hidden(listing.serialId))) return listings;
   if (lastUnsold?.from !== listings || lastUnsold.bought !== bought) {
-    lastUnsold = { from: listings, bought, value: { ...listings, marketListings: listings.marketListings.filter((listing) => !bought.has(listing.serialId)) } };
+    lastUnsold = { from: listings, bought, value: { ...listings, marketListings: listings.marketListings.filter((listing) => !hidden(listing.serialId)) } };
   }
   return lastUnsold.value;
 }
@@ -140,7 +143,7 @@ export const $market = computed([$sales, $listings, $rarity, $bought], ({ data: 
 
 /** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances; `bought` leaves the listings at once. */
 export function refreshMarket(bought?: number): void {
-  if (bought !== undefined) $bought.set(new Set([...$bought.get(), bought]));
+  if (bought !== undefined) $bought.set(new Map([...$bought.get(), [bought, Date.now()]]));
   const keys = [SALES_PATH, LISTINGS_PATH];
   markChanged();
   for (const key of keys) bustNext.add(key);

@@ -3,7 +3,7 @@ import { log } from '../../server/log';
 import { createTtlCache } from '../../server/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { awaitSettled, confirmTransaction } from '../ledger/transaction-confirmation';
+import { awaitSettled, confirmTransaction, mirrorBehind } from '../ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
 import type { PurchaseRecord, PurchaseRepo } from './purchase-repo';
@@ -15,8 +15,8 @@ const HOLDERS_CACHE_MS = 60_000;
 /** How long a prepared purchase can be completed. */
 const PURCHASE_TTL_MS = 24 * 60 * 60 * 1000;
 /**
- * Completing a purchase waits this long at most for its transaction on the mirror node (consensus
- * plus the mirror's lag), leaving the rest of the request's budget to the market's confirmation.
+ * Completing a purchase waits this long at most for its transaction to reach consensus (its receipt,
+ * else the mirror node), leaving the rest of the request's budget to the market's confirmation.
  */
 export const SETTLE_WAIT_MS = 8_000;
 const MARKET_CONFIRM_RESERVE_MS = 4_000;
@@ -191,12 +191,12 @@ export function createMarketService({ port, purchases, ledger, receipts, nftToke
           status: settled.result,
         });
       }
-      const recorded = await recordSale(purchase);
-      if (recorded.success || settled.source !== 'receipt') return { success: true, data: recorded };
       // The payment's receipt is in: the one atomic transfer the buyer signed (checked when prepared)
-      // moved the tiger and the HBAR. The market, which sees the ledger through its mirror node, records
-      // the sale once that shows it: the purchase stays open for the reconciler to record.
-      log.info('HBAR purchase paid by receipt; the market records it later', { serial: purchase.serial, apimessage: recorded.apimessage });
+      // moved the tiger and the HBAR. The market sees the ledger through its mirror node: it is asked to
+      // record the sale only once that shows the payment (the page asks again then, or the reconciler).
+      if (settled.source !== 'receipt' || !(await mirrorBehind(ledger(), purchase.transactionId))) {
+        return { success: true, data: await recordSale(purchase) };
+      }
       reads = readCaches(now);
       return { success: true, data: { success: true, apimessage: `Wild Tiger #${purchase.serial} is yours`, marketRecorded: false } };
     },

@@ -12,7 +12,8 @@ import { withTimeout } from '../../lib/timeout';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from './errors';
 import type { LedgerNetworkNode, LedgerReader } from './ledger-reader';
-import type { LedgerExecution, LedgerWriter } from './ledger-writer';
+import type { LedgerExecution, LedgerWriter, ReceiptReader } from './ledger-writer';
+import { toSdkTransactionId } from './transaction-id';
 import { assertKeyOfAccount, parsePrivateKey } from './private-key';
 
 export interface SdkLedgerWriterOptions {
@@ -64,24 +65,22 @@ const RECEIPT_POLL_MS = 250;
 
 /**
  * Asks the nodes for a transaction's receipt until it has a final status, within `waitMs`; null
- * when none came. The query retries UNKNOWN and RECEIPT_NOT_FOUND itself (the SDK's
- * TransactionReceiptQuery._shouldRetry), backing off to RECEIPT_MAX_BACKOFF_MS; its attempts are
- * bounded so that it stops soon after the wait, whose answer no longer counts.
+ * when none came. Takes the id in either form (SDK `0.0.x@s.n`, or the mirror's `0.0.x-s-n` that
+ * the browser follows). The query retries UNKNOWN and RECEIPT_NOT_FOUND itself (the SDK's
+ * TransactionReceiptQuery._shouldRetry), polling at most RECEIPT_MAX_BACKOFF_MS apart; its attempts
+ * are about the wait's seconds, so that it stops within a few seconds of the wait's end, whose
+ * answer no longer counts.
  */
 async function receiptStatusOf(client: WebClient, transactionId: string, waitMs: number): Promise<string | null> {
-  let id: TransactionId;
-  try {
-    id = TransactionId.fromString(transactionId);
-  } catch {
-    return null;
-  }
-  if (waitMs <= 0) return null;
+  const sdkForm = toSdkTransactionId(transactionId);
+  if (!sdkForm || waitMs <= 0) return null;
   const query = new TransactionReceiptQuery()
-    .setTransactionId(id)
+    .setTransactionId(TransactionId.fromString(sdkForm))
     .setValidateStatus(false)
     .setMaxBackoff(RECEIPT_MAX_BACKOFF_MS)
     .setMinBackoff(RECEIPT_POLL_MS)
-    .setMaxAttempts(Math.ceil(waitMs / RECEIPT_POLL_MS) + 1);
+    // 0.25 + 0.5 s, then a poll a second.
+    .setMaxAttempts(Math.ceil(waitMs / RECEIPT_MAX_BACKOFF_MS) + 3);
   const status = async () => {
     const receiptStatus = (await query.execute(client)).status.toString();
     return receiptStatus === 'UNKNOWN' || receiptStatus === 'RECEIPT_NOT_FOUND' ? null : receiptStatus;
@@ -92,6 +91,24 @@ async function receiptStatusOf(client: WebClient, transactionId: string, waitMs:
     waitMs,
     () => null,
   );
+}
+
+/**
+ * The consensus nodes' receipts for routes that hold no operator key (receipt queries are free and
+ * need no payer): its own WebClient over the address book's gRPC-web proxies, so that public status
+ * polls never touch the settlement client's node backoff.
+ */
+export async function createReceiptReader(options: {
+  reader: Pick<LedgerReader, 'getNetworkNodes'>;
+  knownProxies?: Readonly<Record<string, string>>;
+}): Promise<ReceiptReader & { close(): void }> {
+  const nodes = consensusWebProxies(await options.reader.getNetworkNodes(), options.knownProxies);
+  if (Object.keys(nodes).length === 0) throw new LedgerUnavailableError('No consensus node of the address book has a gRPC-web proxy');
+  const client = new WebClient({ network: nodes, scheduleNetworkUpdate: false })
+    .setGrpcDeadline(NODE_REQUEST_DEADLINE_MS)
+    .setNodeMaxBackoff(NODE_BACKOFF_MS)
+    .setNodeMinReadmitPeriod(NODE_BACKOFF_MS);
+  return { receiptStatus: (transactionId, waitMs) => receiptStatusOf(client, transactionId, waitMs), close: () => client.close() };
 }
 
 /**

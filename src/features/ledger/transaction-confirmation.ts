@@ -4,7 +4,7 @@ import type { LedgerReader } from './ledger-reader';
 import type { ReceiptReader } from './ledger-writer';
 import { isPastValidity } from './transaction-visibility';
 
-/** What the mirror node says of a transaction once its record appeared, or that it has not (yet, or ever). */
+/** How a transaction ended (the mirror node's record, or the consensus nodes' receipt), or that it has not (yet, or ever). */
 export type Confirmation =
   /** `consensusTimestamp` comes with the mirror's record; a receipt does not carry one. */
   | { state: 'success'; consensusTimestamp?: string; source?: 'receipt' }

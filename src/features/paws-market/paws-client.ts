@@ -65,10 +65,12 @@ function reloadTraded(): void {
 export function refreshAfterTrade(settled?: { transactionId: string; accountId: string }): void {
   reloadTraded();
   if (!settled) return;
-  void waitForLedger(settled.transactionId, undefined, { mirror: true }).then((outcome) => {
-    if (outcome.state !== 'pending') forgetTransaction(settled.transactionId);
-    reloadTraded();
-  });
+  void waitForLedger(settled.transactionId, undefined, { mirror: true })
+    .then((outcome) => {
+      if (outcome.state !== 'pending') forgetTransaction(settled.transactionId);
+    })
+    .catch(() => undefined)
+    .then(reloadTraded);
 }
 
 /** Prepares the marketplace's allowance to spend `amount` PAWS (display units) of the account, for its wallet to sign. */

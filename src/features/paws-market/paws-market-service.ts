@@ -25,7 +25,7 @@ const BACKED_CHECK_TTL_MS = 15_000;
 const SELLER_CHECK_TTL_MS = 5 * 60_000;
 /** Sellers whose PAWS association is read at once for the listings page. */
 const SELLER_CHECK_CONCURRENCY = 4;
-/** The longest a request waits for the user's own transaction to show on the mirror node. */
+/** The longest a request waits for the user's own transaction to reach consensus (its receipt, else the mirror node's record). */
 const CONFIRM_WAIT_MS = 10_000;
 /** Kept back from a request's budget for the writes and the answer after the ledger checks. */
 export const WRITE_RESERVE_MS = 1_500;
@@ -367,9 +367,10 @@ export function createPawsMarketService({
     },
 
     /**
-     * After the seller's approval: waits until the mirror node shows the approval transaction, checks
-     * the allowance it made and writes the one active listing. Asking again for a completed listing
-     * (a retry, a late wallet answer) returns it.
+     * After the seller's approval: waits until it reached consensus (its receipt, else the mirror
+     * node), checks the tiger (the approval's receipt stands for the allowance until the mirror shows
+     * it) and writes the one active listing. Asking again for a completed listing (a retry, a late
+     * wallet answer) returns it.
      */
     async completeListing(sessionAccountId: string, input: { pendingListingId: string; approvalTransactionId: string }) {
       const pending = await store.getPending(input.pendingListingId, now());

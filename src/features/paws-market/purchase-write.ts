@@ -1,9 +1,9 @@
 /**
  * Buying a PAWS listing, as a write of its own (spec 001 §4): the server checks the price against
  * the buyer's PAWS allowance and settles at once when it is enough; when it is short, the wallet
- * approves the marketplace for the price, the purchase goes on once the ledger shows that approval
- * (followed by its id, also when the wallet answers after its time-out), and ends once the ledger
- * shows the settlement. It runs to its end whether or not its dialog stays open, shown in the tray.
+ * approves the marketplace for the price, the purchase goes on once that approval reached consensus
+ * (followed by its id, also when the wallet answers after its time-out), and ends with the
+ * settlement's SUCCESS (the page's data is reloaded again once the mirror node shows it). It runs to its end whether or not its dialog stays open, shown in the tray.
  */
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';

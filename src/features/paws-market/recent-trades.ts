@@ -9,6 +9,9 @@ import type { LedgerReader } from '../ledger/ledger-reader';
 import { mirrorBehind } from '../ledger/transaction-confirmation';
 import { APPROVAL_CATCH_UP_MS } from './listing-backing';
 
+/** How long one read of the recent sales serves the reads after it (each costs a store query and a mirror read per sale). */
+const UNSHOWN_READ_MS = 2_000;
+
 /** One tiger sold: who had it, who has it, by which settlement. */
 export interface RecentTrade {
   serial: number;
@@ -27,16 +30,33 @@ export interface RecentTradesDeps {
 
 /** The sales the mirror node does not show yet, and what they change of an owner or a holding. */
 export function createRecentTrades({ tradesSince, ledger, now = Date.now }: RecentTradesDeps) {
+  /** Settlements the mirror already shows: never read again. */
+  const shown = new Set<string>();
+  /** The last read, shared by the reads of the next UNSHOWN_READ_MS. */
+  let last: { at: number; trades: Promise<RecentTrade[]> } | undefined;
+
   /** Sales of the last APPROVAL_CATCH_UP_MS whose settlement the mirror does not show yet, oldest first. */
-  async function unshown(): Promise<RecentTrade[]> {
+  async function readUnshown(): Promise<RecentTrade[]> {
     const items = await tradesSince(new Date(now() - APPROVAL_CATCH_UP_MS).toISOString());
     const trades = items.flatMap((item): RecentTrade[] =>
-      item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId
+      item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId && !shown.has(item.transactionId)
         ? [{ serial: item.serialNumber, sellerId: item.sellerId, buyerId: item.buyerId, transactionId: item.transactionId, at: item.at }]
         : [],
     );
     const behind = await Promise.all(trades.map((trade) => mirrorBehind(ledger, trade.transactionId)));
+    for (const [index, trade] of trades.entries()) if (!behind[index]) shown.add(trade.transactionId);
     return trades.filter((_, index) => behind[index]).sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** readUnshown, shared for UNSHOWN_READ_MS (a failed read is not kept). */
+  function unshown(): Promise<RecentTrade[]> {
+    if (last && now() - last.at < UNSHOWN_READ_MS) return last.trades;
+    const trades = readUnshown();
+    last = { at: now(), trades };
+    trades.catch(() => {
+      if (last?.trades === trades) last = undefined;
+    });
+    return trades;
   }
 
   /** Each serial's owner after the unshown sales (the buyer of its latest). */

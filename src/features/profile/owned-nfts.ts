@@ -91,7 +91,13 @@ export function createOwnedNftService(deps: {
   async function fromLedger(accountId: string): Promise<HeldSerial[]> {
     const nfts = await ledger.getAccountNfts(accountId, nftTokenId);
     const held = nfts.filter((nft) => !nft.deleted).map((nft) => ({ serial: nft.serial, metadata: nft.metadata, spender: nft.spender }));
-    return recent ? withRecentTrades(accountId, held, recent) : held;
+    if (!recent) return held;
+    try {
+      return await withRecentTrades(accountId, held, recent);
+    } catch (error) {
+      log.warn('owned NFTs: recent sales unread, the mirror’s holding shown', { accountId, error });
+      return held;
+    }
   }
 
   /** The mirror's holding with the sales it does not show yet: a tiger bought comes without the seller's approval (a transfer clears it). */

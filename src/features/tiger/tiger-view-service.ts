@@ -43,10 +43,20 @@ export function createTigerViewService(deps: TigerViewDeps) {
       const nft = await deps.nft(serial);
       if (!nft) return { owner: NOT_MINTED, nft: null };
       const onMirror = nft.deleted ? UNKNOWN_OWNER : (nft.owner ?? UNKNOWN_OWNER);
-      return { owner: nft.deleted || !deps.recentOwner ? onMirror : await deps.recentOwner(serial, onMirror), nft };
+      return { owner: nft.deleted ? onMirror : await afterRecentTrades(serial, onMirror), nft };
     } catch (error) {
       log.warn('tiger view: owner lookup failed', { serial, error });
       return { owner: UNKNOWN_OWNER, nft: null };
+    }
+  }
+
+  /** The owner after the market's sales the mirror does not show yet; the mirror's when they cannot be read. */
+  async function afterRecentTrades(serial: number, onMirror: string): Promise<string> {
+    try {
+      return deps.recentOwner ? await deps.recentOwner(serial, onMirror) : onMirror;
+    } catch (error) {
+      log.warn('tiger view: recent sales unread, the mirror’s owner shown', { serial, error });
+      return onMirror;
     }
   }
 

@@ -21,7 +21,8 @@ import { handleConsensusNodeRequest } from '@/sandbox/ledger/consensus-node';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';
 import { createSandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
 import { sandboxSeed } from '@/sandbox/ledger/seed';
-import { consensusWebProxies, createLedgerWriter, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
+import { consensusWebProxies, createLedgerWriter, createReceiptReader, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
+import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
 
 const MAINNET_OPERATOR = '0.0.4812345';
@@ -320,6 +321,13 @@ describe('SDK ledger writer, over gRPC-web to the sandbox consensus node', () =>
     const approval = frozen(new AccountAllowanceApproveTransaction().approveTokenAllowance(PAWS, BOB, OPERATOR, 3n), BOB);
     expect((await ledger.submit(await signed(approval, 'bob'))).status).toBe('OK');
     expect(await writer.receiptStatus(approval.transactionId?.toString() ?? '', 2_000)).toBe('SUCCESS');
+    // The browser follows transactions by the mirror's form of the id: the same receipt.
+    expect(await writer.receiptStatus(toMirrorTransactionId(approval.transactionId?.toString() ?? '') ?? '', 2_000)).toBe('SUCCESS');
+    // A reader with no operator key (receipt queries are free) over the address book's proxy reads it too.
+    const [proxy = ''] = Object.keys(nodes);
+    const reader = await createReceiptReader({ reader: { getNetworkNodes: async () => [addressBookNode(0, '0.0.3', proxy)] }, knownProxies: {} });
+    expect(await reader.receiptStatus(approval.transactionId?.toString() ?? '', 2_000)).toBe('SUCCESS');
+    reader.close();
     const serial = serialsOf(await ledger.read(), ALICE)[0] ?? 0;
     const notOwned = frozen(new TransferTransaction().addNftTransfer(new NftId(TokenId.fromString(TIGERS), serial), BOB, ALICE), BOB);
     expect((await ledger.submit(await signed(notOwned, 'bob'))).status).toBe('OK');
