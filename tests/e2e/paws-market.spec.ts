@@ -110,10 +110,11 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     // leads to its own dialog over the tiger's view. Its completion is held until the test has looked.
     const second = await openListDialog(page);
     await second.dialog.getByLabel('Price (PAWS)').fill('43');
+    // Held before the wallet answers: the approval reaches consensus (its receipt) in seconds.
+    const release = await holdRequests(page, '/api/paws/listings/complete');
     await second.dialog.getByRole('button', { name: 'Create Listing' }).click();
     await approveNext(page, /AccountAllowanceApprove/);
     await expect(second.dialog.getByRole('status').filter({ hasText: 'Waiting for the ledger…' })).toBeVisible();
-    const release = await holdRequests(page, '/api/paws/listings/complete');
     await page.goto('/');
     const article = tray.getByRole('article', { name: `Listing ${second.name} for 43 PAWS` });
     await article.getByRole('link', { name: 'Show progress' }).click();

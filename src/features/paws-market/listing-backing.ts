@@ -23,24 +23,24 @@ export function backsOnMirror(nft: LedgerNft | null | undefined, listing: Pick<P
 }
 
 /**
- * True when a listing the mirror does not show as approved went live in the last
- * APPROVAL_CATCH_UP_MS on its approval's receipt and the mirror has not shown that approval yet:
- * the seller still owns the tiger, and the receipt is the newer word. (A different approval under
- * the same id could only be the seller's own; the settlement's atomic transfer would refuse it.)
+ * backsOnMirror; or, for a listing that went live in the last APPROVAL_CATCH_UP_MS on its approval's
+ * receipt while the seller still owns the tiger, true as long as the mirror does not show that
+ * approval yet (the receipt is the newer word; a different approval under the same id could only be
+ * the seller's own, and the settlement's atomic transfer would refuse it). When the mirror caught up
+ * with the approval between the read of `nft` and that of the approval, the tiger is read again: the
+ * earlier read predates the approval, and only a read after it tells.
  */
-export async function approvalNotYetShown(ledger: TransactionReader, nft: LedgerNft | null | undefined, listing: Backed, now: number): Promise<boolean> {
-  if (!nft || nft.deleted || nft.owner !== listing.sellerId || !listing.approvalTransactionId) return false;
-  if (Date.parse(listing.createdAt) + APPROVAL_CATCH_UP_MS <= now) return false;
-  return mirrorBehind(ledger, listing.approvalTransactionId);
-}
-
-/** backsOnMirror, or approvalNotYetShown while the mirror catches up. */
 export async function backsListing(
-  ledger: TransactionReader,
+  ledger: TransactionReader & Pick<LedgerReader, 'getNft'>,
   nft: LedgerNft | null | undefined,
-  listing: Backed,
+  listing: Backed & Pick<PawsListing, 'tokenId' | 'serialNumber'>,
   marketplace: string,
   now: number,
 ): Promise<boolean> {
-  return backsOnMirror(nft, listing, marketplace) || approvalNotYetShown(ledger, nft, listing, now);
+  if (backsOnMirror(nft, listing, marketplace)) return true;
+  const recent =
+    !!nft && !nft.deleted && nft.owner === listing.sellerId && !!listing.approvalTransactionId && Date.parse(listing.createdAt) + APPROVAL_CATCH_UP_MS > now;
+  if (!recent || !listing.approvalTransactionId) return false;
+  if (await mirrorBehind(ledger, listing.approvalTransactionId)) return true;
+  return backsOnMirror(await ledger.getNft(listing.tokenId, listing.serialNumber), listing, marketplace);
 }

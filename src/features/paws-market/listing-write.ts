@@ -102,7 +102,8 @@ export async function finishListing(action: ListingAction, { note = null, untilM
     });
     clearPendingAction(action.transactionId);
     updateWrite(id, 'done', { transactionId: completed.approvalTransactionId });
-    refreshAfterTrade();
+    // Live on the approval's receipt: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
+    refreshAfterTrade({ transactionId: action.transactionId, accountId: action.accountId });
     toast({ title: 'Tiger Listed!', description: `${name} is listed for ${formatPaws(completed.listing.pawsPrice)} PAWS.` });
   } catch (failure) {
     if (failure instanceof LedgerStillPending) return stallWrite(id, () => void finishListing(action));

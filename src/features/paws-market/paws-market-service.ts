@@ -10,7 +10,7 @@ import type { ReceiptReader } from '../ledger/ledger-writer';
 import { type Settled, awaitSettled, mirrorBehind } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
 import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
-import { approvalNotYetShown, backsListing, backsOnMirror } from './listing-backing';
+import { backsListing } from './listing-backing';
 import type { ListingRepo, PendingListing } from './listing-repo';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
@@ -149,12 +149,9 @@ export function createPawsMarketService({
     });
     const paid = new Set(sellers.filter((_, index) => payable[index]));
     const at = now();
+    // Only a listing that went live on its receipt in the last two minutes costs a read or two more.
     const backed = await Promise.all(
-      listings.map(async (listing) => {
-        const nft = nfts.get(listing.serialNumber);
-        // Only a listing that went live on its receipt in the last two minutes costs a read more.
-        return backsOnMirror(nft, listing, settings.marketplaceAccountId) || approvalNotYetShown(ledger, nft, listing, at);
-      }),
+      listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
     );
     for (const [index, listing] of listings.entries()) checks.set(listing.id, { ok: !!backed[index] && paid.has(listing.sellerId), at });
   }
@@ -256,10 +253,11 @@ export function createPawsMarketService({
    * mirror node shows it.
    */
   async function activate(pending: PendingListing, approvalTransactionId: string | null, byReceipt = false): Promise<PawsListing> {
+    // Whether the mirror shows the approval is read first: the tiger read after it then shows what the approval made.
+    const approvedByReceipt = byReceipt && !!approvalTransactionId && (await mirrorBehind(ledger, approvalTransactionId));
     const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
     if (!nft || nft.owner !== pending.sellerId)
       throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
-    const approvedByReceipt = byReceipt && !!approvalTransactionId && (await mirrorBehind(ledger, approvalTransactionId));
     if (nft.spender !== settings.marketplaceAccountId && !approvedByReceipt) {
       throw new DomainError(
         'NFT_ALLOWANCE_MISSING',

@@ -15,7 +15,7 @@ export interface TigerViewDeps {
   /** The serial on the ledger (null when it does not exist). */
   nft: (serial: number) => Promise<LedgerNft | null>;
   /** The mirror node's transactions: whether it shows a listing's approval yet. */
-  ledger: Pick<LedgerReader, 'getTransaction'>;
+  ledger: Pick<LedgerReader, 'getTransaction' | 'getNft'>;
   /** The owner after the market's sales the mirror does not show yet (`recent-trades.ts`); the mirror's owner without it. */
   recentOwner?: (serial: number, mirrorOwner: string) => Promise<string>;
   /** A stored profile's privacy (undefined when the account never saved one). */
