@@ -3,7 +3,7 @@ import { log } from '../../server/log';
 import { createTtlCache } from '../../server/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { awaitSettled, confirmTransaction, mirrorBehind } from '../ledger/transaction-confirmation';
+import { awaitSettled, confirmTransaction, successOnReceiptOnly } from '../ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
 import type { PurchaseRecord, PurchaseRepo } from './purchase-repo';
@@ -194,7 +194,7 @@ export function createMarketService({ port, purchases, ledger, receipts, nftToke
       // The payment's receipt is in: the one atomic transfer the buyer signed (checked when prepared)
       // moved the tiger and the HBAR. The market sees the ledger through its mirror node: it is asked to
       // record the sale only once that shows the payment (the page asks again then, or the reconciler).
-      if (settled.source !== 'receipt' || !(await mirrorBehind(ledger(), purchase.transactionId))) {
+      if (!(await successOnReceiptOnly(ledger(), purchase.transactionId, settled))) {
         return { success: true, data: await recordSale(purchase) };
       }
       reads = readCaches(now);

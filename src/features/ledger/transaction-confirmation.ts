@@ -96,6 +96,15 @@ export async function mirrorBehind(ledger: Pick<LedgerReader, 'getTransaction'>,
 }
 
 /**
+ * Whether `settled` (the outcome of `transactionId`) stands on its receipt alone: a SUCCESS the
+ * consensus nodes gave while the mirror node does not show the transaction yet. The flow then goes
+ * by the receipt for what the transaction made; once the mirror shows it, by the mirror's state.
+ */
+export async function successOnReceiptOnly(ledger: Pick<LedgerReader, 'getTransaction'>, transactionId: string, settled: Settled): Promise<boolean> {
+  return settled.state === 'success' && settled.source === 'receipt' && (await mirrorBehind(ledger, transactionId));
+}
+
+/**
  * Before reading state that recent transactions of the user may have changed (the tigers an account
  * holds, after a purchase): waits for each to show on the mirror node, as awaitSettled does.
  * How each ended does not matter here; the state read afterwards does.

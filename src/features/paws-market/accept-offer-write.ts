@@ -78,7 +78,7 @@ async function acceptAfterApproval(id: string, action: AcceptAction, note: strin
  */
 async function sold(id: string, sellerId: string, serial: number, price: string, transactionId: string): Promise<void> {
   rememberTransaction(sellerId, transactionId);
-  refreshAfterTrade({ transactionId, accountId: sellerId });
+  refreshAfterTrade(transactionId);
   toast({ title: 'Offer Accepted', description: `Wild Tiger #${serial} sold for ${formatPaws(price)} PAWS.` });
   updateWrite(id, 'done', { transactionId });
 }

@@ -6,14 +6,14 @@
  * given while the page changed, is picked up from its pending action (resumeListings).
  */
 import { apiJson } from '@/lib/api';
-import { errorCode, errorText } from '@/lib/api/error-text';
+import { errorText } from '@/lib/api/error-text';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { formatPaws } from '../../lib/format';
 import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
 import { type PendingAction, clearPendingAction, pendingListing, pendingListings } from '../ledger/kept-transactions';
 import type { OwnedNft } from '../profile/owned-nfts';
 import { toast } from '../toast/toast-store';
-import { signKept } from '../writes/kept-signature';
+import { afterKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { listingWriteId } from './listing';
@@ -84,30 +84,31 @@ export async function finishListing(action: ListingAction, { note = null, untilM
       amount: action.price,
     });
   updateWrite(id, 'ledger', { note });
-  /** A server outage leaves the approval to check again; any other answer ends it. */
-  let keepPending = false;
   try {
     const outcome = await waitForLedger(action.transactionId, untilMs);
     if (outcome.state === 'pending') throw new LedgerStillPending();
-    if (outcome.state === 'expired') throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
-    const completed = await callWhenSettled(() =>
-      apiJson<{ listing: { id: string; pawsPrice: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
-        method: 'POST',
-        body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
-      }),
+    if (outcome.state === 'expired') {
+      clearPendingAction(action.transactionId);
+      throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
+    }
+    // Kept while no answer came (a server outage, or this page left mid-request): another page or 'Check again' completes it.
+    const completed = await afterKept(action.transactionId, () =>
+      callWhenSettled(() =>
+        apiJson<{ listing: { id: string; pawsPrice: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
+          method: 'POST',
+          body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
+        }),
+      ),
     ).catch((failure: unknown) => {
       if (failure instanceof LedgerStillPending) throw failure;
-      keepPending = errorCode(failure) === 'LEDGER_UNAVAILABLE';
       throw new Error(errorText(failure, 'Failed to complete listing'));
     });
-    clearPendingAction(action.transactionId);
     updateWrite(id, 'done', { transactionId: completed.approvalTransactionId });
     // Live on the approval's receipt: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
-    refreshAfterTrade({ transactionId: action.transactionId, accountId: action.accountId });
+    refreshAfterTrade(action.transactionId);
     toast({ title: 'Tiger Listed!', description: `${name} is listed for ${formatPaws(completed.listing.pawsPrice)} PAWS.` });
   } catch (failure) {
     if (failure instanceof LedgerStillPending) return stallWrite(id, () => void finishListing(action));
-    if (!keepPending) clearPendingAction(action.transactionId);
     failWrite(id, failure, 'Unknown error');
   }
 }

@@ -5,7 +5,7 @@ import { createTtlCache } from '../../server/ttl-cache';
 import { MAX_TOKEN_UNITS, formatUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { mirrorBehind } from '../ledger/transaction-confirmation';
+import { successOnReceiptOnly } from '../ledger/transaction-confirmation';
 import { isPastValidity } from '../ledger/transaction-visibility';
 import type { RarityDataset } from '../tiger/rarity';
 import { INVALID_PRICE_MESSAGE, insufficientPawsMessage, parsePawsPrice } from './listing';
@@ -417,7 +417,7 @@ export function createOfferService({
         if (approval.state === 'expired') {
           throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
         }
-        approvedByReceipt = approval.source === 'receipt' && (await mirrorBehind(ledger, input.approvalTransactionId));
+        approvedByReceipt = await successOnReceiptOnly(ledger, input.approvalTransactionId, approval);
       }
       const nft = await ledger.getNft(settings.nftTokenId, serial);
       if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);

@@ -59,15 +59,15 @@ function reloadTraded(): void {
 
 /**
  * After a trade: reloads what it changed at once (our own records have it), and, given the
- * transaction that made it, again once the mirror node shows that transaction (what the ledger's
- * reads then show), which also lets the account's recent trades forget it.
+ * transaction that made it (`transactionId`), again once the mirror node shows that transaction
+ * (what the ledger's reads then show), which also lets the account's recent trades forget it.
  */
-export function refreshAfterTrade(settled?: { transactionId: string; accountId: string }): void {
+export function refreshAfterTrade(transactionId?: string): void {
   reloadTraded();
-  if (!settled) return;
-  void waitForLedger(settled.transactionId, undefined, { mirror: true })
+  if (!transactionId) return;
+  void waitForLedger(transactionId, undefined, { mirror: true })
     .then((outcome) => {
-      if (outcome.state !== 'pending') forgetTransaction(settled.transactionId);
+      if (outcome.state !== 'pending') forgetTransaction(transactionId);
     })
     .catch(() => undefined)
     .then(reloadTraded);

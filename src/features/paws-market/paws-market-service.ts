@@ -7,7 +7,7 @@ import { formatUnits } from '../balances/units';
 import { LedgerError } from '../ledger/errors';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { type Settled, awaitSettled, mirrorBehind } from '../ledger/transaction-confirmation';
+import { type Settled, awaitSettled, successOnReceiptOnly } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
 import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
 import { backsListing } from './listing-backing';
@@ -249,12 +249,11 @@ export function createPawsMarketService({
    * Writes the one active listing of a pending one once the ledger shows the seller owning the tiger
    * with the marketplace approved for it, and drops the pending one; `approvalTransactionId` is the
    * seller's approval when known (null when the reconciler finds the allowance on the ledger).
-   * `byReceipt`: the approval's SUCCESS receipt is in, which stands for the approval until the
-   * mirror node shows it.
+   * `approval`: how the approval settled; its SUCCESS receipt stands for it until the mirror node shows it.
    */
-  async function activate(pending: PendingListing, approvalTransactionId: string | null, byReceipt = false): Promise<PawsListing> {
+  async function activate(pending: PendingListing, approvalTransactionId: string | null, approval?: Settled): Promise<PawsListing> {
     // Whether the mirror shows the approval is read first: the tiger read after it then shows what the approval made.
-    const approvedByReceipt = byReceipt && !!approvalTransactionId && (await mirrorBehind(ledger, approvalTransactionId));
+    const approvedByReceipt = !!approvalTransactionId && !!approval && (await successOnReceiptOnly(ledger, approvalTransactionId, approval));
     const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
     if (!nft || nft.owner !== pending.sellerId)
       throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
@@ -397,7 +396,7 @@ export function createPawsMarketService({
       if (approval.state === 'expired') {
         throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
       }
-      const listing = await activate(pending, input.approvalTransactionId, approval.source === 'receipt');
+      const listing = await activate(pending, input.approvalTransactionId, approval);
       return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
     },
 
@@ -469,7 +468,7 @@ export function createPawsMarketService({
             result: approval.result,
           });
         }
-        approvedByReceipt = approval.state === 'success' && approval.source === 'receipt' && (await mirrorBehind(ledger, input.allowanceTransactionId));
+        approvedByReceipt = await successOnReceiptOnly(ledger, input.allowanceTransactionId, approval);
       }
       if (!(await stillBacked(listing))) {
         await retire(listing);

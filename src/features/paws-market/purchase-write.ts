@@ -104,7 +104,7 @@ async function buyAfterApproval(
  */
 async function purchased(id: string, buyer: string, listing: Listing, settlementId: string): Promise<void> {
   if (settlementId) rememberTransaction(buyer, settlementId);
-  refreshAfterTrade(settlementId ? { transactionId: settlementId, accountId: buyer } : undefined);
+  refreshAfterTrade(settlementId || undefined);
   toast({ title: 'Purchase Successful!', description: `${listing.nftName} is now in your den.` });
   updateWrite(id, 'done', { transactionId: settlementId || null });
 }

@@ -109,7 +109,7 @@ function confirmRevoked(id: string, action: UnlistAction, late: KeptSignature['l
       await confirmKept(action.transactionId, 'The ledger did not revoke the marketplace permission', late?.untilMs);
       updateWrite(id, 'done', { transactionId: action.transactionId });
       // Revoked at consensus: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
-      refreshAfterTrade({ transactionId: action.transactionId, accountId: action.accountId });
+      refreshAfterTrade(action.transactionId);
       toast({ title: 'Tiger Returned', description: `${action.name} is back in your den and the marketplace permission is revoked.` });
     },
     'The permission removal failed',

@@ -1,8 +1,8 @@
 import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
-import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { WalletError, mayStillExecute } from '../wallet/wallet-errors';
-import { isUnavailable } from '@/lib/api/api-error';
+import { ApiError, isUnavailable } from '@/lib/api/api-error';
 import { visibleUntil } from '../ledger/transaction-visibility';
 import { signAndExecute } from '../wallet/wallet-store';
 
@@ -55,9 +55,10 @@ export async function confirmKept(transactionId: string, what: string, untilMs?:
 
 /**
  * Calls the server about a kept transaction (`call` names it, and the server checks it on the
- * ledger): the kept action is forgotten once the server answered, and kept while the ledger is
- * still settling it (LedgerStillPending) or the server could not answer (no answer, 429, 5xx), for
- * 'Check again', a retry or another page to follow: never a second approval in the wallet.
+ * ledger): the kept action is forgotten once the server answered (its result, or its refusal), and
+ * kept otherwise: while the ledger is still settling it (LedgerStillPending), the server could not
+ * answer (429, 5xx) or no answer came (the network, or the page left while it asked), for 'Check
+ * again', a retry or another page to follow: never a second approval in the wallet.
  */
 export async function afterKept<T>(transactionId: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -65,7 +66,7 @@ export async function afterKept<T>(transactionId: string, call: () => Promise<T>
     clearPendingAction(transactionId);
     return answer;
   } catch (failure) {
-    if (!(failure instanceof LedgerStillPending) && !isUnavailable(failure)) clearPendingAction(transactionId);
+    if (failure instanceof ApiError && !isUnavailable(failure)) clearPendingAction(transactionId);
     throw failure;
   }
 }
