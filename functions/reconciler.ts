@@ -7,6 +7,8 @@ import { hbarServices, pawsServices } from '../src/server/services';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
 export const RECONCILER_BUDGET_MS = 50_000;
+/** Of it, what the offer funding job may spend at most, after the records are settled (offer-funding.ts). */
+export const FUNDING_BUDGET_MS = 40_000;
 
 const paws = pawsServices();
 const hbar = hbarServices();
@@ -23,12 +25,18 @@ const reconciler = createReconcilerService({
 
 /**
  * The scheduled reconciler (an EventBridge schedule in AWS, a timer in the local server): one run
- * over every record left past its deadline, its backlog and settled counts as metrics.
+ * over every record left past its deadline, its backlog and settled counts as metrics; then, in
+ * what is left of the run, the offer makers' PAWS read for the store that page views show.
  */
-export async function handler(): Promise<ReconcileReport> {
+export async function handler(): Promise<ReconcileReport & { fundsRead: number }> {
+  const started = Date.now();
   const report = await withRequestBudget(RECONCILER_BUDGET_MS, () => reconciler.run());
   countMetric('ReconcilerBacklog', report.backlog);
   countMetric('ReconcilerSettled', report.settled);
   if (report.settled || report.backlog) log.info('reconciled', { ...report });
-  return report;
+  const budgetMs = Math.min(FUNDING_BUDGET_MS, RECONCILER_BUDGET_MS - (Date.now() - started));
+  const funding = budgetMs > 0 ? await paws.offers.refreshFunding({ budgetMs }) : { makers: 0, read: 0 };
+  countMetric('OfferFundsRead', funding.read);
+  if (funding.read < funding.makers) log.info('offer funds partly read', { ...funding });
+  return { ...report, fundsRead: funding.read };
 }

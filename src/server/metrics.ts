@@ -23,6 +23,8 @@ export const METRIC_NAMES = [
   /** Records the reconciler found in an intermediate state past their deadline, and those it settled. */
   'ReconcilerBacklog',
   'ReconcilerSettled',
+  /** Offer makers whose PAWS the funding job read from the mirror node (two requests each). */
+  'OfferFundsRead',
 ] as const;
 
 export type MetricName = (typeof METRIC_NAMES)[number];

@@ -11,6 +11,7 @@ import { createActivityRepo } from '../features/market-stats/activity-repo';
 import { createActivityService } from '../features/market-stats/activity-service';
 import { createPawsFiguresService } from '../features/market-stats/market-figures-service';
 import { createListingRepo } from '../features/paws-market/listing-repo';
+import { createOfferFundsRepo } from '../features/paws-market/offer-funds-repo';
 import { createOfferRepo } from '../features/paws-market/offer-repo';
 import { createOfferService } from '../features/paws-market/offer-service';
 import { createPawsMarketService } from '../features/paws-market/paws-market-service';
@@ -42,6 +43,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
   const offers = createOfferService({
     terms,
     offers: offerRepo,
+    funds: createOfferFundsRepo(documentClient(), tableName()),
     listings,
     ledger: ledgerReader(),
     settlement,

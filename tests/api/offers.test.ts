@@ -163,22 +163,23 @@ describe('PAWS offers', () => {
     expect(made.json.offers.find((entry) => entry.id === offer.id)).toMatchObject({ status: 'filled', remaining: 0, filled: 1 });
   }, 60_000);
 
-  it('an offer whose buyer spent the PAWS shows as unfunded, cannot be accepted and moves nothing', async () => {
+  it('an offer whose buyer spent the PAWS cannot be accepted and moves nothing; from then on it shows as unfunded', async () => {
     const buyer = spender as (typeof holders)[number];
     const serial = carolSerials[1] as number;
     const offer = await makeOffer(buyer.accountId, { kind: 'item', serialNumber: serial, pawsAmount: '1000' });
     await approveTigerSpend(suite.holder(CAROL), serial);
     await sendPaws(suite.holder(buyer.accountId), DAVE, (await pawsBalance(suite.origin, buyer.accountId)) - 999_000_000n);
+    const [buyerBefore, carolBefore] = await balances(buyer.accountId, CAROL);
+    // Accepting reads the buyer's PAWS afresh (page views show what the funding job or the last trade stored).
+    const refused = await accept(CAROL, offer.id, serial);
+    expect(refused).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
+    expect(await balances(buyer.accountId, CAROL)).toEqual([buyerBefore, carolBefore]);
+    expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
     const tiger = await call<{ offers: OfferJson[]; best: OfferJson | null }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(tiger.json.offers.find((entry) => entry.id === offer.id)?.funded).toBe(false);
     expect(tiger.json.best?.id).not.toBe(offer.id);
     const best = await call<{ best: Record<string, { offerId: string }> }>(suite.origin, 'GET', `/api/paws/offers/best?serials=${serial}`);
     expect(best.json.best[serial]?.offerId).not.toBe(offer.id);
-    const [buyerBefore, carolBefore] = await balances(buyer.accountId, CAROL);
-    const refused = await accept(CAROL, offer.id, serial);
-    expect(refused).toMatchObject({ status: 409, json: { code: 'OFFER_UNFUNDED' } });
-    expect(await balances(buyer.accountId, CAROL)).toEqual([buyerBefore, carolBefore]);
-    expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: CAROL, spender: MARKETPLACE });
   }, 30_000);
 
   it('collection offers match a trait or a minimum tier only', async () => {

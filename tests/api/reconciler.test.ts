@@ -13,7 +13,7 @@ import { createLedgerSettlement } from '../../src/features/paws-market/ledger-se
 import { type SettlementClaim, settleClaimed } from '../../src/features/paws-market/settlement';
 import { sandboxSuite } from '../support/api-suite';
 import { type MemoryStore, startMemoryStore } from '../support/memory-store';
-import { approvePawsSpend, approveTigerSpend, listForPaws } from '../support/paws-trades';
+import { approvePawsSpend, approveTigerSpend, listForPaws, sendPaws } from '../support/paws-trades';
 import {
   ALICE,
   BOB,
@@ -24,6 +24,7 @@ import {
   call,
   nftOnLedger,
   ownedSerials,
+  pawsBalance,
   payForNewestHbarListing,
   receiptOf,
   signAndSubmit,
@@ -264,5 +265,31 @@ describe('the scheduled reconciler settles from the ledger what a request left u
       body: { saleVerificationCode },
     });
     expect(late).toMatchObject({ status: 200, json: { data: { success: true } } });
+  });
+
+  it('the funding job stores what the offer makers hold: an offer whose maker spent the PAWS shows unfunded, with no user action', async () => {
+    const serial = serials[5] as number;
+    const body = {
+      offerId: randomUUID(),
+      buyerId: BOB,
+      tokenId: NFT_TOKEN,
+      kind: 'item',
+      serialNumber: serial,
+      pawsAmount: '2',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    let made = await call<{ code?: string; amount?: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body });
+    if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
+      const allowanceTransactionId = await approvePawsSpend(bob(), made.json.amount as string);
+      made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body: { ...body, allowanceTransactionId } });
+    }
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const shown = async () =>
+      (await call<{ offers: { id: string; funded: boolean }[] }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`)).json.offers.find(
+        (offer) => offer.id === body.offerId,
+      );
+    expect(await shown()).toMatchObject({ funded: true });
+    await sendPaws(bob(), DAVE, await pawsBalance(suite.origin, BOB));
+    expect(await eventually(shown, (offer) => offer?.funded === false)).toMatchObject({ funded: false });
   });
 });

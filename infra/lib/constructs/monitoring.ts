@@ -136,7 +136,11 @@ export class Monitoring extends Construct {
         left: [appMetric('SettlementSucceeded'), appMetric('SettlementFailed'), appMetric('SettlementUnconfirmed')],
         width: 12,
       }),
-      new GraphWidget({ title: 'Reconciler', left: [appMetric('ReconcilerBacklog', 'Maximum'), appMetric('ReconcilerSettled')], width: 12 }),
+      new GraphWidget({
+        title: 'Reconciler',
+        left: [appMetric('ReconcilerBacklog', 'Maximum'), appMetric('ReconcilerSettled'), appMetric('OfferFundsRead')],
+        width: 12,
+      }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({ title: 'Upstream errors', left: [appMetric('MirrorErrors'), appMetric('MarketErrors')], width: 12 }),

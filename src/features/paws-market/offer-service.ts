@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mapConcurrently } from '../../lib/concurrency';
 import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../server/ttl-cache';
 import { MAX_TOKEN_UNITS, formatUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
@@ -10,6 +8,8 @@ import { isPastValidity } from '../ledger/transaction-visibility';
 import type { RarityDataset } from '../tiger/rarity';
 import { INVALID_PRICE_MESSAGE, insufficientPawsMessage, parsePawsPrice } from './listing';
 import type { ListingRepo } from './listing-repo';
+import { createOfferFunding } from './offer-funding';
+import type { OfferFundsRepo } from './offer-funds-repo';
 import type { OfferActivity, OfferRepo } from './offer-repo';
 import {
   MAX_OPEN_OFFERS,
@@ -37,15 +37,13 @@ import {
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
 import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
-/** How long offer lists trust a buyer's PAWS balance and allowance (accepting always reads them afresh). */
-const FUNDS_CHECK_TTL_MS = 15_000;
-/** Buyers whose PAWS are read at once for an offer list. */
-const FUNDS_CHECK_CONCURRENCY = 4;
 /** Filled offers listed beside a buyer's open ones. */
 const RECENT_FILLED_OFFERS = 20;
 
 export interface OfferDeps {
   offers: OfferRepo;
+  /** Offer makers' PAWS as last read (offer-funding.ts): what page views show as funded. */
+  funds: OfferFundsRepo;
   listings: ListingRepo;
   ledger: LedgerReader;
   settlement: Settlement;
@@ -83,15 +81,6 @@ export interface AcceptOfferInput {
   approvalTransactionId?: string | undefined;
 }
 
-/** A buyer's PAWS as the ledger shows them: what they hold (0 when not associated) and what the marketplace may spend. */
-interface Funds {
-  available: bigint;
-  allowance: bigint;
-}
-
-/** True when the buyer's PAWS pay one unit of the offer. */
-const covers = (funds: Funds, offer: PawsOffer) => funds.available >= BigInt(offer.amountBaseUnits) && funds.allowance >= BigInt(offer.amountBaseUnits);
-
 /**
  * PAWS offers: item offers on one tiger and collection offers on any matching tiger, each backed
  * by the buyer's PAWS allowance to the marketplace; an owner accepts one unit and the marketplace
@@ -99,6 +88,7 @@ const covers = (funds: Funds, offer: PawsOffer) => funds.available >= BigInt(off
  */
 export function createOfferService({
   offers,
+  funds: fundsStore,
   listings,
   ledger,
   settlement,
@@ -114,25 +104,8 @@ export function createOfferService({
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  async function freshFunds(buyerId: string): Promise<Funds> {
-    const [balance, allowance] = await Promise.all([
-      ledger.getTokenBalance(buyerId, settings.pawsTokenId),
-      ledger.getTokenAllowance(buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
-    ]);
-    return { available: balance.associated ? balance.balance : 0n, allowance };
-  }
-  const fundsCache = createTtlCache<Funds>(FUNDS_CHECK_TTL_MS, { now });
-
-  /** Whether each offer's buyer still covers one unit, every buyer read once (kept 15 s). */
-  async function fundedIds(list: readonly PawsOffer[]): Promise<Set<string>> {
-    const buyers = [...new Set(list.map((offer) => offer.buyerId))];
-    const funds = await mapConcurrently(buyers.length, FUNDS_CHECK_CONCURRENCY, (index) => {
-      const buyer = buyers[index] as string;
-      return fundsCache.get(buyer, () => freshFunds(buyer));
-    });
-    const byBuyer = new Map(buyers.map((buyer, index) => [buyer, funds[index] as Funds]));
-    return new Set(list.filter((offer) => covers(byBuyer.get(offer.buyerId) as Funds, offer)).map((offer) => offer.id));
-  }
+  const funding = createOfferFunding({ ledger, store: fundsStore, settings, now });
+  const fundedIds = funding.fundedIds;
 
   /** Open offers that can still be filled; expired ones are marked so (they disappear). */
   async function liveOffers(): Promise<PawsOffer[]> {
@@ -186,7 +159,6 @@ export function createOfferService({
     if (offer.status === 'open' && offer.filled >= offer.quantity) await offers.markFilled(offer.id, offer.quantity);
     await offers.putActivity(activity(offer, 'offer-accepted', fill.filledAt, { serial, fill }));
     await retireListing(serial, fill);
-    fundsCache.delete(offer.buyerId);
   }
 
   /** One unit of an offer claimed for one tiger: taken while a unit is left, released back, finished as filled. */
@@ -195,7 +167,6 @@ export function createOfferService({
       take: async (claim) => (await offers.claimUnit(offer.id, serial, claim, now())) !== undefined,
       release: async (claim) => {
         await offers.releaseUnit(offer.id, serial, claim.claimId);
-        fundsCache.delete(offer.buyerId);
       },
       finish: async (claim) => {
         const fill = { sellerId: claim.sellerId, transactionId: claim.transactionId, filledAt: iso(now()) };
@@ -316,7 +287,7 @@ export function createOfferService({
           `Your account cannot receive Wild Tigers: associate the collection (${settings.nftTokenId}) with it in your wallet before making an offer`,
         );
       }
-      const [funds, reserved] = await Promise.all([freshFunds(input.buyerId), reservedFor(input.buyerId)]);
+      const [funds, reserved] = await Promise.all([funding.read(input.buyerId), reservedFor(input.buyerId)]);
       if (funds.available < total) {
         throw new DomainError(
           'PAWS_BALANCE_LOW',
@@ -364,7 +335,6 @@ export function createOfferService({
         return { success: true, offer: publicOffer(raced, true) };
       }
       await offers.putActivity(activity(offer, 'offer-made', stamp));
-      fundsCache.delete(input.buyerId);
       return { success: true, offer: publicOffer(offer, true) };
     },
 
@@ -446,10 +416,10 @@ export function createOfferService({
       if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
         throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
       }
-      const funds = await freshFunds(offer.buyerId);
+      // Read afresh (and stored: page views show the offer unfunded from now on when it is).
+      const funds = await funding.read(offer.buyerId);
       // What is due is the offer's amount and any fee on the buyer: covering it covers the offer.
       if (funds.available < due || funds.allowance < due) {
-        fundsCache.delete(offer.buyerId);
         // Its last unit may just have been sold (spending the allowance): that is the answer then.
         const latest = await offers.getOffer(offer.id);
         if (latest && !isLive(latest, now())) throw unavailable(latest);
@@ -476,6 +446,8 @@ export function createOfferService({
           noun: 'sale',
         },
       );
+      // The sale spent `due` of the maker's balance and allowance: page views see what is left.
+      await funding.remember(offer.buyerId, { available: funds.available - due, allowance: funds.allowance - due }, now());
       const after = (await offers.getOffer(offer.id)) ?? offer;
       const filled = after.fills[String(serial)] ?? { sellerId, transactionId: claim.transactionId, filledAt: claim.claimedAt };
       return acceptResult(after, serial, filled);
@@ -498,7 +470,6 @@ export function createOfferService({
         if (!cancelled) throw new DomainError('OFFER_IN_PROGRESS', 'This offer changed while it was being cancelled; try again');
         offer = cancelled;
         await offers.putActivity(activity(offer, 'offer-cancelled', offer.updatedAt));
-        fundsCache.delete(offer.buyerId);
       }
       if (offer.status === 'filled') throw unavailable(offer);
       const [tokenDecimals, current, reserved] = await Promise.all([
@@ -571,6 +542,11 @@ export function createOfferService({
 
     /** PAWS (smallest unit) the buyer's allowance must keep for their open offers and purchases being settled. */
     reservedPaws: reservedFor,
+
+    /** The funding job (offer-funding.ts): stores the PAWS of the makers of live offers, within its mirror budget. */
+    async refreshFunding(limits: Parameters<typeof funding.refresh>[1]) {
+      return funding.refresh(await liveOffers(), limits);
+    },
   };
 }
 

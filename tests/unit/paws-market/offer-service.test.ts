@@ -3,6 +3,7 @@ import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
 import { TRANSACTION_VISIBLE_WITHIN_MS } from '../../../src/features/ledger/transaction-visibility';
 import { createListingRepo } from '../../../src/features/paws-market/listing-repo';
+import { createOfferFundsRepo } from '../../../src/features/paws-market/offer-funds-repo';
 import { type OfferRepo, createOfferRepo } from '../../../src/features/paws-market/offer-repo';
 import { type MakeOfferInput, createOfferService } from '../../../src/features/paws-market/offer-service';
 import type { Settlement } from '../../../src/features/paws-market/settlement';
@@ -23,7 +24,7 @@ const DATASET: RarityDataset = {
 
 let memory: MemoryStore;
 let offerStore: OfferRepo;
-let tables: { listings: ReturnType<typeof createListingRepo> };
+let tables: { listings: ReturnType<typeof createListingRepo>; funds: ReturnType<typeof createOfferFundsRepo> };
 beforeAll(async () => {
   memory = await startMemoryStore();
 });
@@ -31,7 +32,7 @@ afterAll(() => memory.stop());
 beforeEach(async () => {
   const table = await memory.newTable();
   offerStore = createOfferRepo(memory.doc, table);
-  tables = { listings: createListingRepo(memory.doc, table) };
+  tables = { listings: createListingRepo(memory.doc, table), funds: createOfferFundsRepo(memory.doc, table) };
 });
 
 /** A ledger the test controls: the owner's tiger #7 approved to the market, a buyer with PAWS and an allowance. */
@@ -91,6 +92,7 @@ function setup(outcome: () => Promise<{ status: string }> = async () => ({ statu
   const { settlement, executions } = fakeSettlement(state, outcome, now);
   const service = createOfferService({
     offers: offerStore,
+    funds: tables.funds,
     listings: tables.listings,
     ledger,
     settlement,

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOfferFunding } from '../../../src/features/paws-market/offer-funding';
+import { type OfferFundsRepo, createOfferFundsRepo } from '../../../src/features/paws-market/offer-funds-repo';
+import type { PawsOffer } from '../../../src/features/paws-market/offer-rules';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
+
+process.env.LOG_LEVEL = 'silent';
+
+const settings = { pawsTokenId: '0.0.600', marketplaceAccountId: '0.0.900' };
+const makerIds = Array.from({ length: 300 }, (_, index) => `0.0.${3000 + index}`);
+
+/** An offer of `amount` smallest units by `buyerId` (only what funding reads of it). */
+const offerBy = (buyerId: string, id: string, amount = 100n) => ({ id, buyerId, amountBaseUnits: amount.toString() }) as PawsOffer;
+
+/** A ledger holding `paws` (balance and allowance) per maker, counting its mirror reads. */
+function countingLedger(paws: Map<string, bigint>) {
+  const reads: string[] = [];
+  return {
+    reads,
+    ledger: {
+      getTokenBalance: async (account: string) => {
+        reads.push(`balance ${account}`);
+        return { associated: true, balance: paws.get(account) ?? 0n, decimals: 6 };
+      },
+      getTokenAllowance: async (account: string) => {
+        reads.push(`allowance ${account}`);
+        return paws.get(account) ?? 0n;
+      },
+    },
+  };
+}
+
+let memory: MemoryStore;
+let store: OfferFundsRepo;
+beforeAll(async () => {
+  memory = await startMemoryStore();
+});
+afterAll(() => memory.stop());
+beforeEach(async () => {
+  store = createOfferFundsRepo(memory.doc, await memory.newTable());
+});
+
+describe('offer funding from the store', () => {
+  it('a page view reads no maker from the ledger once the job stored them: 1,000 offers from 300 makers cost as little as 10', async () => {
+    const paws = new Map(makerIds.map((id) => [id, 1_000n]));
+    const { ledger, reads } = countingLedger(paws);
+    let clock = 0;
+    const funding = createOfferFunding({ ledger, store, settings, now: () => clock });
+    const offers = Array.from({ length: 1_000 }, (_, index) => offerBy(makerIds[index % 300] as string, `o${index}`));
+    const waits: number[] = [];
+    const run = await funding.refresh(offers, {
+      requestsPerSecond: 10,
+      budgetMs: 60_000,
+      wait: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    // Ten requests a second, two per maker: a slot of 200 ms each, 300 makers in 60 s.
+    expect(run).toEqual({ makers: 300, read: 300 });
+    expect(reads).toHaveLength(600);
+    expect(new Set(waits)).toEqual(new Set([200]));
+
+    reads.length = 0;
+    expect((await funding.fundedIds(offers)).size).toBe(1_000);
+    expect((await funding.fundedIds(offers.slice(0, 10))).size).toBe(10);
+    expect(reads).toEqual([]);
+  });
+
+  it('the job reads the makers read longest ago first, within its budget; a maker who spent their PAWS shows unfunded after it', async () => {
+    const paws = new Map(makerIds.slice(0, 3).map((id) => [id, 1_000n]));
+    const { ledger, reads } = countingLedger(paws);
+    let clock = 1_000;
+    const funding = createOfferFunding({ ledger, store, settings, now: () => clock });
+    const [first, second, third] = makerIds as [string, string, string];
+    const offers = [offerBy(first, 'a'), offerBy(second, 'b'), offerBy(third, 'c')];
+    const advance = async (ms: number) => {
+      clock += ms;
+    };
+    // A budget of 400 ms at 10 a second: two makers, then the third first on the next run.
+    expect(await funding.refresh(offers, { requestsPerSecond: 10, budgetMs: 400, wait: advance })).toEqual({ makers: 3, read: 2 });
+    reads.length = 0;
+    paws.set(first, 0n);
+    expect(await funding.refresh(offers, { requestsPerSecond: 10, budgetMs: 400, wait: advance })).toEqual({ makers: 3, read: 2 });
+    expect(reads).toEqual([`balance ${third}`, `allowance ${third}`, `balance ${first}`, `allowance ${first}`]);
+    expect([...(await funding.fundedIds(offers))]).toEqual(['b', 'c']);
+  });
+
+  it('makers the store has nothing for are read by a page view, four at most, and stored; the others count as funded as when made', async () => {
+    const paws = new Map(makerIds.slice(0, 6).map((id) => [id, id === makerIds[0] ? 0n : 1_000n]));
+    const { ledger, reads } = countingLedger(paws);
+    const funding = createOfferFunding({ ledger, store, settings, now: () => 5_000 });
+    const offers = makerIds.slice(0, 6).map((id, index) => offerBy(id, `o${index}`));
+    expect([...(await funding.fundedIds(offers))]).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+    expect(reads).toHaveLength(8);
+    expect((await store.getMany(makerIds.slice(0, 6))).size).toBe(4);
+  });
+
+  it('a stored read is never replaced by an older one', async () => {
+    const maker = makerIds[0] as string;
+    expect(await store.put({ buyerId: maker, available: 5n, allowance: 5n, checkedAt: 2_000 })).toBe(true);
+    expect(await store.put({ buyerId: maker, available: 9n, allowance: 9n, checkedAt: 1_000 })).toBe(false);
+    expect((await store.getMany([maker])).get(maker)).toEqual({ buyerId: maker, available: 5n, allowance: 5n, checkedAt: 2_000 });
+  });
+});
