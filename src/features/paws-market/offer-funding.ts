@@ -18,8 +18,9 @@ export interface Funds {
 
 /**
  * The funding job's mirror budget: 10 requests a second, a fifth of the public mainnet mirror's
- * limit of about 50 a second per client (docs.hedera.com, "Mirror node REST API": rate limits),
- * so the job never crowds out the requests of the pages. Each maker costs two (balance, allowance).
+ * limit of about 50 a second per IP (the reference's "Mirror node REST"; the sandbox mirror
+ * enforces it, mirror-rate-limit.ts), so the job never crowds out the pages' requests. Each maker
+ * costs two (balance, allowance).
  */
 export const FUNDING_MIRROR_REQUESTS_PER_SECOND = 10;
 const MIRROR_READS_PER_MAKER = 2;
