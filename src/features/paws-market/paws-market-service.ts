@@ -19,11 +19,9 @@ import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './tr
 
 /** How long a prepared listing waits for the seller's allowance approval. */
 export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
-/** How long the listings page trusts its batched ledger check of every listing (spec 001 §9 keeps listings 30 s). */
-const BACKED_CHECK_TTL_MS = 15_000;
-/** How long the listings page trusts that a seller can receive PAWS (a buy always checks afresh). */
+/** How long the listing health job trusts that a seller can receive PAWS (a buy always checks afresh). */
 const SELLER_CHECK_TTL_MS = 5 * 60_000;
-/** Sellers whose PAWS association is read at once for the listings page. */
+/** Sellers whose PAWS association the listing health job reads at once. */
 const SELLER_CHECK_CONCURRENCY = 4;
 /** The longest a request waits for the user's own transaction to reach consensus (its receipt, else the mirror node's record). */
 const CONFIRM_WAIT_MS = 10_000;
@@ -129,15 +127,11 @@ export function createPawsMarketService({
   const canBePaid = (sellerId: string) => ledger.canReceiveToken(sellerId, settings.pawsTokenId);
   const sellerPayable = createTtlCache<boolean>(SELLER_CHECK_TTL_MS, { now });
 
-  /** The listings page's last check of each listing: whether it can still be bought, and when that was read. */
-  const checks = new Map<string, { ok: boolean; at: number }>();
-  let checking: Promise<void> | undefined;
-
   /**
-   * Checks listings for the listings page, all at once: their NFTs read by serial range and each
-   * seller's PAWS association (kept 5 min), never one mirror read per listing.
+   * The ids of the listings that can still be bought: their NFTs read by serial range (a page per
+   * 100 serials at most) and each seller's PAWS association (kept 5 min), never one read per listing.
    */
-  async function check(listings: readonly PawsListing[]): Promise<void> {
+  async function healthyIds(listings: readonly PawsListing[]): Promise<Set<string>> {
     const nfts = await ledger.getNftsBySerial(
       settings.nftTokenId,
       listings.map((listing) => listing.serialNumber),
@@ -153,23 +147,7 @@ export function createPawsMarketService({
     const backed = await Promise.all(
       listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
     );
-    for (const [index, listing] of listings.entries()) checks.set(listing.id, { ok: !!backed[index] && paid.has(listing.sellerId), at });
-  }
-
-  /** The ids of the active listings that can still be bought; listings checked in the last 15 s are not read again. */
-  async function healthyIds(active: readonly PawsListing[]): Promise<Set<string>> {
-    const stale = () => active.filter((listing) => (checks.get(listing.id)?.at ?? -Infinity) + BACKED_CHECK_TTL_MS <= now());
-    while (checking) await checking.catch(() => undefined);
-    const due = stale();
-    if (due.length) {
-      checking = check(due).finally(() => {
-        checking = undefined;
-      });
-      await checking;
-    }
-    const ids = new Set(active.map((listing) => listing.id));
-    for (const id of checks.keys()) if (!ids.has(id)) checks.delete(id);
-    return new Set(active.filter((listing) => checks.get(listing.id)?.ok).map((listing) => listing.id));
+    return new Set(listings.filter((listing, index) => backed[index] && paid.has(listing.sellerId)).map((listing) => listing.id));
   }
 
   const settledOwnTransaction = (transactionId: string, payer: string, reserveMs: number, wrongPayer: () => DomainError) =>
@@ -295,12 +273,24 @@ export function createPawsMarketService({
   }
 
   return {
-    /** Active listings that can still be bought (backed on the ledger, the seller payable), filtered by traits and sorted (newest first by default), one page with the trait counts. */
-    async listActive(page: number, limit: number, browse: { sort?: PawsSortKey; traits?: TraitSelection } = {}) {
+    /**
+     * The listing health job: checks every active listing on the ledger (healthyIds: its tiger still
+     * the seller's with the marketplace approved, the seller payable) and takes down those that can
+     * no longer be bought. A run costs a mirror page per 100 serials the listings span (34 at most)
+     * and a read per seller not read in 5 minutes, whatever the page views.
+     */
+    async checkListings(): Promise<{ checked: number; retired: number }> {
       const active = await store.activeListings();
       const healthy = await healthyIds(active);
-      await Promise.all(active.filter((listing) => !healthy.has(listing.id)).map(retire));
-      const buyable = active.filter((listing) => healthy.has(listing.id));
+      const unhealthy = active.filter((listing) => !healthy.has(listing.id));
+      await Promise.all(unhealthy.map(retire));
+      return { checked: active.length, retired: unhealthy.length };
+    },
+
+    /** Active listings (as the listing health job last found them, never read from the ledger here), filtered by traits and sorted (newest first by default), one page with the trait counts. */
+    async listActive(page: number, limit: number, browse: { sort?: PawsSortKey; traits?: TraitSelection } = {}) {
+      // Read from the store alone: the listing health job takes down what can no longer be bought, and a buy checks afresh.
+      const buyable = await store.activeListings();
       const traits = browse.traits ?? {};
       const listings = sortListings(filterListings(buyable, traits), browse.sort ?? DEFAULT_PAWS_SORT);
       const start = (page - 1) * limit;
