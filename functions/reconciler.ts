@@ -3,7 +3,11 @@ import { config } from '../src/server/config';
 import { log } from '../src/server/log';
 import { countMetric } from '../src/server/metrics';
 import { withRequestBudget } from '../src/server/request-budget';
+import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
+import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
+import { ledgerReader } from '../src/server/adapters';
 import { hbarServices, pawsServices } from '../src/server/services';
+import { documentClient, tableName } from '../src/server/store/client';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
 export const RECONCILER_BUDGET_MS = 50_000;
@@ -11,6 +15,15 @@ export const RECONCILER_BUDGET_MS = 50_000;
 export const FUNDING_BUDGET_MS = 40_000;
 
 const paws = pawsServices();
+/** The collection's bulk owner map that the collection browser and the holdings of profiles read (spec 001 §9: owned NFTs fresh 60 s). */
+const ownersSnapshot = createOwnersSnapshotRepo(documentClient(), tableName(), config().nftTokenId);
+
+/** Reads who holds every tiger (about 34 mirror pages, whatever the number of holders) and stores it for page views. */
+async function refreshHoldings(): Promise<void> {
+  const loadedAt = Date.now();
+  const owners = await ledgerReader().getAllNftOwners(config().nftTokenId, { expectedSerials: TOTAL_SUPPLY });
+  await ownersSnapshot.write(owners, loadedAt);
+}
 const hbar = hbarServices();
 
 const reconciler = createReconcilerService({
@@ -25,12 +38,15 @@ const reconciler = createReconcilerService({
 
 /**
  * The scheduled reconciler (an EventBridge schedule in AWS, a timer in the local server): one run
- * over every record left past its deadline, its backlog and settled counts as metrics; then what
- * page views read from the store and never from the ledger: the listings' health (those that can
- * no longer be bought taken down) and, in what is left of the run, the offer makers' PAWS.
+ * over every record left past its deadline, its backlog and settled counts as metrics; with it,
+ * what page views read from the store instead of the ledger: who holds every tiger (first), the
+ * listings' health (those that can no longer be bought taken down) and, in what is left of the
+ * run, the offer makers' PAWS.
  */
 export async function handler(): Promise<ReconcileReport & { listingsRetired: number; fundsRead: number }> {
   const started = Date.now();
+  // First, so the stored owner map is renewed every minute, as the page views' 60 s freshness needs.
+  await refreshHoldings().catch((error: unknown) => log.warn('holdings not refreshed', { error }));
   const report = await withRequestBudget(RECONCILER_BUDGET_MS, () => reconciler.run());
   countMetric('ReconcilerBacklog', report.backlog);
   countMetric('ReconcilerSettled', report.settled);

@@ -7,6 +7,7 @@ import { DomainError } from '../../src/lib/domain-error';
 import type { LedgerWriter } from '../../src/features/ledger/ledger-writer';
 import type { PawsListing } from '../../src/features/paws-market/listing';
 import { type ListingRepo, createListingRepo } from '../../src/features/paws-market/listing-repo';
+import { createOwnersSnapshotRepo } from '../../src/features/collection/owners-snapshot-repo';
 import { createOfferRepo } from '../../src/features/paws-market/offer-repo';
 import type { OfferClaim } from '../../src/features/paws-market/offer-rules';
 import { createLedgerSettlement } from '../../src/features/paws-market/ledger-settlement';
@@ -265,6 +266,22 @@ describe('the scheduled reconciler settles from the ledger what a request left u
       body: { saleVerificationCode },
     });
     expect(late).toMatchObject({ status: 200, json: { data: { success: true } } });
+  });
+
+  it('each run stores who holds every tiger, as the ledger shows it, in the owner map the collection browser and the profiles read', async () => {
+    const snapshots = createOwnersSnapshotRepo(memory.doc, table, NFT_TOKEN);
+    const since = Date.now();
+    const stored = await eventually(
+      () => snapshots.read(),
+      (snapshot) => (snapshot?.loadedAt ?? 0) >= since,
+    );
+    const aliceNow = await ownedSerials(suite.origin, ALICE);
+    expect(
+      [...(stored?.owners ?? new Map())]
+        .filter(([, owner]) => owner === ALICE)
+        .map(([serial]) => serial)
+        .sort((a, b) => a - b),
+    ).toEqual([...aliceNow].sort((a, b) => a - b));
   });
 
   it('the funding job stores what the offer makers hold: an offer whose maker spent the PAWS shows unfunded, with no user action', async () => {
