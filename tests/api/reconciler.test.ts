@@ -70,6 +70,26 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
+/** Bob's item offer of `pawsAmount` PAWS on `serial`, approving the PAWS allowance first when it is short; the offer as made. */
+async function bobOffers(serial: number, pawsAmount: string) {
+  const body = {
+    offerId: randomUUID(),
+    buyerId: BOB,
+    tokenId: NFT_TOKEN,
+    kind: 'item',
+    serialNumber: serial,
+    pawsAmount,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+  };
+  let made = await call<{ code?: string; amount?: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body });
+  if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
+    const allowanceTransactionId = await approvePawsSpend(bob(), made.json.amount as string);
+    made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body: { ...body, allowanceTransactionId } });
+  }
+  expect(made.status, JSON.stringify(made.json)).toBe(200);
+  return body;
+}
+
 /**
  * Bob's purchase of a listing settled exactly as the buy route settles it (settleClaimed: the claim
  * written first, then the marketplace's transfer submitted to the sandbox node), whose answer is
@@ -211,21 +231,7 @@ describe('the scheduled reconciler settles from the ledger what a request left u
 
   it('an offer unit whose sale SUCCEEDED on the ledger but whose answer was lost is filled, with no user action', async () => {
     const serial = serials[4] as number;
-    const body = {
-      offerId: randomUUID(),
-      buyerId: BOB,
-      tokenId: NFT_TOKEN,
-      kind: 'item',
-      serialNumber: serial,
-      pawsAmount: '3',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    };
-    let made = await call<{ code?: string; amount?: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body });
-    if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
-      const allowanceTransactionId = await approvePawsSpend(bob(), made.json.amount as string);
-      made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body: { ...body, allowanceTransactionId } });
-    }
-    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const body = await bobOffers(serial, '3');
     // Alice accepts: she approves the tiger, the unit is claimed and the transfer reaches the ledger; the answer is lost.
     await approveTigerSpend(alice(), serial);
     const offers = createOfferRepo(memory.doc, table);
@@ -286,21 +292,7 @@ describe('the scheduled reconciler settles from the ledger what a request left u
 
   it('the funding job stores what the offer makers hold: an offer whose maker spent the PAWS shows unfunded, with no user action', async () => {
     const serial = serials[5] as number;
-    const body = {
-      offerId: randomUUID(),
-      buyerId: BOB,
-      tokenId: NFT_TOKEN,
-      kind: 'item',
-      serialNumber: serial,
-      pawsAmount: '2',
-      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-    };
-    let made = await call<{ code?: string; amount?: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body });
-    if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
-      const allowanceTransactionId = await approvePawsSpend(bob(), made.json.amount as string);
-      made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: bob().cookie, body: { ...body, allowanceTransactionId } });
-    }
-    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const body = await bobOffers(serial, '2');
     const shown = async () =>
       (await call<{ offers: { id: string; funded: boolean }[] }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`)).json.offers.find(
         (offer) => offer.id === body.offerId,
