@@ -6,9 +6,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSuite } from '../support/api-suite';
 import { type WalletAnswer, approvePawsSpend, approveTigerSpend, buyListing, listForPaws } from '../support/paws-trades';
-import { ALICE, BOB, MARKETPLACE, NFT_TOKEN, call, nftOnLedger, ownedSerials, pawsBalance, receiptOf, signAndSubmit } from '../support/sandbox-client';
+import {
+  ALICE,
+  BOB,
+  MARKETPLACE,
+  NFT_TOKEN,
+  call,
+  nftOnLedger,
+  ownedSerials,
+  pawsBalance,
+  receiptOf,
+  royaltyOn,
+  signAndSubmit,
+} from '../support/sandbox-client';
 import { LAG_CLOCK, LAG_CLOCK_ENV, LAG_STEP_MS, followedOn, settledOn, timedInto } from '../support/lag-flows';
 import { receiptFromNode } from '../../src/sandbox/wallet/node-client';
+import { formatUnits } from '../../src/features/balances/units';
 
 const MIRROR_LAG_MS = LAG_CLOCK.mirrorLagMs;
 const suite = sandboxSuite({ holders: [ALICE, BOB], server: { env: LAG_CLOCK_ENV } });
@@ -109,6 +122,12 @@ describe(`write flows under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
           (await call<{ nfts: { serialNumber: number }[] }>(suite.origin, 'GET', `/api/profile/${account}/nfts`)).json.nfts.map((nft) => nft.serialNumber);
         expect(await held(BOB)).toContain(listedSerial);
         expect(await held(ALICE)).not.toContain(listedSerial);
+        // And both PAWS balances: the buyer's less the price, the seller's plus the price less the royalty.
+        const alicePawsOnMirror = await pawsBalance(suite.origin, ALICE);
+        const shownPaws = async (account: string) =>
+          (await call<{ balances: { paws: string } }>(suite.origin, 'GET', `/api/balance/fast/${account}`)).json.balances.paws;
+        expect(await shownPaws(BOB)).toBe(formatUnits(bobPawsBeforeBuy - 40_000_000n, 6));
+        expect(await shownPaws(ALICE)).toBe(formatUnits(alicePawsOnMirror + 40_000_000n - royaltyOn(40_000_000n), 6));
       }
     },
     2 * LAG_STEP_MS,

@@ -7,7 +7,9 @@
 import type { PawsActivityItem } from '../market-stats/activity';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { mirrorBehind } from '../ledger/transaction-confirmation';
+import { parsePawsPrice } from './listing';
 import { APPROVAL_CATCH_UP_MS } from './listing-backing';
+import { type SaleFeeTerms, saleSplit } from './sale-fees';
 
 /** How long one read of the recent sales serves the reads after it (each costs a store query and a mirror read per sale). */
 const UNSHOWN_READ_MS = 2_000;
@@ -19,6 +21,8 @@ export interface RecentTrade {
   buyerId: string;
   transactionId: string;
   at: string;
+  /** Its price, whole PAWS as a decimal string. */
+  pawsAmount: string;
 }
 
 export interface RecentTradesDeps {
@@ -40,7 +44,16 @@ export function createRecentTrades({ tradesSince, ledger, now = Date.now }: Rece
     const items = await tradesSince(new Date(now() - APPROVAL_CATCH_UP_MS).toISOString());
     const trades = items.flatMap((item): RecentTrade[] =>
       item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId && !shown.has(item.transactionId)
-        ? [{ serial: item.serialNumber, sellerId: item.sellerId, buyerId: item.buyerId, transactionId: item.transactionId, at: item.at }]
+        ? [
+            {
+              serial: item.serialNumber,
+              sellerId: item.sellerId,
+              buyerId: item.buyerId,
+              transactionId: item.transactionId,
+              at: item.at,
+              pawsAmount: item.pawsAmount,
+            },
+          ]
         : [],
     );
     const behind = await Promise.all(trades.map((trade) => mirrorBehind(ledger, trade.transactionId)));
@@ -81,6 +94,26 @@ export function createRecentTrades({ tradesSince, ledger, now = Date.now }: Rece
       const bought = [...latest.values()].filter((trade) => trade.buyerId === accountId && !held.includes(trade.serial)).map((trade) => trade.serial);
       const serials = held.filter((serial) => (latest.get(serial)?.buyerId ?? accountId) === accountId);
       return { serials: [...serials, ...bought], bought };
+    },
+
+    /**
+     * The PAWS (smallest units) the sales the mirror does not show yet moved for `accountId`: what
+     * it paid as a buyer (negative) and kept as a seller, each sale split under the tokens' fees as
+     * the settlement moved it. Added to the mirror's balance, it is the balance after those sales.
+     */
+    async pawsMovedFor(accountId: string, readTerms: () => Promise<{ pawsDecimals: number; fees: SaleFeeTerms }>): Promise<bigint> {
+      const trades = (await unshown()).filter((trade) => trade.buyerId === accountId || trade.sellerId === accountId);
+      if (!trades.length) return 0n;
+      const terms = await readTerms();
+      let moved = 0n;
+      for (const trade of trades) {
+        const price = parsePawsPrice(trade.pawsAmount, terms.pawsDecimals);
+        if (!('units' in price)) continue;
+        const split = saleSplit(price.units, { seller: trade.sellerId, buyer: trade.buyerId }, terms.fees);
+        if (trade.buyerId === accountId) moved -= split.buyerPays;
+        if (trade.sellerId === accountId) moved += split.sellerReceives;
+      }
+      return moved;
     },
   };
 }

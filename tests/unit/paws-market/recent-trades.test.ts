@@ -58,6 +58,28 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
     expect(await trades.holdingsOf('A', [7, 3])).toEqual({ serials: [3], bought: [] });
   });
 
+  it('says what the sales the mirror does not show yet moved of an account’s PAWS: paid as buyer, kept after the royalty as seller', async () => {
+    const { trades } = tradesOver([sale(7, 'A', 'B', 'tx-1', 30), sale(8, 'B', 'C', 'tx-2', 10), sale(9, 'A', 'B', 'tx-3', 5)], ['tx-3']);
+    const noFees = { fixed: [], fractional: [], royalty: [] };
+    const royalty = { numerator: 5n, denominator: 100n, collectorAccountId: '0.0.900', fallbackFee: null, allCollectorsExempt: false };
+    let termsRead = 0;
+    const terms = async () => {
+      termsRead += 1;
+      return {
+        pawsDecimals: 6,
+        fees: { pawsTokenId: '0.0.600', nftTreasury: '0.0.1', pawsTreasury: '0.0.1', nft: { ...noFees, royalty: [royalty] }, paws: noFees },
+      };
+    };
+    // B paid 5 PAWS for #7 and kept 4.75 of the 5 C paid for #8 (a 5 % royalty); #9's sale is on the mirror already.
+    expect(await trades.pawsMovedFor('B', terms)).toBe(-5_000_000n + 4_750_000n);
+    expect(await trades.pawsMovedFor('A', terms)).toBe(4_750_000n);
+    expect(await trades.pawsMovedFor('C', terms)).toBe(-5_000_000n);
+    // An account without such a sale costs no read of the tokens' fees.
+    termsRead = 0;
+    expect(await trades.pawsMovedFor('D', terms)).toBe(0n);
+    expect(termsRead).toBe(0);
+  });
+
   it('leaves holdings as the mirror shows them once it shows the sale, and ignores sales older than two minutes', async () => {
     const { trades } = tradesOver([sale(7, 'A', 'B', 'tx-1', 5), sale(9, 'A', 'B', 'tx-3', 300)], ['tx-1']);
     expect(await trades.holdingsOf('B', [7])).toEqual({ serials: [7], bought: [] });
