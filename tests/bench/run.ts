@@ -2,7 +2,7 @@
  * `npm run bench`: the figures of issue 22 and the load run (loopback only, each part bounded in
  * time): Lighthouse on the landing and the app pages, the image bytes of a collection page on a
  * phone, the collection API as a share of a bare Node server answering the same bytes, the Lambda
- * bundles' cold start, the load run, and the write flows' times on mainnet's clock. Runs each part in its own process, in order, and prints
+ * bundles' cold start, the load run, the write flows' times on mainnet's clock, and the mirror calls per page view. Runs each part in its own process, in order, and prints
  * their figures; exits non-zero if a part failed (Lighthouse below target, the load run on any error
  * or double sale; the image budget and the API ratio too with BENCH_STRICT=1).
  */
@@ -19,6 +19,7 @@ const PARTS: [title: string, script: string][] = [
   ['Lambda bundles: size and cold start', 'infra/bench/cold-start.ts'],
   ['Load: hot reads and racing PAWS buyers', 'tests/bench/load.ts'],
   ['Write flows on mainnet’s clock: from the wallet’s answer to done (median of 5)', 'tests/bench/write-flows.ts'],
+  ['Mirror calls per page view with 10 and 1,000 open offers from 300 makers', 'tests/bench/page-mirror-calls.ts'],
 ];
 
 let failed = 0;
