@@ -87,7 +87,7 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
   /** Every serial of a token, read in parallel ranges of 100 up to the expected supply. */
   async function readAllNfts(tokenId: string, { expectedSerials = 0 }: { expectedSerials?: number } = {}): Promise<LedgerNft[]> {
     // Range i holds the serials in (i*100, i*100+100]: its pages are read in ascending order until
-    // one goes past the range (one page, unless a mirror serves smaller pages). The ranges are
+    // one reaches the range's end or goes past it (one page, unless a mirror serves smaller pages). The ranges are
     // read in parallel; the last one follows the pages to the end, past the expected supply.
     const ranges = Math.max(1, Math.ceil(expectedSerials / RANGE_SIZE));
     const path = (above: number) => `/api/v1/tokens/${id(tokenId)}/nfts?limit=${RANGE_SIZE}&order=asc&serialnumber=gt:${above}`;
@@ -101,7 +101,8 @@ export function createMirrorLedgerReader(options: MirrorLedgerReaderOptions): Le
         nftsPageSchema,
         (page) => page.nfts,
         `token ${tokenId}`,
-        (page) => page.every(inRange),
+        // A page that reaches the range's last serial ends it: its next link is the next range's first page.
+        (page) => page.every(inRange) && (last || (page.at(-1)?.serial_number ?? end) < end),
       );
       return nfts.filter(inRange);
     };

@@ -155,6 +155,24 @@ describe('createMirrorLedgerReader', () => {
     ]);
   });
 
+  it('reads one page per full range: a page that ends at its range’s last serial does not follow its next link (the next range’s page)', async () => {
+    const nft = (serial: number) => ({ ...JSON.parse(fixture('nft.json')), serial_number: serial, account_id: `0.0.${1000 + serial}` });
+    const range = (above: number) => `/api/v1/tokens/${NFT_TOKEN}/nfts?limit=100&order=asc&serialnumber=gt:${above}`;
+    const full = (above: number, next: string | null): Reply => ({
+      status: 200,
+      body: JSON.stringify({ nfts: Array.from({ length: 100 }, (_, index) => nft(above + index + 1)), links: { next } }),
+    });
+    // As the mirror node pages: a full page links to the serials after its last one.
+    const { client, calls } = reader({
+      [`${ROOT}${range(0)}`]: full(0, range(100)),
+      [`${ROOT}${range(100)}`]: full(100, range(200)),
+      [`${ROOT}${range(200)}`]: { status: 200, body: JSON.stringify({ nfts: [nft(201), nft(202)], links: { next: null } }) },
+    });
+    const owners = await client.getAllNftOwners(NFT_TOKEN, { expectedSerials: 202 });
+    expect(owners.size).toBe(202);
+    expect(calls.sort()).toEqual([range(0), range(100), range(200)].map((path) => `${ROOT}${path}`).sort());
+  });
+
   it('returns null for an NFT the mirror node does not know, and the NFT otherwise', async () => {
     const { client } = reader({
       [`${ROOT}/api/v1/tokens/${NFT_TOKEN}/nfts/3334`]: { status: 404, body: fixture('error-404.json') },
