@@ -25,7 +25,10 @@ export interface RefreshingValueOptions<T> {
   firstWaitMs?: number;
   onError?: (error: unknown) => void;
   now?: () => number;
-  /** A copy loaded elsewhere (a store shared by instances): tried once, before the first load, and kept while younger than `ttlMs`. */
+  /**
+   * A copy loaded elsewhere (a store shared by instances, the scheduled job's): tried before each load, and taken
+   * instead of it when younger than `ttlMs` and newer than this instance's copy.
+   */
   seed?: () => Promise<{ value: T; loadedAt: number } | undefined>;
   /** Shares each value this instance loads itself, once readers have it (a failure only reaches `onError`). */
   publish?: (value: T, loadedAt: number) => Promise<void>;
@@ -94,12 +97,12 @@ export function createRefreshingValue<T>(options: RefreshingValueOptions<T>): Re
     return snapshot;
   }
 
-  /** The shared copy, while this instance has none of its own, if it is still fresh. */
+  /** The shared copy, if it is still fresh and newer than this instance's. */
   async function readSeed(): Promise<{ value: T; loadedAt: number } | undefined> {
-    if (current || !seed) return undefined;
+    if (!seed) return undefined;
     try {
-      const shared = await seed?.();
-      return shared && now() - shared.loadedAt < ttlMs ? shared : undefined;
+      const shared = await seed();
+      return shared && now() - shared.loadedAt < ttlMs && shared.loadedAt > (current?.loadedAt ?? Number.NEGATIVE_INFINITY) ? shared : undefined;
     } catch (error) {
       onError?.(error);
       return undefined;

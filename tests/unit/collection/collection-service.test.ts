@@ -150,6 +150,24 @@ describe('refreshing value shared between instances', () => {
     expect(publish).toHaveBeenCalledWith('loaded', 1_040);
   });
 
+  it('takes a newer shared copy (the scheduled job’s) in place of each reload, and loads only when the shared copy is stale too', async () => {
+    let clock = 1_000;
+    let shared = { value: 'job at 940', loadedAt: 940 };
+    const load = vi.fn(async () => 'loaded');
+    const value = createRefreshingValue({ load, ttlMs: 100, retryMs: 50, now: () => clock, seed: async () => shared });
+    expect((await value.get())?.value).toBe('job at 940');
+    shared = { value: 'job at 1030', loadedAt: 1_030 };
+    clock = 1_050;
+    value.read();
+    await tick();
+    expect(value.peek()).toMatchObject({ value: 'job at 1030', loadedAt: 1_030 });
+    clock = 1_140; // the job's copy is 110 ms old: stale too
+    value.read();
+    await tick();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(value.peek()).toMatchObject({ value: 'loaded', loadedAt: 1_140 });
+  });
+
   it('keeps the value before sharing it, and answers after at most a second when the share hangs', async () => {
     const value = createRefreshingValue({ load: async () => 'fresh', ttlMs: 100, retryMs: 50, publish: () => new Promise<void>(() => undefined) });
     const started = Date.now();
