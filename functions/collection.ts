@@ -13,7 +13,6 @@ import {
 } from '../src/features/collection/collection-rules';
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
-import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
 import { createActivityRepo } from '../src/features/market-stats/activity-repo';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createRecentTrades } from '../src/features/paws-market/recent-trades';
@@ -21,6 +20,7 @@ import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { createTigerViewRepo } from '../src/features/tiger/tiger-view-repo';
 import { createTigerViewService } from '../src/features/tiger/tiger-view-service';
 import { config } from '../src/server/config';
+import { ownerMap } from '../src/server/services';
 import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { serializedJson } from '../src/server/http/respond';
@@ -40,8 +40,8 @@ const service = createCollectionService({
   nftTokenId: settings.nftTokenId,
   rarity: () => catalog.rarity(),
   // A name or image comes from the market records; the page's media component looks up the rest.
-  owners: () => ledger.getAllNftOwners(settings.nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
-  sharedOwners: createOwnersSnapshotRepo(documentClient(), tableName(), settings.nftTokenId),
+  owners: ownerMap().load,
+  sharedOwners: ownerMap().stored,
   ownerOf: async (serial) => {
     const nft = await ledger.getNft(settings.nftTokenId, serial);
     return nft ? (nft.owner ?? UNKNOWN_OWNER) : null;

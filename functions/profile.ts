@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { createActivityRepo } from '../src/features/market-stats/activity-repo';
 import { createRecentTrades } from '../src/features/paws-market/recent-trades';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
-import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
 import { createHoldingsService } from '../src/features/profile/holdings-service';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
 import { profileNamesQuerySchema, profileUpdateSchema, publicProfilesQuerySchema, syncBodySchema } from '../src/features/profile/profile-schema';
@@ -10,7 +9,7 @@ import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { clientAddress } from '../src/features/profile/profile-views';
 import { config } from '../src/server/config';
-import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
+import { ownerMap } from '../src/server/services';
 import { collectionCatalog, ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/server/http/schemas';
@@ -29,8 +28,8 @@ const owned = createOwnedNftService({
 });
 
 const holdings = createHoldingsService({
-  loadOwners: () => ledgerReader().getAllNftOwners(config().nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
-  shared: createOwnersSnapshotRepo(documentClient(), tableName(), config().nftTokenId),
+  loadOwners: ownerMap().load,
+  shared: ownerMap().stored,
 });
 
 const profiles = createProfileService({

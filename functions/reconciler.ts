@@ -3,11 +3,7 @@ import { config } from '../src/server/config';
 import { log } from '../src/server/log';
 import { countMetric } from '../src/server/metrics';
 import { withRequestBudget } from '../src/server/request-budget';
-import { createOwnersSnapshotRepo } from '../src/features/collection/owners-snapshot-repo';
-import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
-import { ledgerReader } from '../src/server/adapters';
-import { hbarServices, pawsServices } from '../src/server/services';
-import { documentClient, tableName } from '../src/server/store/client';
+import { hbarServices, ownerMap, pawsServices } from '../src/server/services';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
 export const RECONCILER_BUDGET_MS = 50_000;
@@ -15,16 +11,13 @@ export const RECONCILER_BUDGET_MS = 50_000;
 export const FUNDING_BUDGET_MS = 40_000;
 
 const paws = pawsServices();
-/** The collection's bulk owner map that the collection browser and the holdings of profiles read (spec 001 §9: owned NFTs fresh 60 s). */
-const ownersSnapshot = createOwnersSnapshotRepo(documentClient(), tableName(), config().nftTokenId);
+const hbar = hbarServices();
 
-/** Reads who holds every tiger (about 34 mirror pages, whatever the number of holders) and stores it for page views. */
+/** Reads who holds every tiger and stores it for the collection browser and the profiles' holdings. */
 async function refreshHoldings(): Promise<void> {
   const loadedAt = Date.now();
-  const owners = await ledgerReader().getAllNftOwners(config().nftTokenId, { expectedSerials: TOTAL_SUPPLY });
-  await ownersSnapshot.write(owners, loadedAt);
+  await ownerMap().stored.write(await ownerMap().load(), loadedAt);
 }
-const hbar = hbarServices();
 
 const reconciler = createReconcilerService({
   listings: paws.listings,

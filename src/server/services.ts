@@ -2,9 +2,11 @@
  * The service graphs more than one entry point runs, wired once: the PAWS market (listings, buys,
  * offers, its activity and figures) for the paws route group and the reconciler, and the HBAR
  * market for the market route group and the reconciler, so that a job settles a trade with the
- * very services and settings a request does. A route group whose services no other entry point
+ * very services and settings a request does; and who holds every tiger, which the scheduled job
+ * stores and the collection and profile route groups read. A route group whose services no other entry point
  * uses builds them in its handler module (functions/<group>.ts). Each graph is built on first use.
  */
+import { createOwnersSnapshotRepo } from '../features/collection/owners-snapshot-repo';
 import { createMarketService } from '../features/hbar-market/market-service';
 import { createPurchaseRepo } from '../features/hbar-market/purchase-repo';
 import { createActivityRepo } from '../features/market-stats/activity-repo';
@@ -16,6 +18,7 @@ import { createOfferRepo } from '../features/paws-market/offer-repo';
 import { createOfferService } from '../features/paws-market/offer-service';
 import { createPawsMarketService } from '../features/paws-market/paws-market-service';
 import { createTradeTerms } from '../features/paws-market/trade-terms';
+import { TOTAL_SUPPLY } from '../features/tiger/supply';
 import { once } from '../lib/once';
 import { collectionCatalog, ledgerReader, marketPort, receipts, settlement } from './adapters';
 import { config } from './config';
@@ -76,3 +79,12 @@ export const hbarServices = /* @__PURE__ */ once(() => {
   const purchases = createPurchaseRepo(documentClient(), tableName());
   return { purchases, market: createMarketService({ port: marketPort, purchases, ledger: ledgerReader, receipts, nftTokenId: config().nftTokenId }) };
 });
+
+/**
+ * Who holds every tiger: the bulk owner map read from the ledger (about 34 mirror pages, whatever the number of
+ * holders) and the copy of it the scheduled job stores each minute, which page views read (spec 001 §9: owned NFTs 60 s).
+ */
+export const ownerMap = /* @__PURE__ */ once(() => ({
+  load: () => ledgerReader().getAllNftOwners(config().nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
+  stored: createOwnersSnapshotRepo(documentClient(), tableName(), config().nftTokenId),
+}));

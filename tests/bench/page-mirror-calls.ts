@@ -5,18 +5,22 @@
  * mirror is counted, by route. Seeded: 10 PAWS listings (listed through the API, approved on the
  * sandbox ledger), then 10 open offers from 10 makers, then 1,000 from 300 makers (item and
  * collection offers written to the store as the offers route writes them); the scheduled job runs
- * after each seeding, as it does every minute when deployed. Then one visitor's page view each of
- * /paws-marketplace, /collection and a tiger view in Chromium, cold (a server just started: its
- * caches empty) and warm (the same view again). Exits non-zero when a cold view costs more at 1,000
- * offers than at 10 (BENCH_STRICT=0 only reports). The proxy and the sandbox mirror have no rate
- * limit here (SANDBOX_MIRROR_RATE_LIMIT=0), so no 429 retry adds to a count.
+ * after each seeding, as it does every minute when deployed. Then one page view each in Chromium:
+ * /paws-marketplace by a visitor and by a signed-in holder (Carol, a seller whose tigers receive
+ * offers: the listings with their best offers, then her Offers Received and My NFTs tabs),
+ * /collection and a tiger view (its listing and offers), each counted once what it is for has
+ * appeared; cold (a server just started: its caches empty) and warm (the same view again). Exits
+ * non-zero when a cold view costs more at 1,000 offers than at 10 (BENCH_STRICT=0 only reports).
+ * The proxy and the sandbox mirror have no rate limit here (SANDBOX_MIRROR_RATE_LIMIT=0), so no
+ * 429 retry adds to a count.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium } from '@playwright/test';
+import { type BrowserContext, type Page, chromium, expect } from '@playwright/test';
 import { createOfferRepo } from '../../src/features/paws-market/offer-repo';
 import type { PawsOffer } from '../../src/features/paws-market/offer-rules';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
+import { STORAGE_KEYS } from '../../src/features/wallet/wallet-store';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { startMemoryStore } from '../support/memory-store';
 import { ALICE, CAROL, MARKETPLACE, NFT_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
@@ -90,6 +94,90 @@ function offer(index: number, buyerId: string, serial: number | null): PawsOffer
   };
 }
 
+/** A page view the bench counts; `shown` waits until what the view is for is on the screen. */
+interface PageView {
+  name: string;
+  path: string;
+  /** Signed in as this account (a returning holder: the session cookie and the wallet's stored connection). */
+  as?: string;
+  shown: (page: Page) => Promise<void>;
+}
+
+const VIEW_NAMES = ['/paws-marketplace (visitor)', '/paws-marketplace (signed in)', '/collection', 'tiger view'];
+const VIEW_NAME_WIDTH = 30;
+const SHOWN = { timeout: 30_000 };
+
+/** The views counted, around the listed tiger `viewed` (Carol's tigers are listed and receive offers). */
+function pageViews(viewed: number): PageView[] {
+  const figures = async (page: Page) => {
+    await expect(page.getByTestId('market-figures')).toHaveAttribute('aria-busy', 'false', SHOWN);
+    await expect(page.getByTestId('market-figures')).not.toContainText('—');
+  };
+  return [
+    { name: VIEW_NAMES[0] as string, path: '/paws-marketplace', shown: figures },
+    {
+      // The three tabs whose content grows with the market: the listings with their best offers, the offers received, the holdings.
+      name: VIEW_NAMES[1] as string,
+      path: '/paws-marketplace',
+      as: CAROL,
+      shown: async (page) => {
+        await figures(page);
+        await expect(
+          page
+            .getByTestId('paws-listings-grid')
+            .getByRole('heading', { name: /^Wild Tiger #/ })
+            .first(),
+        ).toBeVisible(SHOWN);
+        await page.getByRole('tab', { name: 'Offers Received' }).click();
+        await expect(page.getByRole('tabpanel').getByRole('listitem').first()).toBeVisible(SHOWN);
+        await page.getByRole('tab', { name: 'My NFTs' }).click();
+        await expect(
+          page
+            .getByRole('tabpanel')
+            .getByRole('heading', { name: /^Wild Tiger #/ })
+            .first(),
+        ).toBeVisible(SHOWN);
+      },
+    },
+    {
+      name: VIEW_NAMES[2] as string,
+      path: '/collection',
+      shown: async (page) => {
+        await expect(page.getByTestId('collection-grid').getByRole('article').first()).toBeVisible(SHOWN);
+        await expect(page.getByTestId('stat-holders')).toHaveText(/^\d[\d,]*$/, SHOWN);
+      },
+    },
+    {
+      name: VIEW_NAMES[3] as string,
+      path: `/collection?tiger=${viewed}`,
+      shown: async (page) => {
+        const view = page.getByTestId('tiger-view');
+        await expect(view.getByTestId('listing-paws')).toBeVisible(SHOWN);
+        await expect(
+          view
+            .getByRole('list', { name: `Offers on Wild Tiger #${viewed}` })
+            .getByRole('listitem')
+            .first(),
+        ).toBeVisible(SHOWN);
+      },
+    },
+  ];
+}
+
+/** Signs `accountId` in through the API and gives `context` its session and the wallet's stored connection, as after a reload. */
+async function signInBrowser(context: BrowserContext, origin: string, accountId: string): Promise<void> {
+  const [name = '', value = ''] = (await signIn(origin, accountId)).split('=');
+  await context.addCookies([{ name, value, url: origin }]);
+  await context.addInitScript(
+    ({ keys, account }) => {
+      localStorage.setItem(keys.connected, 'true');
+      localStorage.setItem(keys.accountId, account);
+      localStorage.setItem(keys.walletType, 'sandbox');
+    },
+    { keys: STORAGE_KEYS, account: accountId },
+  );
+}
+
 async function main(): Promise<void> {
   const store = await startMemoryStore();
   const table = await store.newTable();
@@ -134,8 +222,7 @@ async function main(): Promise<void> {
       }
     }
     await server.dispose();
-    const viewed = listed[0] as number;
-    const pages = { '/paws-marketplace': '/paws-marketplace', '/collection': '/collection', 'tiger view': `/collection?tiger=${viewed}` };
+    const views = pageViews(listed[0] as number);
 
     let written = 0;
     for (const [offerCount, makerCount] of [
@@ -153,23 +240,26 @@ async function main(): Promise<void> {
       await server.dispose();
       mirror.take();
       results[`${offerCount} offers`] = {};
-      for (const [name, path] of Object.entries(pages)) {
+      for (const view of views) {
         server = await serve(false);
+        const context = await browser.newContext({ baseURL: server.origin });
+        if (view.as) await signInBrowser(context, server.origin, view.as);
         mirror.take();
-        const page = await browser.newPage();
+        const page = await context.newPage();
         const counts: Map<string, number>[] = [];
-        for (let view = 0; view < 2; view += 1) {
-          await page.goto(`${server.origin}${path}`);
-          // Until the page's reads are done (a page that keeps loading images is given 15 s), and what they started on the server.
+        for (let visit = 0; visit < 2; visit += 1) {
+          await page.goto(view.path);
+          // What the view is for has appeared (else the count would be of a page that failed), then its reads are done.
+          await view.shown(page);
           await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
           await new Promise((done) => setTimeout(done, 2_000));
           counts.push(mirror.take());
         }
-        await page.close();
+        await context.close();
         await server.dispose();
         const [cold, warm] = counts as [Map<string, number>, Map<string, number>];
         const top = [...cold].sort((a, b) => b[1] - a[1]).slice(0, 3);
-        (results[`${offerCount} offers`] as Record<string, { cold: number; warm: number; top: string }>)[name] = {
+        (results[`${offerCount} offers`] as Record<string, { cold: number; warm: number; top: string }>)[view.name] = {
           cold: total(cold),
           warm: total(warm),
           top: top.map(([route, count]) => `${route} ×${count}`).join(', '),
@@ -183,15 +273,17 @@ async function main(): Promise<void> {
   }
 
   let grew = 0;
-  process.stdout.write('mirror calls of one visitor page view (cold: a fresh server; warm: the same view again)\n');
-  for (const name of ['/paws-marketplace', '/collection', 'tiger view']) {
+  process.stdout.write(
+    'mirror calls of one page view (cold: a fresh server; warm: the same view again); the mirror rate limit is off, so no 429 retry is counted\n',
+  );
+  for (const name of VIEW_NAMES) {
     const few = results['10 offers']?.[name];
     const many = results['1000 offers']?.[name];
     if (!few || !many) continue;
     process.stdout.write(
-      `${name.padEnd(18)} 10 offers: ${few.cold} cold, ${few.warm} warm | 1,000 offers from 300 makers: ${many.cold} cold, ${many.warm} warm\n`,
+      `${name.padEnd(VIEW_NAME_WIDTH)} 10 offers: ${few.cold} cold, ${few.warm} warm | 1,000 offers from 300 makers: ${many.cold} cold, ${many.warm} warm\n`,
     );
-    process.stdout.write(`${''.padEnd(18)} most at 1,000: ${many.top}\n`);
+    process.stdout.write(`${''.padEnd(VIEW_NAME_WIDTH)} most at 1,000: ${many.top}\n`);
     if (many.cold > few.cold) grew += 1;
   }
   process.stdout.write(grew ? `${grew} page view(s) cost more at 1,000 offers\n` : 'each page view costs the same at 10 and at 1,000 offers\n');
