@@ -152,7 +152,7 @@ function pageViews(viewed: number): PageView[] {
       path: `/collection?tiger=${viewed}`,
       shown: async (page) => {
         const view = page.getByTestId('tiger-view');
-        await expect(view.getByTestId('listing-paws')).toBeVisible(SHOWN);
+        await expect(view.getByTestId('listing-PAWS')).toBeVisible(SHOWN);
         await expect(
           view
             .getByRole('list', { name: `Offers on Wild Tiger #${viewed}` })
