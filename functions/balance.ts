@@ -1,20 +1,19 @@
 import * as z from 'zod';
 import { DomainError } from '../src/lib/domain-error';
 import { createBalanceService } from '../src/features/balances/balance-service';
-import { createActivityRepo } from '../src/features/market-stats/activity-repo';
-import { createRecentTrades } from '../src/features/paws-market/recent-trades';
 import { createTradeTerms } from '../src/features/paws-market/trade-terms';
 import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/server/http/schemas';
 import { log } from '../src/server/log';
-import { documentClient, tableName } from '../src/server/store/client';
+import { soldLately } from '../src/server/services';
 
 // The market's sales the mirror does not show yet: a trader's PAWS balance changes at once.
-const recent = createRecentTrades({ tradesSince: createActivityRepo(documentClient(), tableName()).tradesSince, ledger: ledgerReader() });
 const terms = createTradeTerms(ledgerReader(), { nftTokenId: config().nftTokenId, pawsTokenId: config().pawsTokenId });
-const balances = createBalanceService(ledgerReader(), config().pawsTokenId, (accountId) => recent.pawsMovedFor(accountId, () => terms.read()));
+const balances = createBalanceService(ledgerReader(), config().pawsTokenId, (accountId) =>
+  soldLately().recentTrades.pawsMovedFor(accountId, () => terms.read()),
+);
 const params = z.object({ accountId: entityIdSchema });
 
 /** Runs a balance read; an account that does not exist is a 404, any other ledger failure the spec's message with a 503. */

@@ -13,14 +13,12 @@ import {
 } from '../src/features/collection/collection-rules';
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
-import { createActivityRepo } from '../src/features/market-stats/activity-repo';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
-import { createRecentTrades } from '../src/features/paws-market/recent-trades';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { createTigerViewRepo } from '../src/features/tiger/tiger-view-repo';
 import { createTigerViewService } from '../src/features/tiger/tiger-view-service';
 import { config } from '../src/server/config';
-import { ownerMap } from '../src/server/services';
+import { ownerMap, soldLately } from '../src/server/services';
 import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { serializedJson } from '../src/server/http/respond';
@@ -51,11 +49,10 @@ const service = createCollectionService({
       (listing) => listing.isAvailableForPurchase,
     ),
   sales: async () => (await marketReads()).activity({ tokenId: settings.nftTokenId, amount: SALES_AMOUNT }),
+  recentSales: soldLately().salesSince,
 });
 
 const pawsListings = createListingRepo(documentClient(), tableName());
-// The market's sales the mirror does not show yet: the tiger's view names the buyer at once.
-const recentTrades = createRecentTrades({ tradesSince: createActivityRepo(documentClient(), tableName()).tradesSince, ledger });
 const profiles = createProfileRepo(documentClient(), tableName());
 const tigerView = createTigerViewService({
   nftTokenId: settings.nftTokenId,
@@ -63,7 +60,8 @@ const tigerView = createTigerViewService({
   catalog,
   nft: (serial) => ledger.getNft(settings.nftTokenId, serial),
   ledger,
-  recentOwner: recentTrades.ownerOf,
+  // The tigers sold lately that the mirror does not show yet: the tiger's view names the buyer at once.
+  recentOwner: soldLately().recentTrades.ownerOf,
   profile: (accountId) => profiles.get(accountId),
   listingIdOf: (tokenId, serial) => pawsListings.lockHolder(tokenId, serial),
   listing: (id) => pawsListings.getListing(id),

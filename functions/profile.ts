@@ -1,6 +1,4 @@
 import * as z from 'zod';
-import { createActivityRepo } from '../src/features/market-stats/activity-repo';
-import { createRecentTrades } from '../src/features/paws-market/recent-trades';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createHoldingsService } from '../src/features/profile/holdings-service';
 import { createOwnedNftService } from '../src/features/profile/owned-nfts';
@@ -9,7 +7,7 @@ import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { clientAddress } from '../src/features/profile/profile-views';
 import { config } from '../src/server/config';
-import { ownerMap } from '../src/server/services';
+import { ownerMap, soldLately } from '../src/server/services';
 import { collectionCatalog, ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/server/http/schemas';
@@ -24,7 +22,7 @@ const owned = createOwnedNftService({
   nftTokenId: config().nftTokenId,
   marketplaceAccountId: config().marketplaceAccountId,
   // The market's sales the mirror does not show yet: a holder's tigers change at once.
-  recent: createRecentTrades({ tradesSince: createActivityRepo(documentClient(), tableName()).tradesSince, ledger: ledgerReader() }),
+  recent: soldLately().recentTrades,
 });
 
 const holdings = createHoldingsService({

@@ -2,8 +2,9 @@
  * The service graphs more than one entry point runs, wired once: the PAWS market (listings, buys,
  * offers, its activity and figures) for the paws route group and the reconciler, and the HBAR
  * market for the market route group and the reconciler, so that a job settles a trade with the
- * very services and settings a request does; and who holds every tiger, which the scheduled job
- * stores and the collection and profile route groups read. A route group whose services no other entry point
+ * very services and settings a request does; who holds every tiger, which the scheduled job
+ * stores and the collection and profile route groups read; and the tigers sold lately, which those
+ * groups and the balances lay over what the mirror node shows. A route group whose services no other entry point
  * uses builds them in its handler module (functions/<group>.ts). Each graph is built on first use.
  */
 import { createOwnersSnapshotRepo } from '../features/collection/owners-snapshot-repo';
@@ -16,6 +17,7 @@ import { createListingRepo } from '../features/paws-market/listing-repo';
 import { createOfferFundsRepo } from '../features/paws-market/offer-funds-repo';
 import { createOfferRepo } from '../features/paws-market/offer-repo';
 import { createOfferService } from '../features/paws-market/offer-service';
+import { createRecentTrades } from '../features/paws-market/recent-trades';
 import { createPawsMarketService } from '../features/paws-market/paws-market-service';
 import { createTradeTerms } from '../features/paws-market/trade-terms';
 import { TOTAL_SUPPLY } from '../features/tiger/supply';
@@ -88,3 +90,25 @@ export const ownerMap = /* @__PURE__ */ once(() => ({
   load: () => ledgerReader().getAllNftOwners(config().nftTokenId, { expectedSerials: TOTAL_SUPPLY }),
   stored: createOwnersSnapshotRepo(documentClient(), tableName(), config().nftTokenId),
 }));
+
+/**
+ * The tigers sold in the last minutes, as the app's own records say (the PAWS market's sales from its activity
+ * timeline, the HBAR purchases paid by their receipt): laid over the mirror's owners, holdings and balances until
+ * it shows them.
+ */
+export const soldLately = /* @__PURE__ */ once(() => {
+  const activity = createActivityRepo(documentClient(), tableName());
+  const purchases = createPurchaseRepo(documentClient(), tableName());
+  return {
+    recentTrades: createRecentTrades({ tradesSince: activity.tradesSince, hbarPaidSince: purchases.paidSince, ledger: ledgerReader() }),
+    /** Every sale at or after `since` (ISO), on either market, oldest first: who bought which tiger, when. */
+    async salesSince(since: string): Promise<{ serial: number; buyerId: string; at: string }[]> {
+      const [paws, hbar] = await Promise.all([activity.tradesSince(since), purchases.paidSince(since)]);
+      const sales = [
+        ...paws.flatMap((item) => (item.serialNumber !== null && item.buyerId ? [{ serial: item.serialNumber, buyerId: item.buyerId, at: item.at }] : [])),
+        ...hbar.map(({ serial, buyerId, at }) => ({ serial, buyerId, at })),
+      ];
+      return sales.sort((a, b) => a.at.localeCompare(b.at));
+    },
+  };
+});

@@ -122,6 +122,13 @@ describe(`write flows under a ${MIRROR_LAG_MS / 1000} s mirror lag`, () => {
           (await call<{ nfts: { serialNumber: number }[] }>(suite.origin, 'GET', `/api/profile/${account}/nfts`)).json.nfts.map((nft) => nft.serialNumber);
         expect(await held(BOB)).toContain(listedSerial);
         expect(await held(ALICE)).not.toContain(listedSerial);
+        // The collection browser's owner search too.
+        const searched = async (account: string) =>
+          (
+            await call<{ collectionData: { serialNumber: number }[] }>(suite.origin, 'GET', `/api/collection/complete/${NFT_TOKEN}?search=${account}&limit=100`)
+          ).json.collectionData.map((entry) => entry.serialNumber);
+        expect(await searched(BOB)).toContain(listedSerial);
+        expect(await searched(ALICE)).not.toContain(listedSerial);
         // And both PAWS balances: the buyer's less the price, the seller's plus the price less the royalty.
         const alicePawsOnMirror = await pawsBalance(suite.origin, ALICE);
         const shownPaws = async (account: string) =>

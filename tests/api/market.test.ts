@@ -375,6 +375,18 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
     // Completed on the payment's receipt (consensus), before the mirror node and so the market see it.
     expect(answer).toMatchObject({ status: 200, json: { data: { success: true, marketRecorded: false } } });
     expect(Date.now() - started).toBeLessThan(6_000);
+    // Shown at once to everyone from the app's record of the payment, while the mirror still names the seller.
+    expect((await nftOnLedger(lagged.origin, listing.serialId)).owner).not.toBe(DAVE);
+    const view = await call<{ owner: string }>(lagged.origin, 'GET', `/api/collection/tiger/${listing.serialId}`);
+    expect(view.json.owner).toBe(DAVE);
+    const held = await call<{ nfts: { serialNumber: number }[] }>(lagged.origin, 'GET', `/api/profile/${DAVE}/nfts`);
+    expect(held.json.nfts.map((nft) => nft.serialNumber)).toContain(listing.serialId);
+    const searched = await call<{ collectionData: { serialNumber: number }[] }>(
+      lagged.origin,
+      'GET',
+      `/api/collection/complete/${NFT_TOKEN}?search=${DAVE}&limit=100`,
+    );
+    expect(searched.json.collectionData.map((entry) => entry.serialNumber)).toContain(listing.serialId);
     // Completing again once the mirror shows the payment (the page does) records the sale with the market.
     expect(await followedOn(lagged.origin, submitted.transactionId, { mirror: true })).toBe('success');
     const recorded = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);

@@ -20,7 +20,22 @@ export const COLLECTION_FRESHNESS = {
   /** Spec 001 §9: market listings polled every 60 s. */
   listings: { ttlMs: MINUTE_MS, retryMs: 15_000, firstWaitMs: 5_000 },
   sales: { ttlMs: MINUTE_MS, retryMs: 15_000, firstWaitMs: 5_000 },
+  /** The PAWS market's own sales, laid over the owner map: read again for the next page view after 2 s. */
+  recentSales: { ttlMs: 2_000, retryMs: 5_000, firstWaitMs: 1_000 },
 } as const;
+
+/**
+ * A sale this long before the owner map was read may still be missing from it (the mirror node shows a
+ * transaction 5-15 s after consensus on mainnet): such sales are laid over the map too.
+ */
+const OWNER_MAP_CATCH_UP_MS = MINUTE_MS;
+
+/** A tiger the PAWS market sold: to whom, and when (ISO). */
+export interface RecentSale {
+  serial: number;
+  buyerId: string;
+  at: string;
+}
 
 export interface CollectionServiceDeps {
   nftTokenId: string;
@@ -43,6 +58,8 @@ export interface CollectionServiceDeps {
   listings: () => Promise<ListingRecord[]>;
   /** Recent HBAR sales of the collection. */
   sales: () => Promise<SaleRecord[]>;
+  /** The PAWS market's own sales at or after `since` (ISO), oldest first: shown as owners before the owner map shows them. */
+  recentSales?: (since: string) => Promise<RecentSale[]>;
   now?: () => number;
   freshness?: typeof COLLECTION_FRESHNESS;
 }
@@ -177,7 +194,22 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     ),
     listings: source('listings', deps.listings, freshness.listings),
     sales: source('sales', deps.sales, freshness.sales),
+    recent: deps.recentSales ? source('recent sales', recentSalesLoader(deps.recentSales), freshness.recentSales) : undefined,
   };
+
+  /**
+   * Reads the sales an owner map as old as the owners' freshness may not show yet; the very same array while they
+   * are the same sales, so that the index is rebuilt only when one is added or ages out.
+   */
+  function recentSalesLoader(read: (since: string) => Promise<RecentSale[]>): () => Promise<readonly RecentSale[]> {
+    let last: { key: string; sales: readonly RecentSale[] } | undefined;
+    return async () => {
+      const sales = await read(new Date(now() - freshness.owners.ttlMs - OWNER_MAP_CATCH_UP_MS).toISOString());
+      const key = sales.map((sale) => `${sale.serial} ${sale.buyerId} ${sale.at}`).join();
+      if (last?.key !== key) last = { key, sales };
+      return last.sales;
+    };
+  }
 
   let base: { key: string; index: StaticIndex } | undefined;
   let live: { key: string; snapshots: Snapshots; index: CollectionIndex } | undefined;
@@ -188,11 +220,22 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     owners?: Snapshot<ReadonlyMap<number, string>> | undefined;
     listings?: Snapshot<ListingRecord[]> | undefined;
     sales?: Snapshot<SaleRecord[]> | undefined;
+    recent?: Snapshot<readonly RecentSale[]> | undefined;
   };
 
-  /** A source's snapshot is replaced, never changed, when it reloads: the same five snapshots make the same index. */
+  /** A source's snapshot is replaced, never changed, when it reloads: the same six snapshots make the same index. */
   const sameSnapshots = (a: Snapshots, b: Snapshots): boolean =>
-    a.rarity === b.rarity && a.display === b.display && a.owners === b.owners && a.listings === b.listings && a.sales === b.sales;
+    a.rarity === b.rarity && a.display === b.display && a.owners === b.owners && a.listings === b.listings && a.sales === b.sales && a.recent === b.recent;
+
+  /** The owner map with the market's sales it may not show yet laid over it: each tiger's latest buyer. */
+  function ownersAfterSales(owners: Snapshot<ReadonlyMap<number, string>> | undefined, recent: readonly RecentSale[] = []): ReadonlyMap<number, string> | null {
+    if (!owners) return null;
+    const unshown = recent.filter((sale) => Date.parse(sale.at) > owners.loadedAt - OWNER_MAP_CATCH_UP_MS && sale.serial <= minted);
+    if (!unshown.length) return owners.value;
+    const after = new Map(owners.value);
+    for (const sale of unshown) after.set(sale.serial, sale.buyerId);
+    return after;
+  }
 
   /** The index of these snapshots, rebuilt only for the parts whose sources changed. */
   function assemble(snapshots: Snapshots): CollectionIndex {
@@ -205,11 +248,11 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         index: buildStaticIndex({ totalSupply, rarity: snapshots.rarity?.value ?? EMPTY_RARITY, display: names ? (serial) => names.get(serial) : undefined }),
       };
     }
-    const liveKey = `${baseKey}:${snapshots.owners?.version ?? 0}:${snapshots.listings?.version ?? 0}:${snapshots.sales?.version ?? 0}`;
+    const liveKey = `${baseKey}:${snapshots.owners?.version ?? 0}:${snapshots.listings?.version ?? 0}:${snapshots.sales?.version ?? 0}:${snapshots.recent?.version ?? 0}`;
     if (live?.key !== liveKey) {
       const index = buildCollectionIndex(
         base.index,
-        { owners: snapshots.owners?.value ?? null, listings: snapshots.listings?.value ?? [], sales: snapshots.sales?.value ?? [] },
+        { owners: ownersAfterSales(snapshots.owners, snapshots.recent?.value), listings: snapshots.listings?.value ?? [], sales: snapshots.sales?.value ?? [] },
         { tokenId: nftTokenId, minted, now: now() },
       );
       live = { key: liveKey, snapshots, index };
@@ -230,6 +273,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         owners: sources.owners.peek(),
         listings: sources.listings.peek(),
         sales: sources.sales.peek(),
+        recent: sources.recent?.peek(),
       });
       pages.prepare(index);
     });
@@ -244,21 +288,29 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       owners: sources.owners.read(),
       listings: sources.listings.read(),
       sales: sources.sales.read(),
+      recent: sources.recent?.read(),
     };
-    const complete = snapshots.rarity && (!sources.display || snapshots.display) && snapshots.owners && snapshots.listings && snapshots.sales;
+    const complete =
+      snapshots.rarity &&
+      (!sources.display || snapshots.display) &&
+      snapshots.owners &&
+      snapshots.listings &&
+      snapshots.sales &&
+      (!sources.recent || snapshots.recent);
     return complete ? assemble(snapshots) : loadedIndex();
   }
 
   /** The index once each source has answered (its first load, or its wait for one, may take a while). */
   async function loadedIndex(): Promise<CollectionIndex> {
-    const [rarity, display, owners, listings, sales] = await Promise.all([
+    const [rarity, display, owners, listings, sales, recent] = await Promise.all([
       sources.rarity.get(),
       sources.display?.get(),
       sources.owners.get(),
       sources.listings.get(),
       sources.sales.get(),
+      sources.recent?.get(),
     ]);
-    return assemble({ rarity, display, owners, listings, sales });
+    return assemble({ rarity, display, owners, listings, sales, recent });
   }
 
   function requireCollection(tokenId: string): void {

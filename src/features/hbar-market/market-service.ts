@@ -192,8 +192,10 @@ export function createMarketService({ port, purchases, ledger, receipts, nftToke
         });
       }
       // The payment's receipt is in: the one atomic transfer the buyer signed (checked when prepared)
-      // moved the tiger and the HBAR. The market sees the ledger through its mirror node: it is asked to
-      // record the sale only once that shows the payment (the page asks again then, or the reconciler).
+      // moved the tiger and the HBAR; other viewers' pages show the new owner from this mark at once.
+      // The market sees the ledger through its mirror node: it is asked to record the sale only once
+      // that shows the payment (the page asks again then, or the reconciler).
+      await purchases.markPaid(purchase, new Date(now()).toISOString());
       if (!(await successOnReceiptOnly(ledger(), purchase.transactionId, settled))) {
         return { success: true, data: await recordSale(purchase) };
       }

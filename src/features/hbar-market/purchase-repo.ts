@@ -18,6 +18,15 @@ export interface PurchaseRecord {
   completedAt?: string;
 }
 
+/** A purchase whose payment the ledger settled, as the consensus nodes' receipt said: shown before the market and the mirror show it. */
+export interface PaidPurchase {
+  serial: number;
+  buyerId: string;
+  transactionId: string;
+  /** When the app saw the receipt (ISO). */
+  at: string;
+}
+
 export interface LatestPurchase {
   code: string | null;
   purchase?: PurchaseRecord;
@@ -40,6 +49,14 @@ export interface PurchaseRepo {
   setLatest(purchase: PurchaseRecord, previousCode: string | null): Promise<boolean>;
   /** Marks the purchase completed (the market confirmed the sale). */
   markCompleted(saleVerificationCode: string, at: string): Promise<void>;
+  /** Records that the ledger settled the purchase's payment (its receipt said SUCCESS), once. */
+  markPaid(purchase: PurchaseRecord, at: string): Promise<void>;
+}
+
+/** The purchases paid lately, for the pages of other viewers (gsi1, by the time the receipt was seen). */
+export interface PaidPurchases {
+  /** Purchases paid at or after `since` (ISO), oldest first. */
+  paidSince(since: string): Promise<PaidPurchase[]>;
 }
 
 /** Purchases not completed yet, found by the reconciler (gsi1, by creation); completing or closing one takes it out. */
@@ -51,6 +68,9 @@ export interface OpenPurchases {
 }
 
 const OPEN_INDEX = 'HBARBUY#open';
+const PAID_INDEX = 'HBARBUY#paid';
+/** How long a paid mark is kept: far longer than the mirror node and the market take to show the sale. */
+const PAID_KEPT_MS = 30 * 60_000;
 const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
 const latestKey = (buyerId: string, tokenId: string, serial: number) => ({ pk: `HBARBUYOF#${buyerId}#${tokenId}#${serial}`, sk: 'LATEST' });
 const ttl = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
@@ -61,7 +81,7 @@ function toPurchase(item: Record<string, unknown>): PurchaseRecord {
 }
 
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
-export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo & OpenPurchases {
+export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo & OpenPurchases & PaidPurchases {
   async function getPurchase(code: string, now: number): Promise<PurchaseRecord | undefined> {
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
     if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
@@ -125,6 +145,41 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
           ExpressionAttributeValues: { ':at': at },
         }),
       );
+    },
+
+    async markPaid(purchase, at) {
+      const paid: PaidPurchase = { serial: purchase.serial, buyerId: purchase.buyerId, transactionId: purchase.transactionId, at };
+      await conditionalWrite(() =>
+        doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              pk: `HBARPAID#${purchase.saleVerificationCode}`,
+              sk: 'PAID',
+              ...paid,
+              gsi1pk: PAID_INDEX,
+              gsi1sk: `${at}#${purchase.saleVerificationCode}`,
+              expiresAt: Math.ceil((Date.parse(at) + PAID_KEPT_MS) / 1000),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+    },
+
+    async paidSince(since) {
+      const items = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :paid AND gsi1sk >= :since',
+        ExpressionAttributeValues: { ':paid': PAID_INDEX, ':since': since },
+      });
+      return items.map((item) => ({
+        serial: Number(item.serial),
+        buyerId: String(item.buyerId),
+        transactionId: String(item.transactionId),
+        at: String(item.at),
+      }));
     },
 
     async openPurchases(before) {

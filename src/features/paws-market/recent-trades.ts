@@ -1,5 +1,6 @@
 /**
- * Show at once: the PAWS market's own records of the tigers it sold in the last minutes, laid over
+ * Show at once: the app's own records of the tigers sold in the last minutes (the PAWS market's sales,
+ * and the HBAR purchases whose payment's receipt the app saw), laid over
  * the mirror node's owners and holdings until the mirror shows each sale (5-15 s after consensus on
  * mainnet). A sale counts only while the mirror does not show its transaction yet: once it does, the
  * mirror's state is the word.
@@ -14,26 +15,28 @@ import { type SaleFeeTerms, saleSplit } from './sale-fees';
 /** How long one read of the recent sales serves the reads after it (each costs a store query and a mirror read per sale). */
 const UNSHOWN_READ_MS = 2_000;
 
-/** One tiger sold: who had it, who has it, by which settlement. */
+/** One tiger sold: who had it (null for an HBAR purchase: the market's listing says), who has it, by which settlement. */
 export interface RecentTrade {
   serial: number;
-  sellerId: string;
+  sellerId: string | null;
   buyerId: string;
   transactionId: string;
   at: string;
-  /** Its price, whole PAWS as a decimal string. */
-  pawsAmount: string;
+  /** Its price, whole PAWS as a decimal string; null for an HBAR purchase. */
+  pawsAmount: string | null;
 }
 
 export interface RecentTradesDeps {
   /** The market's sales since an ISO time, oldest first (the activity timeline). */
   tradesSince: (since: string) => Promise<PawsActivityItem[]>;
+  /** The HBAR purchases paid (by their receipt) since an ISO time, oldest first. */
+  hbarPaidSince?: (since: string) => Promise<{ serial: number; buyerId: string; transactionId: string; at: string }[]>;
   ledger: Pick<LedgerReader, 'getTransaction'>;
   now?: () => number;
 }
 
 /** The sales the mirror node does not show yet, and what they change of an owner or a holding. */
-export function createRecentTrades({ tradesSince, ledger, now = Date.now }: RecentTradesDeps) {
+export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = Date.now }: RecentTradesDeps) {
   /** Settlements the mirror already shows: never read again. */
   const shown = new Set<string>();
   /** The last read, shared by the reads of the next UNSHOWN_READ_MS. */
@@ -41,7 +44,9 @@ export function createRecentTrades({ tradesSince, ledger, now = Date.now }: Rece
 
   /** Sales of the last APPROVAL_CATCH_UP_MS whose settlement the mirror does not show yet, oldest first. */
   async function readUnshown(): Promise<RecentTrade[]> {
-    const items = await tradesSince(new Date(now() - APPROVAL_CATCH_UP_MS).toISOString());
+    const since = new Date(now() - APPROVAL_CATCH_UP_MS).toISOString();
+    const [items, hbar] = await Promise.all([tradesSince(since), hbarPaidSince?.(since) ?? []]);
+    const paid = hbar.filter((purchase) => !shown.has(purchase.transactionId)).map((purchase) => ({ ...purchase, sellerId: null, pawsAmount: null }));
     const trades = items.flatMap((item): RecentTrade[] =>
       item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId && !shown.has(item.transactionId)
         ? [
@@ -56,6 +61,7 @@ export function createRecentTrades({ tradesSince, ledger, now = Date.now }: Rece
           ]
         : [],
     );
+    trades.push(...paid);
     const behind = await Promise.all(trades.map((trade) => mirrorBehind(ledger, trade.transactionId)));
     for (const [index, trade] of trades.entries()) if (!behind[index]) shown.add(trade.transactionId);
     return trades.filter((_, index) => behind[index]).sort((a, b) => a.at.localeCompare(b.at));
@@ -102,11 +108,15 @@ export function createRecentTrades({ tradesSince, ledger, now = Date.now }: Rece
      * the settlement moved it. Added to the mirror's balance, it is the balance after those sales.
      */
     async pawsMovedFor(accountId: string, readTerms: () => Promise<{ pawsDecimals: number; fees: SaleFeeTerms }>): Promise<bigint> {
-      const trades = (await unshown()).filter((trade) => trade.buyerId === accountId || trade.sellerId === accountId);
-      if (!trades.length) return 0n;
+      const sales = (await unshown()).flatMap((trade) =>
+        trade.sellerId !== null && trade.pawsAmount !== null && (trade.buyerId === accountId || trade.sellerId === accountId)
+          ? [{ ...trade, sellerId: trade.sellerId, pawsAmount: trade.pawsAmount }]
+          : [],
+      );
+      if (!sales.length) return 0n;
       const terms = await readTerms();
       let moved = 0n;
-      for (const trade of trades) {
+      for (const trade of sales) {
         const price = parsePawsPrice(trade.pawsAmount, terms.pawsDecimals);
         if (!('units' in price)) continue;
         const split = saleSplit(price.units, { seller: trade.sellerId, buyer: trade.buyerId }, terms.fees);

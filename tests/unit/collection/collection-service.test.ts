@@ -282,6 +282,39 @@ describe('collection service', () => {
     expect(answer.collectionData[11]?.owner).toBe('Not Minted');
   });
 
+  it('shows the PAWS market’s own sales as owners at once, until an owner map read a minute after them is the word', async () => {
+    let clock = Date.parse('2026-11-28T12:00:00Z');
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const mapReadAt = clock;
+    const sales = [
+      { serial: 3, buyerId: '0.0.777', at: iso(mapReadAt - 5 * 60_000) }, // long before the map was read: it shows it
+      { serial: 5, buyerId: '0.0.777', at: iso(mapReadAt - 10_000) }, // just before: the mirror may not show it yet
+    ];
+    const asked: string[] = [];
+    const recentSales = vi.fn(async (since: string) => {
+      asked.push(since);
+      return sales.filter((sale) => sale.at >= since);
+    });
+    const { svc, owners } = service({ recentSales, now: () => clock });
+    const ownedBy = async (accountId: string) =>
+      (await svc.collection(TOKEN, { ...firstPage, search: accountId })).collectionData.map((entry) => [entry.serialNumber, entry.owner]);
+    expect(await ownedBy('0.0.777')).toEqual([[5, '0.0.777']]);
+    expect(await ownedBy('0.0.104')).toEqual([]);
+    // A sale after the map was read, seen on the next read of the sales (2 s later).
+    sales.push({ serial: 7, buyerId: '0.0.777', at: iso(clock + 1_000) });
+    clock += 2_500;
+    await svc.collection(TOKEN, firstPage);
+    await tick();
+    expect(await ownedBy('0.0.777')).toEqual([
+      [5, '0.0.777'],
+      [7, '0.0.777'],
+    ]);
+    expect(await ownedBy('0.0.106')).toEqual([]);
+    expect(owners).toHaveBeenCalledTimes(1);
+    // The sales asked for reach back as far as an owner map may be old, and a minute more.
+    expect(Date.parse(asked[0] as string)).toBe(mapReadAt - 6 * 60_000);
+  });
+
   it('reads the owners in bulk once for many visitors, never per serial', async () => {
     const { svc, owners, ownerOf } = service();
     await Promise.all(Array.from({ length: 20 }, (_, i) => svc.collection(TOKEN, { ...firstPage, page: (i % 3) + 1, limit: 5 })));

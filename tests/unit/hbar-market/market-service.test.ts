@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
 import type { ListingRecord, MarketPort, SaleRecord } from '@/features/hbar-market/market-port';
 import { MARKET_READ_CACHE_MS, createMarketService } from '@/features/hbar-market/market-service';
-import type { PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
+import type { PaidPurchase, PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
 import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
 import { toSdkTransactionId } from '@/features/ledger/transaction-id';
 import { DAVE } from '@/sandbox/ledger/demo-accounts';
@@ -13,8 +13,9 @@ process.env.LOG_LEVEL = 'silent';
 const NFT = '0.0.7000333';
 const SELLER = '0.0.7100003';
 
-function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord> } {
+function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord>; paid: PaidPurchase[] } {
   const records = new Map<string, PurchaseRecord>();
+  const paid: PaidPurchase[] = [];
   const latest = new Map<string, string>();
   const latestKey = (buyer: string, token: string, serial: number) => `${buyer}#${token}#${serial}`;
   const live = (code: string, now: number) => {
@@ -23,6 +24,7 @@ function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord
   };
   return {
     records,
+    paid,
     async putPurchase(purchase) {
       const existing = records.get(purchase.saleVerificationCode);
       if (existing && existing.buyerId !== purchase.buyerId) return false;
@@ -44,6 +46,10 @@ function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord
     async markCompleted(code, at) {
       const record = records.get(code);
       if (record && !record.completedAt) records.set(code, { ...record, completedAt: at });
+    },
+    async markPaid(purchase, at) {
+      if (!paid.some((mark) => mark.transactionId === purchase.transactionId))
+        paid.push({ serial: purchase.serial, buyerId: purchase.buyerId, transactionId: purchase.transactionId, at });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PurchaseRecord, type PurchaseRepo, createPurchaseRepo } from '@/features/hbar-market/purchase-repo';
+import { type PaidPurchases, type PurchaseRecord, type PurchaseRepo, createPurchaseRepo } from '@/features/hbar-market/purchase-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const NOW = Date.parse('2026-11-01T12:00:00.000Z');
@@ -20,7 +20,7 @@ function purchase(code: string, overrides: Partial<PurchaseRecord> = {}): Purcha
 }
 
 let store: MemoryStore;
-let repo: PurchaseRepo;
+let repo: PurchaseRepo & PaidPurchases;
 beforeAll(async () => {
   store = await startMemoryStore();
   repo = createPurchaseRepo(store.doc, await store.newTable());
@@ -28,6 +28,18 @@ beforeAll(async () => {
 afterAll(() => store.stop());
 
 describe('purchase repo', () => {
+  it('records a paid purchase once, found by the time its receipt was seen', async () => {
+    const at = (ms: number) => new Date(NOW + ms).toISOString();
+    await repo.markPaid(purchase('p1', { serial: 7, transactionId: '0.0.7001004@1793534400.000000007' }), at(1_000));
+    await repo.markPaid(purchase('p1', { serial: 7, transactionId: '0.0.7001004@1793534400.000000007' }), at(9_000));
+    await repo.markPaid(purchase('p2', { serial: 8, transactionId: '0.0.7001004@1793534400.000000008' }), at(5_000));
+    expect(await repo.paidSince(at(0))).toEqual([
+      { serial: 7, buyerId: '0.0.7001004', transactionId: '0.0.7001004@1793534400.000000007', at: at(1_000) },
+      { serial: 8, buyerId: '0.0.7001004', transactionId: '0.0.7001004@1793534400.000000008', at: at(5_000) },
+    ]);
+    expect((await repo.paidSince(at(2_000))).map((paid) => paid.serial)).toEqual([8]);
+  });
+
   it('keeps a purchase for its buyer only, and forgets it once expired', async () => {
     expect(await repo.putPurchase(purchase('a'))).toBe(true);
     expect(await repo.putPurchase(purchase('a', { buyerId: '0.0.7001001' }))).toBe(false);

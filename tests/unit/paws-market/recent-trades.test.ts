@@ -50,6 +50,20 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
     expect(asked[0]).toBe(at(120));
   });
 
+  it('lays HBAR purchases paid by their receipt over the owners and holdings too, but not over PAWS balances', async () => {
+    const ledger = { getTransaction: async () => null } as Pick<LedgerReader, 'getTransaction'>;
+    const trades = createRecentTrades({
+      tradesSince: async () => [],
+      hbarPaidSince: async (since) => [{ serial: 9, buyerId: 'D', transactionId: 'tx-hbar', at: at(3) }].filter((paid) => paid.at >= since),
+      ledger,
+      now: () => NOW,
+    });
+    expect(await trades.ownerOf(9, 'A')).toBe('D');
+    expect(await trades.holdingsOf('D', [1])).toEqual({ serials: [1, 9], bought: [9] });
+    expect(await trades.holdingsOf('A', [9, 2])).toEqual({ serials: [2], bought: [] });
+    expect(await trades.pawsMovedFor('D', async () => ({ pawsDecimals: 6, fees: { paws: [], nft: [] } as never }))).toBe(0n);
+  });
+
   it('follows a tiger sold on again within the window: its last buyer has it', async () => {
     const { trades } = tradesOver([sale(7, 'A', 'B', 'tx-1', 30), sale(7, 'B', 'C', 'tx-2', 10)], []);
     expect(await trades.ownerOf(7, 'A')).toBe('C');
