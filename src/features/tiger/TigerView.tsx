@@ -26,8 +26,10 @@ import { rankText, tierByRank, traitLabel } from './tiers';
 import { $tigerView, refreshTigerView } from './tiger-view-client';
 import { dialogOfWrite } from './tiger-view-href';
 import { $writeToReopen } from './tiger-view-store';
-import { type TigerViewAnswer, formatShare, withTigerParam } from './tiger-view-rules';
+import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam } from './tiger-view-rules';
 
+/** How soon the view reads the tiger again when the ledger did not say who owns it and a reopened dialog waits on that. */
+const OWNER_RETRY_MS = 3_000;
 /** Offers on the tiger (make, cancel, the best one): loaded with the view's offers section. */
 const TigerOffers = lazy(() => import('../paws-market/TigerOffers').then((module) => ({ default: module.TigerOffers })));
 
@@ -215,6 +217,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs as what the dialog shows arrives
   useEffect(() => {
     if (!reopenable || !data || !viewer || (reopenable.kind === 'hbar-purchase' && !hbarCard && hbarListings.loading)) return;
+    if (reopenWaitsForOwner(reopenable.kind, data.owner)) return;
     $writeToReopen.set(null);
     const { kind, key } = reopenable;
     const ofThisTiger = key === String(data.serial);
@@ -224,6 +227,15 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
     if (kind === 'paws-purchase' && paws?.id === key) setBuyingPaws(paws);
     if (kind === 'offer-accept') setOfferToReopen(key);
   }, [reopenable, data, viewer, hbarCard, hbarListings.loading]);
+
+  // The owner was unknown (the ledger did not answer in time): a dialog the tray asked for waits, and the view reads again.
+  const waitingForOwner = Boolean(reopenable && data && reopenWaitsForOwner(reopenable.kind, data.owner));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each read that still does not know the owner schedules the next
+  useEffect(() => {
+    if (!waitingForOwner) return;
+    const timer = setTimeout(refreshTigerView, OWNER_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [waitingForOwner, data]);
 
   return (
     <>

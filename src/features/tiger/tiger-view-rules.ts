@@ -3,6 +3,7 @@
  * answer's shape, each trait's share of the collection (from the rarity dataset), and the
  * `?tiger=N` address of the view.
  */
+import { UNKNOWN_OWNER } from '../collection/collection-rules';
 import type { PawsListing } from '../paws-market/listing';
 import { type RarityDataset, type Trait, normaliseTraitText } from './rarity';
 import { TOTAL_SUPPLY } from './supply';
@@ -100,6 +101,15 @@ export function tigerFromSearch(search: string, totalSupply: number = TOTAL_SUPP
 export function writeFromSearch(search: string): string | null {
   const id = new URLSearchParams(search).get(WRITE_PARAM);
   return id && dialogOfWrite(id) ? id : null;
+}
+
+/**
+ * Whether the tray's link must wait for another read of the view before it reopens a write's dialog: a
+ * listing or an unlist is its owner's, and an owner the ledger did not answer for ('0.0.unknown') is
+ * not another account's.
+ */
+export function reopenWaitsForOwner(kind: string, owner: string): boolean {
+  return (kind === 'listing' || kind === 'unlist') && owner === UNKNOWN_OWNER;
 }
 
 /** The address with the view of `serial` (or without any view for null), other parameters and the hash kept. */

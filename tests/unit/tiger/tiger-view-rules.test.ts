@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeRarity } from '../../../src/features/tiger/rarity';
-import { formatShare, tigerFromSearch, traitShares, withTigerParam, writeFromSearch } from '../../../src/features/tiger/tiger-view-rules';
+import { formatShare, reopenWaitsForOwner, tigerFromSearch, traitShares, withTigerParam, writeFromSearch } from '../../../src/features/tiger/tiger-view-rules';
 import { dialogOfWrite, tigerViewHref } from '../../../src/features/tiger/tiger-view-href';
 
 const attributes = (fur: string, eyes?: string) => [{ trait_type: 'Fur', value: fur }, ...(eyes ? [{ trait_type: 'Eye_Color', value: eyes }] : [])];
@@ -85,5 +85,14 @@ describe("the tray's link to a write under way", () => {
 
   it('leaves no write to reopen once the view is closed', () => {
     expect(withTigerParam('https://x.test/collection?tiger=12&write=listing%3A0.0.7001003%3A12&page=2', null)).toBe('/collection?page=2');
+  });
+});
+
+describe('the tray’s reopen of a write over the view', () => {
+  it('waits for a known owner before it reopens a listing or an unlist (an unknown owner is not another account)', () => {
+    expect(reopenWaitsForOwner('listing', '0.0.unknown')).toBe(true);
+    expect(reopenWaitsForOwner('unlist', '0.0.unknown')).toBe(true);
+    expect(reopenWaitsForOwner('listing', '0.0.7001003')).toBe(false);
+    expect(reopenWaitsForOwner('paws-purchase', '0.0.unknown')).toBe(false);
   });
 });
