@@ -61,7 +61,7 @@ const tigerView = createTigerViewService({
   nft: (serial) => ledger.getNft(settings.nftTokenId, serial),
   ledger,
   // The tigers sold lately that the mirror does not show yet: the tiger's view names the buyer at once.
-  recentOwner: soldLately().recentTrades.ownerOf,
+  recentOwner: soldLately().ownerOf,
   profile: (accountId) => profiles.get(accountId),
   listingIdOf: (tokenId, serial) => pawsListings.lockHolder(tokenId, serial),
   listing: (id) => pawsListings.getListing(id),

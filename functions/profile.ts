@@ -22,7 +22,7 @@ const owned = createOwnedNftService({
   nftTokenId: config().nftTokenId,
   marketplaceAccountId: config().marketplaceAccountId,
   // The market's sales the mirror does not show yet: a holder's tigers change at once.
-  recent: soldLately().recentTrades,
+  recent: soldLately(),
 });
 
 const holdings = createHoldingsService({

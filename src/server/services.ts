@@ -96,19 +96,10 @@ export const ownerMap = /* @__PURE__ */ once(() => ({
  * timeline, the HBAR purchases paid by their receipt): laid over the mirror's owners, holdings and balances until
  * it shows them.
  */
-export const soldLately = /* @__PURE__ */ once(() => {
-  const activity = createActivityRepo(documentClient(), tableName());
-  const purchases = createPurchaseRepo(documentClient(), tableName());
-  return {
-    recentTrades: createRecentTrades({ tradesSince: activity.tradesSince, hbarPaidSince: purchases.paidSince, ledger: ledgerReader() }),
-    /** Every sale at or after `since` (ISO), on either market, oldest first: who bought which tiger, when. */
-    async salesSince(since: string): Promise<{ serial: number; buyerId: string; at: string }[]> {
-      const [paws, hbar] = await Promise.all([activity.tradesSince(since), purchases.paidSince(since)]);
-      const sales = [
-        ...paws.flatMap((item) => (item.serialNumber !== null && item.buyerId ? [{ serial: item.serialNumber, buyerId: item.buyerId, at: item.at }] : [])),
-        ...hbar.map(({ serial, buyerId, at }) => ({ serial, buyerId, at })),
-      ];
-      return sales.sort((a, b) => a.at.localeCompare(b.at));
-    },
-  };
-});
+export const soldLately = /* @__PURE__ */ once(() =>
+  createRecentTrades({
+    tradesSince: createActivityRepo(documentClient(), tableName()).tradesSince,
+    hbarPaidSince: createPurchaseRepo(documentClient(), tableName()).paidSince,
+    ledger: ledgerReader(),
+  }),
+);

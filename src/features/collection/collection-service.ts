@@ -20,7 +20,7 @@ export const COLLECTION_FRESHNESS = {
   /** Spec 001 §9: market listings polled every 60 s. */
   listings: { ttlMs: MINUTE_MS, retryMs: 15_000, firstWaitMs: 5_000 },
   sales: { ttlMs: MINUTE_MS, retryMs: 15_000, firstWaitMs: 5_000 },
-  /** The PAWS market's own sales, laid over the owner map: read again for the next page view after 2 s. */
+  /** The app's own records of the tigers sold (both markets), laid over the owner map: read again for the next page view after 2 s. */
   recentSales: { ttlMs: 2_000, retryMs: 5_000, firstWaitMs: 1_000 },
 } as const;
 
@@ -30,7 +30,7 @@ export const COLLECTION_FRESHNESS = {
  */
 const OWNER_MAP_CATCH_UP_MS = MINUTE_MS;
 
-/** A tiger the PAWS market sold: to whom, and when (ISO). */
+/** A tiger sold on either market, as the app's records say: to whom, and when (ISO). */
 export interface RecentSale {
   serial: number;
   buyerId: string;
@@ -58,7 +58,7 @@ export interface CollectionServiceDeps {
   listings: () => Promise<ListingRecord[]>;
   /** Recent HBAR sales of the collection. */
   sales: () => Promise<SaleRecord[]>;
-  /** The PAWS market's own sales at or after `since` (ISO), oldest first: shown as owners before the owner map shows them. */
+  /** The tigers sold at or after `since` (ISO), as the app's records say, oldest first: shown as owners before the owner map shows them. */
   recentSales?: (since: string) => Promise<RecentSale[]>;
   now?: () => number;
   freshness?: typeof COLLECTION_FRESHNESS;
@@ -227,7 +227,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   const sameSnapshots = (a: Snapshots, b: Snapshots): boolean =>
     a.rarity === b.rarity && a.display === b.display && a.owners === b.owners && a.listings === b.listings && a.sales === b.sales && a.recent === b.recent;
 
-  /** The owner map with the market's sales it may not show yet laid over it: each tiger's latest buyer. */
+  /** The owner map with the sales it may not show yet laid over it: each tiger's latest buyer. */
   function ownersAfterSales(owners: Snapshot<ReadonlyMap<number, string>> | undefined, recent: readonly RecentSale[] = []): ReadonlyMap<number, string> | null {
     if (!owners) return null;
     const unshown = recent.filter((sale) => Date.parse(sale.at) > owners.loadedAt - OWNER_MAP_CATCH_UP_MS && sale.serial <= minted);

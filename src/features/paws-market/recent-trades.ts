@@ -42,13 +42,11 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
   /** The last read, shared by the reads of the next UNSHOWN_READ_MS. */
   let last: { at: number; trades: Promise<RecentTrade[]> } | undefined;
 
-  /** Sales of the last APPROVAL_CATCH_UP_MS whose settlement the mirror does not show yet, oldest first. */
-  async function readUnshown(): Promise<RecentTrade[]> {
-    const since = new Date(now() - APPROVAL_CATCH_UP_MS).toISOString();
+  /** The tigers sold at or after `since` (ISO), as the app's records say: the PAWS market's sales and the HBAR purchases paid, oldest first. */
+  async function salesSince(since: string): Promise<RecentTrade[]> {
     const [items, hbar] = await Promise.all([tradesSince(since), hbarPaidSince?.(since) ?? []]);
-    const paid = hbar.filter((purchase) => !shown.has(purchase.transactionId)).map((purchase) => ({ ...purchase, sellerId: null, pawsAmount: null }));
-    const trades = items.flatMap((item): RecentTrade[] =>
-      item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId && !shown.has(item.transactionId)
+    const paws = items.flatMap((item): RecentTrade[] =>
+      item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId
         ? [
             {
               serial: item.serialNumber,
@@ -61,10 +59,16 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
           ]
         : [],
     );
-    trades.push(...paid);
+    const paid = hbar.map((purchase): RecentTrade => ({ ...purchase, sellerId: null, pawsAmount: null }));
+    return [...paws, ...paid].sort((a, b) => a.at.localeCompare(b.at));
+  }
+
+  /** Sales of the last APPROVAL_CATCH_UP_MS whose settlement the mirror does not show yet, oldest first. */
+  async function readUnshown(): Promise<RecentTrade[]> {
+    const trades = (await salesSince(new Date(now() - APPROVAL_CATCH_UP_MS).toISOString())).filter((trade) => !shown.has(trade.transactionId));
     const behind = await Promise.all(trades.map((trade) => mirrorBehind(ledger, trade.transactionId)));
     for (const [index, trade] of trades.entries()) if (!behind[index]) shown.add(trade.transactionId);
-    return trades.filter((_, index) => behind[index]).sort((a, b) => a.at.localeCompare(b.at));
+    return trades.filter((_, index) => behind[index]);
   }
 
   /** readUnshown, shared for UNSHOWN_READ_MS (a failed read is not kept). */
@@ -86,6 +90,8 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
   }
 
   return {
+    salesSince,
+
     /** Whom `serial` belongs to: the buyer of a sale the mirror does not show yet, else `mirrorOwner`. */
     async ownerOf(serial: number, mirrorOwner: string): Promise<string> {
       return (await owners()).get(serial)?.buyerId ?? mirrorOwner;
@@ -108,10 +114,9 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
      * the settlement moved it. Added to the mirror's balance, it is the balance after those sales.
      */
     async pawsMovedFor(accountId: string, readTerms: () => Promise<{ pawsDecimals: number; fees: SaleFeeTerms }>): Promise<bigint> {
-      const sales = (await unshown()).flatMap((trade) =>
-        trade.sellerId !== null && trade.pawsAmount !== null && (trade.buyerId === accountId || trade.sellerId === accountId)
-          ? [{ ...trade, sellerId: trade.sellerId, pawsAmount: trade.pawsAmount }]
-          : [],
+      const sales = (await unshown()).filter(
+        (trade): trade is RecentTrade & { sellerId: string; pawsAmount: string } =>
+          trade.sellerId !== null && trade.pawsAmount !== null && (trade.buyerId === accountId || trade.sellerId === accountId),
       );
       if (!sales.length) return 0n;
       const terms = await readTerms();
