@@ -76,10 +76,23 @@ export const pawsServices = /* @__PURE__ */ once(() => {
   return { listings, offerRepo, offers, market, terms, activity: createActivityService({ repo: activityRepo }), figures };
 });
 
-/** The HBAR market's buy flow and reads over SentX, with its purchase records. */
+/**
+ * The HBAR market's buy flow and reads over SentX, with its purchase records; its listings leave out the tigers
+ * sold lately on either market, and its activity shows the purchases paid here before SentX records them.
+ */
 export const hbarServices = /* @__PURE__ */ once(() => {
   const purchases = createPurchaseRepo(documentClient(), tableName());
-  return { purchases, market: createMarketService({ port: marketPort, purchases, ledger: ledgerReader, receipts, nftTokenId: config().nftTokenId }) };
+  const catalog = collectionCatalog();
+  const market = createMarketService({
+    port: marketPort,
+    purchases,
+    latestBuyers: soldLately().latestBuyers,
+    display: (serial) => catalog.entry(serial),
+    ledger: ledgerReader,
+    receipts,
+    nftTokenId: config().nftTokenId,
+  });
+  return { purchases, market };
 });
 
 /**

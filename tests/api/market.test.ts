@@ -387,6 +387,11 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
       `/api/collection/complete/${NFT_TOKEN}?search=${DAVE}&limit=100`,
     );
     expect(searched.json.collectionData.map((entry) => entry.serialNumber)).toContain(listing.serialId);
+    // The market, which sees the ledger through its mirror, still lists the tiger: its listing is left out, and the sale is in the activity.
+    const listedNow = await call<{ marketListings: Listing[] }>(lagged.origin, 'GET', '/api/market/listings?sortBy=price&sortDirection=ASC');
+    expect(listedNow.json.marketListings.map((entry) => entry.serialId)).not.toContain(listing.serialId);
+    const salesNow = await call<{ marketActivity: Sale[] }>(lagged.origin, 'GET', '/api/market/activity?amount=5');
+    expect(salesNow.json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE, sellerAddress: listing.sellerAddress, salePrice: listing.salePrice });
     // Completing again once the mirror shows the payment (the page does) records the sale with the market.
     expect(await followedOn(lagged.origin, submitted.transactionId, { mirror: true })).toBe('success');
     const recorded = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);

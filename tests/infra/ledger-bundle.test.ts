@@ -186,9 +186,13 @@ describe('the market bundle checks purchases as the full SDK does', () => {
       .addHbarTransfer(SELLER, Hbar.fromTinybars(pays.toString()))
       .addApprovedNftTransfer(new NftId(TokenId.fromString(NFT), 12), SELLER, BUYER);
 
-  it('accepts the agreed purchase and reads its transaction id', () => {
+  it('accepts the agreed purchase and reads its transaction id and seller', () => {
     const transaction = purchase(expected.priceTinybars);
-    expect(market.checkPurchaseTransaction(frozenBytes(transaction), expected)).toEqual({ ok: true, transactionId: transaction.transactionId?.toString() });
+    expect(market.checkPurchaseTransaction(frozenBytes(transaction), expected)).toEqual({
+      ok: true,
+      transactionId: transaction.transactionId?.toString(),
+      sellerId: SELLER,
+    });
   });
 
   it('refuses an overcharge and anything that is not a transfer', () => {

@@ -6,7 +6,7 @@ import type { ReceiptReader } from '../ledger/ledger-writer';
 import { awaitSettled, confirmTransaction, successOnReceiptOnly } from '../ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
-import type { PurchaseRecord, PurchaseRepo } from './purchase-repo';
+import type { PaidPurchase, PaidPurchases, PurchaseRecord, PurchaseRepo } from './purchase-repo';
 
 /** Listings, sales, floor and stats are kept 60 s in-process (dropped at once after a completed sale). */
 export const MARKET_READ_CACHE_MS = 60_000;
@@ -20,11 +20,22 @@ const PURCHASE_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const SETTLE_WAIT_MS = 8_000;
 const MARKET_CONFIRM_RESERVE_MS = 4_000;
+/** How long one read of the paid purchases serves the reads after it. */
+const PAID_READ_MS = 2_000;
+/** Paid purchases shown in the activity until the market's own record of them comes (their marks are kept 30 minutes). */
+const PAID_SHOWN_MS = 30 * 60_000;
 
 export interface MarketServiceDeps {
   /** The market adapter (resolved lazily: SentX needs its API key, the sandbox market its ledger). */
   port: () => Promise<MarketPort>;
-  purchases: PurchaseRepo;
+  purchases: PurchaseRepo & PaidPurchases;
+  /**
+   * The latest buyer of each tiger sold lately on either market, as the app's own records say: a listing
+   * by anyone else is stale (its seller no longer holds the tiger), though the market may list it a while.
+   */
+  latestBuyers?: () => Promise<ReadonlyMap<number, string>>;
+  /** A tiger's name and media, for the paid purchases shown before the market records them. */
+  display?: (serial: number) => Promise<{ nftName: string; nftImage: string } | undefined>;
   /** The mirror node, where a purchase's transaction is confirmed by its frozen id. */
   ledger: () => LedgerReader;
   /** The consensus nodes' receipts: a payment completes at consensus, not when the mirror shows it. */
@@ -64,9 +75,11 @@ function readCaches(now: () => number) {
  * and the buy flow for the signed-in buyer, whose prepared transaction is checked before it is
  * handed out and whose completion only its buyer can ask for.
  */
-export function createMarketService({ port, purchases, ledger, receipts, nftTokenId, now = Date.now, settleWaitMs = SETTLE_WAIT_MS }: MarketServiceDeps) {
+export function createMarketService(deps: MarketServiceDeps) {
+  const { port, purchases, ledger, receipts, nftTokenId, now = Date.now, settleWaitMs = SETTLE_WAIT_MS } = deps;
   let reads = readCaches(now);
   const holders = createTtlCache<OwnerStats>(HOLDERS_CACHE_MS, { now });
+  const paidReads = createTtlCache<PaidPurchase[]>(PAID_READ_MS, { now });
 
   /** Only this collection is served (the API is no open proxy to the market). */
   function requireCollection(tokenId: string | undefined): void {
@@ -83,23 +96,66 @@ export function createMarketService({ port, purchases, ledger, receipts, nftToke
     }
   }
 
+  /** The purchases paid here that the market has not recorded among `sales` yet, as its sale rows. */
+  async function paidUnrecorded(sales: readonly SaleRecord[]): Promise<SaleRecord[]> {
+    const { value: paid } = await orEmpty(
+      'paid purchases',
+      () => paidReads.get('paid', () => purchases.paidSince(new Date(now() - PAID_SHOWN_MS).toISOString())),
+      [],
+    );
+    const recorded = (purchase: PaidPurchase) =>
+      sales.some(
+        (sale) =>
+          sale.nftSerialId === purchase.serial &&
+          sale.buyerAddress === purchase.buyerId &&
+          Date.parse(sale.saleDate) >= Date.parse(purchase.at) - PAID_SHOWN_MS,
+      );
+    return Promise.all(
+      paid
+        .filter((purchase) => !recorded(purchase))
+        .map(async (purchase): Promise<SaleRecord> => {
+          const shown = await deps.display?.(purchase.serial).catch(() => undefined);
+          return {
+            saletype: 'Sale',
+            salePrice: Number(purchase.price),
+            saleDate: purchase.at,
+            buyerAddress: purchase.buyerId,
+            sellerAddress: purchase.sellerId,
+            nftTokenAddress: nftTokenId,
+            nftSerialId: purchase.serial,
+            nftName: shown?.nftName ?? `Wild Tiger #${purchase.serial}`,
+            nftImage: shown?.nftImage ?? '',
+            nftMetadata: '',
+          };
+        }),
+    );
+  }
+
+  /** Listings whose seller still holds the tiger, as far as the app's own records of its sales say. */
+  async function stillHeld(listings: ListingRecord[]): Promise<ListingRecord[]> {
+    if (!deps.latestBuyers) return listings;
+    const { value: buyers } = await orEmpty('recent buyers', deps.latestBuyers, new Map<number, string>());
+    return listings.filter((listing) => (buyers.get(listing.serialId) ?? listing.sellerAddress) === listing.sellerAddress);
+  }
+
   return {
-    /** Recent sales, newest first. */
+    /** Recent sales, newest first: the market's, and before them the purchases paid here that it has not recorded yet. */
     async activity(input: { tokenId?: string; amount: number }) {
       requireCollection(input.tokenId);
       const load = async () => (await port()).activity({ tokenId: nftTokenId, amount: input.amount });
       const { success, value } = await orEmpty('activity', () => reads.activity.get(String(input.amount), load), []);
-      return { success, marketActivity: value };
+      const sales = [...(await paidUnrecorded(value)), ...value].sort((a, b) => Date.parse(b.saleDate) - Date.parse(a.saleDate));
+      return { success, marketActivity: sales.slice(0, input.amount) };
     },
 
-    /** Current listings that can be bought, in the requested order. */
+    /** Current listings that can be bought, in the requested order (those of tigers sold lately left out). */
     async listings(input: Omit<ListingQuery, 'tokenId'> & { tokenId?: string }) {
       requireCollection(input.tokenId);
       const query: ListingQuery = { tokenId: nftTokenId, sortBy: input.sortBy, sortDirection: input.sortDirection, limit: input.limit };
       const load = async () => (await (await port()).listings(query)).filter((listing) => listing.isAvailableForPurchase);
       const key = `${query.sortBy}:${query.sortDirection}:${query.limit}`;
       const { success, value } = await orEmpty('listings', () => reads.listings.get(key, load), []);
-      return { success, marketListings: value };
+      return { success, marketListings: await stillHeld(value) };
     },
 
     async floor() {
@@ -154,6 +210,7 @@ export function createMarketService({ port, purchases, ledger, receipts, nftToke
         saleVerificationCode: prepared.saleVerificationCode,
         buyerId: input.userAddress,
         transactionId: check.transactionId,
+        sellerId: check.sellerId,
         transBytes: prepared.transBytes,
         tokenId: nftTokenId,
         serial: input.serial,

@@ -11,6 +11,8 @@ export interface PurchaseRecord {
   transBytes: string;
   tokenId: string;
   serial: number;
+  /** The account the tiger comes from, as the checked transaction says (absent on purchases prepared before it was kept). */
+  sellerId?: string;
   price: string;
   createdAt: string;
   expiresAt: string;
@@ -22,6 +24,10 @@ export interface PurchaseRecord {
 export interface PaidPurchase {
   serial: number;
   buyerId: string;
+  /** Null when the purchase did not keep it. */
+  sellerId: string | null;
+  /** HBAR as text. */
+  price: string;
   transactionId: string;
   /** When the app saw the receipt (ISO). */
   at: string;
@@ -148,7 +154,14 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
     },
 
     async markPaid(purchase, at) {
-      const paid: PaidPurchase = { serial: purchase.serial, buyerId: purchase.buyerId, transactionId: purchase.transactionId, at };
+      const paid: PaidPurchase = {
+        serial: purchase.serial,
+        buyerId: purchase.buyerId,
+        sellerId: purchase.sellerId ?? null,
+        price: purchase.price,
+        transactionId: purchase.transactionId,
+        at,
+      };
       await conditionalWrite(() =>
         doc.send(
           new PutCommand({
@@ -177,6 +190,8 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
       return items.map((item) => ({
         serial: Number(item.serial),
         buyerId: String(item.buyerId),
+        sellerId: typeof item.sellerId === 'string' ? item.sellerId : null,
+        price: String(item.price),
         transactionId: String(item.transactionId),
         at: String(item.at),
       }));

@@ -8,7 +8,8 @@ export interface ExpectedPurchase {
   priceTinybars: bigint;
 }
 
-export type PurchaseCheck = { ok: true; transactionId: string } | { ok: false; reason: string };
+/** A purchase that passed: its frozen id and the account the tiger comes from (the listing's seller). */
+export type PurchaseCheck = { ok: true; transactionId: string; sellerId: string } | { ok: false; reason: string };
 
 /**
  * Reads the transaction a market prepared for a purchase (base64 bytes) and checks what the buyer
@@ -25,11 +26,10 @@ export function checkPurchaseTransaction(transBytes: string, expected: ExpectedP
   if (!transactionId) return { ok: false, reason: 'the transaction has no id' };
   if (!(transaction instanceof TransferTransaction)) return { ok: false, reason: 'it is not a transfer' };
 
-  const delivered = [...transaction.nftTransfers].some(
-    ([tokenId, transfers]) =>
-      tokenId.toString() === expected.tokenId &&
-      transfers.some((nft) => nft.serial.toNumber() === expected.serial && nft.recipient.toString() === expected.buyerId),
-  );
+  const delivered = [...transaction.nftTransfers]
+    .filter(([tokenId]) => tokenId.toString() === expected.tokenId)
+    .flatMap(([, transfers]) => transfers)
+    .find((nft) => nft.serial.toNumber() === expected.serial && nft.recipient.toString() === expected.buyerId);
   if (!delivered) return { ok: false, reason: `it does not deliver serial ${expected.serial} to ${expected.buyerId}` };
 
   const paid = transaction.hbarTransfersList
@@ -40,5 +40,5 @@ export function checkPurchaseTransaction(transBytes: string, expected: ExpectedP
     [...accounts].some(([accountId, amount]) => accountId.toString() === expected.buyerId && amount.isNegative()),
   );
   if (tokenDebit) return { ok: false, reason: 'it also takes tokens from the buyer' };
-  return { ok: true, transactionId };
+  return { ok: true, transactionId, sellerId: delivered.sender.toString() };
 }

@@ -5,6 +5,7 @@
  * mainnet). A sale counts only while the mirror does not show its transaction yet: once it does, the
  * mirror's state is the word.
  */
+import { createTtlCache } from '../../server/ttl-cache';
 import type { PawsActivityItem } from '../market-stats/activity';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { mirrorBehind } from '../ledger/transaction-confirmation';
@@ -14,8 +15,14 @@ import { type SaleFeeTerms, saleSplit } from './sale-fees';
 
 /** How long one read of the recent sales serves the reads after it (each costs a store query and a mirror read per sale). */
 const UNSHOWN_READ_MS = 2_000;
+/**
+ * How far back a sale takes the tiger's listings by its earlier owners off the HBAR market: longer than
+ * the market takes to drop the listing of a tiger sold (the mirror's lag, then its own records) and
+ * than our 60 s cache of its listings. The HBAR purchases' paid marks are kept as long.
+ */
+export const SOLD_LISTINGS_HIDDEN_MS = 30 * 60_000;
 
-/** One tiger sold: who had it (null for an HBAR purchase: the market's listing says), who has it, by which settlement. */
+/** One tiger sold: who had it (null when the record does not say), who has it, by which settlement. */
 export interface RecentTrade {
   serial: number;
   sellerId: string | null;
@@ -30,7 +37,7 @@ export interface RecentTradesDeps {
   /** The market's sales since an ISO time, oldest first (the activity timeline). */
   tradesSince: (since: string) => Promise<PawsActivityItem[]>;
   /** The HBAR purchases paid (by their receipt) since an ISO time, oldest first. */
-  hbarPaidSince?: (since: string) => Promise<{ serial: number; buyerId: string; transactionId: string; at: string }[]>;
+  hbarPaidSince?: (since: string) => Promise<{ serial: number; buyerId: string; sellerId: string | null; transactionId: string; at: string }[]>;
   ledger: Pick<LedgerReader, 'getTransaction'>;
   now?: () => number;
 }
@@ -39,8 +46,8 @@ export interface RecentTradesDeps {
 export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = Date.now }: RecentTradesDeps) {
   /** Settlements the mirror already shows: never read again. */
   const shown = new Set<string>();
-  /** The last read, shared by the reads of the next UNSHOWN_READ_MS. */
-  let last: { at: number; trades: Promise<RecentTrade[]> } | undefined;
+  /** The reads of the last UNSHOWN_READ_MS, shared (a failed read is not kept). */
+  const reads = createTtlCache<RecentTrade[]>(UNSHOWN_READ_MS, { now });
 
   /** The tigers sold at or after `since` (ISO), as the app's records say: the PAWS market's sales and the HBAR purchases paid, oldest first. */
   async function salesSince(since: string): Promise<RecentTrade[]> {
@@ -59,7 +66,9 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
           ]
         : [],
     );
-    const paid = hbar.map((purchase): RecentTrade => ({ ...purchase, sellerId: null, pawsAmount: null }));
+    const paid = hbar.map(
+      ({ serial, buyerId, sellerId, transactionId, at }): RecentTrade => ({ serial, buyerId, sellerId, transactionId, at, pawsAmount: null }),
+    );
     return [...paws, ...paid].sort((a, b) => a.at.localeCompare(b.at));
   }
 
@@ -71,16 +80,7 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
     return trades.filter((_, index) => behind[index]);
   }
 
-  /** readUnshown, shared for UNSHOWN_READ_MS (a failed read is not kept). */
-  function unshown(): Promise<RecentTrade[]> {
-    if (last && now() - last.at < UNSHOWN_READ_MS) return last.trades;
-    const trades = readUnshown();
-    last = { at: now(), trades };
-    trades.catch(() => {
-      if (last?.trades === trades) last = undefined;
-    });
-    return trades;
-  }
+  const unshown = () => reads.get('unshown', readUnshown);
 
   /** Each serial's owner after the unshown sales (the buyer of its latest). */
   async function owners(): Promise<Map<number, RecentTrade>> {
@@ -91,6 +91,12 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
 
   return {
     salesSince,
+
+    /** The latest buyer of each tiger sold in the last SOLD_LISTINGS_HIDDEN_MS, whether the mirror shows it or not. */
+    async latestBuyers(): Promise<ReadonlyMap<number, string>> {
+      const sales = await reads.get('sold', () => salesSince(new Date(now() - SOLD_LISTINGS_HIDDEN_MS).toISOString()));
+      return new Map(sales.map((trade) => [trade.serial, trade.buyerId]));
+    },
 
     /** Whom `serial` belongs to: the buyer of a sale the mirror does not show yet, else `mirrorOwner`. */
     async ownerOf(serial: number, mirrorOwner: string): Promise<string> {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-market/market-errors';
 import type { ListingRecord, MarketPort, SaleRecord } from '@/features/hbar-market/market-port';
 import { MARKET_READ_CACHE_MS, createMarketService } from '@/features/hbar-market/market-service';
-import type { PaidPurchase, PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
+import type { PaidPurchase, PaidPurchases, PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
 import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
 import { toSdkTransactionId } from '@/features/ledger/transaction-id';
 import { DAVE } from '@/sandbox/ledger/demo-accounts';
@@ -13,7 +13,7 @@ process.env.LOG_LEVEL = 'silent';
 const NFT = '0.0.7000333';
 const SELLER = '0.0.7100003';
 
-function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord>; paid: PaidPurchase[] } {
+function memoryPurchases(): PurchaseRepo & PaidPurchases & { records: Map<string, PurchaseRecord>; paid: PaidPurchase[] } {
   const records = new Map<string, PurchaseRecord>();
   const paid: PaidPurchase[] = [];
   const latest = new Map<string, string>();
@@ -49,8 +49,16 @@ function memoryPurchases(): PurchaseRepo & { records: Map<string, PurchaseRecord
     },
     async markPaid(purchase, at) {
       if (!paid.some((mark) => mark.transactionId === purchase.transactionId))
-        paid.push({ serial: purchase.serial, buyerId: purchase.buyerId, transactionId: purchase.transactionId, at });
+        paid.push({
+          serial: purchase.serial,
+          buyerId: purchase.buyerId,
+          sellerId: purchase.sellerId ?? null,
+          price: purchase.price,
+          transactionId: purchase.transactionId,
+          at,
+        });
     },
+    paidSince: async (since) => paid.filter((mark) => mark.at >= since),
   };
 }
 
@@ -83,9 +91,10 @@ function purchaseBytes(options: { serial?: number; buyer?: string; tinybars?: bi
 }
 
 const sale = { saletype: 'Sale', salePrice: 120, saleDate: '2026-10-01T00:00:00.000Z', nftSerialId: 5 } as SaleRecord;
-const listing = (serialId: number, isAvailableForPurchase = true) => ({ serialId, salePrice: 120, isAvailableForPurchase }) as ListingRecord;
+const listing = (serialId: number, isAvailableForPurchase = true, sellerAddress = SELLER) =>
+  ({ serialId, salePrice: 120, sellerAddress, isAvailableForPurchase }) as ListingRecord;
 
-function setup(overrides: Partial<MarketPort> = {}) {
+function setup(overrides: Partial<MarketPort> = {}, latestBuyers?: () => Promise<ReadonlyMap<number, string>>) {
   let clock = Date.parse('2026-11-01T12:00:00.000Z');
   const prepared = purchaseBytes();
   const port: MarketPort = {
@@ -100,7 +109,16 @@ function setup(overrides: Partial<MarketPort> = {}) {
   };
   const purchases = memoryPurchases();
   const ledger = memoryLedger();
-  const service = createMarketService({ port: async () => port, purchases, ledger: () => ledger.reader, nftTokenId: NFT, now: () => clock, settleWaitMs: 0 });
+  const service = createMarketService({
+    port: async () => port,
+    purchases,
+    ...(latestBuyers ? { latestBuyers } : {}),
+    display: async (serial) => ({ nftName: `Tiger ${serial}`, nftImage: `ipfs://tiger/${serial}` }),
+    ledger: () => ledger.reader,
+    nftTokenId: NFT,
+    now: () => clock,
+    settleWaitMs: 0,
+  });
   return { service, port, purchases, ledger, prepared, advance: (ms: number) => (clock += ms) };
 }
 
@@ -140,6 +158,15 @@ describe('market reads', () => {
     advance(MARKET_READ_CACHE_MS + 1);
     await service.activity({ amount: 100 });
     expect(port.activity).toHaveBeenCalledTimes(2);
+  });
+
+  it('leave out the listings of tigers sold lately by anyone but their latest buyer, and list all when the sales cannot be read', async () => {
+    const buyers = vi.fn(async () => new Map([[12, DAVE]]));
+    const { service } = setup({ listings: vi.fn(async () => [listing(12), listing(14), listing(12, true, DAVE)]) }, buyers);
+    const query = { sortBy: 'price', sortDirection: 'ASC', limit: 1000 } as const;
+    expect((await service.listings(query)).marketListings).toEqual([listing(14), listing(12, true, DAVE)]);
+    buyers.mockRejectedValueOnce(new Error('store down'));
+    expect((await service.listings(query)).marketListings).toHaveLength(3);
   });
 
   it('serve only the configured collection', async () => {
@@ -213,6 +240,23 @@ describe('completing a purchase', () => {
     await service.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 });
     expect(port.activity).toHaveBeenCalledTimes(2);
     expect(port.listings).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a paid purchase in the activity, newest first, until the market records the sale', async () => {
+    let recorded: SaleRecord[] = [sale];
+    const { service, ledger, prepared, advance } = setup({
+      activity: async () => recorded,
+      buyComplete: async () => ({ success: false, apimessage: 'not recorded' }),
+    });
+    await service.buy(DAVE, buyInput);
+    ledger.settle(prepared.transactionId);
+    await service.complete(DAVE, 'code-1');
+    const paidRow = { nftSerialId: 12, buyerAddress: DAVE, sellerAddress: SELLER, salePrice: 120, nftName: 'Tiger 12', nftImage: 'ipfs://tiger/12' };
+    expect((await service.activity({ amount: 100 })).marketActivity).toEqual([expect.objectContaining(paidRow), sale]);
+    expect((await service.activity({ amount: 1 })).marketActivity).toEqual([expect.objectContaining(paidRow)]);
+    recorded = [{ ...sale, nftSerialId: 12, buyerAddress: DAVE, saleDate: new Date(Date.parse('2026-11-01T12:00:00.000Z') - 5_000).toISOString() }, sale];
+    advance(MARKET_READ_CACHE_MS + 1);
+    expect((await service.activity({ amount: 100 })).marketActivity).toEqual(recorded);
   });
 
   it('keeps the caches when the market did not confirm', async () => {

@@ -26,10 +26,10 @@ function purchase(options: { serial?: number; to?: string; buyerPays?: bigint } 
 }
 
 describe('checking the purchase a market prepared', () => {
-  it('accepts the NFT to the buyer for the price, and reads the transaction id', () => {
+  it('accepts the NFT to the buyer for the price, and reads the transaction id and the seller', () => {
     const prepared = purchase();
     const check = checkPurchaseTransaction(bytes(prepared), expected);
-    expect(check).toEqual({ ok: true, transactionId: prepared.transactionId?.toString() });
+    expect(check).toEqual({ ok: true, transactionId: prepared.transactionId?.toString(), sellerId: SELLER });
     expect(check.ok && check.transactionId.startsWith(`${MARKET}@`)).toBe(true);
   });
 

@@ -54,7 +54,7 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
     const ledger = { getTransaction: async () => null } as Pick<LedgerReader, 'getTransaction'>;
     const trades = createRecentTrades({
       tradesSince: async () => [],
-      hbarPaidSince: async (since) => [{ serial: 9, buyerId: 'D', transactionId: 'tx-hbar', at: at(3) }].filter((paid) => paid.at >= since),
+      hbarPaidSince: async (since) => [{ serial: 9, buyerId: 'D', sellerId: 'A', transactionId: 'tx-hbar', at: at(3) }].filter((paid) => paid.at >= since),
       ledger,
       now: () => NOW,
     });
@@ -62,6 +62,26 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
     expect(await trades.holdingsOf('D', [1])).toEqual({ serials: [1, 9], bought: [9] });
     expect(await trades.holdingsOf('A', [9, 2])).toEqual({ serials: [2], bought: [] });
     expect(await trades.pawsMovedFor('D', async () => ({ pawsDecimals: 6, fees: { paws: [], nft: [] } as never }))).toBe(0n);
+  });
+
+  it('names the latest buyer of each tiger sold on either market in the last 30 minutes, shown by the mirror or not', async () => {
+    const asked: string[] = [];
+    const trades = createRecentTrades({
+      tradesSince: async (since) => {
+        asked.push(since);
+        return [sale(7, 'A', 'B', 'tx-1', 600), sale(7, 'B', 'C', 'tx-2', 300)];
+      },
+      hbarPaidSince: async () => [{ serial: 9, buyerId: 'D', sellerId: null, transactionId: 'tx-hbar', at: at(3) }],
+      ledger: { getTransaction: async () => ({}) as never },
+      now: () => NOW,
+    });
+    expect(await trades.latestBuyers()).toEqual(
+      new Map([
+        [7, 'C'],
+        [9, 'D'],
+      ]),
+    );
+    expect(asked).toEqual([at(30 * 60)]);
   });
 
   it('follows a tiger sold on again within the window: its last buyer has it', async () => {
