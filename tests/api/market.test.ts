@@ -391,7 +391,12 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
     const listedNow = await call<{ marketListings: Listing[] }>(lagged.origin, 'GET', '/api/market/listings?sortBy=price&sortDirection=ASC');
     expect(listedNow.json.marketListings.map((entry) => entry.serialId)).not.toContain(listing.serialId);
     const salesNow = await call<{ marketActivity: Sale[] }>(lagged.origin, 'GET', '/api/market/activity?amount=5');
-    expect(salesNow.json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE, sellerAddress: listing.sellerAddress, salePrice: listing.salePrice });
+    expect(salesNow.json.marketActivity[0]).toMatchObject({
+      nftSerialId: listing.serialId,
+      buyerAddress: DAVE,
+      sellerAddress: listing.sellerAddress,
+      salePrice: listing.salePrice,
+    });
     // Completing again once the mirror shows the payment (the page does) records the sale with the market.
     expect(await followedOn(lagged.origin, submitted.transactionId, { mirror: true })).toBe('success');
     const recorded = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
