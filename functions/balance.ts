@@ -9,9 +9,12 @@ import { entityIdSchema } from '../src/server/http/schemas';
 import { log } from '../src/server/log';
 import { soldLately } from '../src/server/services';
 
-// The market's sales the mirror does not show yet: a trader's PAWS balance changes at once.
+// The markets' trades the mirror does not show yet: a trader's PAWS and HBAR balances change at once.
 const terms = createTradeTerms(ledgerReader(), { nftTokenId: config().nftTokenId, pawsTokenId: config().pawsTokenId });
-const balances = createBalanceService(ledgerReader(), config().pawsTokenId, (accountId) => soldLately().pawsMovedFor(accountId, () => terms.read()));
+const balances = createBalanceService(ledgerReader(), config().pawsTokenId, {
+  paws: (accountId) => soldLately().pawsMovedFor(accountId, () => terms.read()),
+  hbar: (accountId) => soldLately().hbarMovedFor(accountId, () => terms.read()),
+});
 const params = z.object({ accountId: entityIdSchema });
 
 /** Runs a balance read; an account that does not exist is a 404, any other ledger failure the spec's message with a 503. */

@@ -57,10 +57,19 @@ const completeOn = (origin: string, cookie: string, saleVerificationCode: string
   call<Completed>(origin, 'POST', '/api/market/buy/complete', { cookie, body: { saleVerificationCode } });
 const complete = (cookie: string, saleVerificationCode: string) => completeOn(suite.origin, cookie, saleVerificationCode);
 
-async function hbarBalance(accountId: string): Promise<bigint> {
-  const answer = await call<{ balance: { balance: number } }>(suite.origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
+/** HBAR as the API writes it ('123.45') in tinybars. */
+function tinybarsOf(hbar: string): bigint {
+  const [whole = '0', fraction = ''] = hbar.split('.');
+  return BigInt(whole) * 100_000_000n + BigInt(fraction.padEnd(8, '0').slice(0, 8));
+}
+
+/** An account's HBAR as the mirror node shows it. */
+async function hbarOn(origin: string, accountId: string): Promise<bigint> {
+  const answer = await call<{ balance: { balance: number } }>(origin, 'GET', `/sandbox/mirror/api/v1/accounts/${accountId}`);
   return BigInt(answer.json.balance.balance);
 }
+
+const hbarBalance = (accountId: string) => hbarOn(suite.origin, accountId);
 
 const times = (rows: { saleDate?: string; listingDate?: string }[]) => rows.map((row) => Date.parse(row.saleDate ?? row.listingDate ?? ''));
 const descending = (values: number[]) => values.every((value, index) => index === 0 || (values[index - 1] as number) >= value);
@@ -362,6 +371,8 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
     const current = await call<{ marketListings: Listing[] }>(lagged.origin, 'GET', '/api/market/listings?sortBy=price&sortDirection=ASC');
     const listing = current.json.marketListings[0] as Listing;
     const body = { token_address: NFT_TOKEN, serial_number: listing.serialId, user_address: DAVE, price: String(listing.salePrice) };
+    const mirrorHbar = async (accountId: string) => hbarOn(lagged.origin, accountId);
+    const buyerBefore = await mirrorHbar(DAVE);
     const prepared = await call<Prepared>(lagged.origin, 'POST', '/api/market/buy', { cookie, body });
     const submitted = await signAndSubmit(lagged.origin, DAVE, prepared.json.data.transBytes);
     expect(submitted.status).toBe('OK');
@@ -397,11 +408,21 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
       sellerAddress: listing.sellerAddress,
       salePrice: listing.salePrice,
     });
+    // The balances: the buyer paid the price (the market pays the network fee), the seller kept it less the commission and the royalty.
+    const shownHbar = async (accountId: string) =>
+      tinybarsOf((await call<{ balance: { hbar: string } }>(lagged.origin, 'GET', `/api/hedera/balance/${accountId}`)).json.balance.hbar);
+    const [buyerShown, sellerShown, sellerOnMirror] = await Promise.all([shownHbar(DAVE), shownHbar(listing.sellerAddress), mirrorHbar(listing.sellerAddress)]);
+    expect(await mirrorHbar(DAVE)).toBe(buyerBefore);
+    expect(buyerShown).toBe(buyerBefore - BigInt(Math.round(listing.salePrice * 1e8)));
+    expect(sellerShown).toBeGreaterThan(sellerOnMirror);
     // Completing again once the mirror shows the payment (the page does) records the sale with the market.
     expect(await followedOn(lagged.origin, submitted.transactionId, { mirror: true })).toBe('success');
     const recorded = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
     expect(recorded).toMatchObject({ status: 200, json: { data: { success: true } } });
     expect(recorded.json.data).not.toHaveProperty('marketRecorded');
+    // What was shown at once is what the mirror shows now.
+    expect(await mirrorHbar(DAVE)).toBe(buyerShown);
+    expect(await mirrorHbar(listing.sellerAddress)).toBe(sellerShown);
     const sales = await call<{ marketActivity: Sale[] }>(lagged.origin, 'GET', '/api/market/activity?amount=5');
     expect(sales.json.marketActivity[0]).toMatchObject({ nftSerialId: listing.serialId, buyerAddress: DAVE });
   }, 60_000);

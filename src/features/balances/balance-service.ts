@@ -21,26 +21,34 @@ async function ofExistingAccount<T>(accountId: string, read: () => Promise<T>): 
 
 /**
  * HBAR and PAWS balances of an account as decimal strings in whole units, cached per the spec.
- * `pawsInFlight`: the PAWS (smallest units) the market's own sales moved for the account that the
- * mirror node does not show yet (recent-trades.ts), so a balance is right at once after a trade.
+ * `inFlight`: what the markets' own trades moved for the account that the mirror node does not show
+ * yet (recent-trades.ts), in PAWS and in HBAR (smallest units; null: not known yet), so a balance is
+ * right at once after a trade.
  */
-export function createBalanceService(ledger: LedgerReader, pawsTokenId: string, pawsInFlight?: (accountId: string) => Promise<bigint>) {
+export function createBalanceService(
+  ledger: LedgerReader,
+  pawsTokenId: string,
+  inFlight: { paws?: (accountId: string) => Promise<bigint>; hbar?: (accountId: string) => Promise<bigint | null> } = {},
+) {
   const hbarCache = createTtlCache<string>(HBAR_BALANCE_CACHE_MS);
   const pawsCache = createTtlCache<string>(BALANCE_CACHE_MS);
   const fastCache = createTtlCache<{ hbar: string; paws: string }>(BALANCE_CACHE_MS);
 
-  /** The market's sales not shown yet; the mirror's balance alone when they cannot be read. */
-  const inFlight = (accountId: string): Promise<bigint> =>
-    pawsInFlight?.(accountId).catch((error: unknown) => {
-      log.warn('balances: the recent sales could not be read', { accountId, error });
-      return 0n;
-    }) ?? Promise.resolve(0n);
+  /** The trades not shown yet in one currency; nothing (the mirror's balance alone) when they cannot be read. */
+  const notShown = <T>(currency: string, accountId: string, read: ((accountId: string) => Promise<T>) | undefined, none: T): Promise<T> =>
+    read?.(accountId).catch((error: unknown) => {
+      log.warn('balances: the recent trades could not be read', { currency, accountId, error });
+      return none;
+    }) ?? Promise.resolve(none);
 
   const readHbar = (accountId: string) =>
-    ofExistingAccount(accountId, async () => formatUnits((await ledger.getAccount(accountId)).hbarTinybars, HBAR_DECIMALS));
+    ofExistingAccount(accountId, async () => {
+      const [account, moved] = await Promise.all([ledger.getAccount(accountId), notShown('HBAR', accountId, inFlight.hbar, 0n)]);
+      return formatUnits(account.hbarTinybars + (moved ?? 0n), HBAR_DECIMALS);
+    });
   const readPaws = (accountId: string) =>
     ofExistingAccount(accountId, async () => {
-      const [balance, moved] = await Promise.all([ledger.getTokenBalance(accountId, pawsTokenId), inFlight(accountId)]);
+      const [balance, moved] = await Promise.all([ledger.getTokenBalance(accountId, pawsTokenId), notShown('PAWS', accountId, inFlight.paws, 0n)]);
       if (!balance.associated || balance.decimals === null) return '0';
       return formatUnits(balance.balance + moved, balance.decimals);
     });

@@ -211,6 +211,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         buyerId: input.userAddress,
         transactionId: check.transactionId,
         sellerId: check.sellerId,
+        hbar: check.hbar,
         transBytes: prepared.transBytes,
         tokenId: nftTokenId,
         serial: input.serial,

@@ -1,6 +1,12 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
 
+/** What a purchase's transaction moves of HBAR: each account's net tinybars (decimal text), and who pays its network fee. */
+export interface HbarMoves {
+  payerId: string;
+  transfers: { accountId: string; tinybars: string }[];
+}
+
 /** A purchase the app prepared with the market: who started it and which transaction settles it. */
 export interface PurchaseRecord {
   saleVerificationCode: string;
@@ -13,6 +19,8 @@ export interface PurchaseRecord {
   serial: number;
   /** The account the tiger comes from, as the checked transaction says (absent on purchases prepared before it was kept). */
   sellerId?: string;
+  /** Its HBAR transfers, as the checked transaction says (absent on purchases prepared before they were kept). */
+  hbar?: HbarMoves;
   price: string;
   createdAt: string;
   expiresAt: string;
@@ -28,6 +36,8 @@ export interface PaidPurchase {
   sellerId: string | null;
   /** HBAR as text. */
   price: string;
+  /** Null when the purchase did not keep them. */
+  hbar: HbarMoves | null;
   transactionId: string;
   /** When the app saw the receipt (ISO). */
   at: string;
@@ -80,6 +90,14 @@ const PAID_KEPT_MS = 30 * 60_000;
 const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
 const latestKey = (buyerId: string, tokenId: string, serial: number) => ({ pk: `HBARBUYOF#${buyerId}#${tokenId}#${serial}`, sk: 'LATEST' });
 const ttl = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+
+/** A stored HbarMoves, or null when the item has none (or not in that shape). */
+function hbarMoves(value: unknown): HbarMoves | null {
+  const moves = value as Partial<HbarMoves> | undefined;
+  if (typeof moves?.payerId !== 'string' || !Array.isArray(moves.transfers)) return null;
+  const transfers = moves.transfers.filter((entry) => typeof entry?.accountId === 'string' && /^-?\d+$/.test(String(entry?.tinybars)));
+  return { payerId: moves.payerId, transfers: transfers.map(({ accountId, tinybars }) => ({ accountId, tinybars: String(tinybars) })) };
+}
 
 function toPurchase(item: Record<string, unknown>): PurchaseRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, expiresAt: _ttl, expiresAtIso, ...purchase } = item;
@@ -159,6 +177,7 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
         buyerId: purchase.buyerId,
         sellerId: purchase.sellerId ?? null,
         price: purchase.price,
+        hbar: purchase.hbar ?? null,
         transactionId: purchase.transactionId,
         at,
       };
@@ -192,6 +211,7 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
         buyerId: String(item.buyerId),
         sellerId: typeof item.sellerId === 'string' ? item.sellerId : null,
         price: String(item.price),
+        hbar: hbarMoves(item.hbar),
         transactionId: String(item.transactionId),
         at: String(item.at),
       }));

@@ -1,4 +1,5 @@
 import { Transaction, TransferTransaction } from '@hiero-ledger/sdk';
+import type { HbarMoves } from './purchase-repo';
 
 export interface ExpectedPurchase {
   buyerId: string;
@@ -8,8 +9,8 @@ export interface ExpectedPurchase {
   priceTinybars: bigint;
 }
 
-/** A purchase that passed: its frozen id and the account the tiger comes from (the listing's seller). */
-export type PurchaseCheck = { ok: true; transactionId: string; sellerId: string } | { ok: false; reason: string };
+/** A purchase that passed: its frozen id, the account the tiger comes from (the listing's seller) and its HBAR. */
+export type PurchaseCheck = { ok: true; transactionId: string; sellerId: string; hbar: HbarMoves } | { ok: false; reason: string };
 
 /**
  * Reads the transaction a market prepared for a purchase (base64 bytes) and checks what the buyer
@@ -40,5 +41,14 @@ export function checkPurchaseTransaction(transBytes: string, expected: ExpectedP
     [...accounts].some(([accountId, amount]) => accountId.toString() === expected.buyerId && amount.isNegative()),
   );
   if (tokenDebit) return { ok: false, reason: 'it also takes tokens from the buyer' };
-  return { ok: true, transactionId, sellerId: delivered.sender.toString() };
+  const net = new Map<string, bigint>();
+  for (const transfer of transaction.hbarTransfersList) {
+    const accountId = transfer.accountId.toString();
+    net.set(accountId, (net.get(accountId) ?? 0n) + BigInt(transfer.amount.toTinybars().toString()));
+  }
+  const hbar: HbarMoves = {
+    payerId: transaction.transactionId?.accountId?.toString() ?? '',
+    transfers: [...net].map(([accountId, tinybars]) => ({ accountId, tinybars: tinybars.toString() })),
+  };
+  return { ok: true, transactionId, sellerId: delivered.sender.toString(), hbar };
 }

@@ -11,7 +11,7 @@ import type { LedgerReader } from '../ledger/ledger-reader';
 import { mirrorBehind } from '../ledger/transaction-confirmation';
 import { parsePawsPrice } from './listing';
 import { APPROVAL_CATCH_UP_MS } from './listing-backing';
-import { type SaleFeeTerms, saleSplit } from './sale-fees';
+import { type SaleFeeTerms, nftFeesOnHbarSale, saleSplit } from './sale-fees';
 
 /** How long one read of the recent sales serves the reads after it (each costs a store query and a mirror read per sale). */
 const UNSHOWN_READ_MS = 2_000;
@@ -31,13 +31,23 @@ export interface RecentTrade {
   at: string;
   /** Its price, whole PAWS as a decimal string; null for an HBAR purchase. */
   pawsAmount: string | null;
+  /** An HBAR purchase's transfers and the payer of its network fee, as its checked transaction says; null otherwise or unknown. */
+  hbar: HbarMoves | null;
+}
+
+/** What a purchase's transaction moves of HBAR: each account's net tinybars (decimal text), and who pays its network fee. */
+interface HbarMoves {
+  payerId: string;
+  transfers: { accountId: string; tinybars: string }[];
 }
 
 export interface RecentTradesDeps {
   /** The market's sales since an ISO time, oldest first (the activity timeline). */
   tradesSince: (since: string) => Promise<PawsActivityItem[]>;
   /** The HBAR purchases paid (by their receipt) since an ISO time, oldest first. */
-  hbarPaidSince?: (since: string) => Promise<{ serial: number; buyerId: string; sellerId: string | null; transactionId: string; at: string }[]>;
+  hbarPaidSince?: (
+    since: string,
+  ) => Promise<{ serial: number; buyerId: string; sellerId: string | null; hbar: HbarMoves | null; transactionId: string; at: string }[]>;
   ledger: Pick<LedgerReader, 'getTransaction'>;
   now?: () => number;
 }
@@ -51,7 +61,7 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
 
   /** The tigers sold at or after `since` (ISO), as the app's records say: the PAWS market's sales and the HBAR purchases paid, oldest first. */
   async function salesSince(since: string): Promise<RecentTrade[]> {
-    const [items, hbar] = await Promise.all([tradesSince(since), hbarPaidSince?.(since) ?? []]);
+    const [items, hbarPaid] = await Promise.all([tradesSince(since), hbarPaidSince?.(since) ?? []]);
     const paws = items.flatMap((item): RecentTrade[] =>
       item.serialNumber !== null && item.sellerId && item.buyerId && item.transactionId
         ? [
@@ -62,12 +72,21 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
               transactionId: item.transactionId,
               at: item.at,
               pawsAmount: item.pawsAmount,
+              hbar: null,
             },
           ]
         : [],
     );
-    const paid = hbar.map(
-      ({ serial, buyerId, sellerId, transactionId, at }): RecentTrade => ({ serial, buyerId, sellerId, transactionId, at, pawsAmount: null }),
+    const paid = hbarPaid.map(
+      ({ serial, buyerId, sellerId, hbar, transactionId, at }): RecentTrade => ({
+        serial,
+        buyerId,
+        sellerId,
+        transactionId,
+        at,
+        pawsAmount: null,
+        hbar,
+      }),
     );
     return [...paws, ...paid].sort((a, b) => a.at.localeCompare(b.at));
   }
@@ -133,6 +152,25 @@ export function createRecentTrades({ tradesSince, hbarPaidSince, ledger, now = D
         const split = saleSplit(price.units, { seller: trade.sellerId, buyer: trade.buyerId }, terms.fees);
         if (trade.buyerId === accountId) moved -= split.buyerPays;
         if (trade.sellerId === accountId) moved += split.sellerReceives;
+      }
+      return moved;
+    },
+
+    /**
+     * The HBAR (tinybars) the HBAR purchases the mirror does not show yet moved for `accountId`: its transfers in
+     * each, less the collection's fees for the tiger's seller; null while one of them is the account's own to pay
+     * for (its network fee is known only once the mirror shows it).
+     */
+    async hbarMovedFor(accountId: string, readTerms: () => Promise<{ fees: SaleFeeTerms }>): Promise<bigint | null> {
+      const purchases = (await unshown()).flatMap((trade) =>
+        trade.hbar?.transfers.some((entry) => entry.accountId === accountId) ? [{ trade, hbar: trade.hbar }] : [],
+      );
+      if (purchases.some(({ hbar }) => hbar.payerId === accountId)) return null;
+      let moved = 0n;
+      for (const { trade, hbar } of purchases) {
+        const own = hbar.transfers.filter((entry) => entry.accountId === accountId).reduce((sum, entry) => sum + BigInt(entry.tinybars), 0n);
+        moved += own;
+        if (trade.sellerId === accountId) moved -= nftFeesOnHbarSale(own, accountId, (await readTerms()).fees);
       }
       return moved;
     },

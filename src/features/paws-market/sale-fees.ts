@@ -110,6 +110,19 @@ export function saleSplit(price: bigint, parties: { seller: string; buyer: strin
   return { buyerPays, sellerReceives, charges };
 }
 
+/**
+ * The HBAR the collection's fees take from a tiger's seller who received `received` tinybars for it in one
+ * transfer (an HBAR market's sale): each royalty's share of that value and each fixed fee in HBAR; none when
+ * the treasury sells or the fee exempts the seller (the same rules as saleSplit's).
+ */
+export function nftFeesOnHbarSale(received: bigint, seller: string, terms: Pick<SaleFeeTerms, 'nftTreasury' | 'nft'>): bigint {
+  if (seller === terms.nftTreasury || received <= 0n) return 0n;
+  const charged = (fee: Fee) => fee.collectorAccountId !== null && !isExempt(seller, fee, terms.nftTreasury, terms.nft);
+  const fixed = terms.nft.fixed.filter((fee) => fee.denominatingTokenId === null && charged(fee)).reduce((sum, fee) => sum + fee.amount, 0n);
+  const royalty = terms.nft.royalty.filter(charged).reduce((sum, fee) => sum + (received * fee.numerator) / fee.denominator, 0n);
+  return fixed + royalty;
+}
+
 /** Each collector a sale pays in a token (not HBAR), with that token, once: each must be able to receive it. */
 export function collectorsPaid(split: SaleSplit): { collector: string; tokenId: string }[] {
   const paid = new Map<string, { collector: string; tokenId: string }>();

@@ -54,6 +54,7 @@ function memoryPurchases(): PurchaseRepo & PaidPurchases & { records: Map<string
           buyerId: purchase.buyerId,
           sellerId: purchase.sellerId ?? null,
           price: purchase.price,
+          hbar: purchase.hbar ?? null,
           transactionId: purchase.transactionId,
           at,
         });

@@ -30,12 +30,13 @@ afterAll(() => store.stop());
 describe('purchase repo', () => {
   it('records a paid purchase once, found by the time its receipt was seen', async () => {
     const at = (ms: number) => new Date(NOW + ms).toISOString();
-    await repo.markPaid(purchase('p1', { serial: 7, sellerId: '0.0.7100003', transactionId: '0.0.7001004@1793534400.000000007' }), at(1_000));
-    await repo.markPaid(purchase('p1', { serial: 7, sellerId: '0.0.7100003', transactionId: '0.0.7001004@1793534400.000000007' }), at(9_000));
+    const hbar = { payerId: '0.0.7000200', transfers: [{ accountId: '0.0.7001004', tinybars: '-12000000000' }] };
+    await repo.markPaid(purchase('p1', { serial: 7, sellerId: '0.0.7100003', hbar, transactionId: '0.0.7001004@1793534400.000000007' }), at(1_000));
+    await repo.markPaid(purchase('p1', { serial: 7, sellerId: '0.0.7100003', hbar, transactionId: '0.0.7001004@1793534400.000000007' }), at(9_000));
     await repo.markPaid(purchase('p2', { serial: 8, transactionId: '0.0.7001004@1793534400.000000008' }), at(5_000));
     expect(await repo.paidSince(at(0))).toEqual([
-      { serial: 7, buyerId: '0.0.7001004', sellerId: '0.0.7100003', price: '120', transactionId: '0.0.7001004@1793534400.000000007', at: at(1_000) },
-      { serial: 8, buyerId: '0.0.7001004', sellerId: null, price: '120', transactionId: '0.0.7001004@1793534400.000000008', at: at(5_000) },
+      { serial: 7, buyerId: '0.0.7001004', sellerId: '0.0.7100003', price: '120', hbar, transactionId: '0.0.7001004@1793534400.000000007', at: at(1_000) },
+      { serial: 8, buyerId: '0.0.7001004', sellerId: null, price: '120', hbar: null, transactionId: '0.0.7001004@1793534400.000000008', at: at(5_000) },
     ]);
     expect((await repo.paidSince(at(2_000))).map((paid) => paid.serial)).toEqual([8]);
   });

@@ -26,10 +26,21 @@ function purchase(options: { serial?: number; to?: string; buyerPays?: bigint } 
 }
 
 describe('checking the purchase a market prepared', () => {
-  it('accepts the NFT to the buyer for the price, and reads the transaction id and the seller', () => {
+  it('accepts the NFT to the buyer for the price, and reads the transaction id, the seller and the HBAR it moves', () => {
     const prepared = purchase();
     const check = checkPurchaseTransaction(bytes(prepared), expected);
-    expect(check).toEqual({ ok: true, transactionId: prepared.transactionId?.toString(), sellerId: SELLER });
+    expect(check).toEqual({
+      ok: true,
+      transactionId: prepared.transactionId?.toString(),
+      sellerId: SELLER,
+      hbar: {
+        payerId: MARKET,
+        transfers: [
+          { accountId: BUYER, tinybars: '-15000000000' },
+          { accountId: SELLER, tinybars: '15000000000' },
+        ],
+      },
+    });
     expect(check.ok && check.transactionId.startsWith(`${MARKET}@`)).toBe(true);
   });
 

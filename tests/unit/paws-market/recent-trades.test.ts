@@ -54,7 +54,8 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
     const ledger = { getTransaction: async () => null } as Pick<LedgerReader, 'getTransaction'>;
     const trades = createRecentTrades({
       tradesSince: async () => [],
-      hbarPaidSince: async (since) => [{ serial: 9, buyerId: 'D', sellerId: 'A', transactionId: 'tx-hbar', at: at(3) }].filter((paid) => paid.at >= since),
+      hbarPaidSince: async (since) =>
+        [{ serial: 9, buyerId: 'D', sellerId: 'A', hbar: null, transactionId: 'tx-hbar', at: at(3) }].filter((paid) => paid.at >= since),
       ledger,
       now: () => NOW,
     });
@@ -71,7 +72,7 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
         asked.push(since);
         return [sale(7, 'A', 'B', 'tx-1', 600), sale(7, 'B', 'C', 'tx-2', 300)];
       },
-      hbarPaidSince: async () => [{ serial: 9, buyerId: 'D', sellerId: null, transactionId: 'tx-hbar', at: at(3) }],
+      hbarPaidSince: async () => [{ serial: 9, buyerId: 'D', sellerId: null, hbar: null, transactionId: 'tx-hbar', at: at(3) }],
       ledger: { getTransaction: async () => ({}) as never },
       now: () => NOW,
     });
@@ -112,6 +113,39 @@ describe('the market’s sales laid over the mirror until it shows them', () => 
     termsRead = 0;
     expect(await trades.pawsMovedFor('D', terms)).toBe(0n);
     expect(termsRead).toBe(0);
+  });
+
+  it('says what the HBAR purchases the mirror does not show yet moved of an account’s HBAR: its transfers, less the royalty for the seller', async () => {
+    const moves = (payerId: string, buyer: string, seller: string) => ({
+      payerId,
+      transfers: [
+        { accountId: buyer, tinybars: '-10000' },
+        { accountId: seller, tinybars: '9800' },
+        { accountId: 'M', tinybars: '200' },
+      ],
+    });
+    const paid = [
+      { serial: 9, buyerId: 'D', sellerId: 'A', hbar: moves('M', 'D', 'A'), transactionId: 'tx-9', at: at(3) },
+      { serial: 10, buyerId: 'E', sellerId: 'F', hbar: moves('E', 'E', 'F'), transactionId: 'tx-10', at: at(2) },
+      { serial: 11, buyerId: 'G', sellerId: 'A', hbar: null, transactionId: 'tx-11', at: at(1) },
+    ];
+    const trades = createRecentTrades({
+      tradesSince: async () => [],
+      hbarPaidSince: async () => paid,
+      ledger: { getTransaction: async () => null },
+      now: () => NOW,
+    });
+    const noFees = { fixed: [], fractional: [], royalty: [] };
+    const royalty = { numerator: 5n, denominator: 100n, collectorAccountId: '0.0.900', fallbackFee: null, allCollectorsExempt: false };
+    const terms = async () => ({
+      fees: { pawsTokenId: '0.0.600', nftTreasury: '0.0.1', pawsTreasury: '0.0.1', nft: { ...noFees, royalty: [royalty] }, paws: noFees },
+    });
+    expect(await trades.hbarMovedFor('D', terms)).toBe(-10_000n);
+    // The seller keeps 9,800 less the collection's 5 % of them.
+    expect(await trades.hbarMovedFor('A', terms)).toBe(9_800n - 490n);
+    // E pays the network fee of its purchase, which only the mirror will say: not known yet.
+    expect(await trades.hbarMovedFor('E', terms)).toBeNull();
+    expect(await trades.hbarMovedFor('G', terms)).toBe(0n);
   });
 
   it('leaves holdings as the mirror shows them once it shows the sale, and ignores sales older than two minutes', async () => {

@@ -2,7 +2,7 @@ import { AccountAllowanceApproveTransaction, NftId, TokenId, TransferTransaction
 import { describe, expect, it } from 'vitest';
 import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
 import type { CustomFees } from '@/features/ledger/ledger-reader';
-import { type SaleFeeTerms, balanceChanges, chargeLabel, collectorsPaid, saleSplit } from '@/features/paws-market/sale-fees';
+import { type SaleFeeTerms, balanceChanges, chargeLabel, collectorsPaid, nftFeesOnHbarSale, saleSplit } from '@/features/paws-market/sale-fees';
 import { createTradeTerms } from '@/features/paws-market/trade-terms';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';
 import { handleMirrorRequest } from '@/sandbox/ledger/mirror-api';
@@ -111,5 +111,23 @@ describe('the dialogs’ figures against the sandbox ledger that assesses the fe
     expect(pawsOf(after, ALICE)).toBe(alice + split.sellerReceives);
     expect(pawsOf(after, BOB)).toBe(bob - split.buyerPays);
     expect(pawsOf(after, collector)).toBe(fees + split.charges.reduce((sum, entry) => sum + entry.amount, 0n));
+  });
+});
+
+describe('the collection’s fees on an HBAR sale', () => {
+  const none: CustomFees = { fixed: [], fractional: [], royalty: [] };
+  const royalty = { numerator: 5n, denominator: 100n, collectorAccountId: '0.0.900', fallbackFee: null, allCollectorsExempt: false };
+  const hbarFee = { amount: 30n, denominatingTokenId: null, collectorAccountId: '0.0.901', allCollectorsExempt: false };
+  const pawsFee = { amount: 7n, denominatingTokenId: '0.0.600', collectorAccountId: '0.0.901', allCollectorsExempt: false };
+  const terms = { nftTreasury: '0.0.1', nft: { ...none, fixed: [hbarFee, pawsFee], royalty: [royalty] } };
+
+  it('takes each royalty’s share of what the seller received and the fixed fees in HBAR', () => {
+    expect(nftFeesOnHbarSale(10_001n, '0.0.5', terms)).toBe(500n + 30n);
+  });
+
+  it('takes nothing from the treasury, a collector of the fee, or a seller who received nothing', () => {
+    expect(nftFeesOnHbarSale(10_000n, '0.0.1', terms)).toBe(0n);
+    expect(nftFeesOnHbarSale(10_000n, '0.0.900', terms)).toBe(30n);
+    expect(nftFeesOnHbarSale(0n, '0.0.5', terms)).toBe(0n);
   });
 });
