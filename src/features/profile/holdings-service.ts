@@ -35,6 +35,13 @@ export const HOLDINGS_FRESHNESS = {
   retryMs: 15_000,
   /** How long a read waits for its map to be shared before it answers anyway (the write goes on). */
   shareWaitMs: 1_000,
+  /**
+   * With a shared copy, how long past `maxAgeMs` the last one is still served while the scheduled job's next
+   * one is due: the job reads the map each minute and stores it about a second later (its read and the
+   * schedule's jitter), so without this every instance read the mirror itself in that second. Past it (the
+   * job is late or down) the mirror is read as before.
+   */
+  jobGraceMs: 5_000,
 } as const;
 
 /** The bulk owner map of the collection, at most `maxAgeMs` old while the ledger answers. */
@@ -42,7 +49,23 @@ export function createHoldingsService({ loadOwners, shared, now = Date.now, fres
   let current: OwnersCopy | undefined;
   let loading: Promise<OwnersCopy | undefined> | undefined;
   let failedAt = Number.NEGATIVE_INFINITY;
+  /** The one read of the shared copy in flight while the job's next copy is due. */
+  let checking: Promise<void> | undefined;
   const fresh = (copy: OwnersCopy | undefined): copy is OwnersCopy => copy !== undefined && now() - copy.loadedAt < freshness.maxAgeMs;
+  /** A copy past its freshness whose next one the job is due to store. */
+  const jobDue = (copy: OwnersCopy) => shared !== undefined && now() - copy.loadedAt < freshness.maxAgeMs + freshness.jobGraceMs;
+
+  /** Takes the job's next copy from the store once it is there (one read at a time); never reads the mirror. */
+  function checkShared(): Promise<void> {
+    checking ??= readShared()
+      .then((other) => {
+        if (fresh(other) && (!current || other.loadedAt > current.loadedAt)) current = other;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
+    return checking;
+  }
 
   async function readShared(): Promise<OwnersCopy | undefined> {
     try {
@@ -73,11 +96,18 @@ export function createHoldingsService({ loadOwners, shared, now = Date.now, fres
 
   return {
     /**
-     * The owner of every serial: a copy at most `maxAgeMs` old, read again when older. While the
-     * ledger cannot be read the last copy is kept; LEDGER_UNAVAILABLE when there is none.
+     * The owner of every serial: a copy at most `maxAgeMs` old (`jobGraceMs` more while the job's next
+     * copy is due), read again when older. While the ledger cannot be read the last copy is kept;
+     * LEDGER_UNAVAILABLE when there is none.
      */
     async owners(): Promise<ReadonlyMap<number, string>> {
-      if (fresh(current)) return current.owners;
+      const last = current;
+      if (fresh(last)) return last.owners;
+      if (last && jobDue(last)) {
+        await checkShared();
+        const served = current ?? last;
+        if (jobDue(served)) return served.owners;
+      }
       if (!loading && now() - failedAt >= freshness.retryMs) {
         // Every reader's load, on the mirror reads' own time-outs: not cut short by the request that started it.
         loading = outsideRequestBudget(load).then((copy) => {

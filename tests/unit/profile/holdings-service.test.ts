@@ -98,7 +98,7 @@ describe('holdings: who holds which tiger, as the ledger says now', () => {
 
     ledger.setUp(false);
     sharedCopy = undefined;
-    clock += 61_000;
+    clock += 66_000; // past the job's grace
     expect((await holdings.owners()).get(1)).toBe(HOLDER);
     clock += 1_000; // no second attempt before 15 s
     await holdings.owners();
@@ -109,5 +109,35 @@ describe('holdings: who holds which tiger, as the ledger says now', () => {
       status: 503,
       message: 'The Hedera mirror node is unavailable, try again shortly',
     });
+  });
+
+  it('serves the last copy for a few seconds more while the job’s next one is due, takes it from the store, and reads the mirror only past that', async () => {
+    let clock = 1_000_000;
+    const ledger = fakeLedger([[1, HOLDER]]);
+    let sharedCopy: OwnersCopy | undefined = { owners: new Map([[1, LENDER]]), loadedAt: clock };
+    let storeReads = 0;
+    const shared = {
+      read: async () => {
+        storeReads += 1;
+        return sharedCopy;
+      },
+      write: async (owners: ReadonlyMap<number, string>, loadedAt: number) => {
+        sharedCopy = { owners, loadedAt };
+      },
+    };
+    const holdings = createHoldingsService({ loadOwners: () => ledger.loadOwners(), shared, now: () => clock });
+    expect((await holdings.owners()).get(1)).toBe(LENDER);
+
+    clock += 60_500; // 60.5 s: the job has not stored its next copy yet
+    expect((await holdings.owners()).get(1)).toBe(LENDER);
+    expect(ledger.reads()).toBe(0);
+    sharedCopy = { owners: new Map([[1, HOLDER]]), loadedAt: clock - 500 }; // the job's copy lands
+    expect((await holdings.owners()).get(1)).toBe(HOLDER);
+    expect(ledger.reads()).toBe(0);
+    expect(storeReads).toBe(3);
+
+    clock += 65_000; // the job is late past the grace: the mirror is read
+    expect((await holdings.owners()).get(1)).toBe(HOLDER);
+    expect(ledger.reads()).toBe(1);
   });
 });
