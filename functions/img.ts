@@ -10,7 +10,7 @@ import { DomainError } from '../src/lib/domain-error';
 import { collectionCatalog, mediaSource } from '../src/server/adapters';
 import { INTERNAL_FAILURE, toHttpFailure } from '../src/server/http/error-mapping';
 import { API_SECURITY_HEADERS } from '../src/server/http/security-headers';
-import { log } from '../src/server/log';
+import { log, withLogContext } from '../src/server/log';
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { renderThumbnail } from '../src/features/tiger/thumbnail-render';
 import { THUMBNAIL_CACHE_CONTROL, parseThumbnailPath } from '../src/features/tiger/thumbnail-rules';
@@ -20,7 +20,7 @@ const service = createThumbnailService({ catalog: collectionCatalog(), media: me
 
 function failure(error: unknown, event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 {
   const known = toHttpFailure(error);
-  if (!known) log.error('unhandled error', { requestId: event.requestContext?.requestId, path: event.rawPath, error });
+  if (!known) log.error('unhandled error', { path: event.rawPath, error });
   else if (known.status >= 500) log.warn('image unavailable', { path: event.rawPath, code: known.body.code, error });
   const { status, body } = known ?? INTERNAL_FAILURE;
   return {
@@ -30,8 +30,12 @@ function failure(error: unknown, event: APIGatewayProxyEventV2): APIGatewayProxy
   };
 }
 
-/** Answers one image route request (API Gateway / Function URL payload 2.0). */
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+/** Answers one image route request (API Gateway / Function URL payload 2.0); its log lines name the request and the route. */
+export function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  return withLogContext({ requestId: event.requestContext?.requestId ?? 'unknown', route: 'GET /img/{serial}/{width}' }, () => thumbnail(event));
+}
+
+async function thumbnail(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   try {
     const method = event.requestContext?.http?.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') throw new DomainError('METHOD_NOT_ALLOWED', 'Method not allowed');

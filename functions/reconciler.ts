@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { type ReconcileReport, createReconcilerService } from '../src/features/reconciler/reconciler-service';
 import { config } from '../src/server/config';
-import { log } from '../src/server/log';
+import { log, withLogContext } from '../src/server/log';
 import { countMetric } from '../src/server/metrics';
 import { withRequestBudget } from '../src/server/request-budget';
 import { hbarServices, ownerMap, pawsServices } from '../src/server/services';
@@ -36,7 +37,11 @@ const reconciler = createReconcilerService({
  * listings' health (those that can no longer be bought taken down) and, in what is left of the
  * run, the offer makers' PAWS.
  */
-export async function handler(): Promise<ReconcileReport & { listingsRetired: number; fundsRead: number }> {
+export function handler(_event?: unknown, context?: { awsRequestId?: string }): Promise<ReconcileReport & { listingsRetired: number; fundsRead: number }> {
+  return withLogContext({ requestId: context?.awsRequestId ?? randomUUID(), route: 'job reconciler' }, run);
+}
+
+async function run(): Promise<ReconcileReport & { listingsRetired: number; fundsRead: number }> {
   const started = Date.now();
   // First, so the stored owner map is renewed every minute, as the page views' 60 s freshness needs.
   await refreshHoldings().catch((error: unknown) => log.warn('holdings not refreshed', { error }));

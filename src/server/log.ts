@@ -1,11 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { config } from './config';
+
+/** What every log line of one request (or job run) says of it. */
+export interface LogContext {
+  requestId: string;
+  /** The route's key ('GET /api/market/listings'), or the job's name. */
+  route: string;
+}
+
+const contexts = new AsyncLocalStorage<LogContext>();
+
+/** Runs `work` so that each line it logs, however deep, names its request and route. */
+export function withLogContext<T>(context: LogContext, work: () => T): T {
+  return contexts.run(context, work);
+}
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
 function write(level: Level, message: string, fields: Record<string, unknown>): void {
   if (LEVELS[level] < LEVELS[config().logLevel]) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...fields }, (_key, value) =>
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...contexts.getStore(), ...fields }, (_key, value) =>
     typeof value === 'bigint'
       ? value.toString()
       : // With its cause: 'could not be reached' says little without the socket error under it.

@@ -8,6 +8,7 @@ export function apiEvent(options: {
   headers?: Record<string, string>;
   pathParameters?: Record<string, string>;
   query?: Record<string, string>;
+  requestId?: string;
 }): APIGatewayProxyEventV2 {
   const [method = 'GET', routePath = '/'] = options.routeKey.split(' ');
   return {
@@ -24,7 +25,7 @@ export function apiEvent(options: {
       domainName: 'localhost',
       domainPrefix: 'localhost',
       http: { method, path: options.path ?? routePath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: 'test-request',
+      requestId: options.requestId ?? 'test-request',
       routeKey: options.routeKey,
       stage: '$default',
       time: new Date().toUTCString(),

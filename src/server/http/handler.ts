@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SessionClaims } from '../../features/auth/session-token';
 import { DomainError } from '../../lib/domain-error';
 import { sessions } from '../adapters';
-import { log } from '../log';
+import { log, withLogContext } from '../log';
 import { countMetric } from '../metrics';
 import { REQUEST_BUDGET_MS, withRequestBudget } from '../request-budget';
 import { ROUTES } from '../routes';
@@ -63,13 +63,13 @@ interface Internal extends Record<string, unknown> {
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
-function errorResult(error: unknown, requestId: string): APIGatewayProxyStructuredResultV2 {
+function errorResult(error: unknown): APIGatewayProxyStructuredResultV2 {
   const failure = toHttpFailure(error);
   const code = failure?.body.code;
   if (code === 'LEDGER_UNAVAILABLE' || code === 'LEDGER_BAD_RESPONSE') countMetric('MirrorErrors');
   if (code === 'MARKET_UNAVAILABLE') countMetric('MarketErrors');
-  if (!failure) log.error('unhandled error', { requestId, error });
-  else if (failure.status >= 500) log.warn('upstream failure', { requestId, code: failure.body.code, error });
+  if (!failure) log.error('unhandled error', { error });
+  else if (failure.status >= 500) log.warn('upstream failure', { code: failure.body.code, error });
   const { status, body } = failure ?? INTERNAL_FAILURE;
   return toResult(respond(status, body));
 }
@@ -122,17 +122,20 @@ export function routeGroupOf(table: readonly RouteDef[], group: string, impls: R
   // No early time-out of middy's own (a timer and a race per request): upstream ledger and market
   // calls share the request budget above and answer 503/504 before the Lambda's time-out; anything
   // else that hangs meets the Lambda's own time-out (and its errors alarm).
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context, Internal>(base, { timeoutEarlyInMillis: 0 }).use({
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context, Internal>(base, { timeoutEarlyInMillis: 0 }).use({
     name: 'errors-headers-logs',
     before: (request) => {
       request.internal.startedAt = Date.now();
     },
     after: (request) => finish(request.event, request.response, request.internal.startedAt),
     onError: (request) => {
-      request.response = errorResult(request.error, request.event.requestContext?.requestId ?? 'unknown');
+      request.response = errorResult(request.error);
       finish(request.event, request.response, request.internal.startedAt);
     },
   }) as unknown as Handler;
+  // Every line the request logs, in the route or any service under it, names the request and the route.
+  return (event, context) =>
+    withLogContext({ requestId: event.requestContext?.requestId ?? 'unknown', route: event.routeKey ?? event.rawPath }, () => handler(event, context));
 }
 
 function finish(event: APIGatewayProxyEventV2, response: APIGatewayProxyStructuredResultV2 | null | undefined, startedAt: number): void {
@@ -140,7 +143,6 @@ function finish(event: APIGatewayProxyEventV2, response: APIGatewayProxyStructur
   if ((response.statusCode ?? 200) >= 500) countMetric('Http5xx');
   response.headers = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store', ...response.headers };
   log.info('request', {
-    requestId: event.requestContext?.requestId,
     method: event.requestContext?.http?.method,
     path: event.rawPath,
     status: response.statusCode,
