@@ -78,3 +78,13 @@ export function isOwnListing(listing: Pick<PawsListing, 'sellerId'>, viewerId: s
 export function insufficientPawsMessage(required: number, available: number): string {
   return `Insufficient PAWS tokens. Required: ${formatPaws(required)}, Available: ${formatPaws(available)}`;
 }
+
+/** The collection's own name, image and rarity of a serial, as a listing or an offer shows it. */
+export interface ListingDisplay {
+  nftName: string;
+  nftImage: string;
+  rarityRank: number | null;
+  rarityPct: number | null;
+  rarityScore: number | null;
+  traits: PawsListing['traits'];
+}

@@ -3,10 +3,9 @@ import { DomainError } from '../../lib/domain-error';
 import { MAX_TOKEN_UNITS, formatUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { successOnReceiptOnly } from '../ledger/transaction-confirmation';
 import { isPastValidity } from '../ledger/transaction-visibility';
 import type { RarityDataset } from '../tiger/rarity';
-import { INVALID_PRICE_MESSAGE, insufficientPawsMessage, parsePawsPrice } from './listing';
+import { INVALID_PRICE_MESSAGE, type ListingDisplay, parsePawsPrice } from './listing';
 import type { ListingRepo } from './listing-repo';
 import { createOfferFunding } from './offer-funding';
 import type { OfferFundsRepo } from './offer-funds-repo';
@@ -26,15 +25,15 @@ import {
   publicOffer,
   reservedUnits,
 } from './offer-rules';
+import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
 import {
   DEFAULT_SETTLEMENT_TIMEOUT_MS,
-  beforeSettlementReserveMs,
-  type ListingDisplay,
   type PawsMarketSettings,
+  type TradeChecks,
   WRITE_RESERVE_MS,
-  settledOwnTransactionOn,
-} from './paws-market-service';
-import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
+  beforeSettlementReserveMs,
+  createTradeChecks,
+} from './trade-checks';
 import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
 /** Filled offers listed beside a buyer's open ones. */
@@ -56,6 +55,8 @@ export interface OfferDeps {
   terms?: TradeTermsReader;
   /** The consensus nodes' receipts: an owner's approval is acted on at consensus, not when the mirror shows it. */
   receipts?: ReceiptReader;
+  /** The ledger checks shared with the market (built over `ledger` and `receipts` by default). */
+  checks?: TradeChecks;
   now?: () => number;
 }
 
@@ -97,6 +98,7 @@ export function createOfferService({
   display,
   terms: givenTerms,
   receipts,
+  checks = createTradeChecks({ ledger, settings, receipts }),
   now = Date.now,
 }: OfferDeps) {
   const terms = givenTerms ?? createTradeTerms(ledger, settings);
@@ -266,21 +268,8 @@ export function createOfferService({
       const { units, total, quantity, tokenDecimals } = await checkedTerms(input);
       const own = (await offers.buyerOffers(input.buyerId)).filter((offer) => isOpen(offer, now()));
       if (own.length >= MAX_OPEN_OFFERS) throw new DomainError('INVALID_OFFER', `You have ${MAX_OPEN_OFFERS} open offers; cancel one before making another`);
-      if (input.allowanceTransactionId) {
-        const approval = await settledOwnTransactionOn(
-          ledger,
-          input.allowanceTransactionId,
-          input.buyerId,
-          WRITE_RESERVE_MS,
-          () => new DomainError('INVALID_REQUEST', 'allowanceTransactionId must be a transaction paid by the buyer'),
-        );
-        if (approval.state === 'failed') {
-          throw new DomainError('TRANSACTION_FAILED', `Token allowance approval failed: the ledger answered ${approval.result}`, {
-            transactionId: input.allowanceTransactionId,
-            result: approval.result,
-          });
-        }
-      }
+      // The funds are read from the mirror next: the approval is waited for until it shows there.
+      if (input.allowanceTransactionId) await checks.pawsApprovalSettled(input.allowanceTransactionId, input.buyerId, WRITE_RESERVE_MS, { byReceipt: false });
       if (!(await ledger.canReceiveToken(input.buyerId, settings.nftTokenId))) {
         throw new DomainError(
           'BUYER_CANNOT_RECEIVE_NFT',
@@ -288,20 +277,13 @@ export function createOfferService({
         );
       }
       const [funds, reserved] = await Promise.all([funding.read(input.buyerId), reservedFor(input.buyerId)]);
-      if (funds.available < total) {
-        throw new DomainError(
-          'PAWS_BALANCE_LOW',
-          insufficientPawsMessage(Number(formatUnits(total, tokenDecimals)), Number(formatUnits(funds.available, tokenDecimals))),
-        );
-      }
-      if (funds.allowance < reserved + total) {
-        throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
-          tokenId: settings.pawsTokenId,
-          spenderAccountId: settings.marketplaceAccountId,
-          amount: formatUnits(reserved + total, tokenDecimals),
-          currentAllowance: formatUnits(funds.allowance, tokenDecimals),
-        });
-      }
+      checks.requireFunded({
+        due: total,
+        available: funds.available,
+        allowance: funds.allowance,
+        allowanceNeeded: reserved + total,
+        pawsDecimals: tokenDecimals,
+      });
       const shown = input.kind === 'item' ? await display(input.serialNumber) : undefined;
       const stamp = iso(now());
       const offer: PawsOffer = {
@@ -370,42 +352,26 @@ export function createOfferService({
       let approvedByReceipt = false;
       if (input.approvalTransactionId) {
         // The owner just approved the tiger in the wallet: it must reach consensus before the tiger's spender counts.
-        const approval = await settledOwnTransactionOn(
-          ledger,
+        approvedByReceipt = await checks.nftApprovalSettled(
           input.approvalTransactionId,
           input.sellerId,
           beforeSettlementReserveMs(settlementTimeoutMs),
-          () => new DomainError('NFT_ALLOWANCE_MISSING', 'This approval transaction was not paid by the owner; approve the NFT allowance from your own wallet'),
-          receipts,
+          'owner',
         );
-        if (approval.state === 'failed') {
-          throw new DomainError('TRANSACTION_FAILED', `NFT allowance approval failed on the ledger (${approval.result}); approve it again`, {
-            transactionId: input.approvalTransactionId,
-            result: approval.result,
-          });
-        }
-        if (approval.state === 'expired') {
-          throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
-        }
-        approvedByReceipt = await successOnReceiptOnly(ledger, input.approvalTransactionId, approval);
       }
-      const nft = await ledger.getNft(settings.nftTokenId, serial);
-      if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
-      if (nft.owner !== input.sellerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${serial} is not owned by ${input.sellerId}`);
+      const nft = await checks.ownedTiger(serial, input.sellerId);
       // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
-      if (nft.spender !== settings.marketplaceAccountId && !approvedByReceipt) {
-        throw new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
-          tokenId: settings.nftTokenId,
-          serialNumber: serial,
-          spenderAccountId: settings.marketplaceAccountId,
-        });
-      }
-      if (!(await ledger.canReceiveToken(input.sellerId, settings.pawsTokenId))) {
-        throw new DomainError(
-          'SELLER_CANNOT_RECEIVE_PAWS',
-          `Your account cannot receive PAWS: associate PAWS (${settings.pawsTokenId}) with it in your wallet before accepting an offer`,
-        );
-      }
+      checks.requireApproved(
+        nft,
+        approvedByReceipt,
+        () =>
+          new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
+            tokenId: settings.nftTokenId,
+            serialNumber: serial,
+            spenderAccountId: settings.marketplaceAccountId,
+          }),
+      );
+      await checks.requireSellerPayable(input.sellerId, 'accepting an offer');
       const { fees } = await terms.read();
       const sale = { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId };
       // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the offer, from the same allowance.

@@ -7,14 +7,20 @@ import { formatUnits } from '../balances/units';
 import { LedgerError } from '../ledger/errors';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { type Settled, awaitSettled, successOnReceiptOnly } from '../ledger/transaction-confirmation';
-import { parseTransactionId } from '../ledger/transaction-id';
-import { INVALID_PRICE_MESSAGE, type PawsListing, insufficientPawsMessage, isOwnListing, parsePawsPrice, publicListing } from './listing';
+import { INVALID_PRICE_MESSAGE, type ListingDisplay, type PawsListing, isOwnListing, parsePawsPrice, publicListing } from './listing';
 import { backsListing } from './listing-backing';
 import type { ListingRepo, PendingListing } from './listing-repo';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
 import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
+import {
+  DEFAULT_SETTLEMENT_TIMEOUT_MS,
+  type PawsMarketSettings,
+  type TradeChecks,
+  WRITE_RESERVE_MS,
+  beforeSettlementReserveMs,
+  createTradeChecks,
+} from './trade-checks';
 import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
 
 /** How long a prepared listing waits for the seller's allowance approval. */
@@ -23,39 +29,6 @@ export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
 const SELLER_CHECK_TTL_MS = 5 * 60_000;
 /** Sellers whose PAWS association the listing health job reads at once. */
 const SELLER_CHECK_CONCURRENCY = 4;
-/** The longest a request waits for the user's own transaction to reach consensus (its receipt, else the mirror node's record). */
-const CONFIRM_WAIT_MS = 10_000;
-/** Kept back from a request's budget for the writes and the answer after the ledger checks. */
-export const WRITE_RESERVE_MS = 1_500;
-/**
- * Kept back, besides the settlement's own time, by a wait for the user's approval: the checks between
- * the approval showing and the settlement (the tiger, the seller, the buyer's funds; a few ledger and
- * store reads). Without it an approval that showed late in the wait left the settlement short of its
- * time, and the request answered LEDGER_TIMEOUT (seen under load in the offer accept, run i7).
- */
-const PRE_SETTLEMENT_CHECKS_MS = 2_000;
-
-/** What a wait for the user's approval keeps back of the request's budget when a settlement follows it: the checks, the settlement, the writes. */
-export const beforeSettlementReserveMs = (settlementTimeoutMs: number) => settlementTimeoutMs + WRITE_RESERVE_MS + PRE_SETTLEMENT_CHECKS_MS;
-/** What a settlement's submission and receipt may take when the settings do not say (the SDK writer's 10 s, and a margin). */
-export const DEFAULT_SETTLEMENT_TIMEOUT_MS = 10_500;
-
-export interface PawsMarketSettings {
-  nftTokenId: string;
-  pawsTokenId: string;
-  marketplaceAccountId: string;
-  /** What a settlement (submission and receipt) may take; a buy starts one only with this much of its budget left. */
-  settlementTimeoutMs?: number;
-}
-
-export interface ListingDisplay {
-  nftName: string;
-  nftImage: string;
-  rarityRank: number | null;
-  rarityPct: number | null;
-  rarityScore: number | null;
-  traits: PawsListing['traits'];
-}
 
 export interface PawsMarketDeps {
   store: ListingRepo;
@@ -75,28 +48,12 @@ export interface PawsMarketDeps {
   terms?: TradeTermsReader;
   /** The consensus nodes' receipts: the user's approvals are acted on at consensus, not when the mirror shows them. */
   receipts?: ReceiptReader;
+  /** The ledger checks shared with the offers (built over `ledger` and `receipts` by default). */
+  checks?: TradeChecks;
   now?: () => number;
 }
 
 type ListingClaim = NonNullable<PawsListing['claim']>;
-
-/**
- * Waits (within the request's budget, keeping `reserveMs` of it) until a transaction the user's
- * wallet executed reached consensus: its receipt from the consensus nodes when `receipts` is given,
- * else (or when no receipt comes) its record on the mirror node. Only the user's own transactions
- * count: one paid by another account is refused.
- */
-export async function settledOwnTransactionOn(
-  ledger: LedgerReader,
-  transactionId: string,
-  payer: string,
-  reserveMs: number,
-  wrongPayer: () => DomainError,
-  receipts?: ReceiptReader,
-): Promise<Settled> {
-  if (parseTransactionId(transactionId)?.payer !== payer) throw wrongPayer();
-  return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs, receipts });
-}
 
 /** The PAWS marketplace: listing, unlisting and race-safe, idempotent buying settled on the ledger. */
 export function createPawsMarketService({
@@ -109,6 +66,7 @@ export function createPawsMarketService({
   activity,
   terms: givenTerms,
   receipts,
+  checks = createTradeChecks({ ledger, settings, receipts }),
   now = Date.now,
 }: PawsMarketDeps) {
   const terms = givenTerms ?? createTradeTerms(ledger, settings);
@@ -123,8 +81,7 @@ export function createPawsMarketService({
     return backs(await ledger.getNft(listing.tokenId, listing.serialNumber), listing);
   }
 
-  /** Whether a seller can be paid in PAWS (associated, or with a free automatic association slot). */
-  const canBePaid = (sellerId: string) => ledger.canReceiveToken(sellerId, settings.pawsTokenId);
+  const { canBePaid } = checks;
   const sellerPayable = createTtlCache<boolean>(SELLER_CHECK_TTL_MS, { now });
 
   /**
@@ -148,18 +105,6 @@ export function createPawsMarketService({
       listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
     );
     return new Set(listings.filter((listing, index) => backed[index] && paid.has(listing.sellerId)).map((listing) => listing.id));
-  }
-
-  const settledOwnTransaction = (transactionId: string, payer: string, reserveMs: number, wrongPayer: () => DomainError) =>
-    settledOwnTransactionOn(ledger, transactionId, payer, reserveMs, wrongPayer, receipts);
-
-  /** A listing needs a seller who can receive the buyer's PAWS. */
-  async function requirePayable(sellerId: string): Promise<void> {
-    if (await canBePaid(sellerId)) return;
-    throw new DomainError(
-      'SELLER_CANNOT_RECEIVE_PAWS',
-      `Your account cannot receive PAWS: associate PAWS (${settings.pawsTokenId}) with it in your wallet before listing, so buyers can pay you`,
-    );
   }
 
   async function retire(listing: PawsListing): Promise<void> {
@@ -225,30 +170,26 @@ export function createPawsMarketService({
 
   /**
    * Writes the one active listing of a pending one once the ledger shows the seller owning the tiger
-   * with the marketplace approved for it, and drops the pending one; `approvalTransactionId` is the
-   * seller's approval when known (null when the reconciler finds the allowance on the ledger).
-   * `approval`: how the approval settled; its SUCCESS receipt stands for it until the mirror node shows it.
+   * with the marketplace approved for it, and drops the pending one; `approvedBy` is the
+   * seller's approval when known (null when the reconciler finds the allowance on the ledger);
+   * `approvedByReceipt`: its SUCCESS receipt stands for it until the mirror node shows it.
    */
-  async function activate(pending: PendingListing, approvalTransactionId: string | null, approval?: Settled): Promise<PawsListing> {
-    // Whether the mirror shows the approval is read first: the tiger read after it then shows what the approval made.
-    const approvedByReceipt = !!approvalTransactionId && !!approval && (await successOnReceiptOnly(ledger, approvalTransactionId, approval));
-    const nft = await ledger.getNft(pending.tokenId, pending.serialNumber);
-    if (!nft || nft.owner !== pending.sellerId)
-      throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${pending.serialNumber} is not owned by ${pending.sellerId}`);
-    if (nft.spender !== settings.marketplaceAccountId && !approvedByReceipt) {
-      throw new DomainError(
-        'NFT_ALLOWANCE_MISSING',
-        'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again',
-      );
-    }
-    await requirePayable(pending.sellerId);
+  async function activate(pending: PendingListing, approvedBy: string | null, approvedByReceipt = false): Promise<PawsListing> {
+    const nft = await checks.ownedTiger(pending.serialNumber, pending.sellerId);
+    checks.requireApproved(
+      nft,
+      approvedByReceipt,
+      () =>
+        new DomainError('NFT_ALLOWANCE_MISSING', 'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again'),
+    );
+    await checks.requireSellerPayable(pending.sellerId, 'listing');
     const stamp = new Date(now()).toISOString();
     const listing: PawsListing = {
       ...pending,
       status: 'active',
       createdAt: stamp,
       updatedAt: stamp,
-      approvalTransactionId,
+      approvalTransactionId: approvedBy,
       claim: null,
       sale: null,
     };
@@ -319,10 +260,8 @@ export function createPawsMarketService({
       const parsed = parsePawsPrice(input.pawsPrice, tokenDecimals);
       if ('problem' in parsed) throw new DomainError('INVALID_PRICE', INVALID_PRICE_MESSAGE, { reason: `The price must be ${parsed.problem}` });
       const price = parsed.units;
-      const nft = await ledger.getNft(input.tokenId, input.serialNumber);
-      if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${input.serialNumber} does not exist`);
-      if (nft.owner !== input.sellerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${input.serialNumber} is not owned by ${input.sellerId}`);
-      await requirePayable(input.sellerId);
+      await checks.ownedTiger(input.serialNumber, input.sellerId);
+      await checks.requireSellerPayable(input.sellerId, 'listing');
       // The buyer is not known yet: the check is for any buyer who pays no fee of its own.
       await assertFeesPayable(
         ledger,
@@ -371,22 +310,9 @@ export function createPawsMarketService({
         throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
       }
       if (pending.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This listing belongs to another account');
-      const approval = await settledOwnTransaction(
-        input.approvalTransactionId,
-        pending.sellerId,
-        WRITE_RESERVE_MS,
-        () => new DomainError('NFT_ALLOWANCE_MISSING', 'This approval transaction was not paid by the seller; approve the NFT allowance from your own wallet'),
-      );
-      if (approval.state === 'failed') {
-        throw new DomainError('TRANSACTION_FAILED', `NFT allowance approval failed on the ledger (${approval.result}); approve it again`, {
-          transactionId: input.approvalTransactionId,
-          result: approval.result,
-        });
-      }
-      if (approval.state === 'expired') {
-        throw new DomainError('NFT_ALLOWANCE_MISSING', 'The NFT allowance approval never reached the ledger; approve it again in your wallet');
-      }
-      const listing = await activate(pending, input.approvalTransactionId, approval);
+      // Whether the mirror shows the approval is read first: the tiger read after it then shows what the approval made.
+      const approvedByReceipt = await checks.nftApprovalSettled(input.approvalTransactionId, pending.sellerId, WRITE_RESERVE_MS, 'seller');
+      const listing = await activate(pending, input.approvalTransactionId, approvedByReceipt);
       return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
     },
 
@@ -446,19 +372,7 @@ export function createPawsMarketService({
       let approvedByReceipt = false;
       if (input.allowanceTransactionId) {
         // The buyer just approved the price in the wallet: it must reach consensus before the allowance counts.
-        const approval = await settledOwnTransaction(
-          input.allowanceTransactionId,
-          input.buyerId,
-          beforeSettlementReserveMs(settlementTimeoutMs),
-          () => new DomainError('INVALID_REQUEST', 'allowanceTransactionId must be a transaction paid by the buyer'),
-        );
-        if (approval.state === 'failed') {
-          throw new DomainError('TRANSACTION_FAILED', `Token allowance approval failed: the ledger answered ${approval.result}`, {
-            transactionId: input.allowanceTransactionId,
-            result: approval.result,
-          });
-        }
-        approvedByReceipt = await successOnReceiptOnly(ledger, input.allowanceTransactionId, approval);
+        approvedByReceipt = await checks.pawsApprovalSettled(input.allowanceTransactionId, input.buyerId, beforeSettlementReserveMs(settlementTimeoutMs));
       }
       if (!(await stillBacked(listing))) {
         await retire(listing);
@@ -479,22 +393,8 @@ export function createPawsMarketService({
         reservedPaws?.(input.buyerId) ?? 0n,
       ]);
       const available = balance.associated ? balance.balance : 0n;
-      if (available < due) {
-        throw new DomainError(
-          'PAWS_BALANCE_LOW',
-          insufficientPawsMessage(Number(formatUnits(due, tokenDecimals)), Number(formatUnits(available, tokenDecimals))),
-        );
-      }
-      // An approval known by its receipt alone is checked by the settlement itself: an approved
-      // transfer beyond the allowance is refused at consensus, and nothing moves.
-      if (allowance < due && !approvedByReceipt) {
-        throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
-          tokenId: settings.pawsTokenId,
-          spenderAccountId: settings.marketplaceAccountId,
-          amount: formatUnits(due + reserved, tokenDecimals),
-          currentAllowance: formatUnits(allowance, tokenDecimals),
-        });
-      }
+      // A short allowance asks for what the buyer's offers and other purchases keep besides this one.
+      checks.requireFunded({ due, available, allowance, allowanceNeeded: due, allowanceAsked: due + reserved, pawsDecimals: tokenDecimals }, approvedByReceipt);
       const buyerId = input.buyerId;
       await settleClaimed(
         settlement,
