@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { traitShares } from '../../src/features/tiger/tiger-view-rules';
-import type { TigerViewAnswer } from '../../src/features/tiger/tiger-view-rules';
+import { traitShares } from '../../src/features/tiger-view/tiger-view-rules';
+import type { TigerViewAnswer } from '../../src/features/tiger-view/tiger-view-rules';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { sandboxSuite } from '../support/api-suite';
 import { approvePawsSpend, buyListing, listForPaws } from '../support/paws-trades';

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { refreshTigerView } from '../tiger/tiger-view-client';
+import { refreshTigerView } from '../tiger/tiger-view-store';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys, retryWhileUnavailable } from '@/lib/api';
 import { balancesMoved } from '../balances/balance-store';
 import { forgetTransaction } from '../ledger/kept-transactions';

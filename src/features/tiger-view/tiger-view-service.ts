@@ -4,8 +4,8 @@ import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import { type PawsListing, publicListing } from '../paws-market/listing';
 import { backsListing } from '../paws-market/listing-backing';
-import type { CollectionCatalog } from './catalog';
-import { MINTED, TOTAL_SUPPLY } from './supply';
+import type { CollectionCatalog } from '../tiger/catalog';
+import { MINTED, TOTAL_SUPPLY } from '../tiger/supply';
 import { TIGER_SALES_SHOWN, type TigerPawsSale, type TigerViewAnswer, traitShares } from './tiger-view-rules';
 
 export interface TigerViewDeps {

@@ -5,9 +5,9 @@
  */
 import { UNKNOWN_OWNER } from '../collection/collection-rules';
 import type { PawsListing } from '../paws-market/listing';
-import { type RarityDataset, type Trait, normaliseTraitText } from './rarity';
-import { TOTAL_SUPPLY } from './supply';
-import { TIGER_PARAM, WRITE_PARAM, dialogOfWrite } from './tiger-view-href';
+import { type RarityDataset, type Trait, normaliseTraitText } from '../tiger/rarity';
+import { TOTAL_SUPPLY } from '../tiger/supply';
+import { TIGER_PARAM, WRITE_PARAM, dialogOfWrite } from '../tiger/tiger-view-href';
 
 /** PAWS sales of one tiger the view lists, newest first. */
 export const TIGER_SALES_SHOWN = 5;

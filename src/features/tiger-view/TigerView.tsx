@@ -4,7 +4,7 @@ import { Badge, TierBadge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { errorText } from '@/lib/api';
+import { errorText } from '@/lib/api/index';
 import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws } from '../../lib/format';
 import { $listings, $rarity, $sales } from '../hbar-market/market-client';
 import { type NftCardModel, ageText, buildListingCards, listingSerial } from '../hbar-market/market-model';
@@ -20,12 +20,13 @@ import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { useWriteUnderWay } from '../writes/use-writes';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
-import { NftMedia } from './NftMedia';
+import { NftMedia } from '../tiger/NftMedia';
 import { AccountName, ProfileLink } from '../profile/AccountName';
-import { rankText, tierByRank, traitLabel } from './tiers';
-import { $tigerView, refreshTigerView } from './tiger-view-client';
-import { dialogOfWrite } from './tiger-view-href';
-import { $writeToReopen } from './tiger-view-store';
+import { rankText, tierByRank, traitLabel } from '../tiger/tiers';
+import { $tigerView } from './tiger-view-client';
+import { refreshTigerView } from '../tiger/tiger-view-store';
+import { dialogOfWrite } from '../tiger/tiger-view-href';
+import { $writeToReopen } from '../tiger/tiger-view-store';
 import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam } from './tiger-view-rules';
 
 /** How soon the view reads the tiger again when the ledger did not say who owns it and a reopened dialog waits on that. */

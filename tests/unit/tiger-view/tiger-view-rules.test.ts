@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { computeRarity } from '../../../src/features/tiger/rarity';
-import { formatShare, reopenWaitsForOwner, tigerFromSearch, traitShares, withTigerParam, writeFromSearch } from '../../../src/features/tiger/tiger-view-rules';
+import {
+  formatShare,
+  reopenWaitsForOwner,
+  tigerFromSearch,
+  traitShares,
+  withTigerParam,
+  writeFromSearch,
+} from '../../../src/features/tiger-view/tiger-view-rules';
 import { dialogOfWrite, tigerViewHref } from '../../../src/features/tiger/tiger-view-href';
 
 const attributes = (fur: string, eyes?: string) => [{ trait_type: 'Fur', value: fur }, ...(eyes ? [{ trait_type: 'Eye_Color', value: eyes }] : [])];
