@@ -2,9 +2,6 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-export const RARITY_TIERS = ['Mythic', 'Legendary', 'Epic', 'Rare', 'Uncommon', 'Common', 'Unknown'] as const;
-export type RarityTier = (typeof RARITY_TIERS)[number];
-
 // Solid dark fills with light text: readable on cards and on top of NFT artwork alike.
 export const badgeVariants = cva('inline-flex items-center gap-1 border py-0.5 font-semibold', {
   variants: {
@@ -40,22 +37,8 @@ export const badgeVariants = cva('inline-flex items-center gap-1 border py-0.5 f
 
 export type BadgeVariant = NonNullable<VariantProps<typeof badgeVariants>['variant']>;
 
-/** The badge variant that colours a rarity tier. */
-export function tierBadgeVariant(tier: RarityTier): BadgeVariant {
-  return tier.toLowerCase() as Lowercase<RarityTier>;
-}
-
 export type BadgeProps = ComponentProps<'span'> & VariantProps<typeof badgeVariants>;
 
 export function Badge({ className, variant, size, wrap, ...props }: BadgeProps) {
   return <span className={cn(badgeVariants({ variant, size, wrap }), className)} {...props} />;
-}
-
-/** A badge showing a rarity tier name in its tier colour. */
-export function TierBadge({ tier, className, ...props }: Omit<BadgeProps, 'variant' | 'children'> & { tier: RarityTier }) {
-  return (
-    <Badge variant={tierBadgeVariant(tier)} className={className} {...props}>
-      {tier}
-    </Badge>
-  );
 }

@@ -1,4 +1,4 @@
-import { TierBadge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
 import { rankText, tierByRank, traitLabel } from '../tiger/tiers';

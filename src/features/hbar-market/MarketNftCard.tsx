@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { Badge, type BadgeVariant, TierBadge } from '@/components/ui/Badge';
+import { Badge, type BadgeVariant } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { TierBadge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { cn } from '@/lib/cn';

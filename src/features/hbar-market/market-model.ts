@@ -3,7 +3,7 @@
  * NFT card built from a sale or a listing joined with the current listings and the rarity data,
  * the card label, the hour-based age, the listings sort and the pagination arithmetic.
  */
-import type { RarityTier } from '@/components/ui/Badge';
+import type { RarityTier } from '../tiger/tiers';
 import type { RarityRank, Trait } from '../tiger/rarity';
 import { tierByPercentile } from '../tiger/tiers';
 import type { ListingRecord, SaleRecord } from './market-port';

@@ -6,16 +6,22 @@
  * Each is forgotten once its transaction can no longer reach the ledger. Small on purpose: the tray
  * of writes in progress reads it on every page.
  */
-import type { OfferRequest } from '../paws-market/offer-client';
 import { visibleUntil } from './transaction-visibility';
+
+/**
+ * Pending actions whose shape a feature above declares (module augmentation), so this module knows
+ * no market's types: the PAWS offers add `offer` (offer-client.ts).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the features' `declare module` blocks.
+export interface DeclaredPendingActions {}
 
 /** What a flow needs to finish once its wallet transaction reaches the ledger, even if the wallet answered late. */
 export type PendingAction =
+  | DeclaredPendingActions[keyof DeclaredPendingActions]
   | { kind: 'listing'; accountId: string; serialNumber: number; pendingListingId: string; transactionId: string; price: string; name?: string }
   | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string; name?: string; serialNumber?: number; price?: string }
   | { kind: 'unlist'; accountId: string; serialNumber: number; transactionId: string; name: string }
   | { kind: 'accept'; accountId: string; offerId: string; serialNumber: number; transactionId: string; price: string }
-  | { kind: 'offer'; accountId: string; offerId: string; transactionId: string; request: OfferRequest }
   | { kind: 'allowance'; accountId: string; transactionId: string; amount: string }
   /** An HBAR purchase: the market's sale (its verification code) and the payment frozen for the wallet. */
   | { kind: 'hbar-purchase'; accountId: string; serialNumber: number; saleVerificationCode: string; transactionId: string; name: string; priceHbar: number };

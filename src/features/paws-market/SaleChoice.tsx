@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TierBadge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { cn } from '@/lib/cn';
 import { formatPaws } from '../../lib/format';
 import { NftMedia } from '../tiger/NftMedia';

@@ -46,6 +46,13 @@ export type OfferRequest =
   | { kind: 'item'; serialNumber: number; pawsAmount: string; expiresAt: string }
   | { kind: 'collection'; quantity: number; trait?: { traitType: string; value: string }; minTier?: OfferTier; pawsAmount: string; expiresAt: string };
 
+declare module '../ledger/kept-transactions' {
+  interface DeclaredPendingActions {
+    /** An offer made after a PAWS allowance approval: made once the approval reaches the ledger. */
+    offer: { kind: 'offer'; accountId: string; offerId: string; transactionId: string; request: OfferRequest };
+  }
+}
+
 export type MakeOfferResult =
   | { status: 'made'; offer: PublicOffer }
   /** The wallet must approve `amount` PAWS to the marketplace (the buyer's open offers and this one), then make the offer again. */

@@ -1,5 +1,5 @@
 /** Pure rules of PAWS offers: item offers on one tiger, collection offers on any tiger matching a trait or a minimum tier. */
-import type { RarityTier } from '@/components/ui/Badge';
+import type { RarityTier } from '../tiger/tiers';
 import type { RarityEntry, Trait } from '../tiger/rarity';
 import { normaliseTraitText } from '../tiger/rarity';
 import { tierByRank } from '../tiger/tiers';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { TierBadge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { TierBadge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { formatHbar, formatPaws, formatUsd as usd } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $balances } from '../balances/balance-store';

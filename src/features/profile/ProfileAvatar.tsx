@@ -1,4 +1,4 @@
-import { TierBadge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
 import { tierByRank } from '../tiger/tiers';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Badge, TierBadge } from '@/components/ui/Badge';
+import { Badge } from '@/components/ui/Badge';
+import { TierBadge } from '../tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';

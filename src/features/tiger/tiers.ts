@@ -1,4 +1,6 @@
-import type { RarityTier } from '@/components/ui/Badge';
+/** The rarity tiers, rarest first (spec 001 §4), and Unknown for a tiger without a rank. */
+export const RARITY_TIERS = ['Mythic', 'Legendary', 'Epic', 'Rare', 'Uncommon', 'Common', 'Unknown'] as const;
+export type RarityTier = (typeof RARITY_TIERS)[number];
 import { TOTAL_SUPPLY } from './supply';
 
 /** Spec 001 §4: tier by rarity rank (cut-offs 100 / 500 / 1000 / 2000). */
