@@ -3,7 +3,7 @@ import { createAllowanceService } from '../src/features/allowances/allowance-ser
 import { config } from '../src/server/config';
 import { ledgerReader, receipts } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/lib/schemas';
 
 const allowances = createAllowanceService(ledgerReader(), config(), receipts);
 

@@ -5,7 +5,7 @@ import { config } from '../src/server/config';
 import { authRepo, ledgerReader, sessionSecret, sessions } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { respond } from '../src/server/http/respond';
-import { entityIdSchema } from '../src/server/http/schemas';
+import { entityIdSchema } from '../src/lib/schemas';
 
 const auth = createAuthService({ store: authRepo(), ledger: ledgerReader(), sessionSecret });
 

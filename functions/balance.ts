@@ -5,7 +5,7 @@ import { createTradeTerms } from '../src/features/paws-market/trade-terms';
 import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema } from '../src/server/http/schemas';
+import { entityIdSchema } from '../src/lib/schemas';
 import { log } from '../src/server/log';
 import { soldLately } from '../src/server/services';
 

@@ -22,7 +22,7 @@ import { ownerMap, soldLately } from '../src/server/services';
 import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { serializedJson } from '../src/server/http/respond';
-import { entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { entityIdSchema, serialSchema } from '../src/lib/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();

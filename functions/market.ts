@@ -5,7 +5,7 @@ import { config } from '../src/server/config';
 import { collectionCatalog } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { hbarServices } from '../src/server/services';
-import { decimalInputSchema, entityIdSchema, serialSchema } from '../src/server/http/schemas';
+import { decimalInputSchema, entityIdSchema, serialSchema } from '../src/lib/schemas';
 
 const settings = config();
 

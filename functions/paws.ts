@@ -5,7 +5,7 @@ import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/ac
 import { DomainError } from '../src/lib/domain-error';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { pawsServices } from '../src/server/services';
-import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../src/server/http/schemas';
+import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../src/lib/schemas';
 
 const { market, offers, activity, figures, terms } = pawsServices();
 

@@ -10,7 +10,7 @@ import { config } from '../src/server/config';
 import { ownerMap, soldLately } from '../src/server/services';
 import { collectionCatalog, ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { entityIdSchema } from '../src/server/http/schemas';
+import { entityIdSchema } from '../src/lib/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const owned = createOwnedNftService({

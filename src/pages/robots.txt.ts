@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { canonicalUrl } from '@/lib/seo/meta';
+import { canonicalUrl } from '@/features/site/seo-meta';
 
 export const GET: APIRoute = ({ site, url }) =>
   new Response(`User-agent: *\nAllow: /\n\nSitemap: ${canonicalUrl(site ?? url, '/sitemap.xml')}\n`, {

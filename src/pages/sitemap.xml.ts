@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { PAGE_PATHS } from '@/features/site/site';
-import { canonicalUrl } from '@/lib/seo/meta';
+import { canonicalUrl } from '@/features/site/seo-meta';
 
 export const GET: APIRoute = ({ site, url }) => {
   const origin = site ?? url;

@@ -1,4 +1,4 @@
-import { lazyDialog } from '@/lib/lazy-dialog';
+import { lazyDialog } from '@/features/toast/lazy-dialog';
 
 // The PAWS market's dialogs, each loaded when it first opens (not with the page that can open it).
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityIdSchema, serialSchema, transactionIdSchema } from '../../server/http/schemas';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '../../lib/schemas';
 import { BIO_MAX, PROFILE_MESSAGES, PROFILE_NAMES_MAX, SEARCH_MAX, TWITTER_HANDLE, USERNAME_MAX, hasControlCharacters } from './profile-rules';
 
 /** Empty text clears a field (stored as null). */

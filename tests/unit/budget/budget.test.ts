@@ -7,7 +7,7 @@
  *   names an element after the main content (else the nav paints alone and the content's layout
  *   follows as one long task).
  * - No page's initial JavaScript contains the dialog primitive (src/components/ui/Dialog.tsx): every
- *   dialog loads when it first opens (src/lib/lazy-dialog.tsx).
+ *   dialog loads when it first opens (src/features/toast/lazy-dialog.tsx).
  * - No stylesheet has a container query: a container lays out its subtree twice (its size, then
  *   its content's style), which doubled the layout of the market's first cards.
  * - No page's initial JavaScript contains wallet-connect or ledger SDK code: that code loads only

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, documentTitle, serializeJsonLd } from '@/lib/seo/meta';
+import { canonicalUrl, documentTitle, serializeJsonLd } from '@/features/site/seo-meta';
 import { faqPageJsonLd } from '@/features/site/structured-data';
 import { HELP_FAQ } from '@/features/site/faq';
 
