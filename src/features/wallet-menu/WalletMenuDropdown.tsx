@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
-import { WalletTrigger } from './WalletMenu';
-import { CHECKING_SIGN_IN, type SignInState, signInState } from './sign-in-state';
-import { $wallet, authenticate, disconnectWallet } from './wallet-store';
+import type { WalletTrigger } from './WalletMenu';
+import { CHECKING_SIGN_IN, type SignInState, signInState } from '../wallet/sign-in-state';
+import { $wallet, authenticate, disconnectWallet } from '../wallet/wallet-store';
 
 const SIGN_IN_LABEL: Record<SignInState, string> = {
   'signed-in': 'Signed in as',
@@ -18,16 +18,17 @@ const itemClass =
  * The connected wallet's menu (Radix dropdown): the account, 'Authenticate', My Profile, Disconnect.
  * WalletMenu loads this module on the first open, so pages do not ship the dropdown up front. The
  * menu is non-modal and rendered in place, inside the banner landmark, so the rest of the page stays
- * readable to assistive technology while it is open.
+ * readable to assistive technology while it is open. `Trigger` is WalletMenu's account button,
+ * passed in (a type-only import back), so the two modules do not load each other.
  */
-export default function WalletMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export default function WalletMenuDropdown({ defaultOpen = false, Trigger }: { defaultOpen?: boolean; Trigger: typeof WalletTrigger }) {
   const wallet = useStore($wallet);
   if (!wallet.accountId) return null;
   const signIn = signInState(wallet);
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
-        <WalletTrigger accountId={wallet.accountId} signIn={signIn} />
+        <Trigger accountId={wallet.accountId} signIn={signIn} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Content
         align="end"

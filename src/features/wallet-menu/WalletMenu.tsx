@@ -3,11 +3,11 @@ import { type ComponentProps, type ComponentType, Suspense, lazy, useEffect, use
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
+import type { WalletExtension } from '../wallet/wallet-adapter';
+import { $wallet, $walletPromptHost, connectWallet } from '../wallet/wallet-store';
+import { type SignInState, signInState } from '../wallet/sign-in-state';
 import { formatAccountId } from '../../lib/format';
-import type { WalletExtension } from './wallet-adapter';
-import { $wallet, $walletPromptHost, connectWallet } from './wallet-store';
-import { type SignInState, signInState } from './sign-in-state';
-import { signInFromPage } from './sign-in-focus';
+import { signInFromPage } from '../wallet/sign-in-focus';
 import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '../writes/write-store';
 
 /** The tray of trades in progress (its code loads once there is one to show). */
@@ -21,7 +21,7 @@ async function loadDropdown(): Promise<DropdownModule> {
   return dropdownModule;
 }
 
-type ChooserProps = ComponentProps<typeof import('./ConnectWalletDialog').default>;
+type ChooserProps = ComponentProps<typeof import('../wallet/ConnectWalletDialog').default>;
 
 /** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
 const SIGN_IN_DOT: Record<Exclude<SignInState, 'disconnected'>, string> = {
@@ -57,7 +57,7 @@ export function WalletTrigger({ accountId, signIn, ...props }: ComponentProps<'b
 export default function WalletMenu() {
   const wallet = useIslandStore($wallet);
   const PromptHost = useStore($walletPromptHost);
-  const [Dropdown, setDropdown] = useState<ComponentType<{ defaultOpen?: boolean }> | null>(null);
+  const [Dropdown, setDropdown] = useState<ComponentType<{ defaultOpen?: boolean; Trigger: typeof WalletTrigger }> | null>(null);
   const [opening, setOpening] = useState(false);
   // The WalletConnect build: wallet extensions found in the page, offered beside the QR code.
   const [chooser, setChooser] = useState<{ Dialog: ComponentType<ChooserProps>; extensions: WalletExtension[] } | null>(null);
@@ -96,7 +96,7 @@ export default function WalletMenu() {
     if (walletType === 'sandbox') return connectWallet(walletType);
     setDetecting(true);
     try {
-      const chooserModule = await import('./ConnectWalletDialog');
+      const chooserModule = await import('../wallet/ConnectWalletDialog');
       const extensions = await chooserModule.chooserOrConnect(walletType);
       if (extensions) setChooser({ Dialog: chooserModule.default, extensions });
     } finally {
@@ -144,7 +144,7 @@ export default function WalletMenu() {
   return (
     <>
       {Dropdown ? (
-        <Dropdown defaultOpen />
+        <Dropdown defaultOpen Trigger={WalletTrigger} />
       ) : (
         <WalletTrigger
           accountId={wallet.accountId}
