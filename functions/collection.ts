@@ -13,6 +13,7 @@ import {
 } from '../src/features/collection/collection-rules';
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
+import { createActivityRepo } from '../src/features/market-stats/activity-repo';
 import { createListingRepo } from '../src/features/paws-market/listing-repo';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { createTigerViewRepo } from '../src/features/tiger-view/tiger-view-repo';
@@ -65,7 +66,7 @@ const tigerView = createTigerViewService({
   profile: (accountId) => profiles.get(accountId),
   listingIdOf: (tokenId, serial) => pawsListings.lockHolder(tokenId, serial),
   listing: (id) => pawsListings.getListing(id),
-  pawsSales: createTigerViewRepo(documentClient(), tableName()).sales,
+  pawsSales: createTigerViewRepo({ listings: pawsListings, activity: createActivityRepo(documentClient(), tableName()) }).sales,
 });
 
 /** An empty query value counts as absent (`?page=` is page 1). */

@@ -70,7 +70,8 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     activity: activityRepo,
   });
   const figures = createPawsFiguresService({
-    salesSince: activityRepo.salesSince,
+    // Every PAWS sale: the listings bought (the market's sales) and the tigers sold to offers (the timeline).
+    salesSince: async (since) => (await Promise.all([listings.salesSince(since), activityRepo.offerSalesSince(since)])).flat(),
     listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
   });
   return { listings, offerRepo, offers, market, terms, activity: createActivityService({ repo: activityRepo }), figures };

@@ -1,5 +1,6 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '../../server/store/dynamo-operations';
+import { keys } from '../../server/store/keys';
 
 export interface StoredChallenge {
   nonce: string;
@@ -14,8 +15,8 @@ export interface StoredSession {
   expiresAt: number;
 }
 
-const challengeKey = (nonce: string) => ({ pk: `CHALLENGE#${nonce}`, sk: 'CHALLENGE' });
-const sessionKey = (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
+const challengeKey = keys.challenge;
+const sessionKey = keys.session;
 
 /** Sign-in challenges and sessions in the single table; both expire through the TTL attribute. */
 export function createAuthRepo(doc: DynamoDBDocumentClient, tableName: string) {

@@ -6,9 +6,8 @@
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '../../server/store/dynamo-operations';
+import { keys } from '../../server/store/keys';
 
-/** The partition key prefix of shared snapshots (the only keys the read-only collection Lambda may write). */
-export const SNAPSHOT_KEY_PREFIX = 'SNAPSHOT#';
 /** Every attribute a snapshot item has (no index keys, so it never appears in another group's queries). */
 export const SNAPSHOT_ATTRIBUTES = ['pk', 'sk', 'owners', 'loadedAt', 'expiresAt'] as const;
 /** Kept well under DynamoDB's 400 KB item limit; a bigger map is simply not shared. */
@@ -17,7 +16,7 @@ const MAX_ENCODED_BYTES = 300_000;
 const EXPIRY_SECONDS = 24 * 60 * 60;
 const ACCOUNT = /^0\.0\.\d{1,12}$/;
 
-const ownersKey = (tokenId: string) => ({ pk: `${SNAPSHOT_KEY_PREFIX}OWNERS#${tokenId}`, sk: 'OWNERS' });
+const ownersKey = keys.ownersSnapshot;
 
 /** `serial=accountNum` pairs for shard 0, realm 0 (every mainnet account): ~40 KB for 3,333 tigers. */
 export function encodeOwners(owners: ReadonlyMap<number, string>): string | null {

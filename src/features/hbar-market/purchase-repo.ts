@@ -1,5 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
+import { BY_STATUS_OR_TIME, keys, partitions } from '../../server/store/keys';
 
 /** What a purchase's transaction moves of HBAR: each account's net tinybars (decimal text), and who pays its network fee. */
 export interface HbarMoves {
@@ -83,12 +84,12 @@ export interface OpenPurchases {
   close(saleVerificationCode: string): Promise<void>;
 }
 
-const OPEN_INDEX = 'HBARBUY#open';
-const PAID_INDEX = 'HBARBUY#paid';
+const OPEN_INDEX = partitions.hbarOpenPurchases;
+const PAID_INDEX = partitions.hbarPaidPurchases;
 /** How long a paid mark is kept: far longer than the mirror node and the market take to show the sale. */
 const PAID_KEPT_MS = 30 * 60_000;
-const purchaseKey = (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' });
-const latestKey = (buyerId: string, tokenId: string, serial: number) => ({ pk: `HBARBUYOF#${buyerId}#${tokenId}#${serial}`, sk: 'LATEST' });
+const purchaseKey = keys.hbarPurchase;
+const latestKey = keys.hbarLatestPurchase;
 const ttl = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
 
 /** A stored HbarMoves, or null when the item has none (or not in that shape). */
@@ -186,8 +187,7 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
           new PutCommand({
             TableName: tableName,
             Item: {
-              pk: `HBARPAID#${purchase.saleVerificationCode}`,
-              sk: 'PAID',
+              ...keys.hbarPaid(purchase.saleVerificationCode),
               ...paid,
               gsi1pk: PAID_INDEX,
               gsi1sk: `${at}#${purchase.saleVerificationCode}`,
@@ -202,7 +202,7 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
     async paidSince(since) {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :paid AND gsi1sk >= :since',
         ExpressionAttributeValues: { ':paid': PAID_INDEX, ':since': since },
       });
@@ -220,7 +220,7 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
     async openPurchases(before) {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :open AND gsi1sk < :before',
         ExpressionAttributeValues: { ':open': OPEN_INDEX, ':before': before },
       });

@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
-import { PAWS_ACTIVITY_INDEX } from '../paws-market/offer-repo';
+import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, keys, partitions } from '../../server/store/keys';
 import type { PawsActivityItem, PawsActivityKind } from './activity';
 
 /** A PAWS listing as its activity needs it. */
@@ -28,6 +28,36 @@ export interface SoldEvent {
 }
 
 /** Where a page of the timeline starts: the last item read (its table key and its time key on gsi1). */
+/** Items of the PAWS activity timeline, newest first on gsi1. */
+const PAWS_ACTIVITY_INDEX = partitions.pawsActivity;
+
+/** An offer's event on the timeline: made, accepted (a sale) or cancelled. */
+export interface OfferEvent {
+  kind: 'offer-made' | 'offer-accepted' | 'offer-cancelled';
+  at: string;
+  offerId: string;
+  offerKind: 'item' | 'collection';
+  buyerId: string;
+  /** The owner who accepted (offer-accepted only). */
+  sellerId: string | null;
+  tokenId: string;
+  /** The tiger: an item offer's, or the one sold to a collection offer; null for a collection offer made or cancelled. */
+  serialNumber: number | null;
+  pawsAmount: string;
+  quantity: number;
+  /** The settlement (offer-accepted only). */
+  transactionId: string | null;
+}
+
+/** One tiger sold to an offer, as its timeline says. */
+export interface TigerOfferSale {
+  pawsAmount: string;
+  at: string;
+  sellerId: string;
+  buyerId: string;
+  transactionId: string;
+}
+
 export interface ActivityCursor {
   pk: string;
   at: string;
@@ -35,6 +65,8 @@ export interface ActivityCursor {
 
 /** Items read from the index at most per page request (a narrow kind filter over a long history stops there, with a cursor). */
 export const ACTIVITY_READ_BUDGET = 400;
+/** Timeline items read for one tiger's sales to offers. */
+const TIGER_READ_PAGE = 500;
 
 const SALE_KINDS: readonly PawsActivityKind[] = ['sale', 'offer-accepted'];
 
@@ -80,13 +112,13 @@ function toItem(item: Record<string, unknown>): PawsActivityItem {
  */
 export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: string) {
   /** Writes an event once: a repeat of the same event (a retry, a reconciliation) changes nothing. */
-  async function put(event: string, item: Omit<PawsActivityItem, 'id'> & { listingId: string }): Promise<void> {
-    const byTiger = item.serialNumber === null ? {} : { gsi2pk: `${PAWS_ACTIVITY_INDEX}#${item.tokenId}#${item.serialNumber}`, gsi2sk: `${item.at}#${event}` };
+  async function put(event: string, item: (Omit<PawsActivityItem, 'id'> & { listingId: string }) | OfferEvent): Promise<void> {
+    const byTiger = item.serialNumber === null ? {} : { gsi2pk: partitions.tigerActivity(item.tokenId, item.serialNumber), gsi2sk: `${item.at}#${event}` };
     await conditionalWrite(() =>
       doc.send(
         new PutCommand({
           TableName: tableName,
-          Item: { pk: `${PAWS_ACTIVITY_INDEX}#${event}`, sk: 'ACTIVITY', ...item, gsi1pk: PAWS_ACTIVITY_INDEX, gsi1sk: `${item.at}#${event}`, ...byTiger },
+          Item: { ...keys.pawsActivity(event), ...item, gsi1pk: PAWS_ACTIVITY_INDEX, gsi1sk: `${item.at}#${event}`, ...byTiger },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
@@ -94,6 +126,35 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
   }
 
   return {
+    /** An offer was made, accepted or cancelled (the offer repo writes it through here). */
+    offerEvent(activity: OfferEvent): Promise<void> {
+      const event = `OFFER#${activity.offerId}#${activity.kind}${activity.kind === 'offer-accepted' ? `#${activity.serialNumber}` : ''}`;
+      return put(event, activity);
+    },
+
+    /** One tiger's last sales to offers (gsi2, the tiger's part of the timeline), newest first, at most `limit`. */
+    async tigerOfferSales(tokenId: string, serial: number, limit: number): Promise<TigerOfferSale[]> {
+      const page = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: BY_ACCOUNT_OR_TIGER,
+          KeyConditionExpression: 'gsi2pk = :tiger',
+          FilterExpression: '#kind = :accepted',
+          ExpressionAttributeNames: { '#kind': 'kind' },
+          ExpressionAttributeValues: { ':tiger': partitions.tigerActivity(tokenId, serial), ':accepted': 'offer-accepted' },
+          ScanIndexForward: false,
+          Limit: TIGER_READ_PAGE,
+        }),
+      );
+      return (page.Items ?? []).slice(0, limit).map((item) => ({
+        pawsAmount: String(item.pawsAmount),
+        at: String(item.at),
+        sellerId: String(item.sellerId),
+        buyerId: String(item.buyerId),
+        transactionId: String(item.transactionId),
+      }));
+    },
+
     /** A listing went live. */
     listed(listing: ListedEvent): Promise<void> {
       return put(`LISTING#${listing.id}#listing`, {
@@ -143,7 +204,7 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
         const page = await doc.send(
           new QueryCommand({
             TableName: tableName,
-            IndexName: 'gsi1',
+            IndexName: BY_STATUS_OR_TIME,
             KeyConditionExpression: 'gsi1pk = :index',
             ExpressionAttributeValues: { ':index': PAWS_ACTIVITY_INDEX },
             ScanIndexForward: false,
@@ -169,35 +230,24 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
       }
     },
 
-    /** Every sale of the PAWS market since `since` (ISO): listing sales (PAWSSALE) and tigers sold to offers. */
-    async salesSince(since: string): Promise<{ price: number; at: string; sellerId: string }[]> {
-      const [listingSales, offerSales] = await Promise.all([
-        queryAll(doc, {
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk >= :since',
-          ExpressionAttributeValues: { ':index': 'PAWSSALE', ':since': since },
-        }),
-        queryAll(doc, {
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk >= :since',
-          FilterExpression: '#kind = :accepted',
-          ExpressionAttributeNames: { '#kind': 'kind' },
-          ExpressionAttributeValues: { ':index': PAWS_ACTIVITY_INDEX, ':since': since, ':accepted': 'offer-accepted' },
-        }),
-      ]);
-      return [
-        ...listingSales.map((sale) => ({ price: Number(sale.pawsPrice), at: String(sale.soldAt), sellerId: String(sale.sellerId) })),
-        ...offerSales.map((sale) => ({ price: Number(sale.pawsAmount), at: String(sale.at), sellerId: String(sale.sellerId) })),
-      ];
+    /** Every tiger sold to an offer since `since` (ISO), for the market figures (the listings' sales are the PAWS market's, listing-repo.ts). */
+    async offerSalesSince(since: string): Promise<{ price: number; at: string; sellerId: string }[]> {
+      const sales = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: BY_STATUS_OR_TIME,
+        KeyConditionExpression: 'gsi1pk = :index AND gsi1sk >= :since',
+        FilterExpression: '#kind = :accepted',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':index': PAWS_ACTIVITY_INDEX, ':since': since, ':accepted': 'offer-accepted' },
+      });
+      return sales.map((sale) => ({ price: Number(sale.pawsAmount), at: String(sale.at), sellerId: String(sale.sellerId) }));
     },
 
     /** Every tiger sold on the timeline at or after `since` (ISO): listings bought and tigers sold to offers, oldest first. */
     async tradesSince(since: string): Promise<PawsActivityItem[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :index AND gsi1sk >= :since',
         FilterExpression: '#kind IN (:sale, :accepted)',
         ExpressionAttributeNames: { '#kind': 'kind' },
@@ -210,7 +260,7 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
     async sellerSalesSince(sellerId: string, since: string): Promise<PawsActivityItem[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :index AND gsi1sk > :since',
         FilterExpression: '#seller = :seller AND #kind IN (:sale, :accepted)',
         ExpressionAttributeNames: { '#seller': 'sellerId', '#kind': 'kind' },

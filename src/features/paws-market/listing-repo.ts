@@ -1,6 +1,7 @@
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
 import type { ListingStatus, PawsListing } from './listing';
+import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, accountSortPrefix, keys, partitions } from '../../server/store/keys';
 
 /** A prepared listing waiting for the seller's allowance approval: the listing's own fields, not yet live. */
 export type PendingListing = Omit<PawsListing, 'status' | 'createdAt' | 'updatedAt' | 'approvalTransactionId' | 'claim' | 'sale'> & {
@@ -19,11 +20,11 @@ export interface PawsSale {
   soldAt: string;
 }
 
-const listingKey = (id: string) => ({ pk: `PAWSLISTING#${id}`, sk: 'LISTING' });
-const lockKey = (tokenId: string, serial: number) => ({ pk: `PAWSLOCK#${tokenId}#${serial}`, sk: 'LOCK' });
-const pendingKey = (id: string) => ({ pk: `PAWSPENDING#${id}`, sk: 'PENDING' });
-const statusIndex = (status: ListingStatus) => `PAWSLISTING#${status}`;
-const PENDING_INDEX = 'PAWSPENDING';
+const listingKey = keys.pawsListing;
+const lockKey = keys.pawsLock;
+const pendingKey = keys.pawsPending;
+const statusIndex = (status: ListingStatus) => partitions.pawsListingsIn(status);
+const PENDING_INDEX = partitions.pawsPendingListings;
 
 function toListing(item: Record<string, unknown>): PawsListing {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...listing } = item;
@@ -36,6 +37,15 @@ function toPending(item: Record<string, unknown>): PendingListing {
 }
 
 /** PAWS listings, their per-serial locks, pending listings and sales; every guarded write is conditional. */
+/** Sales read at most while looking for one tiger's (tigerSales), a page at a time. */
+export const SALES_SCANNED_MAX = 2_000;
+const SALES_PAGE = 500;
+
+function toSale(item: Record<string, unknown>): PawsSale {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...sale } = item;
+  return sale as unknown as PawsSale;
+}
+
 export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string) {
   return {
     async putPending(pending: PendingListing): Promise<void> {
@@ -53,7 +63,7 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
     async expiredPending(now: number): Promise<PendingListing[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :pending AND gsi1sk <= :now',
         ExpressionAttributeValues: { ':pending': PENDING_INDEX, ':now': new Date(now).toISOString() },
       });
@@ -121,8 +131,8 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
             ...listing,
             gsi1pk: statusIndex(listing.status),
             gsi1sk: `${listing.createdAt}#${listing.id}`,
-            gsi2pk: `SELLER#${listing.sellerId}`,
-            gsi2sk: `PAWSLISTING#${listing.createdAt}#${listing.id}`,
+            gsi2pk: partitions.seller(listing.sellerId),
+            gsi2sk: `${accountSortPrefix.pawsListing}${listing.createdAt}#${listing.id}`,
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
@@ -138,7 +148,7 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
     async activeListings(): Promise<PawsListing[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :status',
         ExpressionAttributeValues: { ':status': statusIndex('active') },
         ScanIndexForward: false,
@@ -150,7 +160,7 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
     async claimedListings(): Promise<PawsListing[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :status',
         ExpressionAttributeValues: { ':status': statusIndex('claimed') },
       });
@@ -161,9 +171,9 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
     async sellerListings(sellerId: string): Promise<PawsListing[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi2',
+        IndexName: BY_ACCOUNT_OR_TIGER,
         KeyConditionExpression: 'gsi2pk = :seller AND begins_with(gsi2sk, :prefix)',
-        ExpressionAttributeValues: { ':seller': `SELLER#${sellerId}`, ':prefix': 'PAWSLISTING#' },
+        ExpressionAttributeValues: { ':seller': partitions.seller(sellerId), ':prefix': accountSortPrefix.pawsListing },
         ScanIndexForward: false,
       });
       return items.map(toListing);
@@ -215,18 +225,58 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
           new PutCommand({
             TableName: tableName,
             Item: {
-              pk: `PAWSSALE#${sale.listingId}`,
-              sk: 'SALE',
+              ...keys.pawsSale(sale.listingId),
               ...sale,
-              gsi1pk: 'PAWSSALE',
+              gsi1pk: partitions.pawsSales,
               gsi1sk: `${sale.soldAt}#${sale.listingId}`,
-              gsi2pk: `BUYER#${sale.buyerId}`,
-              gsi2sk: `PAWSSALE#${sale.soldAt}`,
+              gsi2pk: partitions.buyer(sale.buyerId),
+              gsi2sk: `${accountSortPrefix.pawsSale}${sale.soldAt}`,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         ),
       );
+    },
+
+    /** Every listing sold since `since` (ISO), for the market figures. */
+    async salesSince(since: string): Promise<{ price: number; at: string; sellerId: string }[]> {
+      const sales = await queryAll(doc, {
+        TableName: tableName,
+        IndexName: BY_STATUS_OR_TIME,
+        KeyConditionExpression: 'gsi1pk = :index AND gsi1sk >= :since',
+        ExpressionAttributeValues: { ':index': partitions.pawsSales, ':since': since },
+      });
+      return sales.map((sale) => ({ price: Number(sale.pawsPrice), at: String(sale.soldAt), sellerId: String(sale.sellerId) }));
+    },
+
+    /**
+     * One tiger's last listing sales, newest first: the sales index read a page at a time, filtered to
+     * the serial, within its newest SALES_SCANNED_MAX sales (the recent history is enough for 'last
+     * sales', and a request never reads the whole table).
+     */
+    async tigerSales(tokenId: string, serial: number, limit: number): Promise<PawsSale[]> {
+      const found: PawsSale[] = [];
+      let scanned = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: BY_STATUS_OR_TIME,
+            KeyConditionExpression: 'gsi1pk = :sales',
+            FilterExpression: '#token = :token AND #serial = :serial',
+            ExpressionAttributeNames: { '#token': 'tokenId', '#serial': 'serialNumber' },
+            ExpressionAttributeValues: { ':sales': partitions.pawsSales, ':token': tokenId, ':serial': serial },
+            ScanIndexForward: false,
+            Limit: Math.min(SALES_PAGE, SALES_SCANNED_MAX - scanned),
+            ExclusiveStartKey,
+          }),
+        );
+        scanned += page.ScannedCount ?? SALES_PAGE;
+        for (const item of page.Items ?? []) found.push(toSale(item));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey && found.length < limit && scanned < SALES_SCANNED_MAX);
+      return found.slice(0, limit);
     },
   };
 }

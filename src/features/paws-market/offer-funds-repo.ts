@@ -1,5 +1,6 @@
 import { type BatchGetCommandOutput, type DynamoDBDocumentClient, PutCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '../../server/store/dynamo-operations';
+import { keys } from '../../server/store/keys';
 
 /** What an offer maker's PAWS were when last read from the ledger: their balance and the marketplace's allowance (smallest units). */
 export interface StoredFunds {
@@ -10,7 +11,7 @@ export interface StoredFunds {
   checkedAt: number;
 }
 
-const fundsKey = (buyerId: string) => ({ pk: `PAWSFUNDS#${buyerId}`, sk: 'FUNDS' });
+const fundsKey = keys.offerFunds;
 /** BatchGetItem's limit of keys per request. */
 const BATCH_KEYS = 100;
 

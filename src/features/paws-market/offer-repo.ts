@@ -1,31 +1,14 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '../../server/store/dynamo-operations';
-import type { OfferClaim, OfferFill, OfferKind, OfferStatus, PawsOffer } from './offer-rules';
+import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, KEY_ATTRIBUTES, accountSortPrefix, keys, partitions } from '../../server/store/keys';
+import { type OfferEvent, createActivityRepo } from '../market-stats/activity-repo';
+import type { OfferClaim, OfferFill, OfferStatus, PawsOffer } from './offer-rules';
 
-/** What the activity timeline reads of an offer: made, accepted (a sale) or cancelled. */
-export interface OfferActivity {
-  kind: 'offer-made' | 'offer-accepted' | 'offer-cancelled';
-  at: string;
-  offerId: string;
-  offerKind: OfferKind;
-  buyerId: string;
-  /** The owner who accepted (offer-accepted only). */
-  sellerId: string | null;
-  tokenId: string;
-  /** The tiger: an item offer's, or the one sold to a collection offer; null for a collection offer made or cancelled. */
-  serialNumber: number | null;
-  pawsAmount: string;
-  quantity: number;
-  /** The settlement (offer-accepted only). */
-  transactionId: string | null;
-}
+/** What the activity timeline reads of an offer (written there by the activity repo). */
+export type OfferActivity = OfferEvent;
 
-/** Items of the PAWS activity timeline, newest first on gsi1 (shared with the sales and listings timeline). */
-export const PAWS_ACTIVITY_INDEX = 'PAWSACTIVITY';
-
-const offerKey = (id: string) => ({ pk: `PAWSOFFER#${id}`, sk: 'OFFER' });
-const statusIndex = (status: OfferStatus) => `PAWSOFFER#${status}`;
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'];
+const offerKey = keys.pawsOffer;
+const statusIndex = (status: OfferStatus) => partitions.pawsOffersIn(status);
 
 function toOffer(item: Record<string, unknown>): PawsOffer {
   const { expiry, expiryMs: _ms, ...rest } = item;
@@ -35,6 +18,7 @@ function toOffer(item: Record<string, unknown>): PawsOffer {
 
 /** PAWS offers and their activity; every write that guards an offer's units is conditional. */
 export function createOfferRepo(doc: DynamoDBDocumentClient, tableName: string) {
+  const timeline = createActivityRepo(doc, tableName);
   /** One conditional update of an offer; the offer after it, or undefined when its condition failed. */
   async function update(
     id: string,
@@ -76,8 +60,8 @@ export function createOfferRepo(doc: DynamoDBDocumentClient, tableName: string) 
               expiryMs: Date.parse(expiresAt),
               gsi1pk: statusIndex(offer.status),
               gsi1sk: `${offer.createdAt}#${offer.id}`,
-              gsi2pk: `BUYER#${offer.buyerId}`,
-              gsi2sk: `PAWSOFFER#${offer.createdAt}#${offer.id}`,
+              gsi2pk: partitions.buyer(offer.buyerId),
+              gsi2sk: `${accountSortPrefix.pawsOffer}${offer.createdAt}#${offer.id}`,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
@@ -94,7 +78,7 @@ export function createOfferRepo(doc: DynamoDBDocumentClient, tableName: string) 
     async openOffers(): Promise<PawsOffer[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :status',
         ExpressionAttributeValues: { ':status': statusIndex('open') },
       });
@@ -105,9 +89,9 @@ export function createOfferRepo(doc: DynamoDBDocumentClient, tableName: string) 
     async buyerOffers(buyerId: string): Promise<PawsOffer[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi2',
+        IndexName: BY_ACCOUNT_OR_TIGER,
         KeyConditionExpression: 'gsi2pk = :buyer AND begins_with(gsi2sk, :prefix)',
-        ExpressionAttributeValues: { ':buyer': `BUYER#${buyerId}`, ':prefix': 'PAWSOFFER#' },
+        ExpressionAttributeValues: { ':buyer': partitions.buyer(buyerId), ':prefix': accountSortPrefix.pawsOffer },
         ScanIndexForward: false,
       });
       return items.map(toOffer);
@@ -173,30 +157,8 @@ export function createOfferRepo(doc: DynamoDBDocumentClient, tableName: string) 
       return (await update(id, transition('expired', condition))) !== undefined;
     },
 
-    /** Writes an activity item once (a repeated write of the same event changes nothing). */
-    async putActivity(activity: OfferActivity): Promise<void> {
-      const event = `OFFER#${activity.offerId}#${activity.kind}${activity.kind === 'offer-accepted' ? `#${activity.serialNumber}` : ''}`;
-      const byTiger =
-        activity.serialNumber === null
-          ? {}
-          : { gsi2pk: `${PAWS_ACTIVITY_INDEX}#${activity.tokenId}#${activity.serialNumber}`, gsi2sk: `${activity.at}#${event}` };
-      await conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              pk: `${PAWS_ACTIVITY_INDEX}#${event}`,
-              sk: 'ACTIVITY',
-              ...activity,
-              gsi1pk: PAWS_ACTIVITY_INDEX,
-              gsi1sk: `${activity.at}#${event}`,
-              ...byTiger,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-    },
+    /** Writes an offer's event to the activity timeline once (a repeated write of the same event changes nothing). */
+    putActivity: timeline.offerEvent,
   };
 }
 

@@ -6,6 +6,7 @@ import type { LedgerReader } from '../ledger/ledger-reader';
 import type { RecentTrades } from '../paws-market/recent-trades';
 import { awaitAllSettled } from '../ledger/transaction-confirmation';
 import type { ListingRepo } from '../paws-market/listing-repo';
+import { keys } from '../../server/store/keys';
 
 export interface OwnedNft {
   id: string;
@@ -38,7 +39,7 @@ export interface OwnedNftsAnswer {
 /** How long a sync waits for the user's recent transactions on the mirror node, and what it keeps back to read and answer. */
 const SYNC_WAIT = { maxWaitMs: 10_000, reserveMs: 2_500 } as const;
 
-const copyKey = (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' });
+const copyKey = keys.ownedCopy;
 
 /** One owned serial as read: its metadata, and its per-serial spender when read from the ledger. */
 interface HeldSerial {

@@ -1,6 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, isConditionFailure, queryAll } from '../../server/store/dynamo-operations';
 import type { Profile } from './profile-types';
+import { BY_STATUS_OR_TIME, keys, partitions } from '../../server/store/keys';
 
 /** A saved profile: the API's fields plus its optimistic-concurrency version. */
 export interface StoredProfile extends Profile {
@@ -12,10 +13,10 @@ export interface StoredProfile extends Profile {
 export type ProfileFields = Pick<StoredProfile, 'username' | 'bio' | 'twitterHandle' | 'isPublic' | 'avatarNftSerial'>;
 
 /** The GSI partition holding public profiles only (a private profile has no gsi1 keys). */
-export const PUBLIC_PROFILES_INDEX = 'PROFILE#public';
+export const PUBLIC_PROFILES_INDEX = partitions.publicProfiles;
 
-const profileKey = (accountId: string) => ({ pk: `PROFILE#${accountId}`, sk: 'PROFILE' });
-const viewKey = (accountId: string, day: string, viewer: string) => ({ pk: `PROFILEVIEW#${accountId}#${day}`, sk: viewer });
+const profileKey = keys.profile;
+const viewKey = keys.profileView;
 
 function toProfile(item: Record<string, unknown>): StoredProfile {
   return {
@@ -99,7 +100,7 @@ export function createProfileRepo(doc: DynamoDBDocumentClient, tableName: string
     async publicAccountIds(): Promise<string[]> {
       const items = await queryAll(doc, {
         TableName: tableName,
-        IndexName: 'gsi1',
+        IndexName: BY_STATUS_OR_TIME,
         KeyConditionExpression: 'gsi1pk = :index',
         ExpressionAttributeValues: { ':index': PUBLIC_PROFILES_INDEX },
         ProjectionExpression: 'accountId',

@@ -1,81 +1,35 @@
-import { type DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { ActivityRepo } from '../market-stats/activity-repo';
+import type { ListingRepo } from '../paws-market/listing-repo';
 import type { TigerPawsSale } from './tiger-view-rules';
 
 /**
- * PAWS sales of the marketplace read per page of the sales index while looking for one tiger's:
- * the recent history is enough for "last sales", and a request never reads the whole table.
+ * One tiger's PAWS sales, read through the repos that own them: listings bought (the PAWS market's
+ * sales, listing-repo.ts) and tigers sold to offers (the activity timeline, activity-repo.ts). Read-only.
  */
-export const SALES_SCANNED_MAX = 2_000;
-const PAGE = 500;
-
-/**
- * One tiger's PAWS sales from the table: listings bought (PAWSSALE items, gsi1 by date, filtered
- * to the serial within the newest SALES_SCANNED_MAX sales) and offers accepted (PAWSACTIVITY items,
- * gsi2 per tiger). Read-only.
- */
-export function createTigerViewRepo(doc: DynamoDBDocumentClient, tableName: string) {
-  async function listingSales(tokenId: string, serial: number, limit: number): Promise<TigerPawsSale[]> {
-    const found: TigerPawsSale[] = [];
-    let scanned = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await doc.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :sales',
-          FilterExpression: '#token = :token AND #serial = :serial',
-          ExpressionAttributeNames: { '#token': 'tokenId', '#serial': 'serialNumber' },
-          ExpressionAttributeValues: { ':sales': 'PAWSSALE', ':token': tokenId, ':serial': serial },
-          ScanIndexForward: false,
-          Limit: Math.min(PAGE, SALES_SCANNED_MAX - scanned),
-          ExclusiveStartKey,
-        }),
-      );
-      scanned += page.ScannedCount ?? PAGE;
-      for (const item of page.Items ?? []) {
-        found.push({
-          kind: 'listing',
-          pawsPrice: String(item.pawsPrice),
-          soldAt: String(item.soldAt),
-          sellerId: String(item.sellerId),
-          buyerId: String(item.buyerId),
-          transactionId: String(item.transactionId),
-        });
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey && found.length < limit && scanned < SALES_SCANNED_MAX);
-    return found.slice(0, limit);
-  }
-
-  async function offerSales(tokenId: string, serial: number, limit: number): Promise<TigerPawsSale[]> {
-    const page = await doc.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :tiger',
-        FilterExpression: '#kind = :accepted',
-        ExpressionAttributeNames: { '#kind': 'kind' },
-        ExpressionAttributeValues: { ':tiger': `PAWSACTIVITY#${tokenId}#${serial}`, ':accepted': 'offer-accepted' },
-        ScanIndexForward: false,
-        Limit: PAGE,
-      }),
-    );
-    return (page.Items ?? []).slice(0, limit).map((item) => ({
-      kind: 'offer' as const,
-      pawsPrice: String(item.pawsAmount),
-      soldAt: String(item.at),
-      sellerId: String(item.sellerId),
-      buyerId: String(item.buyerId),
-      transactionId: String(item.transactionId),
-    }));
-  }
-
+export function createTigerViewRepo({ listings, activity }: { listings: Pick<ListingRepo, 'tigerSales'>; activity: Pick<ActivityRepo, 'tigerOfferSales'> }) {
   return {
     /** The tiger's last `limit` PAWS sales of both kinds, newest first. */
     async sales(tokenId: string, serial: number, limit: number): Promise<TigerPawsSale[]> {
-      const [bought, accepted] = await Promise.all([listingSales(tokenId, serial, limit), offerSales(tokenId, serial, limit)]);
-      return [...bought, ...accepted].sort((a, b) => b.soldAt.localeCompare(a.soldAt)).slice(0, limit);
+      const [bought, accepted] = await Promise.all([listings.tigerSales(tokenId, serial, limit), activity.tigerOfferSales(tokenId, serial, limit)]);
+      const sales: TigerPawsSale[] = [
+        ...bought.map((sale) => ({
+          kind: 'listing' as const,
+          pawsPrice: String(sale.pawsPrice),
+          soldAt: String(sale.soldAt),
+          sellerId: String(sale.sellerId),
+          buyerId: String(sale.buyerId),
+          transactionId: String(sale.transactionId),
+        })),
+        ...accepted.map((sale) => ({
+          kind: 'offer' as const,
+          pawsPrice: sale.pawsAmount,
+          soldAt: sale.at,
+          sellerId: sale.sellerId,
+          buyerId: sale.buyerId,
+          transactionId: sale.transactionId,
+        })),
+      ];
+      return sales.sort((a, b) => b.soldAt.localeCompare(a.soldAt)).slice(0, limit);
     },
   };
 }

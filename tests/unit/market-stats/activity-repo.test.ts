@@ -81,7 +81,7 @@ describe('activity repo', () => {
     const second = await repo.page({ limit: 2, kinds: ['sale', 'offer-accepted'], cursor: decodeCursor(first.cursor as string) });
     expect(second.items.map((item) => `${item.kind}:${item.serialNumber}`)).toEqual(['sale:1']);
     expect(second.cursor).toBeUndefined();
-    const sales = await repo.salesSince(at(0));
+    const sales = await repo.offerSalesSince(at(0));
     expect(sales).toEqual([{ price: 60, at: at(15), sellerId: '0.0.1001' }]);
     expect(await repo.sellerSalesSince('0.0.1001', at(12))).toHaveLength(2);
     expect(await repo.sellerSalesSince('0.0.1009', at(0))).toEqual([]);

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type OfferRepo, PAWS_ACTIVITY_INDEX, createOfferRepo } from '../../../src/features/paws-market/offer-repo';
+import { type OfferRepo, createOfferRepo } from '../../../src/features/paws-market/offer-repo';
+import { partitions } from '../../../src/server/store/keys';
 import type { PawsOffer } from '../../../src/features/paws-market/offer-rules';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
@@ -131,7 +132,7 @@ describe('offer repo', () => {
         TableName: table,
         IndexName: 'gsi1',
         KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': PAWS_ACTIVITY_INDEX },
+        ExpressionAttributeValues: { ':pk': partitions.pawsActivity },
         ScanIndexForward: false,
         Limit: 10,
       }),
@@ -145,7 +146,7 @@ describe('offer repo', () => {
         TableName: table,
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': `${PAWS_ACTIVITY_INDEX}#0.0.500#5` },
+        ExpressionAttributeValues: { ':pk': partitions.tigerActivity('0.0.500', 5) },
       }),
     );
     expect(byTiger.Items).toHaveLength(2);

@@ -1,0 +1,60 @@
+/**
+ * Every key of the one table, in one place: each item's primary key (pk, sk), the index names and
+ * the index partitions items are filed under (gsi1: by status or time; gsi2: by account or tiger).
+ * Repos build keys only from here, and a feature reads another feature's items through that
+ * feature's repo, never by these keys.
+ */
+import type { IndexName } from './table';
+
+/** The secondary indexes (table.ts): gsi1 files items by status or time, gsi2 by account or tiger. */
+export const BY_STATUS_OR_TIME: IndexName = 'gsi1';
+export const BY_ACCOUNT_OR_TIGER: IndexName = 'gsi2';
+
+/** The partition key prefix of shared snapshots (the only keys the read-only collection Lambda may write). */
+export const SNAPSHOT_KEY_PREFIX = 'SNAPSHOT#';
+
+/** Primary keys, by item. */
+export const keys = {
+  challenge: (nonce: string) => ({ pk: `CHALLENGE#${nonce}`, sk: 'CHALLENGE' }),
+  session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  ownersSnapshot: (tokenId: string) => ({ pk: `${SNAPSHOT_KEY_PREFIX}OWNERS#${tokenId}`, sk: 'OWNERS' }),
+  ownedCopy: (accountId: string) => ({ pk: `OWNED#${accountId}`, sk: 'NFTS' }),
+  profile: (accountId: string) => ({ pk: `PROFILE#${accountId}`, sk: 'PROFILE' }),
+  profileView: (accountId: string, day: string, viewer: string) => ({ pk: `PROFILEVIEW#${accountId}#${day}`, sk: viewer }),
+  hbarPurchase: (code: string) => ({ pk: `HBARBUY#${code}`, sk: 'PURCHASE' }),
+  hbarLatestPurchase: (buyerId: string, tokenId: string, serial: number) => ({ pk: `HBARBUYOF#${buyerId}#${tokenId}#${serial}`, sk: 'LATEST' }),
+  hbarPaid: (code: string) => ({ pk: `HBARPAID#${code}`, sk: 'PAID' }),
+  pawsListing: (id: string) => ({ pk: `PAWSLISTING#${id}`, sk: 'LISTING' }),
+  pawsLock: (tokenId: string, serial: number) => ({ pk: `PAWSLOCK#${tokenId}#${serial}`, sk: 'LOCK' }),
+  pawsPending: (id: string) => ({ pk: `PAWSPENDING#${id}`, sk: 'PENDING' }),
+  pawsSale: (listingId: string) => ({ pk: `PAWSSALE#${listingId}`, sk: 'SALE' }),
+  pawsOffer: (id: string) => ({ pk: `PAWSOFFER#${id}`, sk: 'OFFER' }),
+  offerFunds: (buyerId: string) => ({ pk: `PAWSFUNDS#${buyerId}`, sk: 'FUNDS' }),
+  /** One event of the PAWS activity timeline (`event` names it: LISTING#<id>#sale, OFFER#<id>#<kind>…). */
+  pawsActivity: (event: string) => ({ pk: `${ACTIVITY}#${event}`, sk: 'ACTIVITY' }),
+} as const;
+
+const ACTIVITY = 'PAWSACTIVITY';
+
+/** Index partitions, by what they gather. */
+export const partitions = {
+  hbarOpenPurchases: 'HBARBUY#open',
+  hbarPaidPurchases: 'HBARBUY#paid',
+  pawsPendingListings: 'PAWSPENDING',
+  pawsListingsIn: (status: string) => `PAWSLISTING#${status}`,
+  pawsSales: 'PAWSSALE',
+  pawsOffersIn: (status: string) => `PAWSOFFER#${status}`,
+  /** The PAWS activity timeline (gsi1), and one tiger's part of it (gsi2). */
+  pawsActivity: ACTIVITY,
+  tigerActivity: (tokenId: string, serial: number) => `${ACTIVITY}#${tokenId}#${serial}`,
+  publicProfiles: 'PROFILE#public',
+  /** A seller's listings and a buyer's purchases and offers (gsi2; the sort key starts with the item kind). */
+  seller: (accountId: string) => `SELLER#${accountId}`,
+  buyer: (accountId: string) => `BUYER#${accountId}`,
+} as const;
+
+/** Sort-key prefixes of the account index (gsi2), one per kind of item filed there. */
+export const accountSortPrefix = { pawsListing: 'PAWSLISTING#', pawsSale: 'PAWSSALE#', pawsOffer: 'PAWSOFFER#' } as const;
+
+/** The key attributes of an item, which repos leave out of what they answer. */
+export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] as const;
