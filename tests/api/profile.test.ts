@@ -1,6 +1,6 @@
 import { AccountId, NftId, TokenId, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OwnedNft } from '../../src/features/profile/owned-nfts';
+import type { OwnedNft } from '../../src/features/accounts/account-types';
 import type { Profile, PublicProfile } from '../../src/features/profile/profile-types';
 import { sandboxSuite } from '../support/api-suite';
 import { ALICE, BOB, CAROL, DAVE, NFT_TOKEN, call, ownedSerials, signAndExecute } from '../support/sandbox-client';

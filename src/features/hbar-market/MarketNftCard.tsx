@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { NftMedia } from '../tiger/NftMedia';
 import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { AccountName } from '../profile/AccountName';
+import { AccountName } from '../accounts/AccountName';
 import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
 import { formatHbarPrice, formatLocalDateTime } from '@/lib/format';
 import { rankText } from '../tiger/tiers';

@@ -16,7 +16,7 @@ import {
   pawsRow,
 } from './activity';
 import { tigerViewHref } from '../tiger/tiger-view-href';
-import { AccountName } from '../profile/AccountName';
+import { AccountName } from '../accounts/AccountName';
 import { fetchActivityPage } from './market-stats-client';
 
 type MarketChoice = ActivityMarketFilter | 'all';

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { NftMedia } from '../tiger/NftMedia';
-import type { OwnedNft } from '../profile/owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { $wallet } from '../wallet/wallet-store';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { pendingListing } from '../ledger/kept-transactions';

@@ -21,7 +21,7 @@ import { type SaleCandidate, acceptWriteId, againstFloor, lowerAllowanceWriteId,
 import { $myListings, $ownedNfts } from './paws-client';
 import { SaleChoice } from './SaleChoice';
 import { TransactionId } from '../ledger/TransactionId';
-import { AccountName } from '../profile/AccountName';
+import { AccountName } from '../accounts/AccountName';
 import { SellerProceeds } from './SaleFees';
 
 const NO_SERIALS: readonly number[] = [];

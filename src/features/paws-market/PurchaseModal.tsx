@@ -16,7 +16,7 @@ import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
 import type { PublicListing } from './paws-client';
 import { startPawsPurchase } from './purchase-write';
-import { AccountName } from '../profile/AccountName';
+import { AccountName } from '../accounts/AccountName';
 import { BuyerCost } from './SaleFees';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */

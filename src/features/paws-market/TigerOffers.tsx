@@ -28,7 +28,7 @@ import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progr
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
-import { AccountName } from '../profile/AccountName';
+import { AccountName } from '../accounts/AccountName';
 import { BuyerCost } from './SaleFees';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */

@@ -11,7 +11,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { formatPaws } from '../../lib/format';
 import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
 import { type PendingAction, clearPendingAction, pendingListing, pendingListings } from '../ledger/kept-transactions';
-import type { OwnedNft } from '../profile/owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { toast } from '../toast/toast-store';
 import { afterKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';

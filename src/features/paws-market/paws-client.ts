@@ -6,7 +6,7 @@ import { forgetTransaction } from '../ledger/kept-transactions';
 import { waitForLedger } from '../ledger/ledger-wait-client';
 import { pawsFiguresChanged } from '../market-stats/market-stats-client';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import type { OwnedNft } from '../profile/owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { $wallet } from '../wallet/wallet-store';
 import type { TraitCounts } from '../collection/collection-types';
 import type { PawsListing } from './listing';

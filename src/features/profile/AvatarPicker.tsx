@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { NftMedia } from '../tiger/NftMedia';
 import { tierByRank } from '../tiger/tiers';
 import { toast } from '../toast/toast-store';
-import type { OwnedNft } from './owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { PROFILE_MESSAGES } from './profile-rules';
 import { avatarWriteId, startAvatarChange } from './profile-writes';
 import { useWriteUnderWay } from '../writes/use-writes';

@@ -12,7 +12,7 @@ import type { UnlistTarget } from '../paws-market/unlist-write';
 import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
 import { toast } from '../toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
-import type { OwnedNft } from './owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { OwnedCount } from './OwnedCount';
 import { listingWriteId, unlistWriteId } from '../paws-market/listing';
 import { useWriteUnderWay } from '../writes/use-writes';

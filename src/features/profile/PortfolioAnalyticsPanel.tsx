@@ -5,7 +5,7 @@ import { useIslandStore } from '../../lib/use-island-store';
 import { $balances } from '../balances/balance-store';
 import { ANALYTICS_TIERS, portfolioAnalytics } from './achievements';
 import { CollapsibleSection } from './CollapsibleSection';
-import type { OwnedNft } from './owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { OwnedCount } from './OwnedCount';
 import { pawsValueUsd, portfolioTotalUsd } from './portfolio-value';
 import { $floor, $hbarPrice, $pawsPrice, readFloorHbar } from './profile-client';

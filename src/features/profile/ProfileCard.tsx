@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { formatAccountId, formatCount } from '../../lib/format';
-import type { OwnedNft } from './owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import { OwnedCount } from './OwnedCount';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileEditForm } from './ProfileEditForm';

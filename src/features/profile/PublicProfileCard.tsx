@@ -6,7 +6,7 @@ import { ProfileAvatar } from './ProfileAvatar';
 import { displayName, formatJoined } from './profile-format';
 import type { PublicProfile } from './profile-types';
 import { TwitterLink } from './TwitterLink';
-import { publicProfileHref } from './profile-names';
+import { publicProfileHref } from '../accounts/account-names';
 
 /** True for a click the page should handle itself (a plain left click: no new tab or window asked for). */
 export function isPlainClick(event: React.MouseEvent): boolean {

@@ -7,34 +7,7 @@ import type { RecentTrades } from '../paws-market/recent-trades';
 import { awaitAllSettled } from '../ledger/transaction-confirmation';
 import type { ListingRepo } from '../paws-market/listing-repo';
 import { keys } from '../../server/store/keys';
-
-export interface OwnedNft {
-  id: string;
-  tokenId: string;
-  serialNumber: number;
-  nftName: string;
-  nftImage: string;
-  metadata: string;
-  isListed: boolean;
-  /**
-   * The marketplace holds this tiger's per-serial allowance on the ledger (false when unknown, as
-   * in the stored copy). Not listed yet approved: an unlist whose revocation was not finished.
-   */
-  marketplaceApproved: boolean;
-  rarityRank: number | null;
-  rarityPct: number | null;
-  rarityScore: number | null;
-  traits: { trait_type: string; value: string }[];
-}
-
-export interface OwnedNftsAnswer {
-  success: true;
-  nfts: OwnedNft[];
-  /** True when read from the ledger just now; false for the stored copy. */
-  verified: boolean;
-  source: 'ledger' | 'database-fallback';
-  syncedAt: string | null;
-}
+import type { OwnedNft, OwnedNftsAnswer } from '../accounts/account-types';
 
 /** How long a sync waits for the user's recent transactions on the mirror node, and what it keeps back to read and answer. */
 const SYNC_WAIT = { maxWaitMs: 10_000, reserveMs: 2_500 } as const;

@@ -5,7 +5,7 @@ import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { forgetTransaction, recentTransactionIds } from '../ledger/kept-transactions';
 import type { RarityDataset } from '../tiger/rarity';
 import { $wallet } from '../wallet/wallet-store';
-import type { OwnedNft } from './owned-nfts';
+import type { OwnedNft } from '../accounts/account-types';
 import type { Profile, ProfileAnswer, PublicProfilesAnswer } from './profile-types';
 
 /** Asks for the public profiles again now (after an edit, or 'Try again' after a failure). */
@@ -85,14 +85,4 @@ export async function saveProfile(changes: Partial<Omit<Profile, 'accountId' | '
 /** True when the account has recent transactions the ledger may still be settling (a sync or an avatar change waits for them). */
 export function awaitsLedger(accountId: string): boolean {
   return recentTransactionIds(accountId).length > 0;
-}
-
-/** Re-reads the account's tigers from the ledger (once it shows the account's recent transactions), then refetches them. */
-export async function verifyOwnership(accountId: string): Promise<void> {
-  const recent = recentTransactionIds(accountId);
-  await callWhenSettled(() =>
-    apiJson(`/api/profile/${accountId}/sync-nfts`, { method: 'POST', ...(recent.length ? { body: { afterTransactionIds: recent } } : {}) }),
-  );
-  for (const transactionId of recent) forgetTransaction(transactionId);
-  invalidateKeys((key) => key === `/api/profile/${accountId}/nfts` || key.startsWith('/api/public-profiles'));
 }

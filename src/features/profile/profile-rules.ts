@@ -5,8 +5,6 @@ export const USERNAME_MAX = 32;
 export const BIO_MAX = 280;
 export const SEARCH_MAX = 64;
 export const DEFAULT_USERNAME = 'Wild Tiger Holder';
-/** The accounts one GET /api/profile-names asks about at most (one DynamoDB BatchGetItem). */
-export const PROFILE_NAMES_MAX = 100;
 
 /** An X/Twitter handle: an optional leading @, then 1-15 letters, digits or underscores. */
 export const TWITTER_HANDLE = /^@?[A-Za-z0-9_]{1,15}$/;

@@ -6,7 +6,8 @@ import { bestRank, publicBadges } from './achievements';
 import { serialsHeldBy } from './holdings-service';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
 import type { ProfileFields, ProfileRepo, StoredProfile } from './profile-repo';
-import type { Profile, ProfileAnswer, ProfileNamesAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
+import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
+import type { ProfileNamesAnswer } from '../accounts/account-types';
 import { ANONYMOUS_VIEWS_PER_ADDRESS, type Viewer, addressKey, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
 
 /** The public list shows at most this many profiles (the total still counts every match). */

@@ -30,12 +30,6 @@ export interface ProfileAnswer {
   profile: Profile;
 }
 
-/** GET /api/profile-names: the name of each asked account whose profile is public and named (others are left out). */
-export interface ProfileNamesAnswer {
-  success: true;
-  names: Record<string, string>;
-}
-
 export interface PublicProfilesAnswer {
   success: true;
   profiles: PublicProfile[];

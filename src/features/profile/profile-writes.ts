@@ -10,8 +10,9 @@ import { toast } from '../toast/toast-store';
 import { tryAgainAfter } from '../toast/try-again';
 import { $writes } from '../writes/write-store';
 import { beginWrite, dismissWrite, isUnderWay, stallWrite } from '../writes/write-progress';
-import type { OwnedNft } from './owned-nfts';
-import { awaitsLedger, saveProfile, verifyOwnership } from './profile-client';
+import type { OwnedNft } from '../accounts/account-types';
+import { awaitsLedger, saveProfile } from './profile-client';
+import { verifyOwnership } from '../accounts/holdings-client';
 import { PROFILE_MESSAGES } from './profile-rules';
 
 /** The write of the profile image change of `accountId`. */

@@ -7,7 +7,7 @@ const BOB = '0.0.7001002';
 /** A fresh module each test: what a page asked for is kept for the page's life. */
 async function freshNames() {
   vi.resetModules();
-  return import('@/features/profile/profile-names');
+  return import('@/features/accounts/account-names');
 }
 
 beforeEach(() => vi.useFakeTimers());

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../client/memory-storage';
 
-vi.mock('@/features/profile/profile-client', () => ({ saveProfile: vi.fn(), verifyOwnership: vi.fn(), awaitsLedger: vi.fn() }));
+vi.mock('@/features/profile/profile-client', () => ({ saveProfile: vi.fn(), awaitsLedger: vi.fn() }));
+vi.mock('@/features/accounts/holdings-client', () => ({ verifyOwnership: vi.fn() }));
 
-const { saveProfile, verifyOwnership, awaitsLedger } = await import('@/features/profile/profile-client');
+const { saveProfile, awaitsLedger } = await import('@/features/profile/profile-client');
+const { verifyOwnership } = await import('@/features/accounts/holdings-client');
 const { ApiError } = await import('@/lib/api/api-error');
 const { LedgerStillPending } = await import('@/features/ledger/ledger-wait-client');
 const { avatarWriteId, startAvatarChange, startOwnershipSync, syncWriteId } = await import('@/features/profile/profile-writes');

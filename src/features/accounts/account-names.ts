@@ -6,8 +6,8 @@
  */
 import { map } from 'nanostores';
 import { apiJson } from '@/lib/api/api-fetch';
-import { PROFILE_NAMES_MAX } from './profile-rules';
-import type { ProfileNamesAnswer } from './profile-types';
+import { PROFILE_NAMES_MAX } from './account-types';
+import type { ProfileNamesAnswer } from './account-types';
 
 /** The shareable address of a holder's profile: the directory with ?account= (see PublicProfilesPage). */
 export function publicProfileHref(accountId: string): string {

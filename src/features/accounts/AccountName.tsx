@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { formatAccountId } from '@/lib/format';
 import { useIslandStore } from '@/lib/use-island-store';
-import { $profileNames, askProfileName, publicProfileHref } from './profile-names';
+import { $profileNames, askProfileName, publicProfileHref } from './account-names';
 
 /** What the server renders with: no names (the ids), then the names as they arrive. */
 const NO_NAMES: Record<string, string | null> = {};
