@@ -1,0 +1,139 @@
+/**
+ * The import graph of src/, checked (issue 42): feature folders form no static cycle; features do
+ * not reach into the HTTP layer or the local server; lib/ and components/ui/ import no feature; and
+ * browser code (the React islands and what they load) never reaches a repo, a service or src/server.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve('src');
+
+interface Edge {
+  from: string;
+  to: string;
+  /** `import type` / `export type`: erased from the JavaScript. */
+  typeOnly: boolean;
+  /** import(): loaded on demand, no part of the static graph. */
+  dynamic: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx|astro)$/.test(name) ? [path] : [];
+  });
+}
+
+/** The file an import specifier names (relative or the `@/` alias), or null for a package. */
+function resolveImport(from: string, specifier: string): string | null {
+  const base = specifier.startsWith('@/') ? join(SRC, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
+  if (!base) return null;
+  for (const suffix of ['', '.ts', '.tsx', '/index.ts']) {
+    const path = base + suffix;
+    if (existsSync(path) && statSync(path).isFile()) return path;
+  }
+  return null;
+}
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/** Every import between files of src/ (comments stripped first). */
+function importEdges(): Edge[] {
+  return sourceFiles(SRC).flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    return [...text.matchAll(IMPORT)].flatMap((match) => {
+      const target = resolveImport(file, match[2] ?? match[3] ?? '');
+      return target ? [{ from: relative(SRC, file), to: relative(SRC, target), typeOnly: Boolean(match[1]), dynamic: match[3] !== undefined }] : [];
+    });
+  });
+}
+
+const featureOf = (path: string) => (path.startsWith('features/') ? (path.split('/')[1] ?? null) : null);
+
+/** A cycle between feature folders over static imports (type-only ones too), as the folders on it; null when there is none. */
+function featureCycle(edges: readonly Edge[]): string[] | null {
+  const graph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const [from, to] = [featureOf(edge.from), featureOf(edge.to)];
+    if (!from || !to || from === to || edge.dynamic) continue;
+    graph.set(from, (graph.get(from) ?? new Set()).add(to));
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
+    if (state.get(node) === 'done') return null;
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+/** Chains from a React island to a repo, a service or src/server over the imports that ship (static, not type-only). */
+function browserReaches(edges: readonly Edge[]): string[] {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) if (!edge.typeOnly && !edge.dynamic) next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
+  const islands = [...new Set(edges.map((edge) => edge.from))].filter((path) => path.endsWith('.tsx') && !path.startsWith('sandbox/'));
+  const serverOnly = (path: string) => /(-repo|-service)\.ts$/.test(path) || path.startsWith('server/');
+  const found: string[] = [];
+  for (const island of islands) {
+    const seen = new Set<string>();
+    const pending: string[][] = [[island]];
+    for (let chain = pending.pop(); chain; chain = pending.pop()) {
+      const at = chain[chain.length - 1] as string;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      if (serverOnly(at)) found.push(chain.join(' > '));
+      else for (const to of next.get(at) ?? []) pending.push([...chain, to]);
+    }
+  }
+  return found;
+}
+
+const edges = importEdges();
+
+describe('the import graph of src/', () => {
+  it('reads the imports it checks (a sanity check of the parser)', () => {
+    expect(edges.length).toBeGreaterThan(500);
+    expect(edges).toContainEqual({ from: 'features/tiger-view/TigerViewHost.tsx', to: 'features/tiger-view/TigerView.tsx', typeOnly: false, dynamic: true });
+    expect(
+      featureCycle([...edges, { from: 'features/tiger/tiers.ts', to: 'features/collection/collection-rules.ts', typeOnly: true, dynamic: false }]),
+    ).toEqual(expect.arrayContaining(['tiger', 'collection']));
+    const leak = { from: 'features/collection/CollectionCard.tsx', to: 'features/paws-market/listing-repo.ts', typeOnly: false, dynamic: false };
+    expect(browserReaches([...edges, leak])).toContain('features/collection/CollectionCard.tsx > features/paws-market/listing-repo.ts');
+    expect(browserReaches([...edges, { ...leak, typeOnly: true }])).toEqual([]);
+  });
+
+  it('has no static cycle between feature folders', () => {
+    expect(featureCycle(edges)).toBeNull();
+  });
+
+  it('keeps features out of the HTTP layer and the local server', () => {
+    const reaching = edges.filter((edge) => featureOf(edge.from) && /^server\/(http|local)\//.test(edge.to));
+    expect(reaching.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
+  });
+
+  it('keeps lib/ and components/ui/ below every feature', () => {
+    const reaching = edges.filter((edge) => /^(lib|components\/ui)\//.test(edge.from) && featureOf(edge.to));
+    expect(reaching.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
+  });
+
+  it('ships no repo, service or server module to the browser', () => {
+    expect(browserReaches(edges)).toEqual([]);
+  });
+});
