@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { listingsQuery } from '../src/features/paws-market/listings-schema';
-import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/paws-market/offer-schema';
+import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
 import { DomainError } from '../src/lib/domain-error';
 import { defineRoute, routeGroup } from '../src/server/http/handler';

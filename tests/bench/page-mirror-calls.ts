@@ -17,8 +17,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BrowserContext, type Page, chromium, expect } from '@playwright/test';
-import { createOfferRepo } from '../../src/features/paws-market/offer-repo';
-import type { PawsOffer } from '../../src/features/paws-market/offer-rules';
+import { createOfferRepo } from '../../src/features/offers/offer-repo';
+import type { PawsOffer } from '../../src/features/offers/offer-rules';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { STORAGE_KEYS } from '../../src/features/wallet/wallet-store';
 import { startTestServer, type TestServer } from '../support/local-server';

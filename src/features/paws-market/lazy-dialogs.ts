@@ -5,6 +5,3 @@ import { lazyDialog } from '@/features/toast/lazy-dialog';
 export const PurchaseModal = lazyDialog(() => import('./PurchaseModal').then((module) => module.PurchaseModal), 'listing');
 export const ListingModal = lazyDialog(() => import('./ListingModal').then((module) => module.ListingModal), 'nft');
 export const UnlistDialog = lazyDialog(() => import('./UnlistDialog').then((module) => module.UnlistDialog), 'target');
-export const AcceptOfferDialog = lazyDialog(() => import('./OfferDialogs').then((module) => module.AcceptOfferDialog), 'target');
-export const CancelOfferDialog = lazyDialog(() => import('./OfferDialogs').then((module) => module.CancelOfferDialog), 'target');
-export const TigerOffersDialog = lazyDialog(() => import('./TigerOffersDialog').then((module) => module.TigerOffersDialog), 'target');

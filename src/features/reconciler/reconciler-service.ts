@@ -2,8 +2,8 @@ import { log } from '../../server/log';
 import type { createMarketService } from '../hbar-market/market-service';
 import type { OpenPurchases } from '../hbar-market/purchase-repo';
 import type { ListingRepo } from '../paws-market/listing-repo';
-import type { OfferRepo } from '../paws-market/offer-repo';
-import type { OfferService } from '../paws-market/offer-service';
+import type { OfferRepo } from '../offers/offer-repo';
+import type { OfferService } from '../offers/offer-service';
 import type { PawsMarketService } from '../paws-market/paws-market-service';
 
 export interface ReconcilerDeps {

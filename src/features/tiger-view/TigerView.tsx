@@ -33,7 +33,7 @@ import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam 
 /** How soon the view reads the tiger again when the ledger did not say who owns it and a reopened dialog waits on that. */
 const OWNER_RETRY_MS = 3_000;
 /** Offers on the tiger (make, cancel, the best one): loaded with the view's offers section. */
-const TigerOffers = lazy(() => import('../paws-market/TigerOffers').then((module) => ({ default: module.TigerOffers })));
+const TigerOffers = lazy(() => import('../offers/TigerOffers').then((module) => ({ default: module.TigerOffers })));
 
 /** HBAR sales of the tiger the view lists (from the market's recent sales). */
 const HBAR_SALES_SHOWN = 5;

@@ -11,9 +11,9 @@ const RESUMERS: Record<PendingAction['kind'], () => Promise<(accountId: string) 
   listing: () => import('../paws-market/listing-write').then((write) => write.resumeListings),
   purchase: () => import('../paws-market/purchase-write').then((write) => write.resumePawsPurchases),
   unlist: () => import('../paws-market/unlist-write').then((write) => write.resumeUnlists),
-  accept: () => import('../paws-market/accept-offer-write').then((write) => write.resumeAccepts),
-  offer: () => import('../paws-market/make-offer-write').then((write) => write.resumeOffers),
-  allowance: () => import('../paws-market/lower-allowance-write').then((write) => write.resumeAllowances),
+  accept: () => import('../offers/accept-offer-write').then((write) => write.resumeAccepts),
+  offer: () => import('../offers/make-offer-write').then((write) => write.resumeOffers),
+  allowance: () => import('../offers/lower-allowance-write').then((write) => write.resumeAllowances),
   'hbar-purchase': () => import('../hbar-market/hbar-purchase-write').then((write) => write.resumeHbarPurchases),
 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ActivityRepo, createActivityRepo, decodeCursor, encodeCursor } from '../../../src/features/market-stats/activity-repo';
-import { createOfferRepo } from '../../../src/features/paws-market/offer-repo';
+import { createOfferRepo } from '../../../src/features/offers/offer-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 let memory: MemoryStore;

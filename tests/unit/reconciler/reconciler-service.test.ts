@@ -3,7 +3,7 @@ import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
 import type { PurchaseRecord } from '../../../src/features/hbar-market/purchase-repo';
 import type { PawsListing } from '../../../src/features/paws-market/listing';
 import type { PendingListing } from '../../../src/features/paws-market/listing-repo';
-import type { PawsOffer } from '../../../src/features/paws-market/offer-rules';
+import type { PawsOffer } from '../../../src/features/offers/offer-rules';
 import { type ClaimLifecycle, type SettlementClaim, settleClaimed } from '../../../src/features/paws-market/settlement';
 import { type ReconcilerDeps, createReconcilerService } from '../../../src/features/reconciler/reconciler-service';
 import { type MetricPoint, setMetricSink } from '../../../src/server/metrics';

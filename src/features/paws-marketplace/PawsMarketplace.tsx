@@ -1,5 +1,5 @@
 import { useWriteUnderWay } from '../writes/use-writes';
-import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from './listing';
+import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
@@ -15,21 +15,21 @@ import { tryAgainAfter } from '../toast/try-again';
 import { formatCount, formatPaws } from '../../lib/format';
 import { useIslandStore } from '../../lib/use-island-store';
 import { $wallet, connectWallet } from '../wallet/wallet-store';
-import { ListingModal, PurchaseModal, UnlistDialog } from './lazy-dialogs';
-import { OfferNotices } from './OfferNotices';
+import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
+import { OfferNotices } from '../offers/OfferNotices';
 import { MySalesHistory, SalesNotice } from '../market-stats/MySales';
-import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from './OfferPanels';
-import { isOwnListing } from './listing';
-import { TigerCard } from './PawsListingCard';
-import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from './paws-client';
+import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from '../offers/OfferPanels';
+import { isOwnListing } from '../paws-market/listing';
+import { TigerCard } from '../paws-market/PawsListingCard';
+import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from '../paws-market/paws-client';
 import { errorText } from '@/lib/api/error-text';
-import { PawsListingsBrowser } from './PawsListingsBrowser';
-import { PermissionLeftNotice, marketplacePermissionLeft } from './PermissionLeftNotice';
-import type { UnlistTarget } from './unlist-write';
+import { PawsListingsBrowser } from '../paws-market/PawsListingsBrowser';
+import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
+import type { UnlistTarget } from '../paws-market/unlist-write';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { signInFromPage } from '../wallet/sign-in-focus';
-import { SellerProceeds } from './SaleFees';
+import { SellerProceeds } from '../paws-market/SaleFees';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;

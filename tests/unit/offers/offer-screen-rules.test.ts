@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_OFFER_DURATION_MS, MIN_OFFER_DURATION_MS, expiryProblem } from '@/features/paws-market/offer-rules';
+import { MAX_OFFER_DURATION_MS, MIN_OFFER_DURATION_MS, expiryProblem } from '@/features/offers/offer-rules';
 import {
   EXPIRY_CHOICES,
   bestOfferText,
@@ -11,7 +11,7 @@ import {
   offerTarget,
   againstFloor,
   saleWarnings,
-} from '@/features/paws-market/offer-screen-rules';
+} from '@/features/offers/offer-screen-rules';
 
 const NOW = Date.parse('2030-01-01T00:00:00.000Z');
 

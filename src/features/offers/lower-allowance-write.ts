@@ -11,8 +11,8 @@ import { type KeptSignature, confirmKept, signKept } from '../writes/kept-signat
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { lowerAllowanceWriteId } from './offer-screen-rules';
-import { prepareTokenAllowance } from './paws-client';
-import { runWritePart } from './retry-rules';
+import { prepareTokenAllowance } from '../paws-market/paws-client';
+import { runWritePart } from '../paws-market/retry-rules';
 
 type AllowanceAction = Extract<PendingAction, { kind: 'allowance' }>;
 

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type OfferRepo, createOfferRepo } from '../../../src/features/paws-market/offer-repo';
+import { type OfferRepo, createOfferRepo } from '../../../src/features/offers/offer-repo';
 import { partitions } from '../../../src/server/store/keys';
-import type { PawsOffer } from '../../../src/features/paws-market/offer-rules';
+import type { PawsOffer } from '../../../src/features/offers/offer-rules';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 let memory: MemoryStore;

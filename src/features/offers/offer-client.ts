@@ -6,12 +6,12 @@
  * again with the approval's transaction id (the server waits for it on the ledger).
  */
 import { type ReadableAtom, atom, computed } from 'nanostores';
-import { ApiError, apiJson, createFetcherStore, errorCode, invalidateKeys } from '@/lib/api';
+import { ApiError, apiJson, createFetcherStore, errorCode, invalidateKeys } from '@/lib/api/index';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { $wallet } from '../wallet/wallet-store';
 import type { OfferKind, OfferTier, PublicOffer } from './offer-rules';
-import { refreshAfterTrade } from './paws-client';
+import { refreshAfterTrade } from '../paws-market/paws-client';
 
 export type { PublicOffer } from './offer-rules';
 

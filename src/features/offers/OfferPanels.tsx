@@ -8,7 +8,7 @@ import { $offersMade, $offersReceived, createBestOffersStore, type PublicOffer }
 import type { AcceptTarget, CancelTarget } from './OfferDialogs';
 import { AcceptOfferDialog, CancelOfferDialog, TigerOffersDialog } from './lazy-dialogs';
 import { bestOfferText } from './offer-screen-rules';
-import { $listings, type PublicListing } from './paws-client';
+import { $listings, type PublicListing } from '../paws-market/paws-client';
 import { MakeOfferForm, OfferRow } from './TigerOffers';
 
 function Loading() {

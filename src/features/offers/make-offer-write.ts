@@ -15,8 +15,8 @@ import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { type OfferRequest, type PublicOffer, makeOffer } from './offer-client';
 import { expiryText, makeOfferWriteId } from './offer-screen-rules';
-import { prepareTokenAllowance } from './paws-client';
-import { runWritePart } from './retry-rules';
+import { prepareTokenAllowance } from '../paws-market/paws-client';
+import { runWritePart } from '../paws-market/retry-rules';
 
 type OfferAction = Extract<PendingAction, { kind: 'offer' }>;
 

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorCode } from '@/lib/api';
+import { errorCode } from '@/lib/api/index';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
-import { acceptOffer, cancelOffer, createBestOffersStore, makeOffer } from '@/features/paws-market/offer-client';
+import { acceptOffer, cancelOffer, createBestOffersStore, makeOffer } from '@/features/offers/offer-client';
 import { installApi } from '../client/fake-api';
 
 afterEach(() => {

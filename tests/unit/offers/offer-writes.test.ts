@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../client/memory-storage';
 
-vi.mock('@/features/paws-market/offer-client', () => ({ acceptOffer: vi.fn(), makeOffer: vi.fn() }));
+vi.mock('@/features/offers/offer-client', () => ({ acceptOffer: vi.fn(), makeOffer: vi.fn() }));
 vi.mock('@/features/paws-market/paws-client', () => ({ prepareNftAllowance: vi.fn(), prepareTokenAllowance: vi.fn(), refreshAfterTrade: vi.fn() }));
 vi.mock('@/features/wallet/wallet-store', () => ({ signAndExecute: vi.fn() }));
 vi.mock('@/features/ledger/ledger-wait-client', async (original) => ({ ...(await original<object>()), waitForLedger: vi.fn() }));
 
-const { acceptOffer, makeOffer } = await import('@/features/paws-market/offer-client');
+const { acceptOffer, makeOffer } = await import('@/features/offers/offer-client');
 const { prepareNftAllowance, prepareTokenAllowance } = await import('@/features/paws-market/paws-client');
 const { signAndExecute } = await import('@/features/wallet/wallet-store');
 const { LedgerStillPending, waitForLedger } = await import('@/features/ledger/ledger-wait-client');
 const { WalletError } = await import('@/features/wallet/wallet-errors');
-const { ApiError } = await import('@/lib/api');
-const { resumeAccepts, startAcceptOffer } = await import('@/features/paws-market/accept-offer-write');
-const { resumeOffers, startMakeOffer } = await import('@/features/paws-market/make-offer-write');
-const { startLowerAllowance } = await import('@/features/paws-market/lower-allowance-write');
+const { ApiError } = await import('@/lib/api/index');
+const { resumeAccepts, startAcceptOffer } = await import('@/features/offers/accept-offer-write');
+const { resumeOffers, startMakeOffer } = await import('@/features/offers/make-offer-write');
+const { startLowerAllowance } = await import('@/features/offers/lower-allowance-write');
 const { $writes } = await import('@/features/writes/write-store');
 const { checkWriteAgain } = await import('@/features/writes/write-progress');
 const { $toasts } = await import('@/features/toast/toast-store');

@@ -9,7 +9,7 @@ import {
   publicOffer,
   reservedUnits,
   type PawsOffer,
-} from '../../../src/features/paws-market/offer-rules';
+} from '../../../src/features/offers/offer-rules';
 
 const NOW = Date.parse('2030-01-01T00:00:00Z');
 const traits = [

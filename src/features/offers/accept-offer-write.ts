@@ -14,8 +14,8 @@ import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { type PublicOffer, acceptOffer } from './offer-client';
 import { acceptWriteId } from './offer-screen-rules';
-import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
-import { runWritePart } from './retry-rules';
+import { prepareNftAllowance, refreshAfterTrade } from '../paws-market/paws-client';
+import { runWritePart } from '../paws-market/retry-rules';
 
 type AcceptAction = Extract<PendingAction, { kind: 'accept' }>;
 type Offer = Pick<PublicOffer, 'id' | 'pawsAmount'>;

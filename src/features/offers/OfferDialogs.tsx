@@ -14,15 +14,15 @@ import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { startAcceptOffer } from './accept-offer-write';
 import { startLowerAllowance } from './lower-allowance-write';
 import { type CancelledOffer, type PublicOffer, cancelOffer } from './offer-client';
-import { offersTryAgain } from './retry-rules';
+import { offersTryAgain } from '../paws-market/retry-rules';
 import { figuresStore } from '../market-stats/market-stats-client';
 import { rankText } from '../tiger/tiers';
 import { type SaleCandidate, acceptWriteId, againstFloor, lowerAllowanceWriteId, offerTarget, saleWarnings } from './offer-screen-rules';
-import { $myListings, $ownedNfts } from './paws-client';
+import { $myListings, $ownedNfts } from '../paws-market/paws-client';
 import { SaleChoice } from './SaleChoice';
 import { TransactionId } from '../ledger/TransactionId';
 import { AccountName } from '../accounts/AccountName';
-import { SellerProceeds } from './SaleFees';
+import { SellerProceeds } from '../paws-market/SaleFees';
 
 const NO_SERIALS: readonly number[] = [];
 

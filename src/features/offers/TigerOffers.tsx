@@ -29,7 +29,7 @@ import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { AccountName } from '../accounts/AccountName';
-import { BuyerCost } from './SaleFees';
+import { BuyerCost } from '../paws-market/SaleFees';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
 export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {

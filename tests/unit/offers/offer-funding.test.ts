@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createOfferFunding } from '../../../src/features/paws-market/offer-funding';
-import { type OfferFundsRepo, createOfferFundsRepo } from '../../../src/features/paws-market/offer-funds-repo';
-import type { PawsOffer } from '../../../src/features/paws-market/offer-rules';
+import { createOfferFunding } from '../../../src/features/offers/offer-funding';
+import { type OfferFundsRepo, createOfferFundsRepo } from '../../../src/features/offers/offer-funds-repo';
+import type { PawsOffer } from '../../../src/features/offers/offer-rules';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 process.env.LOG_LEVEL = 'silent';

@@ -5,8 +5,8 @@ import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import { isPastValidity } from '../ledger/transaction-visibility';
 import type { RarityDataset } from '../tiger/rarity';
-import { INVALID_PRICE_MESSAGE, type ListingDisplay, parsePawsPrice } from './listing';
-import type { ListingRepo } from './listing-repo';
+import { INVALID_PRICE_MESSAGE, type ListingDisplay, parsePawsPrice } from '../paws-market/listing';
+import type { ListingRepo } from '../paws-market/listing-repo';
 import { createOfferFunding } from './offer-funding';
 import type { OfferFundsRepo } from './offer-funds-repo';
 import type { OfferActivity, OfferRepo } from './offer-repo';
@@ -25,7 +25,7 @@ import {
   publicOffer,
   reservedUnits,
 } from './offer-rules';
-import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
+import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from '../paws-market/settlement';
 import {
   DEFAULT_SETTLEMENT_TIMEOUT_MS,
   type PawsMarketSettings,
@@ -33,8 +33,8 @@ import {
   WRITE_RESERVE_MS,
   beforeSettlementReserveMs,
   createTradeChecks,
-} from './trade-checks';
-import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
+} from '../paws-market/trade-checks';
+import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from '../paws-market/trade-terms';
 
 /** Filled offers listed beside a buyer's open ones. */
 const RECENT_FILLED_OFFERS = 20;
