@@ -1,34 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { mapConcurrently } from '../../lib/concurrency';
-import type { TraitSelection } from '../collection/collection-rules';
-import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../server/ttl-cache';
-import { formatUnits } from '../balances/units';
-import { LedgerError } from '../ledger/errors';
-import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
+import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
-import { INVALID_PRICE_MESSAGE, type ListingDisplay, type PawsListing, isOwnListing, parsePawsPrice, publicListing } from './listing';
-import { backsListing } from './listing-backing';
-import type { ListingRepo, PendingListing } from './listing-repo';
 import type { ActivityRepo } from '../market-stats/activity-repo';
-import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
-import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
-import {
-  DEFAULT_SETTLEMENT_TIMEOUT_MS,
-  type PawsMarketSettings,
-  type TradeChecks,
-  WRITE_RESERVE_MS,
-  beforeSettlementReserveMs,
-  createTradeChecks,
-} from './trade-checks';
-import { type TradeTermsReader, assertFeesPayable, createTradeTerms } from './trade-terms';
-
-/** How long a prepared listing waits for the seller's allowance approval. */
-export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
-/** How long the listing health job trusts that a seller can receive PAWS (a buy always checks afresh). */
-const SELLER_CHECK_TTL_MS = 5 * 60_000;
-/** Sellers whose PAWS association the listing health job reads at once. */
-const SELLER_CHECK_CONCURRENCY = 4;
+import { createBuyService } from './buy-service';
+import type { ListingDisplay, PawsListing } from './listing';
+import type { ListingRepo } from './listing-repo';
+import { createListingService } from './listing-service';
+import type { Settlement } from './settlement';
+import { type PawsMarketSettings, type TradeChecks, createTradeChecks } from './trade-checks';
+import { type TradeTermsReader, createTradeTerms } from './trade-terms';
 
 export interface PawsMarketDeps {
   store: ListingRepo;
@@ -53,363 +32,43 @@ export interface PawsMarketDeps {
   now?: () => number;
 }
 
-type ListingClaim = NonNullable<PawsListing['claim']>;
+/** What the listing and buy services share: the store, the ledger and its checks, the terms, the clock, and taking a dead listing down. */
+export interface MarketContext {
+  store: ListingRepo;
+  ledger: LedgerReader;
+  settings: PawsMarketSettings;
+  checks: TradeChecks;
+  terms: TradeTermsReader;
+  now: () => number;
+  /** Takes down a listing that can no longer be bought (its tiger moved, its approval revoked, its seller unpayable). */
+  retire(listing: PawsListing): Promise<void>;
+}
 
-/** The PAWS marketplace: listing, unlisting and race-safe, idempotent buying settled on the ledger. */
-export function createPawsMarketService({
-  store,
-  ledger,
-  settlement,
-  settings,
-  display,
-  reservedPaws,
-  activity,
-  terms: givenTerms,
-  receipts,
-  checks = createTradeChecks({ ledger, settings, receipts }),
-  now = Date.now,
-}: PawsMarketDeps) {
-  const terms = givenTerms ?? createTradeTerms(ledger, settings);
-  const decimals = async () => (await terms.read()).pawsDecimals;
-  const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
-
-  /** True when the NFT backs the listing: the seller owns it and our marketplace is its spender (or its approval's receipt says so while the mirror catches up). */
-  const backs = (nft: LedgerNft | null | undefined, listing: PawsListing) => backsListing(ledger, nft, listing, settings.marketplaceAccountId, now());
-
-  /** True when the listing can still be settled, read afresh (a buy). */
-  async function stillBacked(listing: PawsListing): Promise<boolean> {
-    return backs(await ledger.getNft(listing.tokenId, listing.serialNumber), listing);
-  }
-
-  const { canBePaid } = checks;
-  const sellerPayable = createTtlCache<boolean>(SELLER_CHECK_TTL_MS, { now });
-
-  /**
-   * The ids of the listings that can still be bought: their NFTs read by serial range (a page per
-   * 100 serials at most) and each seller's PAWS association (kept 5 min), never one read per listing.
-   */
-  async function healthyIds(listings: readonly PawsListing[]): Promise<Set<string>> {
-    const nfts = await ledger.getNftsBySerial(
-      settings.nftTokenId,
-      listings.map((listing) => listing.serialNumber),
-    );
-    const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
-    const payable = await mapConcurrently(sellers.length, SELLER_CHECK_CONCURRENCY, (index) => {
-      const seller = sellers[index] as string;
-      return sellerPayable.get(seller, () => canBePaid(seller));
-    });
-    const paid = new Set(sellers.filter((_, index) => payable[index]));
-    const at = now();
-    // Only a listing that went live on its receipt in the last two minutes costs a read or two more.
-    const backed = await Promise.all(
-      listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
-    );
-    return new Set(listings.filter((listing, index) => backed[index] && paid.has(listing.sellerId)).map((listing) => listing.id));
-  }
-
-  async function retire(listing: PawsListing): Promise<void> {
-    if (await store.transition(listing.id, 'active', 'invalid')) await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
-  }
-
-  /**
-   * Records a sale the ledger settled, while `claim` still holds the listing: the sale and its
-   * activity first, then the listing as sold, so whoever sees it sold finds its sale too. Each write
-   * is conditional and made once; a run cut short between them leaves the listing claimed, and the
-   * next run (the reconciler's) finishes it.
-   */
-  async function finishSale(listing: PawsListing, claim: ListingClaim): Promise<void> {
-    const current = await store.getListing(listing.id);
-    if (current?.status !== 'claimed' || current.claim?.claimId !== claim.claimId) return;
-    const soldAt = new Date(now()).toISOString();
-    const sale = { buyerId: claim.buyerId, transactionId: claim.transactionId, soldAt };
-    await store.putSale({
-      listingId: listing.id,
-      tokenId: listing.tokenId,
-      serialNumber: listing.serialNumber,
-      sellerId: listing.sellerId,
-      buyerId: claim.buyerId,
-      pawsPrice: listing.pawsPrice,
-      transactionId: claim.transactionId,
-      soldAt,
-    });
-    await activity?.sold({
-      ...sale,
-      listingId: listing.id,
-      sellerId: listing.sellerId,
-      tokenId: listing.tokenId,
-      serialNumber: listing.serialNumber,
-      nftName: listing.nftName,
-      pawsPrice: listing.pawsPrice,
-    });
-    if (await store.transition(listing.id, 'claimed', 'sold', { sale }, claim.claimId))
-      await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
-  }
-
-  /** A listing's claim by a buyer: taken from 'active', released back to it, finished as sold. */
-  function listingClaims(listing: PawsListing): ClaimLifecycle<ListingClaim> {
-    return {
-      take: (claim) => store.transition(listing.id, 'active', 'claimed', { claim }),
-      release: async (claim) => {
-        await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
-      },
-      finish: (claim) => finishSale(listing, claim),
-    };
-  }
-
-  /** Settles a claim whose outcome was never recorded from what the ledger says of its transaction (reconcileClaim); true when settled. */
-  async function settleClaim(listing: PawsListing): Promise<boolean> {
-    const claim = listing.claim;
-    return listing.status === 'claimed' && !!claim && reconcileClaim(ledger, claim, listingClaims(listing), now());
-  }
-
-  /** The listing after settling its unrecorded claim, if the ledger tells how it ended. */
-  async function reconcile(listing: PawsListing): Promise<PawsListing> {
-    if (!(await settleClaim(listing))) return listing;
-    return (await store.getListing(listing.id)) ?? listing;
-  }
-
-  /**
-   * Writes the one active listing of a pending one once the ledger shows the seller owning the tiger
-   * with the marketplace approved for it, and drops the pending one; `approvedBy` is the
-   * seller's approval when known (null when the reconciler finds the allowance on the ledger);
-   * `approvedByReceipt`: its SUCCESS receipt stands for it until the mirror node shows it.
-   */
-  async function activate(pending: PendingListing, approvedBy: string | null, approvedByReceipt = false): Promise<PawsListing> {
-    const nft = await checks.ownedTiger(pending.serialNumber, pending.sellerId);
-    checks.requireApproved(
-      nft,
-      approvedByReceipt,
-      () =>
-        new DomainError('NFT_ALLOWANCE_MISSING', 'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again'),
-    );
-    await checks.requireSellerPayable(pending.sellerId, 'listing');
-    const stamp = new Date(now()).toISOString();
-    const listing: PawsListing = {
-      ...pending,
-      status: 'active',
-      createdAt: stamp,
-      updatedAt: stamp,
-      approvalTransactionId: approvedBy,
-      claim: null,
-      sale: null,
-    };
-    delete (listing as Partial<PendingListing>).expiresAt;
-    delete (listing as Partial<PendingListing>).marketplaceAccountId;
-    if (!(await store.takeLock(listing.tokenId, listing.serialNumber, listing.id))) {
-      const holder = await store.lockHolder(listing.tokenId, listing.serialNumber);
-      const held = holder ? await store.getListing(holder) : undefined;
-      const alive = held && (held.status === 'active' || held.status === 'claimed');
-      if (alive || !holder || !(await store.replaceLock(listing.tokenId, listing.serialNumber, holder, listing.id))) {
-        throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
-      }
-    }
-    await store.putListing(listing);
-    await activity?.listed(listing);
-    await store.deletePending(pending.id);
-    return listing;
-  }
-
-  function purchaseResult(listing: PawsListing) {
-    return { success: true, transactionId: listing.sale?.transactionId, listing: publicListing(listing) };
-  }
-
+/**
+ * The PAWS marketplace: listing and unlisting (listing-service.ts), and race-safe, idempotent buying
+ * settled on the ledger (buy-service.ts), over one store, ledger, set of checks and terms.
+ */
+export function createPawsMarketService(deps: PawsMarketDeps) {
+  const { store, ledger, settings, receipts, now = Date.now } = deps;
+  const context: MarketContext = {
+    store,
+    ledger,
+    settings,
+    checks: deps.checks ?? createTradeChecks({ ledger, settings, receipts }),
+    terms: deps.terms ?? createTradeTerms(ledger, settings),
+    now,
+    async retire(listing) {
+      if (await store.transition(listing.id, 'active', 'invalid')) await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
+    },
+  };
+  const activity = deps.activity;
   return {
-    /**
-     * The listing health job: checks every active listing on the ledger (healthyIds: its tiger still
-     * the seller's with the marketplace approved, the seller payable) and takes down those that can
-     * no longer be bought. A run costs a mirror page per 100 serials the listings span (34 at most)
-     * and a read per seller not read in 5 minutes, whatever the page views.
-     */
-    async checkListings(): Promise<{ checked: number; retired: number }> {
-      const active = await store.activeListings();
-      const healthy = await healthyIds(active);
-      const unhealthy = active.filter((listing) => !healthy.has(listing.id));
-      await Promise.all(unhealthy.map(retire));
-      return { checked: active.length, retired: unhealthy.length };
-    },
-
-    /** Active listings (as the listing health job last found them, never read from the ledger here), filtered by traits and sorted (newest first by default), one page with the trait counts. */
-    async listActive(page: number, limit: number, browse: { sort?: PawsSortKey; traits?: TraitSelection } = {}) {
-      // Read from the store alone: the listing health job takes down what can no longer be bought, and a buy checks afresh.
-      const buyable = await store.activeListings();
-      const traits = browse.traits ?? {};
-      const listings = sortListings(filterListings(buyable, traits), browse.sort ?? DEFAULT_PAWS_SORT);
-      const start = (page - 1) * limit;
-      return {
-        listings: listings.slice(start, start + limit).map(publicListing),
-        total: listings.length,
-        page,
-        limit,
-        /** Every listing's count before the trait filter, and each trait value's count given the other filters. */
-        allTotal: buyable.length,
-        traitCounts: listingTraitCounts(buyable, traits),
-      };
-    },
-
-    /** A seller's active listings. */
-    async sellerListings(sellerId: string) {
-      const listings = await store.sellerListings(sellerId);
-      return { listings: listings.filter((listing) => listing.status === 'active' || listing.status === 'claimed').map(publicListing) };
-    },
-
-    /** Checks the seller, the serial and the price, and returns the pending listing to approve. */
-    async prepareListing(sessionAccountId: string, input: { sellerId: string; tokenId: string; serialNumber: number; pawsPrice: string }) {
-      if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only list tigers from your own account');
-      if (input.tokenId !== settings.nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${settings.nftTokenId}) can be listed`);
-      const tokenDecimals = await decimals();
-      const parsed = parsePawsPrice(input.pawsPrice, tokenDecimals);
-      if ('problem' in parsed) throw new DomainError('INVALID_PRICE', INVALID_PRICE_MESSAGE, { reason: `The price must be ${parsed.problem}` });
-      const price = parsed.units;
-      await checks.ownedTiger(input.serialNumber, input.sellerId);
-      await checks.requireSellerPayable(input.sellerId, 'listing');
-      // The buyer is not known yet: the check is for any buyer who pays no fee of its own.
-      await assertFeesPayable(
-        ledger,
-        (await terms.read()).fees,
-        { price, seller: input.sellerId, buyer: settings.marketplaceAccountId },
-        { what: 'any sale of this tiger', outcome: 'Nothing was listed.' },
-      );
-      const holder = await store.lockHolder(input.tokenId, input.serialNumber);
-      if (holder && (await store.getListing(holder))?.status === 'active') throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
-      const shown = await display(input.serialNumber);
-      const pending: PendingListing = {
-        id: randomUUID(),
-        sellerId: input.sellerId,
-        tokenId: input.tokenId,
-        serialNumber: input.serialNumber,
-        nftName: shown?.nftName ?? `Wild Tiger #${input.serialNumber}`,
-        nftImage: shown?.nftImage ?? '',
-        pawsPrice: formatUnits(price, tokenDecimals),
-        priceBaseUnits: price.toString(),
-        rarityRank: shown?.rarityRank ?? null,
-        rarityPct: shown?.rarityPct ?? null,
-        rarityScore: shown?.rarityScore ?? null,
-        traits: shown?.traits ?? [],
-        marketplaceAccountId: settings.marketplaceAccountId,
-        expiresAt: new Date(now() + PENDING_LISTING_TTL_MS).toISOString(),
-      };
-      await store.putPending(pending);
-      return { success: true, marketplaceAccountId: settings.marketplaceAccountId, pendingListing: pending };
-    },
-
-    /**
-     * After the seller's approval: waits until it reached consensus (its receipt, else the mirror
-     * node), checks the tiger (the approval's receipt stands for the allowance until the mirror shows
-     * it) and writes the one active listing. Asking again for a completed listing (a retry, a late
-     * wallet answer) returns it.
-     */
-    async completeListing(sessionAccountId: string, input: { pendingListingId: string; approvalTransactionId: string }) {
-      const pending = await store.getPending(input.pendingListingId, now());
-      if (!pending) {
-        const done = await store.getListing(input.pendingListingId);
-        // Listed by this approval, or by the reconciler from the allowance on the ledger (no approval id).
-        const same = done?.approvalTransactionId === input.approvalTransactionId || done?.approvalTransactionId === null;
-        if (done && done.sellerId === sessionAccountId && same && done.status === 'active') {
-          return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(done) };
-        }
-        throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
-      }
-      if (pending.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This listing belongs to another account');
-      // Whether the mirror shows the approval is read first: the tiger read after it then shows what the approval made.
-      const approvedByReceipt = await checks.nftApprovalSettled(input.approvalTransactionId, pending.sellerId, WRITE_RESERVE_MS, 'seller');
-      const listing = await activate(pending, input.approvalTransactionId, approvedByReceipt);
-      return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
-    },
-
-    /** Settles a listing's claim left unconfirmed (the reconciler), exactly as the next buy would; true when settled. */
-    reconcileClaimed: settleClaim,
-
-    /**
-     * A pending listing whose seller's completion never came, past its expiry (the reconciler):
-     * listed when the ledger shows what completing checks (the seller owns the tiger, the marketplace
-     * is approved for it, the seller can be paid), dropped when it does not. A ledger that cannot be
-     * read leaves it for the next run.
-     */
-    async settleExpiredPending(pending: PendingListing): Promise<'listed' | 'dropped'> {
-      try {
-        await activate(pending, null);
-        return 'listed';
-      } catch (error) {
-        if (!(error instanceof DomainError) || error instanceof LedgerError) throw error;
-        await store.deletePending(pending.id);
-        return 'dropped';
-      }
-    },
-
-    /** Removes the seller's own active listing. */
-    async unlist(sessionAccountId: string, listingId: string) {
-      const listing = await store.getListing(listingId);
-      if (!listing) throw new DomainError('LISTING_NOT_FOUND', 'Listing not found');
-      if (listing.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only unlist your own tigers');
-      if (listing.status !== 'active' && listing.status !== 'invalid')
-        throw new DomainError('LISTING_NOT_REMOVABLE', `This listing is ${listing.status} and cannot be removed`);
-      if (!(await store.transition(listing.id, listing.status, 'removed')))
-        throw new DomainError('LISTING_CHANGED', 'This listing changed; refresh and try again');
-      await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
-      return { success: true, message: 'Listing removed. Revoke the marketplace allowance in your wallet to finish.' };
-    },
-
-    /**
-     * Buys a listing for the signed-in buyer: checks the listing on the ledger, the buyer's PAWS
-     * allowance and balance, claims it with a conditional write (so racing buyers cannot both pay),
-     * settles atomically, and marks it sold only on SUCCESS. Repeating a finished purchase returns it.
-     */
-    async buy(sessionAccountId: string, input: { listingId: string; buyerId: string; allowanceTransactionId?: string | undefined }) {
-      if (input.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
-      let listing = await store.getListing(input.listingId);
-      if (!listing) throw new DomainError('LISTING_NOT_FOUND', 'Listing not found');
-      if (isOwnListing(listing, input.buyerId)) throw new DomainError('OWN_LISTING', 'You cannot buy your own NFT');
-      if (listing.status === 'claimed') listing = await reconcile(listing);
-      if (listing.status === 'sold' && listing.sale?.buyerId === input.buyerId) return purchaseResult(listing);
-      if (listing.status === 'claimed') {
-        if (listing.claim?.buyerId === input.buyerId) {
-          throw new DomainError('PURCHASE_IN_PROGRESS', 'Your purchase of this tiger is being settled', { transactionId: listing.claim.transactionId });
-        }
-        throw new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger');
-      }
-      if (listing.status !== 'active') throw new DomainError('LISTING_UNAVAILABLE', 'This NFT is not currently listed for sale');
-      // The buyer's approval, confirmed by its receipt while the mirror does not show it yet.
-      let approvedByReceipt = false;
-      if (input.allowanceTransactionId) {
-        // The buyer just approved the price in the wallet: it must reach consensus before the allowance counts.
-        approvedByReceipt = await checks.pawsApprovalSettled(input.allowanceTransactionId, input.buyerId, beforeSettlementReserveMs(settlementTimeoutMs));
-      }
-      if (!(await stillBacked(listing))) {
-        await retire(listing);
-        throw new DomainError('LISTING_UNAVAILABLE', 'This listing is no longer available: the tiger moved or its marketplace approval was revoked');
-      }
-      if (!(await canBePaid(listing.sellerId))) {
-        await retire(listing);
-        throw new DomainError('LISTING_UNAVAILABLE', 'This listing is no longer available: its seller can no longer receive PAWS');
-      }
-      const price = BigInt(listing.priceBaseUnits);
-      const { pawsDecimals: tokenDecimals, fees } = await terms.read();
-      const sale = { price, seller: listing.sellerId, buyer: input.buyerId };
-      // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the price, from the same allowance.
-      const due = (await assertFeesPayable(ledger, fees, sale, { what: 'this purchase', outcome: 'Nothing was charged.' })).buyerPays;
-      const [allowance, balance, reserved] = await Promise.all([
-        ledger.getTokenAllowance(input.buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
-        ledger.getTokenBalance(input.buyerId, settings.pawsTokenId),
-        reservedPaws?.(input.buyerId) ?? 0n,
-      ]);
-      const available = balance.associated ? balance.balance : 0n;
-      // A short allowance asks for what the buyer's offers and other purchases keep besides this one.
-      checks.requireFunded({ due, available, allowance, allowanceNeeded: due, allowanceAsked: due + reserved, pawsDecimals: tokenDecimals }, approvedByReceipt);
-      const buyerId = input.buyerId;
-      await settleClaimed(
-        settlement,
-        { nftTokenId: listing.tokenId, serial: listing.serialNumber, sellerId: listing.sellerId, buyerId, pawsTokenId: settings.pawsTokenId, amount: price },
-        listingClaims(listing),
-        {
-          claim: (transactionId) => ({ claimId: randomUUID(), buyerId, transactionId, claimedAt: new Date(now()).toISOString() }),
-          lost: () => new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger'),
-          settlementTimeoutMs,
-          reserveMs: WRITE_RESERVE_MS,
-          noun: 'purchase',
-        },
-      );
-      return purchaseResult((await store.getListing(listing.id)) ?? listing);
-    },
+    ...createListingService(context, { display: deps.display, ...(activity ? { activity } : {}) }),
+    ...createBuyService(context, {
+      settlement: deps.settlement,
+      ...(deps.reservedPaws ? { reservedPaws: deps.reservedPaws } : {}),
+      ...(activity ? { activity } : {}),
+    }),
   };
 }
 
