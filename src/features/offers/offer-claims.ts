@@ -1,5 +1,4 @@
-import type { ClaimLifecycle } from '../paws-market/settlement';
-import { reconcileClaim } from '../paws-market/settlement';
+import { type ClaimLifecycle, reconcileClaim } from '../paws-market/settlement';
 import type { OfferContext } from './offer-service';
 import type { OfferClaim, OfferFill, PawsOffer } from './offer-rules';
 
