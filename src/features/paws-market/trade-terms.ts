@@ -4,6 +4,7 @@
  * changes; a failed read is not kept, so one mirror error does not break a warm instance.
  */
 import { DomainError } from '../../lib/domain-error';
+import { createTtlCache } from '../../server/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { MAX_BALANCE_CHANGES, type SaleFeeTerms, type SaleSplit, balanceChanges, collectorsPaid, saleSplit } from './sale-fees';
 
@@ -25,28 +26,22 @@ export function createTradeTerms(
   tokens: { nftTokenId: string; pawsTokenId: string },
   { ttlMs = TERMS_TTL_MS, now = Date.now }: { ttlMs?: number; now?: () => number } = {},
 ): TradeTermsReader {
-  let kept: { at: number; terms: Promise<TradeTerms> } | undefined;
-  return {
-    read() {
-      if (kept && now() - kept.at < ttlMs) return kept.terms;
-      const terms = Promise.all([ledger.getTokenInfo(tokens.nftTokenId), ledger.getTokenInfo(tokens.pawsTokenId)]).then(([nft, paws]) => ({
-        pawsDecimals: paws.decimals,
-        fees: {
-          pawsTokenId: tokens.pawsTokenId,
-          nftTreasury: nft.treasuryAccountId,
-          pawsTreasury: paws.treasuryAccountId,
-          nft: nft.customFees,
-          paws: paws.customFees,
-        },
-      }));
-      const entry = { at: now(), terms };
-      kept = entry;
-      terms.catch(() => {
-        if (kept === entry) kept = undefined;
-      });
-      return terms;
-    },
+  // A failed read is not kept (createTtlCache): the next read asks the mirror again.
+  const kept = createTtlCache<TradeTerms>(ttlMs, { now, maxEntries: 1 });
+  const load = async (): Promise<TradeTerms> => {
+    const [nft, paws] = await Promise.all([ledger.getTokenInfo(tokens.nftTokenId), ledger.getTokenInfo(tokens.pawsTokenId)]);
+    return {
+      pawsDecimals: paws.decimals,
+      fees: {
+        pawsTokenId: tokens.pawsTokenId,
+        nftTreasury: nft.treasuryAccountId,
+        pawsTreasury: paws.treasuryAccountId,
+        nft: nft.customFees,
+        paws: paws.customFees,
+      },
+    };
   };
+  return { read: () => kept.get('terms', load) };
 }
 
 /**
