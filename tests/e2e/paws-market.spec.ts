@@ -95,6 +95,8 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await expect(first.dialog).toContainText(`Next, your wallet asks you to let the marketplace (${MARKETPLACE}) transfer this one tiger`);
     // What the seller receives after the collection's royalty, read from the ledger's token info.
     await expect(first.dialog.getByTestId('seller-proceeds')).toHaveText('You receive 39.9 PAWS after the 5 % creator royalty (2.1 PAWS).');
+    // Held until the tray was looked at: at consensus's pace the listing may otherwise go live before a busy page draws the tray.
+    const releaseFirst = await holdRequests(page, '/api/paws/listings/complete');
     await first.dialog.getByRole('button', { name: 'Create Listing' }).click();
     await approveNext(page, /AccountAllowanceApprove/);
     await expect(first.dialog.getByRole('list', { name: 'Listing progress' })).toBeVisible();
@@ -102,6 +104,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await first.dialog.getByRole('button', { name: 'Close listing' }).click();
     await expect(first.dialog).toBeHidden();
     await expect(tray.getByRole('article', { name: `Listing ${first.name} for 42 PAWS` })).toContainText('Waiting for the ledger…');
+    releaseFirst();
     await expect(page.getByText('Tiger Listed!', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
     await expect.poll(async () => (await ledgerNft(page, first.serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
@@ -226,18 +229,23 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
       return dialog;
     }
 
+    // The ledger's answers on the revocation are held until the tray was looked at (it may reach consensus in two seconds).
+    const releaseFirst = await holdRequests(page, '/api/hedera/transaction/**');
     const dialog = await unlist(first);
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(tray.getByRole('article', { name: `Returning Wild Tiger #${first} to your den` })).toContainText('Waiting for the ledger…');
+    releaseFirst();
     await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
     await expect.poll(async () => (await ledgerNft(page, first)).spender, SHOWN_ON_MIRROR).toBeNull();
 
     // Approved, then straight to another page: the revocation is picked up there and followed to its end.
+    const releaseSecond = await holdRequests(page, '/api/hedera/transaction/**');
     await unlist(second);
     await page.goto('/collection');
     await expect(tray.getByRole('article', { name: `Returning Wild Tiger #${second} to your den` })).toBeVisible();
+    releaseSecond();
     await expect(page.getByText('Tiger Returned', { exact: true })).toBeVisible({ timeout: LEDGER_FLOW_MS });
     await expect(tray).toBeHidden();
     await expect.poll(async () => (await ledgerNft(page, second)).spender, SHOWN_ON_MIRROR).toBeNull();

@@ -62,10 +62,13 @@ test.describe
       });
       await expect(tray).toHaveCount(0);
       await expectBoughtOnce(page, target, daveBefore);
-      // Buying it again is impossible: the tiger left the listings, and the server never prepares a second purchase.
+      // Buying it again is impossible: the server never prepares a second purchase. Until SentX has recorded the sale
+      // (the page completes it again once the mirror shows the payment) it hands back the paid one to complete; then
+      // SentX refuses a tiger no longer listed.
       const answer = await page.request.post('/api/market/buy', {
         data: { token_address: NFT_TOKEN, serial_number: target.serialId, user_address: DAVE, price: String(target.salePrice) },
       });
-      expect(answer.status()).toBe(400);
+      if (answer.status() === 200) expect((await answer.json()).data).toMatchObject({ resumed: 'paid' });
+      else expect(answer.status()).toBe(400);
     });
   });
