@@ -141,9 +141,13 @@ export const $market = computed([$sales, $listings, $rarity, $bought], ({ data: 
   return lastMarket;
 });
 
-/** After a purchase: refetch listings and activity past any CDN copy, and the buyer's balances; `bought` leaves the listings at once. */
+/** After a purchase on this page: a query that reads what a purchase changes (the market's figures) past the CDN's copy, '' before. */
+export const $hbarTradeMark = atom('');
+
+/** After a purchase: refetch listings, activity and the figures past any CDN copy, and the buyer's balances; `bought` leaves the listings at once. */
 export function refreshMarket(bought?: number): void {
   if (bought !== undefined) $bought.set(new Map([...$bought.get(), [bought, Date.now()]]));
+  $hbarTradeMark.set(`?_=${Date.now()}`);
   const keys = [SALES_PATH, LISTINGS_PATH];
   markChanged();
   for (const key of keys) bustNext.add(key);

@@ -9,6 +9,7 @@ import { seenMarker } from '@/lib/seen-marker';
 import { toast } from '../toast/toast-store';
 import { HOLDERS_PATH } from './holders-path';
 import { ACTIVITY_PAGE_SIZE, type ActivityKindFilter, type ActivityPage, type PawsActivityItem, salesSince } from './activity';
+import { $hbarTradeMark } from '../hbar-market/market-client';
 import type { MarketFigures, MarketName } from './market-figures';
 
 export interface FiguresAnswer {
@@ -29,7 +30,11 @@ const $inBrowser = atom<string | null>(typeof window === 'undefined' ? null : ''
 const $pawsTradeMark = atom('');
 
 const figureStores = {
-  hbar: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.hbar, $inBrowser], { dedupeTime: FIGURES_REFRESH_MS, revalidateInterval: FIGURES_REFRESH_MS }),
+  // A purchase on the page reads them again past the CDN's copy ($hbarTradeMark), as a PAWS trade does the PAWS market's.
+  hbar: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.hbar, $inBrowser, $hbarTradeMark], {
+    dedupeTime: FIGURES_REFRESH_MS,
+    revalidateInterval: FIGURES_REFRESH_MS,
+  }),
   paws: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.paws, $inBrowser, $pawsTradeMark], {
     dedupeTime: FIGURES_REFRESH_MS,
     revalidateInterval: FIGURES_REFRESH_MS,

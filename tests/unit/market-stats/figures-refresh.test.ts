@@ -24,4 +24,21 @@ describe('the PAWS market figures after a trade', () => {
     await vi.waitFor(() => expect(calls.map((call) => call.url)).toContainEqual(expect.stringMatching(/^\/api\/paws\/stats\?_=\d+$/)));
     stop();
   });
+
+  it('the HBAR market’s are read again at once, past the CDN copy, after a purchase on the page', async () => {
+    vi.stubGlobal('window', new EventTarget());
+    vi.stubGlobal('addEventListener', () => undefined);
+    const figures = { success: true, figures: { market: 'hbar', floor: 120 } };
+    const { calls } = installFakeFetch({ body: JSON.stringify(figures) });
+    const { figuresStore } = await import('../../../src/features/market-stats/market-stats-client');
+    const { refreshMarket } = await import('../../../src/features/hbar-market/market-client');
+    const store = figuresStore('hbar');
+    const stop = store.listen(() => undefined);
+    await vi.waitFor(() => expect(store.get().data).toBeDefined());
+    expect(calls.map((call) => call.url)).toEqual(['/api/market/figures']);
+
+    refreshMarket(12);
+    await vi.waitFor(() => expect(calls.map((call) => call.url)).toContainEqual(expect.stringMatching(/^\/api\/market\/figures\?_=\d+$/)));
+    stop();
+  });
 });
