@@ -6,7 +6,7 @@
  * again with the approval's transaction id (the server waits for it on the ledger).
  */
 import { type ReadableAtom, atom, computed } from 'nanostores';
-import { ApiError, apiJson, createFetcherStore, errorCode, invalidateKeys } from '@/lib/api/index';
+import { ApiError, apiJson, createFetcherStore, errorCode, invalidateKeys, isUnavailable } from '@/lib/api/index';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { $wallet } from '../wallet/wallet-store';
@@ -102,6 +102,25 @@ export function invalidateOffers(): void {
   invalidateKeys((key) => key.startsWith(OFFERS_PATH));
 }
 
+/** A briefly unavailable server or mirror node (503, 429) is asked again this many times, this far apart. */
+const UNAVAILABLE_RETRIES = 2;
+const UNAVAILABLE_PAUSE_MS = 2_000;
+
+/**
+ * An offer's request asked again while the server or its mirror node is briefly unavailable (a
+ * mirror's rate limit, a read timing out): the offer id makes a repeat the same offer, never a second.
+ */
+async function postOnceAvailable<T>(post: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await post();
+    } catch (error) {
+      if (!isUnavailable(error) || attempt >= UNAVAILABLE_RETRIES) throw error;
+      await new Promise((done) => setTimeout(done, UNAVAILABLE_PAUSE_MS));
+    }
+  }
+}
+
 function bodyOf(error: unknown): Record<string, unknown> {
   return error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as Record<string, unknown>) : {};
 }
@@ -115,7 +134,9 @@ function bodyOf(error: unknown): Record<string, unknown> {
 export async function makeOffer(buyerId: string, offerId: string, request: OfferRequest, allowanceTransactionId?: string): Promise<MakeOfferResult> {
   const body = { ...request, offerId, buyerId, tokenId: PUBLIC_CONFIG.nftTokenId, allowanceTransactionId };
   try {
-    const answer = await callWhenSettled(() => apiJson<{ offer: PublicOffer }>(OFFERS_PATH, { method: 'POST', body }), { codes: SETTLING_CODES });
+    const answer = await callWhenSettled(() => postOnceAvailable(() => apiJson<{ offer: PublicOffer }>(OFFERS_PATH, { method: 'POST', body })), {
+      codes: SETTLING_CODES,
+    });
     invalidateOffers();
     return { status: 'made', offer: answer.offer };
   } catch (error) {

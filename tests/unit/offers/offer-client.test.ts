@@ -35,6 +35,25 @@ describe('offer client', () => {
     ]);
   });
 
+  it('asks again while the server or its mirror node is briefly unavailable (the same offer id), and gives up after two more tries', async () => {
+    vi.useFakeTimers();
+    try {
+      const unavailable = () => ({ status: 503, json: { error: 'The Hedera mirror node is unavailable, try again shortly', code: 'LEDGER_UNAVAILABLE' } });
+      const calls = installApi({ 'POST /api/paws/offers': [unavailable, () => ({ json: { success: true, offer } })] });
+      const made = makeOffer('0.0.7001002', 'id-2', terms, APPROVAL);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await made).toEqual({ status: 'made', offer });
+      expect(calls.filter((entry) => entry.method === 'POST').map((entry) => (entry.body as { offerId: string }).offerId)).toEqual(['id-2', 'id-2']);
+
+      installApi({ 'POST /api/paws/offers': [unavailable, unavailable, unavailable] });
+      const refused = makeOffer('0.0.7001002', 'id-3', terms, APPROVAL).catch((error: unknown) => errorCode(error));
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(await refused).toBe('LEDGER_UNAVAILABLE');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('accepts: a tiger without the marketplace’s approval answers which one to approve; an unfunded offer throws its code', async () => {
     const sale = { offerId: 'o1', serialNumber: 7, sellerId: '0.0.7001003', buyerId: '0.0.7001002', pawsAmount: '12.5', transactionId: 't', filledAt: 'now' };
     installApi({
