@@ -7,8 +7,17 @@ import type { LedgerState } from './state';
 type ApproveBody = Extract<DecodedBody, { name: 'CRYPTOAPPROVEALLOWANCE' }>;
 type DeleteBody = Extract<DecodedBody, { name: 'CRYPTODELETEALLOWANCE' }>;
 
+/**
+ * `hedera.allowances.maxTransactionLimit` (default 20, hiero-consensus-node `HederaConfig.java`):
+ * allowances one approve or delete transaction may carry, each NFT serial counted as one
+ * (`AllowanceValidator.aggregateApproveNftAllowances`, `DeleteAllowanceValidator`); more is MAX_ALLOWANCES_EXCEEDED.
+ */
+export const MAX_ALLOWANCES_PER_TRANSACTION = 20;
+
 export function approveEffects(state: LedgerState, body: ApproveBody): Effects | LedgerStatus {
   if (body.hbar.length + body.tokens.length + body.nfts.length === 0) return 'EMPTY_ALLOWANCES';
+  const nftAllowances = body.nfts.reduce((sum, grant) => sum + Math.max(grant.serials.length, 1), 0);
+  if (body.hbar.length + body.tokens.length + nftAllowances > MAX_ALLOWANCES_PER_TRANSACTION) return 'MAX_ALLOWANCES_EXCEEDED';
   const effects = emptyEffects();
   for (const grant of body.hbar) {
     const status = checkParties(state, grant.owner, grant.spender) ?? (grant.amount < 0n ? 'NEGATIVE_ALLOWANCE_AMOUNT' : null);
@@ -51,6 +60,7 @@ export function approveEffects(state: LedgerState, body: ApproveBody): Effects |
 
 export function deleteEffects(state: LedgerState, body: DeleteBody): Effects | LedgerStatus {
   if (body.nfts.length === 0) return 'EMPTY_ALLOWANCES';
+  if (body.nfts.reduce((sum, removal) => sum + removal.serials.length, 0) > MAX_ALLOWANCES_PER_TRANSACTION) return 'MAX_ALLOWANCES_EXCEEDED';
   const effects = emptyEffects();
   for (const removal of body.nfts) {
     const token = state.tokens.get(removal.tokenId);

@@ -224,6 +224,25 @@ describe('sandbox ledger: transfer rules', () => {
     await expectUnchanged(async () => ledger.execute(await signed(pull(3), 'operator')), 'AMOUNT_EXCEEDS_ALLOWANCE');
   });
 
+  it('carries at most 20 allowances per approve or delete transaction, each NFT serial counted (hedera.allowances.maxTransactionLimit)', async () => {
+    const serials = serialsOf(await ledger.read(), ALICE).slice(0, 21);
+    expect(serials).toHaveLength(21);
+    const approve = (count: number) => {
+      const tx = new AccountAllowanceApproveTransaction();
+      for (const serial of serials.slice(0, count)) tx.approveTokenNftAllowance(nft(serial), ALICE, OPERATOR);
+      return frozen(tx, ALICE);
+    };
+    await expectUnchanged(async () => ledger.execute(await signed(approve(21), 'alice')), 'MAX_ALLOWANCES_EXCEEDED');
+    expect((await ledger.execute(await signed(approve(20), 'alice'))).status).toBe('SUCCESS');
+    const revoke = (count: number) => {
+      const tx = new AccountAllowanceDeleteTransaction();
+      for (const serial of serials.slice(0, count)) tx.deleteAllTokenNftAllowances(nft(serial), ALICE);
+      return frozen(tx, ALICE);
+    };
+    await expectUnchanged(async () => ledger.execute(await signed(revoke(21), 'alice')), 'MAX_ALLOWANCES_EXCEEDED');
+    expect((await ledger.execute(await signed(revoke(20), 'alice'))).status).toBe('SUCCESS');
+  });
+
   it('removes a per-serial allowance with AccountAllowanceDeleteTransaction', async () => {
     await ledger.execute(await signed(approveNft(ALICE, aliceSerial), 'alice'));
     const removal = frozen(new AccountAllowanceDeleteTransaction().deleteAllTokenNftAllowances(nft(aliceSerial), ALICE), ALICE);
