@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_CART_ITEMS } from '../src/features/paws-market/cart-rules';
 import { listingsQuery } from '../src/features/paws-market/listings-schema';
 import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
@@ -13,6 +14,13 @@ const listingId = z.uuid('must be a listing id');
 const price = decimalInputSchema;
 /** The buyer's PAWS allowance approval, when the buy follows one: the server waits for it on the ledger first. */
 const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransactionId: transactionIdSchema.optional() });
+
+/** A cart's listings (at most MAX_CART_ITEMS), and the buyer's PAWS allowance approval when the checkout follows one. */
+const checkoutBody = z.object({
+  buyerId: entityIdSchema,
+  listingIds: z.array(listingId).min(1, 'must name at least one listing').max(MAX_CART_ITEMS, `must name at most ${MAX_CART_ITEMS} listings`),
+  allowanceTransactionId: transactionIdSchema.optional(),
+});
 
 const buy = defineRoute('session', { body: buyBody }, async ({ body, session }) => market.buy(session.accountId, body));
 
@@ -72,6 +80,9 @@ export const handler = routeGroup('paws', {
   'DELETE /api/paws/listings/{id}': defineRoute('session', { params: z.object({ id: listingId }) }, async ({ params, session }) =>
     market.unlist(session.accountId, params.id),
   ),
+
+  /** A cart of listings bought at once (cart-checkout.ts): each listing bought, pending, dropped or refused, named. */
+  'POST /api/paws/cart/checkout': defineRoute('session', { body: checkoutBody }, async ({ body, session }) => market.checkout(session.accountId, body)),
 
   'POST /api/paws/buy/prepare': buy,
   'POST /api/paws/purchase': buy,

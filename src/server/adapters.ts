@@ -11,7 +11,7 @@ import type { MarketPort } from '../features/hbar-market/market-port';
 import type { LedgerReader } from '../features/ledger/ledger-reader';
 import type { LedgerWriter, ReceiptReader } from '../features/ledger/ledger-writer';
 import { createMirrorLedgerReader } from '../features/ledger/mirror-client';
-import type { Settlement } from '../features/paws-market/settlement';
+import type { BatchSettlement, Settlement } from '../features/paws-market/settlement';
 import type { PriceSource } from '../features/prices/prices';
 import type { CollectionCatalog } from '../features/tiger/catalog';
 import { createMetadataCatalog } from '../features/tiger/metadata-catalog';
@@ -58,12 +58,16 @@ export const receipts: ReceiptReader = {
   },
 };
 
-/** The PAWS market's settlement: one atomic approved transfer through the ledger writer. */
-export const settlement: Settlement = {
-  async prepare(input) {
-    const { createLedgerSettlement } = await import('../features/paws-market/ledger-settlement');
-    return createLedgerSettlement(await ledgerWriter()).prepare(input);
-  },
+/** The ledger settlement, loaded (with the SDK) on a group's first settlement. */
+async function ledgerSettlement() {
+  const { createLedgerSettlement } = await import('../features/paws-market/ledger-settlement');
+  return createLedgerSettlement(await ledgerWriter());
+}
+
+/** The PAWS market's settlement: one atomic approved transfer through the ledger writer, for one tiger or a checkout's batch. */
+export const settlement: Settlement & BatchSettlement = {
+  prepare: async (input) => (await ledgerSettlement()).prepare(input),
+  prepareBatch: async (input) => (await ledgerSettlement()).prepareBatch(input),
 };
 
 /** The SentX adapter's module, its settings (base URL, affiliate account) and API key. */

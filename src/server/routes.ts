@@ -82,6 +82,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/paws/listings/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/listings/complete', group: 'paws', auth: 'session', cache: noCache },
   { method: 'DELETE', path: '/api/paws/listings/{id}', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/cart/checkout', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/buy/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/purchase', group: 'paws', auth: 'session', cache: noCache },
   { method: 'GET', path: '/api/paws/offers/best', group: 'paws', auth: 'public', cache: bestOffersCache },

@@ -62,6 +62,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     store: listings,
     ledger: ledgerReader(),
     settlement,
+    batchSettlement: settlement,
     settings: marketSettings,
     display,
     reservedPaws: offers.reservedPaws,

@@ -98,3 +98,23 @@ export function sendPaws(sender: Pick<Holder, 'origin' | 'accountId'>, to: strin
 export async function injectFault(origin: string, rule: { service: string; match: string; fault: string; times?: number }): Promise<void> {
   expect((await call(origin, 'POST', '/sandbox/faults', { body: rule })).status).toBe(201);
 }
+
+/** What a cart's checkout answers: each listing bought, pending, dropped or refused, and each transfer submitted. */
+export interface CheckoutAnswer {
+  success?: boolean;
+  code?: string;
+  amount?: string;
+  bought: { listingId: string; serialNumber: number; transactionId: string }[];
+  pending: { listingId: string; transactionId: string }[];
+  dropped: { listingId: string; reason: string }[];
+  failed: { listingId: string; status: string }[];
+  transfers: { transactionId: string; status: string; serials: number[] }[];
+}
+
+/** Checks out a cart of PAWS listings (the server settles every transfer before it answers), naming an allowance approval for it to wait for. */
+export function checkoutCart(buyer: Holder, listingIds: readonly string[], allowanceTransactionId?: string) {
+  return call<CheckoutAnswer>(buyer.origin, 'POST', '/api/paws/cart/checkout', {
+    cookie: buyer.cookie,
+    body: { buyerId: buyer.accountId, listingIds, ...(allowanceTransactionId ? { allowanceTransactionId } : {}) },
+  });
+}

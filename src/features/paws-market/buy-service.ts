@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
 import type { LedgerNft } from '../ledger/ledger-reader';
-import type { ActivityRepo } from '../market-stats/activity-repo';
 import { type PawsListing, isOwnListing, publicListing } from './listing';
 import { backsListing } from './listing-backing';
 import type { MarketContext } from './paws-market-service';
-import { type ClaimLifecycle, type Settlement, reconcileClaim, settleClaimed } from './settlement';
+import type { ListingSales } from './listing-sales';
+import { type Settlement, settleClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
-
-type ListingClaim = NonNullable<PawsListing['claim']>;
 
 /** Buying a listing: checked on the ledger, claimed with a conditional write, settled atomically, recorded once; and its reconciliation. */
 export function createBuyService(
   { store, ledger, settings, checks, terms, now, retire }: MarketContext,
-  {
-    settlement,
-    reservedPaws,
-    activity,
-  }: { settlement: Settlement; reservedPaws?: (buyerId: string) => Promise<bigint>; activity?: Pick<ActivityRepo, 'sold'> },
+  { settlement, reservedPaws, sales }: { settlement: Settlement; reservedPaws?: (buyerId: string) => Promise<bigint>; sales: ListingSales },
 ) {
+  const { listingClaims, settleClaim, reconcile } = sales;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
   const { canBePaid } = checks;
 
@@ -29,63 +24,6 @@ export function createBuyService(
   /** True when the listing can still be settled, read afresh (a buy). */
   async function stillBacked(listing: PawsListing): Promise<boolean> {
     return backs(await ledger.getNft(listing.tokenId, listing.serialNumber), listing);
-  }
-
-  /**
-   * Records a sale the ledger settled, while `claim` still holds the listing: the sale and its
-   * activity first, then the listing as sold, so whoever sees it sold finds its sale too. Each write
-   * is conditional and made once; a run cut short between them leaves the listing claimed, and the
-   * next run (the reconciler's) finishes it.
-   */
-  async function finishSale(listing: PawsListing, claim: ListingClaim): Promise<void> {
-    const current = await store.getListing(listing.id);
-    if (current?.status !== 'claimed' || current.claim?.claimId !== claim.claimId) return;
-    const soldAt = new Date(now()).toISOString();
-    const sale = { buyerId: claim.buyerId, transactionId: claim.transactionId, soldAt };
-    await store.putSale({
-      listingId: listing.id,
-      tokenId: listing.tokenId,
-      serialNumber: listing.serialNumber,
-      sellerId: listing.sellerId,
-      buyerId: claim.buyerId,
-      pawsPrice: listing.pawsPrice,
-      transactionId: claim.transactionId,
-      soldAt,
-    });
-    await activity?.sold({
-      ...sale,
-      listingId: listing.id,
-      sellerId: listing.sellerId,
-      tokenId: listing.tokenId,
-      serialNumber: listing.serialNumber,
-      nftName: listing.nftName,
-      pawsPrice: listing.pawsPrice,
-    });
-    if (await store.transition(listing.id, 'claimed', 'sold', { sale }, claim.claimId))
-      await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
-  }
-
-  /** A listing's claim by a buyer: taken from 'active', released back to it, finished as sold. */
-  function listingClaims(listing: PawsListing): ClaimLifecycle<ListingClaim> {
-    return {
-      take: (claim) => store.transition(listing.id, 'active', 'claimed', { claim }),
-      release: async (claim) => {
-        await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
-      },
-      finish: (claim) => finishSale(listing, claim),
-    };
-  }
-
-  /** Settles a claim whose outcome was never recorded from what the ledger says of its transaction (reconcileClaim); true when settled. */
-  async function settleClaim(listing: PawsListing): Promise<boolean> {
-    const claim = listing.claim;
-    return listing.status === 'claimed' && !!claim && reconcileClaim(ledger, claim, listingClaims(listing), now());
-  }
-
-  /** The listing after settling its unrecorded claim, if the ledger tells how it ended. */
-  async function reconcile(listing: PawsListing): Promise<PawsListing> {
-    if (!(await settleClaim(listing))) return listing;
-    return (await store.getListing(listing.id)) ?? listing;
   }
 
   function purchaseResult(listing: PawsListing) {

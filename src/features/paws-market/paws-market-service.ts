@@ -2,10 +2,12 @@ import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { createBuyService } from './buy-service';
+import { createCartCheckout } from './cart-checkout';
 import type { ListingDisplay, PawsListing } from './listing';
 import type { ListingRepo } from './listing-repo';
+import { createListingSales } from './listing-sales';
 import { createListingService } from './listing-service';
-import type { Settlement } from './settlement';
+import type { BatchSettlement, Settlement } from './settlement';
 import { type PawsMarketSettings, type TradeChecks, createTradeChecks } from './trade-checks';
 import { type TradeTermsReader, createTradeTerms } from './trade-terms';
 
@@ -13,6 +15,8 @@ export interface PawsMarketDeps {
   store: ListingRepo;
   ledger: LedgerReader;
   settlement: Settlement;
+  /** A checkout's transfers (the cart); a market without it refuses checkouts. */
+  batchSettlement?: BatchSettlement;
   settings: PawsMarketSettings;
   /** The collection's own name, image and rarity of a serial (never the client's word for it). */
   display: (serial: number) => Promise<ListingDisplay | undefined>;
@@ -44,9 +48,14 @@ export interface MarketContext {
   retire(listing: PawsListing): Promise<void>;
 }
 
+/** The settlement of a market built without batches (unit tests of single trades): a checkout is refused before anything is claimed. */
+const noBatchSettlement: BatchSettlement = {
+  prepareBatch: () => Promise.reject(new Error('This market settles no checkouts')),
+};
+
 /**
  * The PAWS marketplace: listing and unlisting (listing-service.ts), and race-safe, idempotent buying
- * settled on the ledger (buy-service.ts), over one store, ledger, set of checks and terms.
+ * settled on the ledger, one listing (buy-service.ts) or a cart (cart-checkout.ts), over one store, ledger, set of checks and terms.
  */
 export function createPawsMarketService(deps: PawsMarketDeps) {
   const { store, ledger, settings, receipts, now = Date.now } = deps;
@@ -62,12 +71,14 @@ export function createPawsMarketService(deps: PawsMarketDeps) {
     },
   };
   const activity = deps.activity;
+  const sales = createListingSales(context, activity);
   return {
     ...createListingService(context, { display: deps.display, ...(activity ? { activity } : {}) }),
-    ...createBuyService(context, {
-      settlement: deps.settlement,
+    ...createBuyService(context, { settlement: deps.settlement, sales, ...(deps.reservedPaws ? { reservedPaws: deps.reservedPaws } : {}) }),
+    ...createCartCheckout(context, {
+      settlement: deps.batchSettlement ?? noBatchSettlement,
+      sales,
       ...(deps.reservedPaws ? { reservedPaws: deps.reservedPaws } : {}),
-      ...(activity ? { activity } : {}),
     }),
   };
 }

@@ -30,6 +30,18 @@ export interface Settlement {
   prepare(input: SettlementInput): Promise<PreparedSettlement>;
 }
 
+/** Several tigers bought at once in one atomic transfer: each tiger seller -> buyer, the buyer's PAWS in one approved debit, each seller credited their tigers' prices. */
+export interface BatchSettlementInput {
+  buyerId: string;
+  pawsTokenId: string;
+  sales: { nftTokenId: string; serial: number; sellerId: string; amount: bigint }[];
+}
+
+/** The settlement port of a checkout (the cart): one atomic transfer per batch, signed by the marketplace account. */
+export interface BatchSettlement {
+  prepareBatch(input: BatchSettlementInput): Promise<PreparedSettlement>;
+}
+
 /** A claim on something the market sells, recorded with a conditional write before its settlement is submitted. */
 export interface SettlementClaim {
   claimId: string;

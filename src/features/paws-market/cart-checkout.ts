@@ -1,0 +1,222 @@
+/**
+ * Checking out a cart of PAWS listings: every listing checked on the ledger, those that sold or
+ * changed dropped before anything moves, the rest packed into as few atomic transfers as the
+ * ledger's limits allow (cart-rules.ts), each claimed listing by listing with conditional writes
+ * before its transfer is submitted, and recorded sold only on SUCCESS. A transfer the ledger refuses
+ * moves nothing and puts its listings back; one whose answer is lost keeps its claims for the
+ * reconciler, exactly as a single purchase does.
+ */
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '../../lib/domain-error';
+import { mapConcurrently } from '../../lib/concurrency';
+import { countMetric } from '../../server/metrics';
+import { remainingBudgetMs } from '../../server/request-budget';
+import { LedgerUnavailableError } from '../ledger/errors';
+import { type CartSale, type PackedTransfer, packTransfers } from './cart-rules';
+import { type PawsListing, isOwnListing } from './listing';
+import { backsListing } from './listing-backing';
+import type { ListingClaim, ListingSales } from './listing-sales';
+import type { MarketContext } from './paws-market-service';
+import type { BatchSettlement } from './settlement';
+import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
+import { assertFeesPayable } from './trade-terms';
+
+/** Why a listing of the cart was not bought: sold or taken down, being bought by another, the tiger moved, the seller unpayable, not found, the buyer's own. */
+export type DropReason = 'sold' | 'in-progress' | 'moved' | 'seller' | 'not-found' | 'own';
+
+/** A listing of the cart as the answer names it. */
+export interface CartLine {
+  listingId: string;
+  serialNumber: number | null;
+  nftName: string | null;
+  pawsPrice: string | null;
+}
+
+export interface CheckoutResult {
+  success: true;
+  /** Bought by this buyer (now or by an earlier checkout): the tiger is theirs. */
+  bought: (CartLine & { transactionId: string })[];
+  /** Settling: the transfer's answer did not come yet; the reconciler finishes it from the ledger. */
+  pending: (CartLine & { transactionId: string })[];
+  /** Left out before anything moved. */
+  dropped: (CartLine & { reason: DropReason })[];
+  /** In a transfer the ledger refused: nothing moved, the listing is for sale again. */
+  failed: (CartLine & { status: string })[];
+  /** Each transfer submitted: its id, its outcome and its tigers. */
+  transfers: { transactionId: string; status: string; serials: number[] }[];
+}
+
+/** How many times a transfer is built again without the listings another buyer claimed first (each round drops at least one). */
+const CLAIM_ROUNDS = 3;
+/** Sellers whose PAWS association a checkout reads at once. */
+const SELLER_CHECKS = 4;
+
+const line = (listing: PawsListing): CartLine => ({
+  listingId: listing.id,
+  serialNumber: listing.serialNumber,
+  nftName: listing.nftName,
+  pawsPrice: listing.pawsPrice,
+});
+
+/** The cart's checkout over the market's store, ledger and checks, one batch settlement and the listings' claim lifecycle. */
+export function createCartCheckout(
+  { store, ledger, settings, checks, terms, now, retire }: MarketContext,
+  { settlement, sales, reservedPaws }: { settlement: BatchSettlement; sales: ListingSales; reservedPaws?: (buyerId: string) => Promise<bigint> },
+) {
+  const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
+
+  /** Sorts the cart's listings as they stand (a claim left unconfirmed is settled from the ledger first): buyable, or already an outcome. */
+  async function sortOut(buyerId: string, listingIds: readonly string[], result: CheckoutResult): Promise<PawsListing[]> {
+    const read = await Promise.all(listingIds.map((id) => store.getListing(id)));
+    const buyable: PawsListing[] = [];
+    for (const [index, found] of read.entries()) {
+      if (!found) {
+        result.dropped.push({ listingId: listingIds[index] as string, serialNumber: null, nftName: null, pawsPrice: null, reason: 'not-found' });
+        continue;
+      }
+      const listing = found.status === 'claimed' ? await sales.reconcile(found) : found;
+      if (isOwnListing(listing, buyerId)) result.dropped.push({ ...line(listing), reason: 'own' });
+      else if (listing.status === 'sold' && listing.sale?.buyerId === buyerId)
+        result.bought.push({ ...line(listing), transactionId: listing.sale.transactionId });
+      else if (listing.status === 'claimed' && listing.claim?.buyerId === buyerId)
+        result.pending.push({ ...line(listing), transactionId: listing.claim.transactionId });
+      else if (listing.status === 'claimed') result.dropped.push({ ...line(listing), reason: 'in-progress' });
+      else if (listing.status !== 'active') result.dropped.push({ ...line(listing), reason: 'sold' });
+      else buyable.push(listing);
+    }
+    return buyable;
+  }
+
+  /** The buyable listings the ledger still backs with a payable seller; the others are taken down and dropped. */
+  async function stillBacked(listings: PawsListing[], result: CheckoutResult): Promise<PawsListing[]> {
+    if (!listings.length) return [];
+    const nfts = await ledger.getNftsBySerial(
+      settings.nftTokenId,
+      listings.map((listing) => listing.serialNumber),
+    );
+    const at = now();
+    const backed = await Promise.all(
+      listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
+    );
+    const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
+    const payable = await mapConcurrently(sellers.length, SELLER_CHECKS, (index) => checks.canBePaid(sellers[index] as string));
+    const unpayable = new Set(sellers.filter((_, index) => !payable[index]));
+    const kept: PawsListing[] = [];
+    for (const [index, listing] of listings.entries()) {
+      const reason = !backed[index] ? 'moved' : unpayable.has(listing.sellerId) ? 'seller' : null;
+      if (!reason) {
+        kept.push(listing);
+        continue;
+      }
+      await retire(listing);
+      result.dropped.push({ ...line(listing), reason });
+    }
+    return kept;
+  }
+
+  /**
+   * Settles one packed transfer: claims its listings (a listing another buyer claimed first is
+   * dropped, the others put back and the transfer built again without it), submits it, and records
+   * each listing sold on SUCCESS, or puts them back when the ledger refuses it.
+   */
+  async function settleTransfer(buyerId: string, transfer: PackedTransfer, byId: Map<string, PawsListing>, result: CheckoutResult): Promise<void> {
+    let cart: CartSale[] = transfer.groups.flatMap((group) => group.sales);
+    for (let round = 0; round < CLAIM_ROUNDS && cart.length; round += 1) {
+      const prepared = await settlement.prepareBatch({
+        buyerId,
+        pawsTokenId: settings.pawsTokenId,
+        sales: cart.map((sale) => ({ nftTokenId: settings.nftTokenId, serial: sale.serial, sellerId: sale.sellerId, amount: sale.price })),
+      });
+      const claim: ListingClaim = { claimId: randomUUID(), buyerId, transactionId: prepared.transactionId, claimedAt: new Date(now()).toISOString() };
+      const listings = cart.map((sale) => byId.get(sale.listingId) as PawsListing);
+      const taken = await Promise.all(listings.map((listing) => sales.listingClaims(listing).take(claim)));
+      if (taken.includes(false)) {
+        await Promise.all(listings.filter((_, index) => taken[index]).map((listing) => sales.listingClaims(listing).release(claim)));
+        for (const listing of listings.filter((_, index) => !taken[index])) result.dropped.push({ ...line(listing), reason: 'in-progress' });
+        cart = cart.filter((_, index) => taken[index]);
+        continue;
+      }
+      const serials = listings.map((listing) => listing.serialNumber);
+      let status: string;
+      try {
+        ({ status } = await prepared.execute());
+      } catch (error) {
+        if (!(error instanceof LedgerUnavailableError)) {
+          await Promise.all(listings.map((listing) => sales.listingClaims(listing).release(claim)));
+          throw error;
+        }
+        countMetric('SettlementUnconfirmed');
+        result.transfers.push({ transactionId: claim.transactionId, status: 'UNCONFIRMED', serials });
+        for (const listing of listings) result.pending.push({ ...line(listing), transactionId: claim.transactionId });
+        return;
+      }
+      result.transfers.push({ transactionId: claim.transactionId, status, serials });
+      if (status !== 'SUCCESS') {
+        countMetric('SettlementFailed');
+        await Promise.all(listings.map((listing) => sales.listingClaims(listing).release(claim)));
+        for (const listing of listings) result.failed.push({ ...line(listing), status });
+        return;
+      }
+      countMetric('SettlementSucceeded');
+      // Recorded one listing after another: a run cut short leaves the rest claimed for the reconciler.
+      for (const listing of listings) await sales.listingClaims(listing).finish(claim);
+      for (const listing of listings) result.bought.push({ ...line(listing), transactionId: claim.transactionId });
+      return;
+    }
+    for (const sale of cart) result.dropped.push({ ...line(byId.get(sale.listingId) as PawsListing), reason: 'in-progress' });
+  }
+
+  return {
+    /**
+     * Buys the cart's listings for the signed-in buyer: a listing sold or changed since it was added
+     * is dropped and named; the buyer's PAWS (balance and allowance) must cover the rest with their
+     * fees, else nothing moves (PAWS_ALLOWANCE_LOW asks for the total at once); then one atomic
+     * transfer per pack, in parallel. Asking again (a lost answer) answers what each listing became.
+     */
+    async checkout(
+      sessionAccountId: string,
+      input: { buyerId: string; listingIds: readonly string[]; allowanceTransactionId?: string | undefined },
+    ): Promise<CheckoutResult> {
+      const { buyerId } = input;
+      if (buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
+      const result: CheckoutResult = { success: true, bought: [], pending: [], dropped: [], failed: [], transfers: [] };
+      const listingIds = [...new Set(input.listingIds)];
+      let approvedByReceipt = false;
+      if (input.allowanceTransactionId) {
+        approvedByReceipt = await checks.pawsApprovalSettled(input.allowanceTransactionId, buyerId, beforeSettlementReserveMs(settlementTimeoutMs));
+      }
+      const listings = await stillBacked(await sortOut(buyerId, listingIds, result), result);
+      if (!listings.length) return result;
+
+      const { pawsDecimals, fees } = await terms.read();
+      const bySeller = new Map<string, bigint>();
+      for (const listing of listings) bySeller.set(listing.sellerId, (bySeller.get(listing.sellerId) ?? 0n) + BigInt(listing.priceBaseUnits));
+      for (const [seller, price] of bySeller) {
+        await assertFeesPayable(ledger, fees, { price, seller, buyer: buyerId }, { what: 'this checkout', outcome: 'Nothing was charged.' });
+      }
+      const cart: CartSale[] = listings.map((listing) => ({
+        listingId: listing.id,
+        serial: listing.serialNumber,
+        sellerId: listing.sellerId,
+        price: BigInt(listing.priceBaseUnits),
+      }));
+      const transfers = packTransfers(cart, buyerId, fees);
+      const due = transfers.reduce((sum, transfer) => sum + transfer.buyerPays, 0n);
+      const [allowance, balance, reserved] = await Promise.all([
+        ledger.getTokenAllowance(buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
+        ledger.getTokenBalance(buyerId, settings.pawsTokenId),
+        reservedPaws?.(buyerId) ?? 0n,
+      ]);
+      const available = balance.associated ? balance.balance : 0n;
+      checks.requireFunded({ due, available, allowance, allowanceNeeded: due, allowanceAsked: due + reserved, pawsDecimals }, approvedByReceipt);
+
+      const left = remainingBudgetMs();
+      if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
+        throw new DomainError('LEDGER_TIMEOUT', 'The ledger was slow to answer; nothing was charged. Try the checkout again.');
+      }
+      const byId = new Map(listings.map((listing) => [listing.id, listing]));
+      await Promise.all(transfers.map((transfer) => settleTransfer(buyerId, transfer, byId, result)));
+      return result;
+    },
+  };
+}
