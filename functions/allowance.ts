@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_BULK_TIGERS } from '../src/features/allowances/allowance-rules';
 import { createAllowanceService } from '../src/features/allowances/allowance-service';
 import { config } from '../src/server/config';
 import { ledgerReader, receipts } from '../src/server/adapters';
@@ -6,6 +7,13 @@ import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema, serialSchema, transactionIdSchema } from '../src/lib/schemas';
 
 const allowances = createAllowanceService(ledgerReader(), config(), receipts);
+
+/** Several different tigers of one owner (bulk listing and unlisting). */
+const bulkSerials = z
+  .array(serialSchema)
+  .min(1, 'must name at least one tiger')
+  .max(MAX_BULK_TIGERS, `must name at most ${MAX_BULK_TIGERS} tigers`)
+  .refine((serials) => new Set(serials).size === serials.length, 'must not name a tiger twice');
 
 const amountSchema = z.union([z.string().max(40), z.number().nonnegative()]).transform((value) => String(value));
 
@@ -42,6 +50,12 @@ export const handler = routeGroup('allowance', {
     async ({ body, session }) => ({ success: true, ...(await allowances.prepareNftAllowance(session.accountId, body)) }),
   ),
 
+  'POST /api/paws/allowance/bulk/prepare': defineRoute(
+    'session',
+    { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumbers: bulkSerials, spenderAccountId: entityIdSchema }) },
+    async ({ body, session }) => ({ success: true, ...(await allowances.prepareNftAllowances(session.accountId, body)) }),
+  ),
+
   'POST /api/paws/token-allowance/prepare': defineRoute(
     'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, amount: amountSchema, spenderAccountId: entityIdSchema }) },
@@ -52,5 +66,11 @@ export const handler = routeGroup('allowance', {
     'session',
     { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumber: serialSchema }) },
     async ({ body, session }) => ({ success: true, ...(await allowances.prepareNftAllowanceDelete(session.accountId, body)) }),
+  ),
+
+  'POST /api/paws/allowance/delete/bulk/prepare': defineRoute(
+    'session',
+    { body: z.object({ ownerAccountId: entityIdSchema, tokenId: entityIdSchema, serialNumbers: bulkSerials }) },
+    async ({ body, session }) => ({ success: true, ...(await allowances.prepareNftAllowanceDeletes(session.accountId, body)) }),
   ),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MAX_BULK_TIGERS } from '../src/features/allowances/allowance-rules';
 import { MAX_CART_ITEMS } from '../src/features/paws-market/cart-rules';
 import { listingsQuery } from '../src/features/paws-market/listings-schema';
 import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
@@ -75,6 +76,45 @@ export const handler = routeGroup('paws', {
       if (!body.approvalTransactionId) throw new DomainError('APPROVAL_ID_MISSING', 'NFT allowance approval failed - no transaction ID received');
       return market.completeListing(session.accountId, { pendingListingId: body.pendingListing.id, approvalTransactionId: body.approvalTransactionId });
     },
+  ),
+
+  'POST /api/paws/listings/bulk/prepare': defineRoute(
+    'session',
+    {
+      body: z.object({
+        sellerId: entityIdSchema,
+        tokenId: entityIdSchema,
+        items: z
+          .array(z.object({ serialNumber: serialSchema, pawsPrice: price }))
+          .min(1, 'must name at least one tiger')
+          .max(MAX_BULK_TIGERS, `must name at most ${MAX_BULK_TIGERS} tigers`)
+          .refine((items) => new Set(items.map((item) => item.serialNumber)).size === items.length, 'must not name a tiger twice'),
+      }),
+    },
+    async ({ body, session }) => market.prepareListings(session.accountId, body),
+  ),
+
+  'POST /api/paws/listings/bulk/complete': defineRoute(
+    'session',
+    {
+      body: z.object({
+        items: z
+          .array(z.object({ pendingListingId: z.uuid('must be a pending listing id'), approvalTransactionId: transactionIdSchema }))
+          .min(1, 'must name at least one listing')
+          .max(MAX_BULK_TIGERS, `must name at most ${MAX_BULK_TIGERS} listings`),
+      }),
+    },
+    async ({ body, session }) => market.completeListings(session.accountId, body),
+  ),
+
+  'POST /api/paws/listings/bulk/unlist': defineRoute(
+    'session',
+    {
+      body: z.object({
+        listingIds: z.array(listingId).min(1, 'must name at least one listing').max(MAX_BULK_TIGERS, `must name at most ${MAX_BULK_TIGERS} listings`),
+      }),
+    },
+    async ({ body, session }) => market.unlistMany(session.accountId, [...new Set(body.listingIds)]),
   ),
 
   'DELETE /api/paws/listings/{id}': defineRoute('session', { params: z.object({ id: listingId }) }, async ({ params, session }) =>

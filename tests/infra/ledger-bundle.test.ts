@@ -138,7 +138,7 @@ describe('the allowance bundle builds the same transactions as the full SDK', ()
   }
 
   it('approves one serial to the marketplace', () => {
-    const approve = decode(allowance.nftAllowanceApproveBytes({ owner: SELLER, tokenId: NFT, serial: 9, spender: OPERATOR }, freeze));
+    const approve = decode(allowance.nftAllowanceApproveBytes({ owner: SELLER, tokenId: NFT, serials: [9], spender: OPERATOR }, freeze));
     expect(approve).toBeInstanceOf(AccountAllowanceApproveTransaction);
     const [nft] = (approve as AccountAllowanceApproveTransaction).tokenNftApprovals;
     expect({
@@ -159,7 +159,7 @@ describe('the allowance bundle builds the same transactions as the full SDK', ()
       amount: String(approval?.amount),
     }).toEqual({ token: PAWS, owner: SELLER, spender: OPERATOR, amount: '12345678' });
 
-    const removal = decode(allowance.nftAllowanceDeleteBytes({ owner: SELLER, tokenId: NFT, serial: 9 }, freeze));
+    const removal = decode(allowance.nftAllowanceDeleteBytes({ owner: SELLER, tokenId: NFT, serials: [9] }, freeze));
     expect(removal).toBeInstanceOf(AccountAllowanceDeleteTransaction);
     const [deleted] = (removal as AccountAllowanceDeleteTransaction).tokenNftAllowanceDeletions;
     expect({ token: String(deleted?.tokenId), owner: String(deleted?.ownerAccountId), serials: deleted?.serialNumbers?.map(Number) }).toEqual({

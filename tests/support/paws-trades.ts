@@ -118,3 +118,39 @@ export function checkoutCart(buyer: Holder, listingIds: readonly string[], allow
     body: { buyerId: buyer.accountId, listingIds, ...(allowanceTransactionId ? { allowanceTransactionId } : {}) },
   });
 }
+
+/** A bulk listing's pending listings and the allowance transactions that approve them (20 tigers each at most). */
+export interface BulkPrepared {
+  pendingListings: { id: string; serialNumber: number; pawsPrice: string }[];
+  transactions: { serialNumbers: number[]; transactionBytes: string; transactionId: string }[];
+}
+
+/** Lists several tigers at once: prepare, approve them in as few "wallet" transactions as the ledger allows, complete. */
+export async function bulkListForPaws(seller: Holder, items: readonly { serialNumber: number; pawsPrice: string }[]) {
+  const prepared = await call<{ pendingListings: BulkPrepared['pendingListings'] }>(seller.origin, 'POST', '/api/paws/listings/bulk/prepare', {
+    cookie: seller.cookie,
+    body: { sellerId: seller.accountId, tokenId: NFT_TOKEN, items },
+  });
+  expect(prepared.status).toBe(200);
+  const approvals = await call<{ transactions: BulkPrepared['transactions'] }>(seller.origin, 'POST', '/api/paws/allowance/bulk/prepare', {
+    cookie: seller.cookie,
+    body: { ownerAccountId: seller.accountId, tokenId: NFT_TOKEN, serialNumbers: items.map((item) => item.serialNumber), spenderAccountId: MARKETPLACE },
+  });
+  expect(approvals.status).toBe(200);
+  const approvedBy = new Map<number, string>();
+  for (const transaction of approvals.json.transactions) {
+    const id = await walletSigns(seller, transaction.transactionBytes, {});
+    for (const serial of transaction.serialNumbers) approvedBy.set(serial, id);
+  }
+  const completeItems = prepared.json.pendingListings.map((pending) => ({
+    pendingListingId: pending.id,
+    approvalTransactionId: approvedBy.get(pending.serialNumber) as string,
+  }));
+  const completed = await call<{ listings: { id: string; serialNumber: number; pawsPrice: string }[]; failed: unknown[] }>(
+    seller.origin,
+    'POST',
+    '/api/paws/listings/bulk/complete',
+    { cookie: seller.cookie, body: { items: completeItems } },
+  );
+  return { prepared: { pendingListings: prepared.json.pendingListings, transactions: approvals.json.transactions }, completeItems, completed };
+}

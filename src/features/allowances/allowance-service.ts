@@ -4,6 +4,7 @@ import { MAX_TOKEN_UNITS, formatUnits, parseUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import { confirmFirst } from '../ledger/transaction-confirmation';
+import { allowanceBatches } from './allowance-rules';
 import type { FreezeOptions } from './allowance-transactions';
 
 /** The allowance transactions are built with the ledger SDK: loaded with the first one, so that a cold start that only reads does not load the SDK. */
@@ -42,6 +43,13 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
     if (nft.owner !== owner) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${serial} is not owned by ${owner}`);
   }
 
+  /** Every serial must be the owner's: read with the owner's NFTs (a page per hundred), a serial not among them refused as requireOwnedTiger refuses it. */
+  async function requireOwnedTigers(owner: string, tokenId: string, serials: readonly number[]): Promise<void> {
+    if (tokenId !== settings.nftTokenId) throw new DomainError('WRONG_TOKEN', `Only Wild Tigers (${settings.nftTokenId}) can be approved here`);
+    const held = new Set((await ledger.getAccountNfts(owner, tokenId)).filter((nft) => !nft.deleted).map((nft) => nft.serial));
+    for (const serial of serials) if (!held.has(serial)) await requireOwnedTiger(owner, tokenId, serial);
+  }
+
   return {
     /** The remaining fungible allowance in whole token units, as a decimal string. */
     async tokenAllowance(owner: string, tokenId: string, spender: string): Promise<string> {
@@ -63,9 +71,27 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
       await requireOwnedTiger(input.ownerAccountId, input.tokenId, input.serialNumber);
       const owner = input.ownerAccountId;
       return (await transactions()).nftAllowanceApproveBytes(
-        { owner, tokenId: input.tokenId, serial: input.serialNumber, spender: input.spenderAccountId },
+        { owner, tokenId: input.tokenId, serials: [input.serialNumber], spender: input.spenderAccountId },
         freezeFor(owner),
       );
+    },
+
+    /** Approvals of the marketplace for several of the owner's tigers: as few transactions as the allowance limit allows (20 serials each). */
+    async prepareNftAllowances(
+      sessionAccountId: string,
+      input: { ownerAccountId: string; tokenId: string; serialNumbers: readonly number[]; spenderAccountId: string },
+    ) {
+      requireOwner(sessionAccountId, input.ownerAccountId);
+      requireMarketplaceSpender(input.spenderAccountId);
+      await requireOwnedTigers(input.ownerAccountId, input.tokenId, input.serialNumbers);
+      const owner = input.ownerAccountId;
+      const built = await transactions();
+      return {
+        transactions: allowanceBatches(input.serialNumbers).map((serials) => ({
+          serialNumbers: serials,
+          ...built.nftAllowanceApproveBytes({ owner, tokenId: input.tokenId, serials, spender: input.spenderAccountId }, freezeFor(owner)),
+        })),
+      };
     },
 
     async prepareTokenAllowance(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; amount: string; spenderAccountId: string }) {
@@ -99,7 +125,21 @@ export function createAllowanceService(ledger: LedgerReader, settings: Allowance
       requireOwner(sessionAccountId, input.ownerAccountId);
       await requireOwnedTiger(input.ownerAccountId, input.tokenId, input.serialNumber);
       const owner = input.ownerAccountId;
-      return (await transactions()).nftAllowanceDeleteBytes({ owner, tokenId: input.tokenId, serial: input.serialNumber }, freezeFor(owner));
+      return (await transactions()).nftAllowanceDeleteBytes({ owner, tokenId: input.tokenId, serials: [input.serialNumber] }, freezeFor(owner));
+    },
+
+    /** Revocations of every spender's allowance on several of the owner's tigers: as few transactions as the allowance limit allows. */
+    async prepareNftAllowanceDeletes(sessionAccountId: string, input: { ownerAccountId: string; tokenId: string; serialNumbers: readonly number[] }) {
+      requireOwner(sessionAccountId, input.ownerAccountId);
+      await requireOwnedTigers(input.ownerAccountId, input.tokenId, input.serialNumbers);
+      const owner = input.ownerAccountId;
+      const built = await transactions();
+      return {
+        transactions: allowanceBatches(input.serialNumbers).map((serials) => ({
+          serialNumbers: serials,
+          ...built.nftAllowanceDeleteBytes({ owner, tokenId: input.tokenId, serials }, freezeFor(owner)),
+        })),
+      };
     },
   };
 }

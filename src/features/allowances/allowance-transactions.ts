@@ -29,13 +29,14 @@ function freeze(transaction: Transaction, { payerAccountId, nodeAccountIds }: Fr
   return { transactionBytes: Buffer.from(transaction.toBytes()).toString('base64'), transactionId: transactionId.toString() };
 }
 
-/** Frozen bytes approving `spender` to transfer one serial of the owner's NFTs. */
+/** Frozen bytes approving `spender` to transfer these serials of the owner's NFTs (one allowance each: at most MAX_ALLOWANCES_PER_TRANSACTION). */
 export function nftAllowanceApproveBytes(
-  input: { owner: string; tokenId: string; serial: number; spender: string },
+  input: { owner: string; tokenId: string; serials: readonly number[]; spender: string },
   options: FreezeOptions,
 ): PreparedTransaction {
-  const nftId = new NftId(TokenId.fromString(input.tokenId), input.serial);
-  return freeze(new AccountAllowanceApproveTransaction().approveTokenNftAllowance(nftId, input.owner, input.spender), options);
+  const transaction = new AccountAllowanceApproveTransaction();
+  for (const serial of input.serials) transaction.approveTokenNftAllowance(new NftId(TokenId.fromString(input.tokenId), serial), input.owner, input.spender);
+  return freeze(transaction, options);
 }
 
 /** Frozen bytes approving `spender` to spend `amount` (smallest unit) of the owner's tokens. */
@@ -47,8 +48,9 @@ export function tokenAllowanceApproveBytes(
   return freeze(transaction, options);
 }
 
-/** Frozen bytes removing every spender's allowance on one serial (the unlist revocation). */
-export function nftAllowanceDeleteBytes(input: { owner: string; tokenId: string; serial: number }, options: FreezeOptions): PreparedTransaction {
-  const nftId = new NftId(TokenId.fromString(input.tokenId), input.serial);
-  return freeze(new AccountAllowanceDeleteTransaction().deleteAllTokenNftAllowances(nftId, input.owner), options);
+/** Frozen bytes removing every spender's allowance on these serials (the unlist revocation; at most MAX_ALLOWANCES_PER_TRANSACTION). */
+export function nftAllowanceDeleteBytes(input: { owner: string; tokenId: string; serials: readonly number[] }, options: FreezeOptions): PreparedTransaction {
+  const transaction = new AccountAllowanceDeleteTransaction();
+  for (const serial of input.serials) transaction.deleteAllTokenNftAllowances(new NftId(TokenId.fromString(input.tokenId), serial), input.owner);
+  return freeze(transaction, options);
 }

@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
 import { mapConcurrently } from '../../lib/concurrency';
 import { createTtlCache } from '../../server/ttl-cache';
-import { formatUnits } from '../balances/units';
 import type { TraitSelection } from '../collection/collection-rules';
 import { LedgerError } from '../ledger/errors';
-import type { ActivityRepo } from '../market-stats/activity-repo';
-import { INVALID_PRICE_MESSAGE, type ListingDisplay, type PawsListing, parsePawsPrice, publicListing } from './listing';
+import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice, publicListing } from './listing';
+import type { ListingActivation } from './listing-activation';
 import { backsListing } from './listing-backing';
 import type { PendingListing } from './listing-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
@@ -14,8 +12,6 @@ import type { MarketContext } from './paws-market-service';
 import { WRITE_RESERVE_MS } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
 
-/** How long a prepared listing waits for the seller's allowance approval. */
-export const PENDING_LISTING_TTL_MS = 15 * 60 * 1000;
 /** How long the listing health job trusts that a seller can receive PAWS (a buy always checks afresh). */
 const SELLER_CHECK_TTL_MS = 5 * 60_000;
 /** Sellers whose PAWS association the listing health job reads at once. */
@@ -24,7 +20,7 @@ const SELLER_CHECK_CONCURRENCY = 4;
 /** Listing and unlisting tigers, the listings' reads and their health job. */
 export function createListingService(
   { store, ledger, settings, checks, terms, now, retire }: MarketContext,
-  { display, activity }: { display: (serial: number) => Promise<ListingDisplay | undefined>; activity?: Pick<ActivityRepo, 'listed'> },
+  { newPending, activate, complete }: ListingActivation,
 ) {
   const decimals = async () => (await terms.read()).pawsDecimals;
   const { canBePaid } = checks;
@@ -51,47 +47,6 @@ export function createListingService(
       listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
     );
     return new Set(listings.filter((listing, index) => backed[index] && paid.has(listing.sellerId)).map((listing) => listing.id));
-  }
-
-  /**
-   * Writes the one active listing of a pending one once the ledger shows the seller owning the tiger
-   * with the marketplace approved for it, and drops the pending one; `approvedBy` is the
-   * seller's approval when known (null when the reconciler finds the allowance on the ledger);
-   * `approvedByReceipt`: its SUCCESS receipt stands for it until the mirror node shows it.
-   */
-  async function activate(pending: PendingListing, approvedBy: string | null, approvedByReceipt = false): Promise<PawsListing> {
-    const nft = await checks.ownedTiger(pending.serialNumber, pending.sellerId);
-    checks.requireApproved(
-      nft,
-      approvedByReceipt,
-      () =>
-        new DomainError('NFT_ALLOWANCE_MISSING', 'The marketplace is not approved for this tiger yet; approve the NFT allowance in your wallet and try again'),
-    );
-    await checks.requireSellerPayable(pending.sellerId, 'listing');
-    const stamp = new Date(now()).toISOString();
-    const listing: PawsListing = {
-      ...pending,
-      status: 'active',
-      createdAt: stamp,
-      updatedAt: stamp,
-      approvalTransactionId: approvedBy,
-      claim: null,
-      sale: null,
-    };
-    delete (listing as Partial<PendingListing>).expiresAt;
-    delete (listing as Partial<PendingListing>).marketplaceAccountId;
-    if (!(await store.takeLock(listing.tokenId, listing.serialNumber, listing.id))) {
-      const holder = await store.lockHolder(listing.tokenId, listing.serialNumber);
-      const held = holder ? await store.getListing(holder) : undefined;
-      const alive = held && (held.status === 'active' || held.status === 'claimed');
-      if (alive || !holder || !(await store.replaceLock(listing.tokenId, listing.serialNumber, holder, listing.id))) {
-        throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
-      }
-    }
-    await store.putListing(listing);
-    await activity?.listed(listing);
-    await store.deletePending(pending.id);
-    return listing;
   }
 
   return {
@@ -152,24 +107,7 @@ export function createListingService(
       );
       const holder = await store.lockHolder(input.tokenId, input.serialNumber);
       if (holder && (await store.getListing(holder))?.status === 'active') throw new DomainError('ALREADY_LISTED', 'This tiger is already listed');
-      const shown = await display(input.serialNumber);
-      const pending: PendingListing = {
-        id: randomUUID(),
-        sellerId: input.sellerId,
-        tokenId: input.tokenId,
-        serialNumber: input.serialNumber,
-        nftName: shown?.nftName ?? `Wild Tiger #${input.serialNumber}`,
-        nftImage: shown?.nftImage ?? '',
-        pawsPrice: formatUnits(price, tokenDecimals),
-        priceBaseUnits: price.toString(),
-        rarityRank: shown?.rarityRank ?? null,
-        rarityPct: shown?.rarityPct ?? null,
-        rarityScore: shown?.rarityScore ?? null,
-        traits: shown?.traits ?? [],
-        marketplaceAccountId: settings.marketplaceAccountId,
-        expiresAt: new Date(now() + PENDING_LISTING_TTL_MS).toISOString(),
-      };
-      await store.putPending(pending);
+      const pending = await newPending(input.sellerId, input.serialNumber, price, tokenDecimals);
       return { success: true, marketplaceAccountId: settings.marketplaceAccountId, pendingListing: pending };
     },
 
@@ -180,21 +118,9 @@ export function createListingService(
      * wallet answer) returns it.
      */
     async completeListing(sessionAccountId: string, input: { pendingListingId: string; approvalTransactionId: string }) {
-      const pending = await store.getPending(input.pendingListingId, now());
-      if (!pending) {
-        const done = await store.getListing(input.pendingListingId);
-        // Listed by this approval, or by the reconciler from the allowance on the ledger (no approval id).
-        const same = done?.approvalTransactionId === input.approvalTransactionId || done?.approvalTransactionId === null;
-        if (done && done.sellerId === sessionAccountId && same && done.status === 'active') {
-          return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(done) };
-        }
-        throw new DomainError('PENDING_LISTING_EXPIRED', 'This listing request expired; start the listing again');
-      }
-      if (pending.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'This listing belongs to another account');
-      // Whether the mirror shows the approval is read first: the tiger read after it then shows what the approval made.
-      const approvedByReceipt = await checks.nftApprovalSettled(input.approvalTransactionId, pending.sellerId, WRITE_RESERVE_MS, 'seller');
-      const listing = await activate(pending, input.approvalTransactionId, approvedByReceipt);
-      return { success: true, approvalTransactionId: input.approvalTransactionId, listing: publicListing(listing) };
+      return complete(sessionAccountId, input, (pending) =>
+        checks.nftApprovalSettled(input.approvalTransactionId, pending.sellerId, WRITE_RESERVE_MS, 'seller'),
+      );
     },
 
     /**

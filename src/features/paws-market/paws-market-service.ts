@@ -5,6 +5,8 @@ import { createBuyService } from './buy-service';
 import { createCartCheckout } from './cart-checkout';
 import type { ListingDisplay, PawsListing } from './listing';
 import type { ListingRepo } from './listing-repo';
+import { createBulkListing } from './bulk-listing';
+import { createListingActivation } from './listing-activation';
 import { createListingSales } from './listing-sales';
 import { createListingService } from './listing-service';
 import type { BatchSettlement, Settlement } from './settlement';
@@ -72,8 +74,11 @@ export function createPawsMarketService(deps: PawsMarketDeps) {
   };
   const activity = deps.activity;
   const sales = createListingSales(context, activity);
+  const activation = createListingActivation(context, { display: deps.display, activity });
+  const listings = createListingService(context, activation);
   return {
-    ...createListingService(context, { display: deps.display, ...(activity ? { activity } : {}) }),
+    ...listings,
+    ...createBulkListing(context, { activation, unlist: listings.unlist }),
     ...createBuyService(context, { settlement: deps.settlement, sales, ...(deps.reservedPaws ? { reservedPaws: deps.reservedPaws } : {}) }),
     ...createCartCheckout(context, {
       settlement: deps.batchSettlement ?? noBatchSettlement,

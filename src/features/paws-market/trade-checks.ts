@@ -78,6 +78,14 @@ export function createTradeChecks({ ledger, settings, receipts }: TradeChecksDep
     return awaitSettled(ledger, transactionId, { maxWaitMs: CONFIRM_WAIT_MS, reserveMs, receipts: byReceipt ? receipts : undefined });
   }
 
+  /** The tiger, which `ownerId` must hold: TIGER_NOT_FOUND when it does not exist (or was burned), NOT_TIGER_OWNER when another account holds it. */
+  async function ownedTiger(serial: number, ownerId: string): Promise<LedgerNft> {
+    const nft = await ledger.getNft(settings.nftTokenId, serial);
+    if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
+    if (nft.owner !== ownerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${serial} is not owned by ${ownerId}`);
+    return nft;
+  }
+
   /** Whether a seller can be paid in PAWS (associated, or with a free automatic association slot). */
   const canBePaid = (sellerId: string) => ledger.canReceiveToken(sellerId, settings.pawsTokenId);
 
@@ -132,12 +140,16 @@ export function createTradeChecks({ ledger, settings, receipts }: TradeChecksDep
       return successOnReceiptOnly(ledger, transactionId, approval);
     },
 
-    /** The tiger, which `ownerId` must hold: TIGER_NOT_FOUND when it does not exist (or was burned), NOT_TIGER_OWNER when another account holds it. */
-    async ownedTiger(serial: number, ownerId: string): Promise<LedgerNft> {
-      const nft = await ledger.getNft(settings.nftTokenId, serial);
-      if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${serial} does not exist`);
-      if (nft.owner !== ownerId) throw new DomainError('NOT_TIGER_OWNER', `Wild Tiger #${serial} is not owned by ${ownerId}`);
-      return nft;
+    ownedTiger,
+
+    /**
+     * The tigers `ownerId` holds, read with the owner's NFTs (a page per hundred they hold, not a
+     * read per tiger); a serial not among them is for ownedTiger to refuse.
+     */
+    async heldTigers(ownerId: string): Promise<Map<number, LedgerNft>> {
+      return new Map(
+        (await ledger.getAccountNfts(ownerId, settings.nftTokenId)).filter((nft) => !nft.deleted && nft.owner === ownerId).map((nft) => [nft.serial, nft]),
+      );
     },
 
     /** The marketplace must be the tiger's spender, or the owner's approval known by its receipt (`missing` otherwise). */
