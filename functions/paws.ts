@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { MAX_BULK_TIGERS } from '../src/features/allowances/allowance-rules';
 import { MAX_CART_ITEMS } from '../src/features/paws-market/cart-rules';
-import { listingsQuery } from '../src/features/paws-market/listings-schema';
+import { listingsQuery, sweepQuery } from '../src/features/paws-market/listings-schema';
 import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
 import { DomainError } from '../src/lib/domain-error';
@@ -34,6 +34,9 @@ export const handler = routeGroup('paws', {
   'GET /api/paws/listings/user/{accountId}': defineRoute('public', { params: z.object({ accountId: entityIdSchema }) }, async ({ params }) =>
     market.sellerListings(params.accountId),
   ),
+
+  /** The cheapest live listings a sweep of the floor puts in the cart (at most 25), within a trait filter, a tier and a maximum total. */
+  'GET /api/paws/sweep': defineRoute('public', { query: sweepQuery }, async ({ query }) => market.sweep(query)),
 
   'GET /api/paws/stats': defineRoute('public', {}, async () => figures.figures()),
 

@@ -77,6 +77,7 @@ export const ROUTES = [
 
   { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/paws/sweep', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/stats', group: 'paws', auth: 'public', cache: figuresCache },
   { method: 'GET', path: '/api/paws/fees', group: 'paws', auth: 'public', cache: feesCache },
   { method: 'GET', path: '/api/paws/activity', group: 'paws', auth: 'public', cache: activityCache },

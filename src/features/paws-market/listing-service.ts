@@ -7,7 +7,8 @@ import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice, publicListing 
 import type { ListingActivation } from './listing-activation';
 import { backsListing } from './listing-backing';
 import type { PendingListing } from './listing-repo';
-import { DEFAULT_PAWS_SORT, type PawsSortKey, filterListings, listingTraitCounts, sortListings } from './listings-view-rules';
+import { DEFAULT_PAWS_SORT, type PawsSortKey, type SweepRequest, filterListings, listingTraitCounts, sortListings, sweepPick } from './listings-view-rules';
+import { formatUnits } from '../balances/units';
 import type { MarketContext } from './paws-market-service';
 import { WRITE_RESERVE_MS } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
@@ -80,6 +81,16 @@ export function createListingService(
         allTotal: buyable.length,
         traitCounts: listingTraitCounts(buyable, traits),
       };
+    },
+
+    /** The cheapest live listings a sweep of the floor buys (sweepPick), read from the store as the listings page reads them (a checkout checks each afresh). */
+    async sweep(request: Omit<SweepRequest, 'maxTotal'> & { maxTotal?: string | undefined }) {
+      const tokenDecimals = await decimals();
+      const maxTotal = request.maxTotal === undefined ? undefined : parsePawsPrice(request.maxTotal, tokenDecimals);
+      if (maxTotal && 'problem' in maxTotal) throw new DomainError('INVALID_AMOUNT', `The maximum total must be ${maxTotal.problem}`);
+      const picked = sweepPick(await store.activeListings(), { ...request, maxTotal: maxTotal?.units });
+      const total = picked.reduce((sum, listing) => sum + BigInt(listing.priceBaseUnits), 0n);
+      return { listings: picked.map(publicListing), total: formatUnits(total, tokenDecimals) };
     },
 
     /** A seller's active listings. */

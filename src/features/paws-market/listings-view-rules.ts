@@ -6,6 +6,7 @@
 import { MAX_PAGE, type TraitSelection, formatTraitFilter, parseTraitFilter, selectedValues } from '../collection/collection-rules';
 import type { TraitCounts } from '../collection/collection-types';
 import type { Trait } from '../tiger/rarity';
+import { type RarityTier, tierByRank } from '../tiger/tiers';
 
 export const PAWS_SORT_OPTIONS = [
   { value: 'newest', label: 'Newest listed' },
@@ -134,4 +135,33 @@ export function pawsViewToApiQuery(view: PawsListingsView, limit: number): strin
   const traits = formatTraitFilter(view.traits);
   if (traits) params.set('traits', traits);
   return params.toString();
+}
+
+/** What a sweep of the floor asks for: how many tigers, within a trait filter and a tier, under a maximum total (base units). */
+export interface SweepRequest {
+  count: number;
+  traits: TraitSelection;
+  tier?: RarityTier | undefined;
+  maxTotal?: bigint | undefined;
+  /** The buyer, whose own listings are left out. */
+  buyerId?: string | undefined;
+}
+
+/**
+ * The cheapest listings a sweep buys: in price order (the lower serial first on a tie), matching the
+ * trait filter and the tier, not the buyer's own, at most `count`, and stopping before the running
+ * total would pass `maxTotal` (every later listing costs as much or more).
+ */
+export function sweepPick<T extends BrowsableListing & { sellerId: string }>(listings: readonly T[], request: SweepRequest): T[] {
+  const picked: T[] = [];
+  let total = 0n;
+  for (const listing of sortListings(filterListings(listings, request.traits), 'price-low')) {
+    if (picked.length >= request.count) break;
+    if (listing.sellerId === request.buyerId || (request.tier && tierByRank(listing.rarityRank) !== request.tier)) continue;
+    const price = BigInt(listing.priceBaseUnits);
+    if (request.maxTotal !== undefined && total + price > request.maxTotal) break;
+    picked.push(listing);
+    total += price;
+  }
+  return picked;
 }

@@ -8,6 +8,7 @@ import {
   pawsViewToApiQuery,
   pawsViewToQuery,
   sortListings,
+  sweepPick,
 } from '../../../src/features/paws-market/listings-view-rules';
 
 const listing = (serialNumber: number, price: string, rarityRank: number | null, createdAt: string, traits: [string, string][]): BrowsableListing => ({
@@ -85,5 +86,31 @@ describe('PAWS listings: the view in the URL', () => {
   it('always sends page, limit and sort to the API', () => {
     expect(pawsViewToApiQuery(DEFAULT_PAWS_VIEW, 20)).toBe('page=1&limit=20&sort=newest');
     expect(new URLSearchParams(pawsViewToApiQuery({ sort: 'rarity', page: 2, traits: { Fur: ['Golden'] } }, 20)).get('traits')).toBe('Fur:Golden');
+  });
+});
+
+describe('sweeping the floor', () => {
+  const sold = (serial: number, price: string, rank: number | null, seller: string, fur = 'Golden') => ({
+    ...listing(serial, price, rank, '2026-11-20T10:00:00.000Z', [['Fur', fur]]),
+    sellerId: seller,
+  });
+  const floor = [
+    sold(5, '300', 3000, '0.0.1'),
+    sold(6, '100', 2000, '0.0.2'),
+    sold(7, '100', 10, '0.0.1'),
+    sold(8, '200', 3100, '0.0.9', 'Black'),
+    sold(9, '50', 3200, '0.0.9'),
+  ];
+
+  it('takes the N cheapest (the lower serial first on a tie), leaving out the buyer’s own', () => {
+    expect(sweepPick(floor, { count: 3, traits: {} }).map((entry) => entry.serialNumber)).toEqual([9, 6, 7]);
+    expect(sweepPick(floor, { count: 3, traits: {}, buyerId: '0.0.9' }).map((entry) => entry.serialNumber)).toEqual([6, 7, 5]);
+  });
+
+  it('keeps within a trait filter, a tier and a maximum total', () => {
+    expect(sweepPick(floor, { count: 10, traits: { Fur: ['Black'] } }).map((entry) => entry.serialNumber)).toEqual([8]);
+    expect(sweepPick(floor, { count: 10, traits: {}, tier: 'Legendary' }).map((entry) => entry.serialNumber)).toEqual([7]);
+    expect(sweepPick(floor, { count: 10, traits: {}, maxTotal: 260n }).map((entry) => entry.serialNumber)).toEqual([9, 6, 7]);
+    expect(sweepPick(floor, { count: 10, traits: {}, maxTotal: 249n }).map((entry) => entry.serialNumber)).toEqual([9, 6]);
   });
 });
