@@ -8,7 +8,7 @@ import { $wallet } from '../wallet/wallet-store';
 import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
 import { pendingListing } from '../ledger/kept-transactions';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, listingWriteId, parsePawsPrice } from './listing';
+import { INVALID_PRICE_MESSAGE, isValidPawsPrice, listingWriteId } from './listing';
 import { formatPaws } from '../../lib/format';
 import { TransactionId } from '../ledger/TransactionId';
 import { $writes, type WriteStep } from '../writes/write-store';
@@ -32,11 +32,6 @@ const STEP_OF: Record<WriteStep, ListingStep> = {
 
 /** Closing the modal at any step: the listing goes on, shown in the tray of writes in progress. */
 const PENDING_NOTE = 'You can close this window: the listing goes on, and the bar at the bottom of the page shows it until it is done.';
-
-/** Spec 001 §5: present and greater than 0, with at most the 2 decimals of the input's step 0.01. */
-export function isValidPawsPrice(value: string): boolean {
-  return 'units' in parsePawsPrice(value, PAWS_PRICE_DECIMALS);
-}
 
 /**
  * The create-listing modal: a price, then the listing's write (listing-write.ts) shown step by

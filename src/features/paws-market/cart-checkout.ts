@@ -12,7 +12,7 @@ import { mapConcurrently } from '../../lib/concurrency';
 import { countMetric } from '../../server/metrics';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
-import { type CartSale, type PackedTransfer, packTransfers } from './cart-rules';
+import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
 import { type PawsListing, isOwnListing } from './listing';
 import { backsListing } from './listing-backing';
 import type { ListingClaim, ListingSales } from './listing-sales';
@@ -20,9 +20,6 @@ import type { MarketContext } from './paws-market-service';
 import type { BatchSettlement } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
-
-/** Why a listing of the cart was not bought: sold or taken down, being bought by another, the tiger moved, the seller unpayable, not found, the buyer's own. */
-export type DropReason = 'sold' | 'in-progress' | 'moved' | 'seller' | 'not-found' | 'own';
 
 /** A listing of the cart as the answer names it. */
 export interface CartLine {

@@ -15,6 +15,9 @@ export const MAX_NFT_TRANSFERS = 10;
 /** `ledger.tokenTransfers.maxLen` (default 10): fungible account amounts in one body (more is TOKEN_TRANSFER_LIST_SIZE_LIMIT_EXCEEDED). */
 export const MAX_FUNGIBLE_TRANSFERS = 10;
 
+/** Why a listing of a cart was not bought: sold or taken down, being bought by another, the tiger moved, the seller unpayable, not found, the buyer's own. */
+export type DropReason = 'sold' | 'in-progress' | 'moved' | 'seller' | 'not-found' | 'own';
+
 /** One listing of a checkout: its tiger, its seller, its price in PAWS base units. */
 export interface CartSale {
   listingId: string;

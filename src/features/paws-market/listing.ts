@@ -37,6 +37,11 @@ export function parsePawsPrice(value: string, tokenDecimals: number): { units: b
   return { units };
 }
 
+/** Spec 001 §5: present and greater than 0, with at most the 2 decimals of the input's step 0.01. */
+export function isValidPawsPrice(value: string): boolean {
+  return 'units' in parsePawsPrice(value, PAWS_PRICE_DECIMALS);
+}
+
 export type ListingStatus = 'active' | 'claimed' | 'sold' | 'removed' | 'invalid';
 
 export interface PawsListing {

@@ -30,6 +30,10 @@ import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { signInFromPage } from '../wallet/sign-in-focus';
 import { SellerProceeds } from '../paws-market/SaleFees';
+import { AddToCartButton } from '../paws-cart/AddToCartButton';
+import { CartButton } from '../paws-cart/CartButton';
+import { BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
+import { SelectBox, SelectionBar } from '../paws-bulk/SelectionBar';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -69,6 +73,11 @@ export default function PawsMarketplace() {
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const [syncing, setSyncing] = useState(false);
+  // Several tigers (My NFTs) or listings (My Listings) selected for a bulk listing or unlisting.
+  const [selecting, setSelecting] = useState<'mine' | 'listings' | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [bulkListing, setBulkListing] = useState<OwnedNft[] | null>(null);
+  const [bulkUnlisting, setBulkUnlisting] = useState<PublicListing[] | null>(null);
   const walletType = PUBLIC_CONFIG.wallet;
   const underWay = useWriteUnderWay();
 
@@ -98,6 +107,21 @@ export default function PawsMarketplace() {
   }
 
   const listedSerials = new Set((mine.data?.listings ?? []).map((entry) => entry.serialNumber));
+  const toggleSelecting = (grid: 'mine' | 'listings') => {
+    setSelecting((current) => (current === grid ? null : grid));
+    setSelected(new Set());
+  };
+  const select = (key: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  const endSelection = () => {
+    setSelecting(null);
+    setSelected(new Set());
+  };
 
   function tryBuy(entry: PublicListing): void {
     if (!wallet.isConnected)
@@ -142,7 +166,10 @@ export default function PawsMarketplace() {
         </TabsList>
 
         <TabsContent value="market" className="grid gap-4">
-          <h2 className="text-xl font-bold">Available Listings</h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-xl font-bold">Available Listings</h2>
+            <CartButton />
+          </div>
           <PawsListingsBrowser
             renderListing={(entry) => (
               <TigerCard
@@ -150,9 +177,12 @@ export default function PawsMarketplace() {
                 tiger={entry}
                 action={
                   !isOwnListing(entry, accountId) && (
-                    <Button className="w-full" onClick={() => tryBuy(entry)} aria-busy={!!accountId && underWay(pawsPurchaseWriteId(accountId, entry.id))}>
-                      {accountId && underWay(pawsPurchaseWriteId(accountId, entry.id)) ? 'Buying…' : 'Buy'}
-                    </Button>
+                    <div className="grid gap-2">
+                      <Button className="w-full" onClick={() => tryBuy(entry)} aria-busy={!!accountId && underWay(pawsPurchaseWriteId(accountId, entry.id))}>
+                        {accountId && underWay(pawsPurchaseWriteId(accountId, entry.id)) ? 'Buying…' : 'Buy'}
+                      </Button>
+                      <AddToCartButton listing={entry} buyerId={accountId} className="w-full" />
+                    </div>
                   )
                 }
               >
@@ -166,9 +196,21 @@ export default function PawsMarketplace() {
         <TabsContent value="mine" className="grid gap-4">
           <div className="flex items-center justify-between gap-2">
             <h2 className="text-xl font-bold">My NFTs</h2>
-            <Button variant="outline" size="sm" onClick={() => void sync()} disabled={syncing}>
-              {syncing ? 'Syncing…' : 'Sync NFTs'}
-            </Button>
+            <div className="flex flex-wrap items-center gap-2">
+              <SelectionBar
+                selecting={selecting === 'mine'}
+                count={selected.size}
+                action="List selected"
+                onToggle={() => toggleSelecting('mine')}
+                onAct={() => {
+                  setBulkListing((owned.data?.nfts ?? []).filter((nft) => selected.has(String(nft.serialNumber))));
+                  endSelection();
+                }}
+              />
+              <Button variant="outline" size="sm" onClick={() => void sync()} disabled={syncing}>
+                {syncing ? 'Syncing…' : 'Sync NFTs'}
+              </Button>
+            </div>
           </div>
           {owned.loading && !owned.data ? (
             <SkeletonGrid />
@@ -205,6 +247,13 @@ export default function PawsMarketplace() {
                     }
                   >
                     {listed && <Badge variant="secondary">Listed</Badge>}
+                    {selecting === 'mine' && !listed && (
+                      <SelectBox
+                        label={`Select ${nft.nftName}`}
+                        checked={selected.has(String(nft.serialNumber))}
+                        onChange={(on) => select(String(nft.serialNumber), on)}
+                      />
+                    )}
                     {marketplacePermissionLeft(nft, listed, accountId) && (
                       <PermissionLeftNotice
                         nftName={nft.nftName}
@@ -220,7 +269,19 @@ export default function PawsMarketplace() {
         </TabsContent>
 
         <TabsContent value="listings" className="grid gap-4">
-          <h2 className="text-xl font-bold">My Active Listings</h2>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-xl font-bold">My Active Listings</h2>
+            <SelectionBar
+              selecting={selecting === 'listings'}
+              count={selected.size}
+              action="Unlist selected"
+              onToggle={() => toggleSelecting('listings')}
+              onAct={() => {
+                setBulkUnlisting((mine.data?.listings ?? []).filter((entry) => selected.has(entry.id)));
+                endSelection();
+              }}
+            />
+          </div>
           {mine.loading && !mine.data ? (
             <SkeletonGrid />
           ) : mine.error ? (
@@ -247,6 +308,9 @@ export default function PawsMarketplace() {
                 >
                   <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
                   <SellerProceeds price={entry.pawsPrice} sellerId={accountId} />
+                  {selecting === 'listings' && (
+                    <SelectBox label={`Select ${entry.nftName}`} checked={selected.has(entry.id)} onChange={(on) => select(entry.id, on)} />
+                  )}
                 </TigerCard>
               ))}
             </Grid>
@@ -267,6 +331,8 @@ export default function PawsMarketplace() {
       <PurchaseModal listing={buying} onClose={() => setBuying(null)} />
       <ListingModal nft={listing} onClose={() => setListing(null)} />
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />
+      <BulkListDialog tigers={bulkListing} onClose={() => setBulkListing(null)} />
+      <BulkUnlistDialog listings={bulkUnlisting} onClose={() => setBulkUnlisting(null)} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { type NftCardModel, ageText, buildListingCards, listingSerial } from '..
 import { PurchaseDialog } from '../hbar-market/lazy-dialogs';
 import { hbarPurchaseWriteId, purchaseBlocker } from '../hbar-market/purchase-machine';
 import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
+import { AddToCartButton } from '../paws-cart/AddToCartButton';
 import { SellerProceeds } from '../paws-market/SaleFees';
 import { isOwnListing, listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
 import type { PublicListing } from '../paws-market/paws-client';
@@ -339,9 +340,12 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                                 {underWay(unlistWriteId(paws.sellerId, paws.serialNumber)) ? 'Unlisting…' : 'Unlist NFT'}
                               </Button>
                             ) : (
-                              <Button onClick={() => buyPaws(paws)}>
-                                {viewer && underWay(pawsPurchaseWriteId(viewer, paws.id)) ? 'Buying…' : 'Buy with PAWS'}
-                              </Button>
+                              <div className="flex flex-wrap gap-2">
+                                {viewer && <AddToCartButton listing={paws} buyerId={viewer} />}
+                                <Button onClick={() => buyPaws(paws)}>
+                                  {viewer && underWay(pawsPurchaseWriteId(viewer, paws.id)) ? 'Buying…' : 'Buy with PAWS'}
+                                </Button>
+                              </div>
                             )
                           }
                         />

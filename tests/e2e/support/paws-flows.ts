@@ -107,3 +107,69 @@ export async function listBuyUnlist(page: Page, wallet: WalletDriver): Promise<R
   await expect(page.getByRole('tabpanel')).not.toContainText(`Wild Tiger #${kept}`);
   return timings;
 }
+
+/**
+ * Alice lists five tigers at once (one price for all, one changed), approved in one wallet
+ * transaction; Bob puts three of them in his cart from their cards and checks out: one PAWS
+ * approval in his wallet for the whole cart, one atomic settlement. Resolves to each flow's wall time in ms.
+ */
+export async function bulkListAndCheckout(page: Page, wallet: WalletDriver): Promise<Record<string, number>> {
+  const timings: Record<string, number> = {};
+  await page.goto('/paws-marketplace');
+  await expect(page.getByRole('main').getByText('Connect your Hedera wallet', { exact: true })).toBeVisible();
+  await wallet.connectAs(page, 'Alice');
+
+  await page.getByRole('tab', { name: 'My NFTs' }).click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'Select several' }).click();
+  const boxes = panel.getByRole('checkbox', { name: /^Select Wild Tiger #\d+$/ });
+  await expect(boxes.first()).toBeVisible();
+  const serials: number[] = [];
+  for (let index = 0; index < 5; index += 1) {
+    const box = boxes.nth(index);
+    serials.push(Number(((await box.getAttribute('aria-label')) ?? '').replace(/\D+/g, '')));
+    await box.check();
+  }
+  await panel.getByRole('button', { name: 'List selected (5)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'List 5 tigers' });
+  await dialog.getByLabel('One price for all (PAWS)').fill('30');
+  await dialog.getByRole('button', { name: 'Apply to all' }).click();
+  await dialog.getByLabel(`Price of Wild Tiger #${serials[0]} in PAWS`).fill('31');
+  await expect(dialog.getByTestId('seller-proceeds').first()).toContainText('You receive');
+  let started = Date.now();
+  await dialog.getByRole('button', { name: 'Approve and list 5 tigers' }).click();
+  await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may transfer NFT ${NFT_TOKEN} #`));
+  await expect(page.getByRole('dialog', { name: 'Listings Created' })).toBeVisible({ timeout: LEDGER_FLOW_MS });
+  timings['bulk list 5'] = Date.now() - started;
+  await page.getByRole('dialog', { name: 'Listings Created' }).getByRole('button', { name: 'Close', exact: true }).click();
+  for (const serial of serials) await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
+  await wallet.disconnect(page);
+
+  await wallet.connectAs(page, 'Bob');
+  const bobBefore = await pawsOf(page, BOB);
+  await expect(page.getByRole('heading', { name: 'Available Listings' })).toBeVisible();
+  const bought = serials.slice(0, 3);
+  for (const serial of bought) {
+    await page
+      .getByRole('tabpanel')
+      .locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
+  }
+  await page.getByTestId('cart-button').click();
+  const cart = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(cart.getByTestId('cart-lines').getByRole('listitem')).toHaveCount(3);
+  await expect(cart.getByTestId('cart-total')).toHaveText('91 PAWS');
+  await expect(cart.getByTestId('cart-line-fees').first()).toContainText('creator royalty');
+  started = Date.now();
+  await cart.getByRole('button', { name: 'Checkout 3 for 91 PAWS' }).click();
+  await wallet.approveNext(page, new RegExp(`${MARKETPLACE} may spend [\\d.]+ PAWS of token ${PAWS_TOKEN}`));
+  await expect(cart.getByTestId('checkout-outcome')).toContainText('Bought:', { timeout: 2 * LEDGER_FLOW_MS });
+  timings['cart checkout 3'] = Date.now() - started;
+  for (const serial of bought) await expect.poll(async () => (await ledgerNft(page, serial)).account_id, SHOWN_ON_MIRROR).toBe(BOB);
+  await expect.poll(() => pawsOf(page, BOB), SHOWN_ON_MIRROR).toBeCloseTo(bobBefore - 91, 6);
+  await expect(cart.getByTestId('cart-lines')).toHaveCount(0);
+  await cart.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('cart-button')).toHaveText('Cart (0)');
+  return timings;
+}

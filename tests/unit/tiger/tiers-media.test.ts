@@ -3,7 +3,7 @@ import { formatUnits, parseUnits } from '../../../src/features/balances/units';
 import { ipfsPath, mediaUrls } from '../../../src/features/tiger/ipfs';
 import { isVideoByRules, mediaSources } from '../../../src/features/tiger/media';
 import { rankText, tierByPercentile, tierByRank, traitLabel } from '../../../src/features/tiger/tiers';
-import { isValidPawsPrice } from '../../../src/features/paws-market/ListingModal';
+import { isValidPawsPrice } from '../../../src/features/paws-market/listing';
 import { insufficientPawsMessage } from '../../../src/features/paws-market/listing';
 
 describe('tiers', () => {

@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
+import { formatPaws } from '../../lib/format';
+import type { PublicListing } from '../paws-market/paws-client';
+import { $wallet } from '../wallet/wallet-store';
+import { useWriteDialog } from '../writes/use-writes';
+import { isUnderWay } from '../writes/write-progress';
+import { bulkUnlistWriteId, startBulkUnlist } from './bulk-unlist-write';
+import { WriteProgress } from './WriteProgress';
+
+const PENDING_NOTE = 'You can close this window: the unlisting goes on, and the bar at the bottom of the page shows it until it is done.';
+
+/** Unlisting several tigers at once: the listings come down, then one wallet transaction (per 20 tigers) revokes the marketplace's permission. */
+export function BulkUnlistDialog({ listings, onClose }: { listings: PublicListing[] | null; onClose: () => void }) {
+  const wallet = useStore($wallet);
+  const seller = wallet.accountId;
+  const { write, close: endWrite } = useWriteDialog(listings && seller ? bulkUnlistWriteId(seller) : null, () => undefined);
+  if (!listings || !seller) return null;
+  const busy = isUnderWay(write);
+
+  function close(): void {
+    endWrite();
+    onClose();
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && close()}>
+      <DialogContent closeLabel="Close bulk unlisting" pendingNote={busy ? PENDING_NOTE : null}>
+        <DialogHeader>
+          <DialogTitle>{write?.step === 'done' ? 'Tigers Unlisted' : `Unlist ${listings.length} tigers`}</DialogTitle>
+          <DialogDescription>
+            The listings come down at once; your wallet then revokes the marketplace’s permission on all of them in one transaction.
+          </DialogDescription>
+        </DialogHeader>
+        {!write && (
+          <ul className="grid gap-1 text-sm" aria-label="Tigers to unlist">
+            {listings.map((listing) => (
+              <li key={listing.id} className="flex justify-between gap-2">
+                <span>{listing.nftName}</span>
+                <span className="tabular-nums text-muted-foreground">{formatPaws(listing.pawsPrice)} PAWS</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <WriteProgress write={write} label="Bulk unlisting progress" />
+        <DialogFooter>
+          {!write && (
+            <Button
+              onClick={() =>
+                void startBulkUnlist(
+                  seller,
+                  listings.map((listing) => ({ listingId: listing.id, serialNumber: listing.serialNumber, name: listing.nftName })),
+                )
+              }
+            >
+              Unlist {listings.length} tigers
+            </Button>
+          )}
+          {busy && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

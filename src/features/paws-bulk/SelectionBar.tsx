@@ -1,0 +1,39 @@
+import { Button } from '@/components/ui/Button';
+
+/** The bar of a grid whose cards can be selected: 'Select several', then how many are selected and the bulk action. */
+export function SelectionBar({
+  selecting,
+  count,
+  action,
+  onToggle,
+  onAct,
+}: {
+  selecting: boolean;
+  count: number;
+  action: string;
+  onToggle: () => void;
+  onAct: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="outline" size="sm" onClick={onToggle} aria-pressed={selecting}>
+        {selecting ? 'Cancel selection' : 'Select several'}
+      </Button>
+      {selecting && (
+        <Button size="sm" disabled={count === 0} onClick={onAct}>
+          {action} ({count})
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A card's checkbox while its grid is selecting. */
+export function SelectBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-semibold">
+      <input type="checkbox" className="size-5 accent-primary" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-label={label} />
+      Select
+    </label>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * Listing several tigers at once, as one write: the server stores a pending listing per tiger, the
+ * wallet approves the marketplace for all of them in as few transactions as the ledger allows (20
+ * tigers each), and each approval's listings go live once it reached consensus. Each approval is
+ * kept before the wallet is asked, so a late answer, a closed dialog or a reload loses nothing.
+ */
+import { errorText } from '@/lib/api/error-text';
+import { formatPaws } from '../../lib/format';
+import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
+import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { refreshAfterTrade } from '../paws-market/paws-client';
+import { failWrite } from '../paws-market/retry-rules';
+import { toast } from '../toast/toast-store';
+import { afterKept, signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { type BulkListingItem, completeListings, prepareApprovals, prepareListings } from './bulk-client';
+
+type BulkListingAction = Extract<PendingAction, { kind: 'bulk-listing' }>;
+
+/** The write of one account's bulk listing (one at a time). */
+export const bulkListingWriteId = (seller: string) => `bulk-listing:${seller}`;
+
+const steps = (approvals: number) => [
+  'Prepare the listings',
+  approvals > 1 ? `Approve the marketplace in your wallet (${approvals} transactions)` : 'Approve the marketplace in your wallet',
+  'Confirm on the ledger',
+];
+
+/** One tiger to list, at its price. */
+export interface BulkListingRequest {
+  serialNumber: number;
+  name: string;
+  price: string;
+}
+
+/** Lists `tigers` for `seller`; a bulk listing waiting for the ledger is followed instead. */
+export async function startBulkListing(seller: string, tigers: readonly BulkListingRequest[]): Promise<void> {
+  const id = bulkListingWriteId(seller);
+  if (isUnderWay($writes.get()[id])) return;
+  const waiting = pendingActions('bulk-listing', seller);
+  if (waiting.length) return followApprovals(seller, waiting);
+  beginWrite({ id, accountId: seller, title: `Listing ${tigers.length} tigers`, serial: null, steps: steps(1) });
+  try {
+    const prepared = await prepareListings(
+      seller,
+      tigers.map((tiger) => ({ serialNumber: tiger.serialNumber, pawsPrice: tiger.price })),
+    ).catch((failure: unknown) => {
+      throw new Error(errorText(failure, 'Failed to prepare the listings'));
+    });
+    const { transactions } = await prepareApprovals(
+      seller,
+      tigers.map((tiger) => tiger.serialNumber),
+    );
+    updateWrite(id, 'wallet', { steps: steps(transactions.length) });
+    const bySerial = new Map(prepared.pendingListings.map((pending) => [pending.serialNumber, pending]));
+    const signed: { action: BulkListingAction; late: { note: string; untilMs: number } | null }[] = [];
+    for (const [index, transaction] of transactions.entries()) {
+      const items: BulkListingItem[] = transaction.serialNumbers.map((serial) => {
+        const pending = bySerial.get(serial);
+        return {
+          pendingListingId: pending?.id ?? '',
+          serialNumber: serial,
+          name: pending?.nftName ?? `Wild Tiger #${serial}`,
+          price: pending?.pawsPrice ?? '',
+        };
+      });
+      const action: BulkListingAction = { kind: 'bulk-listing', accountId: seller, transactionId: transaction.transactionId, items };
+      if (transactions.length > 1) updateWrite(id, 'wallet', { note: `Approval ${index + 1} of ${transactions.length}: ${items.length} tigers.` });
+      const answer = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
+        what: 'NFT allowance approval',
+        goesOn: 'these listings complete',
+      });
+      signed.push({ action: { ...action, transactionId: answer.transactionId }, late: answer.late });
+    }
+    await followApprovals(
+      seller,
+      signed.map((entry) => entry.action),
+      signed.find((entry) => entry.late)?.late ?? null,
+    );
+  } catch (failure) {
+    failWrite(id, failure, 'Failed to list the tigers');
+  }
+}
+
+/** Waits for each approval on the ledger and lists its tigers (the server checks each again); the write ends when all did. */
+async function followApprovals(seller: string, actions: readonly BulkListingAction[], late: { note: string; untilMs: number } | null = null): Promise<void> {
+  const id = bulkListingWriteId(seller);
+  const count = actions.reduce((sum, action) => sum + action.items.length, 0);
+  if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: seller, title: `Listing ${count} tigers`, serial: null, steps: steps(actions.length) });
+  updateWrite(id, 'ledger', { note: late?.note ?? null });
+  try {
+    const results = await Promise.all(actions.map((action) => listApproved(action, late?.untilMs)));
+    const listed = results.flatMap((result) => result.listings);
+    const failed = results.flatMap((result) => result.failed);
+    refreshAfterTrade(actions[0]?.transactionId);
+    const failedText = failed.map((entry) => `${entry.name}: ${entry.error}`).join('; ');
+    if (!listed.length) throw new Error(`Nothing was listed. ${failedText}`);
+    toast({
+      title: 'Tigers Listed!',
+      description: `${listed.length} ${listed.length === 1 ? 'tiger is' : 'tigers are'} listed for ${listed.map((entry) => `${formatPaws(entry.pawsPrice)}`).join(', ')} PAWS.${failed.length ? ` Not listed: ${failedText}.` : ''}`,
+    });
+    updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
+  } catch (failure) {
+    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void followApprovals(seller, pendingActions('bulk-listing', seller)));
+    failWrite(id, failure, 'Failed to list the tigers');
+  }
+}
+
+/** One approval: waits for it on the ledger, then completes the listings it covers. */
+async function listApproved(action: BulkListingAction, untilMs?: number) {
+  const outcome = await waitForLedger(action.transactionId, untilMs);
+  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(action.transactionId);
+  requireLedgerSuccess(outcome, 'NFT allowance approval failed');
+  const answer = await afterKept(action.transactionId, () =>
+    callWhenSettled(() =>
+      completeListings(action.items.map((item) => ({ pendingListingId: item.pendingListingId, approvalTransactionId: action.transactionId }))),
+    ),
+  );
+  const nameOf = new Map(action.items.map((item) => [item.pendingListingId, item.name]));
+  return { listings: answer.listings, failed: answer.failed.map((entry) => ({ name: nameOf.get(entry.pendingListingId) ?? 'A tiger', error: entry.error })) };
+}
+
+/** Follows a bulk listing whose approvals were left waiting for the ledger (a reload, another page). */
+export function resumeBulkListings(seller: string): void {
+  const waiting = pendingActions('bulk-listing', seller);
+  if (waiting.length && !isUnderWay($writes.get()[bulkListingWriteId(seller)])) void followApprovals(seller, waiting);
+}

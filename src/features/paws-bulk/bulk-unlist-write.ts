@@ -1,0 +1,103 @@
+/**
+ * Unlisting several tigers at once, as one write: the server takes the listings down, then the
+ * wallet revokes the marketplace's permission on all of them in as few transactions as the ledger
+ * allows (20 tigers each), each followed on the ledger until it is confirmed.
+ */
+import { errorText } from '@/lib/api/error-text';
+import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
+import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { refreshAfterTrade } from '../paws-market/paws-client';
+import { failWrite } from '../paws-market/retry-rules';
+import { toast } from '../toast/toast-store';
+import { signKept } from '../writes/kept-signature';
+import { $writes } from '../writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { prepareRevocations, unlistListings } from './bulk-client';
+
+type BulkUnlistAction = Extract<PendingAction, { kind: 'bulk-unlist' }>;
+
+/** The write of one account's bulk unlist (one at a time). */
+export const bulkUnlistWriteId = (seller: string) => `bulk-unlist:${seller}`;
+
+const STEPS = ['Remove the listings', 'Revoke the marketplace’s permission in your wallet', 'Confirm on the ledger'] as const;
+
+/** One listing to take down. */
+export interface BulkUnlistRequest {
+  listingId: string;
+  serialNumber: number;
+  name: string;
+}
+
+/** Takes `listings` down for `seller` and revokes the marketplace's permission on their tigers. */
+export async function startBulkUnlist(seller: string, listings: readonly BulkUnlistRequest[]): Promise<void> {
+  const id = bulkUnlistWriteId(seller);
+  if (isUnderWay($writes.get()[id])) return;
+  const waiting = pendingActions('bulk-unlist', seller);
+  if (waiting.length) return followRevocations(seller, waiting);
+  beginWrite({ id, accountId: seller, title: `Unlisting ${listings.length} tigers`, serial: null, steps: STEPS });
+  try {
+    const answer = await unlistListings(listings.map((listing) => listing.listingId)).catch((failure: unknown) => {
+      throw new Error(errorText(failure, 'Failed to remove the listings'));
+    });
+    refreshAfterTrade();
+    const removed = new Set(answer.removed.map((entry) => entry.serialNumber));
+    const tigers = listings.filter((listing) => removed.has(listing.serialNumber));
+    if (!tigers.length) throw new Error(`Nothing was unlisted. ${answer.failed.map((entry) => entry.error).join('; ')}`);
+    updateWrite(id, 'wallet');
+    const { transactions } = await prepareRevocations(
+      seller,
+      tigers.map((tiger) => tiger.serialNumber),
+    );
+    const signed: BulkUnlistAction[] = [];
+    let untilMs: number | undefined;
+    for (const transaction of transactions) {
+      const names = tigers.filter((tiger) => transaction.serialNumbers.includes(tiger.serialNumber)).map((tiger) => tiger.name);
+      const action: BulkUnlistAction = {
+        kind: 'bulk-unlist',
+        accountId: seller,
+        transactionId: transaction.transactionId,
+        serialNumbers: transaction.serialNumbers,
+        names,
+      };
+      const result = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
+        what: 'The permission removal',
+        goesOn: 'the permissions are revoked',
+      });
+      signed.push({ ...action, transactionId: result.transactionId });
+      untilMs = result.late?.untilMs ?? untilMs;
+    }
+    await followRevocations(seller, signed, untilMs);
+  } catch (failure) {
+    failWrite(id, failure, 'Failed to unlist the tigers');
+  }
+}
+
+/** Waits for each revocation on the ledger; the write ends when all are confirmed. */
+async function followRevocations(seller: string, actions: readonly BulkUnlistAction[], untilMs?: number): Promise<void> {
+  const id = bulkUnlistWriteId(seller);
+  const count = actions.reduce((sum, action) => sum + action.serialNumbers.length, 0);
+  if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: seller, title: `Unlisting ${count} tigers`, serial: null, steps: STEPS });
+  updateWrite(id, 'ledger');
+  try {
+    for (const action of actions) {
+      const outcome = await waitForLedger(action.transactionId, untilMs);
+      if (outcome.state !== 'pending') clearPendingAction(action.transactionId);
+      requireLedgerSuccess(outcome, 'The permission removal failed');
+    }
+    refreshAfterTrade(actions[0]?.transactionId);
+    toast({
+      title: 'Tigers Unlisted',
+      description: `${count} ${count === 1 ? 'tiger is' : 'tigers are'} off the market, and the marketplace may no longer move them.`,
+    });
+    updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
+  } catch (failure) {
+    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void followRevocations(seller, pendingActions('bulk-unlist', seller)));
+    failWrite(id, failure, 'Failed to unlist the tigers');
+  }
+}
+
+/** Follows a bulk unlist whose revocations were left waiting for the ledger (a reload, another page). */
+export function resumeBulkUnlists(seller: string): void {
+  const waiting = pendingActions('bulk-unlist', seller);
+  if (waiting.length && !isUnderWay($writes.get()[bulkUnlistWriteId(seller)])) void followRevocations(seller, waiting);
+}

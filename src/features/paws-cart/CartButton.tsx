@@ -1,0 +1,26 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { useIslandStore } from '@/lib/use-island-store';
+import { $cart, checkoutWriteId } from './cart-store';
+import { CartPanel } from './lazy-dialogs';
+import { $writes, NO_WRITES } from '../writes/write-store';
+import { isUnderWay } from '../writes/write-progress';
+import { $wallet } from '../wallet/wallet-store';
+
+/** The cart's button (how many tigers it holds, 'Checking out…' while one goes on), which opens the cart. */
+export function CartButton() {
+  const lines = useIslandStore($cart, []);
+  const wallet = useStore($wallet);
+  const writes = useIslandStore($writes, NO_WRITES);
+  const [open, setOpen] = useState(false);
+  const checkingOut = !!wallet.accountId && isUnderWay(writes[checkoutWriteId(wallet.accountId)]);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="cart-button">
+        {checkingOut ? 'Checking out…' : `Cart (${lines.length})`}
+      </Button>
+      <CartPanel open={open ? true : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}

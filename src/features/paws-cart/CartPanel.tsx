@@ -1,0 +1,174 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
+import { errorText } from '@/lib/api/error-text';
+import { formatPaws } from '../../lib/format';
+import { $balances } from '../balances/balance-store';
+import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { TransactionId } from '../ledger/TransactionId';
+import { insufficientPawsMessage } from '../paws-market/listing';
+import { pawsViewFromQuery } from '../paws-market/listings-view-rules';
+import { NftMedia } from '../tiger/NftMedia';
+import { $wallet } from '../wallet/wallet-store';
+import { useWriteDialog } from '../writes/use-writes';
+import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
+import { CartFees } from './CartFees';
+import { SweepForm } from './SweepForm';
+import { cartLine, dropText, sweepListings, type SweepAsk } from './cart-client';
+import { $cart, cartTotal, checkoutWriteId, removeFromCart, replaceCart } from './cart-store';
+import { $checkoutOutcome, startCheckout } from './checkout-write';
+
+/** Closing the cart while it checks out: the checkout goes on. */
+const PENDING_NOTE = 'You can close this window: the checkout goes on, and the bar at the bottom of the page shows it until it is done.';
+
+/**
+ * The PAWS cart: each tiger with its price and the royalty its seller pays, the total, a sweep of
+ * the floor that fills it with the cheapest listings, and the checkout (checkout-write.ts) shown
+ * step by step. Closing it does not stop a checkout; opened again it shows the one under way.
+ */
+export function CartPanel({ open, onClose }: { open: true | null; onClose: () => void }) {
+  const wallet = useStore($wallet);
+  const balances = useStore($balances);
+  const lines = useStore($cart);
+  const outcome = useStore($checkoutOutcome);
+  const buyer = wallet.accountId;
+  const writeId = open && buyer ? checkoutWriteId(buyer) : null;
+  const { write, close: endWrite } = useWriteDialog(writeId, () => undefined);
+  const [sweeping, setSweeping] = useState<string | null>(null);
+
+  if (!open || !buyer) return null;
+  const total = cartTotal(lines);
+  const busy = isUnderWay(write);
+  const insufficient = balances.isReady && Number(balances.pawsBalance) < Number(total);
+  const shownOutcome = outcome?.accountId === buyer && write?.step !== undefined && !busy ? outcome.answer : null;
+
+  function close(): void {
+    endWrite();
+    onClose();
+  }
+
+  async function sweep(ask: SweepAsk): Promise<void> {
+    if (!buyer) return;
+    setSweeping('Finding the cheapest listings…');
+    try {
+      const found = await sweepListings(buyer, ask);
+      replaceCart(buyer, found.listings.map(cartLine));
+      setSweeping(found.listings.length ? null : 'No live listings match: nothing was added.');
+    } catch (failure) {
+      setSweeping(errorText(failure, 'Failed to find the cheapest listings'));
+    }
+  }
+
+  const traits = typeof window === 'undefined' ? {} : pawsViewFromQuery(window.location.search).traits;
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && close()}>
+      <DialogContent closeLabel="Close cart" pendingNote={busy ? PENDING_NOTE : null} maxWidth="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Your cart</DialogTitle>
+          <DialogDescription>
+            {lines.length
+              ? `${lines.length} ${lines.length === 1 ? 'tiger' : 'tigers'} · ${formatPaws(total)} PAWS, settled together on the ledger: each transfer all or nothing.`
+              : 'Add PAWS listings from their cards, or sweep the floor.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        {!busy && <SweepForm traits={traits} onSweep={(ask) => void sweep(ask)} />}
+        {sweeping && (
+          <p className="text-sm text-muted-foreground" role="status">
+            {sweeping}
+          </p>
+        )}
+
+        {lines.length > 0 && (
+          <ul className="grid gap-2" aria-label="Tigers in your cart" data-testid="cart-lines">
+            {lines.map((line) => (
+              <li key={line.listingId} className="grid grid-cols-[56px_minmax(0,1fr)_auto] items-center gap-3 rounded-lg border border-border p-2">
+                <NftMedia serial={line.serialNumber} image={line.nftImage} name={line.nftName} className="rounded-md" />
+                <div className="min-w-0">
+                  <p className="font-semibold wrap-anywhere">{line.nftName}</p>
+                  <p className="text-sm tabular-nums">{formatPaws(line.pawsPrice)} PAWS</p>
+                  <CartFees price={line.pawsPrice} sellerId={line.sellerId} buyerId={buyer} />
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => removeFromCart(buyer, [line.listingId])}
+                  aria-label={`Remove ${line.nftName} from the cart`}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {lines.length > 0 && (
+          <p className="flex justify-between border-t border-border pt-3 font-semibold">
+            <span>Total</span>
+            <span className="tabular-nums" data-testid="cart-total">
+              {formatPaws(total)} PAWS
+            </span>
+          </p>
+        )}
+        {lines.length > 0 && !busy && insufficient && (
+          <p className="text-sm text-red-400" role="alert">
+            {insufficientPawsMessage(Number(total), Number(balances.pawsBalance))}
+          </p>
+        )}
+
+        {write && busy && <WriteSteps label="Checkout progress" steps={write.steps} current={stepIndex(write)} />}
+        {write?.note && busy && <p className="text-sm text-muted-foreground">{write.note}</p>}
+        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
+        {write?.step === 'stalled' && <LedgerStalledNotice />}
+        {write?.step === 'failed' && write.error && (
+          <p className="text-sm text-red-400" role="alert">
+            {write.error}
+          </p>
+        )}
+        {shownOutcome && (shownOutcome.bought.length > 0 || shownOutcome.dropped.length > 0 || shownOutcome.failed.length > 0) && (
+          <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="checkout-outcome">
+            {shownOutcome.bought.length > 0 && (
+              <p>
+                Bought: {shownOutcome.bought.map((line) => line.nftName).join(', ')}.
+                {write?.transactionId && (
+                  <span className="block text-xs text-muted-foreground">
+                    Transaction <TransactionId transactionId={write.transactionId} />
+                  </span>
+                )}
+              </p>
+            )}
+            {[
+              ...shownOutcome.dropped.map((line) => `${line.nftName ?? line.listingId}: ${dropText(line.reason)}`),
+              ...shownOutcome.failed.map((line) => `${line.nftName ?? line.listingId}: refused by the ledger (${line.status})`),
+            ].map((text) => (
+              <p key={text} className="text-amber-200">
+                Not bought, nothing charged — {text}
+              </p>
+            ))}
+          </div>
+        )}
+
+        <DialogFooter>
+          {write?.step === 'stalled' && writeId && <Button onClick={() => checkWriteAgain(writeId)}>Check again</Button>}
+          {busy && write?.step !== 'stalled' && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
+          {!busy && (
+            <Button
+              className="h-auto min-h-10 whitespace-normal"
+              onClick={() => void startCheckout(buyer, lines)}
+              disabled={!lines.length || !balances.isReady || insufficient}
+            >
+              {lines.length ? `Checkout ${lines.length} for ${formatPaws(total)} PAWS` : 'Checkout'}
+            </Button>
+          )}
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
