@@ -1,4 +1,4 @@
-import { listBuyUnlist } from './support/paws-flows';
+import { bulkListAndCheckout, listBuyUnlist } from './support/paws-flows';
 import { test } from './support/walletconnect-wallet';
 
 // The PAWS marketplace through WalletConnect: the scenario of paws-market.spec.ts (sandbox wallet).
@@ -9,5 +9,11 @@ test.describe
       const timings = await listBuyUnlist(page, walletConnect);
       test.info().annotations.push({ type: 'timing', description: `WalletConnect PAWS flows: ${JSON.stringify(timings)}` });
       console.log(`[timing] WalletConnect PAWS flows (ms): ${JSON.stringify(timings)}`);
+    });
+
+    test('Alice lists five tigers with one approval; Bob checks out three from his cart with one PAWS approval', async ({ page, walletConnect }) => {
+      test.setTimeout(300_000);
+      const timings = await bulkListAndCheckout(page, walletConnect);
+      console.log(`[timing] WalletConnect bulk flows (ms): ${JSON.stringify(timings)}`);
     });
   });

@@ -12,7 +12,7 @@ export type ButtonProps = ComponentProps<'button'> &
     asChild?: boolean;
   };
 
-export function Button({ className, variant, size, align, grow, asChild = false, type, ...props }: ButtonProps) {
-  if (asChild) return <Slot className={cn(buttonVariants({ variant, size, align, grow }), className)} {...props} />;
-  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size, align, grow }), className)} {...props} />;
+export function Button({ className, variant, size, align, grow, wrap, asChild = false, type, ...props }: ButtonProps) {
+  if (asChild) return <Slot className={cn(buttonVariants({ variant, size, align, grow, wrap }), className)} {...props} />;
+  return <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size, align, grow, wrap }), className)} {...props} />;
 }

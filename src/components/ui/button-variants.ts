@@ -5,7 +5,7 @@ import { cva } from 'class-variance-authority';
  * islands and Astro pages can style a `<button>` or `<a>` without shipping Slot.
  */
 export const buttonVariants = cva(
-  'inline-flex items-center whitespace-nowrap rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center rounded-md font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -22,10 +22,14 @@ export const buttonVariants = cva(
         start: 'justify-start gap-3',
         between: 'justify-between gap-2',
       },
+      /** Let a long label wrap onto more lines (a narrow screen), the button growing taller; else one line. */
+      wrap: { true: 'whitespace-normal text-center', false: 'whitespace-nowrap' },
       /** Take the free space of a flex row (else keep its own width). */
       grow: { true: 'flex-1', false: 'shrink-0' },
       size: {
         default: 'h-10 px-4 py-2 text-sm',
+        /** The default's, growing with a label that wraps. */
+        fit: 'min-h-10 px-4 py-2 text-sm',
         sm: 'h-9 px-3 text-xs',
         lg: 'h-12 px-6 text-base',
         icon: 'size-10 text-sm',
@@ -33,6 +37,6 @@ export const buttonVariants = cva(
         inline: 'text-xs',
       },
     },
-    defaultVariants: { variant: 'default', size: 'default', align: 'center', grow: false },
+    defaultVariants: { variant: 'default', size: 'default', align: 'center', grow: false, wrap: false },
   },
 );

@@ -156,11 +156,7 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
           {write?.step === 'stalled' && writeId && <Button onClick={() => checkWriteAgain(writeId)}>Check again</Button>}
           {busy && write?.step !== 'stalled' && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
           {!busy && (
-            <Button
-              className="h-auto min-h-10 whitespace-normal"
-              onClick={() => void startCheckout(buyer, lines)}
-              disabled={!lines.length || !balances.isReady || insufficient}
-            >
+            <Button size="fit" wrap onClick={() => void startCheckout(buyer, lines)} disabled={!lines.length || !balances.isReady || insufficient}>
               {lines.length ? `Checkout ${lines.length} for ${formatPaws(total)} PAWS` : 'Checkout'}
             </Button>
           )}

@@ -75,7 +75,7 @@ export function SweepForm({ traits, onSweep }: { traits: TraitSelection; onSweep
         {filters ? `Within the marketplace’s ${filters} trait ${filters === 1 ? 'filter' : 'filters'}. ` : ''}Fills the cart with the cheapest live listings, in
         place of what it holds; you check out after.
       </p>
-      <Button type="submit" variant="secondary" disabled={!valid} className="h-auto min-h-10 whitespace-normal">
+      <Button type="submit" variant="secondary" disabled={!valid} size="fit" wrap>
         Fill the cart with the {Number.isInteger(n) && n > 0 ? n : 'N'} cheapest
       </Button>
     </form>
