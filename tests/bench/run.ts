@@ -19,6 +19,7 @@ const PARTS: [title: string, script: string][] = [
   ['Lambda bundles: size and cold start', 'infra/bench/cold-start.ts'],
   ['Load: hot reads and racing PAWS buyers', 'tests/bench/load.ts'],
   ['Write flows on mainnet’s clock: from the wallet’s answer to done (median of 5)', 'tests/bench/write-flows.ts'],
+  ['A 10-tiger sweep of the floor on mainnet’s clock: wallet prompts, and time to owning all ten', 'tests/bench/sweep.ts'],
   ['Mirror calls per page view with 10 and 1,000 open offers from 300 makers', 'tests/bench/page-mirror-calls.ts'],
 ];
 
