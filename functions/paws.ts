@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { MAX_BULK_TIGERS } from '../src/features/allowances/allowance-rules';
 import { MAX_CART_ITEMS } from '../src/features/paws-market/cart-rules';
 import { listingsQuery, sweepQuery } from '../src/features/paws-market/listings-schema';
-import { acceptOfferBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
+import { acceptOfferBody, acceptOffersBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
 import { DomainError } from '../src/lib/domain-error';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
@@ -145,6 +145,10 @@ export const handler = routeGroup('paws', {
   ),
 
   'POST /api/paws/offers': defineRoute('session', { body: makeOfferBody }, async ({ body, session }) => offers.makeOffer(session.accountId, body)),
+
+  'POST /api/paws/offers/accept-many': defineRoute('session', { body: acceptOffersBody }, async ({ body, session }) =>
+    offers.acceptOffers(session.accountId, body),
+  ),
 
   'POST /api/paws/offers/{id}/accept': defineRoute('session', { params: offerPath, body: acceptOfferBody }, async ({ params, body, session }) =>
     offers.acceptOffer(session.accountId, { offerId: params.id, ...body }),

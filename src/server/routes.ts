@@ -96,6 +96,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/paws/offers/made/{accountId}', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/offers/received/{accountId}', group: 'paws', auth: 'public', cache: noCache },
   { method: 'POST', path: '/api/paws/offers', group: 'paws', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/paws/offers/accept-many', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/offers/{id}/accept', group: 'paws', auth: 'session', cache: noCache },
   { method: 'DELETE', path: '/api/paws/offers/{id}', group: 'paws', auth: 'session', cache: noCache },
 

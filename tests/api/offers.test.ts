@@ -23,6 +23,7 @@ import {
   ownedSerials,
   pawsBalance,
   royaltyOn,
+  signAndExecute,
 } from '../support/sandbox-client';
 
 interface OfferJson {
@@ -124,6 +125,62 @@ describe('PAWS offers', () => {
     });
     const after = await call<{ offers: OfferJson[] }>(suite.origin, 'GET', `/api/paws/offers/tiger/${serial}`);
     expect(after.json.offers.map((entry) => entry.id)).not.toContain(offer.id);
+  });
+
+  it('accepts several offers at once after one NFT approval for all the tigers; each outcome is named, and a filled offer takes nothing', async () => {
+    const [a1, a2, a3, a4] = aliceSerials.slice(10, 14) as [number, number, number, number];
+    const first = await makeOffer(BOB, { kind: 'item', serialNumber: a1, pawsAmount: '10' });
+    const second = await makeOffer(CAROL, { kind: 'item', serialNumber: a2, pawsAmount: '12' });
+    const any = await makeOffer(BOB, { kind: 'collection', quantity: 1, pawsAmount: '5' });
+    const approval = await call<{ transactions: { serialNumbers: number[]; transactionBytes: string }[] }>(
+      suite.origin,
+      'POST',
+      '/api/paws/allowance/bulk/prepare',
+      {
+        cookie: suite.holder(ALICE).cookie,
+        body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumbers: [a1, a2, a3, a4], spenderAccountId: MARKETPLACE },
+      },
+    );
+    expect(approval.json.transactions).toHaveLength(1);
+    const approved = await signAndExecute(suite.origin, ALICE, approval.json.transactions[0]?.transactionBytes as string);
+    expect(approved.status).toBe('SUCCESS');
+    const [aliceBefore, bobBefore, carolBefore] = await balances(ALICE, BOB, CAROL);
+    const answer = await post<{ accepted: { serialNumber: number; buyerId: string }[]; failed: { serialNumber: number; code: string }[] }>(
+      ALICE,
+      '/api/paws/offers/accept-many',
+      {
+        sellerId: ALICE,
+        approvalTransactionId: approved.transactionId,
+        items: [
+          { offerId: first.id, serialNumber: a1 },
+          { offerId: second.id, serialNumber: a2 },
+          { offerId: any.id, serialNumber: a3 },
+          { offerId: any.id, serialNumber: a4 },
+        ],
+      },
+    );
+    expect(answer.status).toBe(200);
+    // The collection offer of quantity 1 is filled by one of the two tigers; the other is refused and stays Alice's.
+    expect(answer.json.accepted).toHaveLength(3);
+    expect(answer.json.failed).toEqual([expect.objectContaining({ code: expect.stringMatching(/^OFFER_(UNAVAILABLE|IN_PROGRESS)$/) })]);
+    const unsold = answer.json.failed[0]?.serialNumber as number;
+    expect([a3, a4]).toContain(unsold);
+    expect((await nftOnLedger(suite.origin, unsold)).owner).toBe(ALICE);
+    expect((await nftOnLedger(suite.origin, a1)).owner).toBe(BOB);
+    expect((await nftOnLedger(suite.origin, a2)).owner).toBe(CAROL);
+    const received = [10_000_000n, 12_000_000n, 5_000_000n].reduce((sum, amount) => sum + amount - royaltyOn(amount), 0n);
+    expect(await balances(ALICE, BOB, CAROL)).toEqual([
+      (aliceBefore as bigint) + received,
+      (bobBefore as bigint) - 15_000_000n,
+      (carolBefore as bigint) - 12_000_000n,
+    ]);
+    const tooMany = await post(ALICE, '/api/paws/offers/accept-many', {
+      sellerId: ALICE,
+      items: Array.from({ length: 21 }, (_, index) => ({ offerId: first.id, serialNumber: index + 1 })),
+    });
+    expect(tooMany.status).toBe(400);
+    const notYours = await post(ALICE, '/api/paws/offers/accept-many', { sellerId: BOB, items: [{ offerId: first.id, serialNumber: a1 }] });
+    expect(notYours.status).toBe(403);
   });
 
   it('accepting an offer on a listed tiger takes its PAWS listing down', async () => {

@@ -51,3 +51,16 @@ export class LedgerRequestError extends LedgerError {
     super('LEDGER_BAD_REQUEST', `Mirror node rejected the request with ${httpStatus}: ${messages.join('; ') || 'no message'} (${url})`);
   }
 }
+
+/**
+ * One item of a bulk request run on its own: its result, or the domain error that refused it (its
+ * code and message); a ledger that cannot be read (a LedgerError) fails the whole request instead.
+ */
+export async function itemOutcome<T>(work: () => Promise<T>): Promise<{ ok: T } | { code: string; error: string }> {
+  try {
+    return { ok: await work() };
+  } catch (error) {
+    if (!(error instanceof DomainError) || error instanceof LedgerError) throw error;
+    return { code: error.code, error: error.message };
+  }
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
+import { itemOutcome } from '../ledger/errors';
 import { isPastValidity } from '../ledger/transaction-visibility';
 import { type Settlement, settleClaimed } from '../paws-market/settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
@@ -30,6 +31,98 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
     };
   }
 
+  /**
+   * One acceptance; `approvalSettled` waits for the owner's approval (true when only its receipt
+   * shows it yet), once per request in a bulk acceptance.
+   */
+  async function accept(sessionAccountId: string, input: AcceptOfferInput, approvalSettled: (approvalId: string) => Promise<boolean>) {
+    if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only accept offers for your own tigers');
+    const offer = await reconcile(await requireOffer(input.offerId));
+    const serial = input.serialNumber;
+    const fill = offer.fills[String(serial)];
+    if (fill?.sellerId === input.sellerId) {
+      await afterFill(offer, serial, fill);
+      return acceptResult(offer, serial, fill);
+    }
+    if (fill) throw new DomainError('OFFER_UNAVAILABLE', `Wild Tiger #${serial} already filled this offer`);
+    const held = offer.claims[String(serial)];
+    if (held) {
+      const own = held.sellerId === input.sellerId;
+      throw new DomainError('OFFER_IN_PROGRESS', own ? 'Your sale of this tiger is being settled' : 'A sale of this tiger is being settled', {
+        ...(own ? { transactionId: held.transactionId } : {}),
+      });
+    }
+    if (offer.buyerId === input.sellerId) throw new DomainError('OWN_OFFER', 'You cannot accept your own offer');
+    if (!isLive(offer, now())) throw unavailable(offer);
+    if (!offerMatches(offer, serial, (await rarity()).rarityData[String(serial)])) {
+      throw new DomainError('OFFER_NOT_MATCHING', `Wild Tiger #${serial} is not a tiger this offer asks for`);
+    }
+    // The owner's approval, confirmed by its receipt while the mirror does not show it yet.
+    let approvedByReceipt = false;
+    if (input.approvalTransactionId) {
+      // The owner just approved the tiger in the wallet: it must reach consensus before the tiger's spender counts.
+      approvedByReceipt = await approvalSettled(input.approvalTransactionId);
+    }
+    const nft = await checks.ownedTiger(serial, input.sellerId);
+    // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
+    checks.requireApproved(
+      nft,
+      approvedByReceipt,
+      () =>
+        new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
+          tokenId: settings.nftTokenId,
+          serialNumber: serial,
+          spenderAccountId: settings.marketplaceAccountId,
+        }),
+    );
+    await checks.requireSellerPayable(input.sellerId, 'accepting an offer');
+    const { fees } = await terms.read();
+    const sale = { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId };
+    // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the offer, from the same allowance.
+    const refused = { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' };
+    const due = (await assertFeesPayable(ledger, fees, sale, refused)).buyerPays;
+    const holder = await listings.lockHolder(settings.nftTokenId, serial);
+    const listing = holder ? await listings.getListing(holder) : undefined;
+    if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
+      throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
+    }
+    // Read afresh (and stored: page views show the offer unfunded from now on when it is).
+    const funds = await funding.read(offer.buyerId);
+    // What is due is the offer's amount and any fee on the buyer: covering it covers the offer.
+    if (funds.available < due || funds.allowance < due) {
+      // Its last unit may just have been sold (spending the allowance): that is the answer then.
+      const latest = await offers.getOffer(offer.id);
+      if (latest && !isLive(latest, now())) throw unavailable(latest);
+      throw new DomainError('OFFER_UNFUNDED', 'This offer is unfunded: its buyer’s PAWS balance or allowance no longer covers it');
+    }
+    const sellerId = input.sellerId;
+    const claim = await settleClaimed(
+      settlement,
+      { nftTokenId: settings.nftTokenId, serial, sellerId, buyerId: offer.buyerId, pawsTokenId: settings.pawsTokenId, amount: BigInt(offer.amountBaseUnits) },
+      unitClaims(offer, serial),
+      {
+        claim: (transactionId) => ({ claimId: randomUUID(), sellerId, transactionId, claimedAt: iso(now()) }),
+        lost: async () => {
+          // The same tiger's sale under way or done (a repeated request): its transaction is followed and the acceptance asked again.
+          const latest = (await offers.getOffer(offer.id)) ?? offer;
+          const same = latest.claims[String(serial)] ?? latest.fills[String(serial)];
+          if (same?.sellerId === sellerId) {
+            return new DomainError('OFFER_IN_PROGRESS', 'Your sale of this tiger is being settled', { transactionId: same.transactionId });
+          }
+          return new DomainError('OFFER_UNAVAILABLE', 'This offer was just filled by another owner');
+        },
+        settlementTimeoutMs,
+        reserveMs: WRITE_RESERVE_MS,
+        noun: 'sale',
+      },
+    );
+    // The sale spent `due` of the maker's balance and allowance: page views see what is left.
+    await funding.remember(offer.buyerId, { available: funds.available - due, allowance: funds.allowance - due }, now());
+    const after = (await offers.getOffer(offer.id)) ?? offer;
+    const filled = after.fills[String(serial)] ?? { sellerId, transactionId: claim.transactionId, filledAt: claim.claimedAt };
+    return acceptResult(after, serial, filled);
+  }
+
   return {
     /**
      * Sells one of the owner's tigers to an offer: checks the offer (live, matching, funded), the
@@ -37,97 +130,40 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
      * purchase (one unit claimed with a conditional write, one atomic transfer). The tiger's PAWS
      * listing is taken down. Repeating a finished acceptance returns it.
      */
-    async acceptOffer(sessionAccountId: string, input: AcceptOfferInput) {
+    acceptOffer(sessionAccountId: string, input: AcceptOfferInput) {
+      return accept(sessionAccountId, input, (approvalId) =>
+        checks.nftApprovalSettled(approvalId, input.sellerId, beforeSettlementReserveMs(settlementTimeoutMs), 'owner'),
+      );
+    },
+
+    /**
+     * Sells several of the owner's tigers at once, each to its offer, after one NFT approval for all
+     * of them (waited for once): each acceptance checked and settled as acceptOffer does, in
+     * parallel, each an atomic transfer of its own; each one's outcome answered.
+     */
+    async acceptOffers(
+      sessionAccountId: string,
+      input: { sellerId: string; items: readonly { offerId: string; serialNumber: number }[]; approvalTransactionId?: string | undefined },
+    ) {
       if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only accept offers for your own tigers');
-      const offer = await reconcile(await requireOffer(input.offerId));
-      const serial = input.serialNumber;
-      const fill = offer.fills[String(serial)];
-      if (fill?.sellerId === input.sellerId) {
-        await afterFill(offer, serial, fill);
-        return acceptResult(offer, serial, fill);
-      }
-      if (fill) throw new DomainError('OFFER_UNAVAILABLE', `Wild Tiger #${serial} already filled this offer`);
-      const held = offer.claims[String(serial)];
-      if (held) {
-        const own = held.sellerId === input.sellerId;
-        throw new DomainError('OFFER_IN_PROGRESS', own ? 'Your sale of this tiger is being settled' : 'A sale of this tiger is being settled', {
-          ...(own ? { transactionId: held.transactionId } : {}),
-        });
-      }
-      if (offer.buyerId === input.sellerId) throw new DomainError('OWN_OFFER', 'You cannot accept your own offer');
-      if (!isLive(offer, now())) throw unavailable(offer);
-      if (!offerMatches(offer, serial, (await rarity()).rarityData[String(serial)])) {
-        throw new DomainError('OFFER_NOT_MATCHING', `Wild Tiger #${serial} is not a tiger this offer asks for`);
-      }
-      // The owner's approval, confirmed by its receipt while the mirror does not show it yet.
-      let approvedByReceipt = false;
-      if (input.approvalTransactionId) {
-        // The owner just approved the tiger in the wallet: it must reach consensus before the tiger's spender counts.
-        approvedByReceipt = await checks.nftApprovalSettled(
-          input.approvalTransactionId,
-          input.sellerId,
-          beforeSettlementReserveMs(settlementTimeoutMs),
-          'owner',
-        );
-      }
-      const nft = await checks.ownedTiger(serial, input.sellerId);
-      // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
-      checks.requireApproved(
-        nft,
-        approvedByReceipt,
-        () =>
-          new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
-            tokenId: settings.nftTokenId,
-            serialNumber: serial,
-            spenderAccountId: settings.marketplaceAccountId,
-          }),
+      let approval: Promise<boolean> | undefined;
+      const settled = (approvalId: string) => {
+        approval ??= checks.nftApprovalSettled(approvalId, input.sellerId, beforeSettlementReserveMs(settlementTimeoutMs), 'owner');
+        return approval;
+      };
+      const results = await Promise.all(
+        input.items.map(async (item) => ({
+          item,
+          result: await itemOutcome(() =>
+            accept(sessionAccountId, { ...item, sellerId: input.sellerId, approvalTransactionId: input.approvalTransactionId }, settled),
+          ),
+        })),
       );
-      await checks.requireSellerPayable(input.sellerId, 'accepting an offer');
-      const { fees } = await terms.read();
-      const sale = { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId };
-      // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the offer, from the same allowance.
-      const refused = { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' };
-      const due = (await assertFeesPayable(ledger, fees, sale, refused)).buyerPays;
-      const holder = await listings.lockHolder(settings.nftTokenId, serial);
-      const listing = holder ? await listings.getListing(holder) : undefined;
-      if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
-        throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
-      }
-      // Read afresh (and stored: page views show the offer unfunded from now on when it is).
-      const funds = await funding.read(offer.buyerId);
-      // What is due is the offer's amount and any fee on the buyer: covering it covers the offer.
-      if (funds.available < due || funds.allowance < due) {
-        // Its last unit may just have been sold (spending the allowance): that is the answer then.
-        const latest = await offers.getOffer(offer.id);
-        if (latest && !isLive(latest, now())) throw unavailable(latest);
-        throw new DomainError('OFFER_UNFUNDED', 'This offer is unfunded: its buyer’s PAWS balance or allowance no longer covers it');
-      }
-      const sellerId = input.sellerId;
-      const claim = await settleClaimed(
-        settlement,
-        { nftTokenId: settings.nftTokenId, serial, sellerId, buyerId: offer.buyerId, pawsTokenId: settings.pawsTokenId, amount: BigInt(offer.amountBaseUnits) },
-        unitClaims(offer, serial),
-        {
-          claim: (transactionId) => ({ claimId: randomUUID(), sellerId, transactionId, claimedAt: iso(now()) }),
-          lost: async () => {
-            // The same tiger's sale under way or done (a repeated request): its transaction is followed and the acceptance asked again.
-            const latest = (await offers.getOffer(offer.id)) ?? offer;
-            const same = latest.claims[String(serial)] ?? latest.fills[String(serial)];
-            if (same?.sellerId === sellerId) {
-              return new DomainError('OFFER_IN_PROGRESS', 'Your sale of this tiger is being settled', { transactionId: same.transactionId });
-            }
-            return new DomainError('OFFER_UNAVAILABLE', 'This offer was just filled by another owner');
-          },
-          settlementTimeoutMs,
-          reserveMs: WRITE_RESERVE_MS,
-          noun: 'sale',
-        },
-      );
-      // The sale spent `due` of the maker's balance and allowance: page views see what is left.
-      await funding.remember(offer.buyerId, { available: funds.available - due, allowance: funds.allowance - due }, now());
-      const after = (await offers.getOffer(offer.id)) ?? offer;
-      const filled = after.fills[String(serial)] ?? { sellerId, transactionId: claim.transactionId, filledAt: claim.claimedAt };
-      return acceptResult(after, serial, filled);
+      return {
+        success: true,
+        accepted: results.flatMap(({ result }) => ('ok' in result ? [result.ok.sale] : [])),
+        failed: results.flatMap(({ item, result }) => ('ok' in result ? [] : [{ ...item, ...result }])),
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 /** zod schemas of the offer routes' bodies, paths and queries (the service checks amounts, expiries and traits). */
 import * as z from 'zod';
 import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../../lib/schemas';
+import { MAX_ALLOWANCES_PER_TRANSACTION } from '../allowances/allowance-rules';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS } from './offer-rules';
 
 const offerId = z.uuid('must be an offer id');
@@ -31,6 +32,17 @@ export const makeOfferBody = z.discriminatedUnion('kind', [
 export const offerPath = z.object({ id: offerId });
 
 export const acceptOfferBody = z.object({ sellerId: entityIdSchema, serialNumber: serialSchema, approvalTransactionId: transactionIdSchema.optional() });
+
+/** Several of the owner's tigers sold at once, each to an offer, after one NFT approval for all of them (20 at most: one approval transaction). */
+export const acceptOffersBody = z.object({
+  sellerId: entityIdSchema,
+  items: z
+    .array(z.object({ offerId: z.uuid('must be an offer id'), serialNumber: serialSchema }))
+    .min(1, 'must name at least one offer')
+    .max(MAX_ALLOWANCES_PER_TRANSACTION, `must name at most ${MAX_ALLOWANCES_PER_TRANSACTION} tigers`)
+    .refine((items) => new Set(items.map((item) => item.serialNumber)).size === items.length, 'must not name a tiger twice'),
+  approvalTransactionId: transactionIdSchema.optional(),
+});
 
 /** Up to 100 serials, comma-separated (a page of cards). */
 export const bestOffersQuery = z.object({

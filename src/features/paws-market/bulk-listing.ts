@@ -6,22 +6,12 @@
  */
 import { DomainError } from '../../lib/domain-error';
 import { MAX_BULK_TIGERS } from '../allowances/allowance-rules';
-import { LedgerError } from '../ledger/errors';
+import { itemOutcome } from '../ledger/errors';
 import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice } from './listing';
 import type { ActivationReads, ListingActivation } from './listing-activation';
 import type { MarketContext } from './paws-market-service';
 import { WRITE_RESERVE_MS } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
-
-/** A tiger's outcome that is not the one asked for: the domain error's code and message (a ledger that cannot be read fails the whole request). */
-async function outcome<T>(work: () => Promise<T>): Promise<{ ok: T } | { code: string; error: string }> {
-  try {
-    return { ok: await work() };
-  } catch (error) {
-    if (!(error instanceof DomainError) || error instanceof LedgerError) throw error;
-    return { code: error.code, error: error.message };
-  }
-}
 
 /** `load` called once per distinct arguments (joined as the key), its promise shared by every caller of this request. */
 function memo<A extends string[], T>(load: (...args: A) => Promise<T>): (...args: A) => Promise<T> {
@@ -98,7 +88,7 @@ export function createBulkListing(
       const results = await Promise.all(
         input.items.map(async (item) => ({
           item,
-          result: await outcome(() =>
+          result: await itemOutcome(() =>
             activation.complete(
               sessionAccountId,
               item,
@@ -117,7 +107,9 @@ export function createBulkListing(
 
     /** Takes down several of the seller's listings; each one's outcome is answered. Revoking their allowances (one transaction per 20) finishes it. */
     async unlistMany(sessionAccountId: string, listingIds: readonly string[]) {
-      const results = await Promise.all(listingIds.map(async (listingId) => ({ listingId, result: await outcome(() => unlist(sessionAccountId, listingId)) })));
+      const results = await Promise.all(
+        listingIds.map(async (listingId) => ({ listingId, result: await itemOutcome(() => unlist(sessionAccountId, listingId)) })),
+      );
       const listings = await Promise.all(results.map(({ listingId }) => store.getListing(listingId)));
       const serialOf = (listingId: string) => listings.find((listing): listing is PawsListing => listing?.id === listingId)?.serialNumber ?? null;
       return {
