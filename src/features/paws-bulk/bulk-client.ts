@@ -15,6 +15,8 @@ declare module '../ledger/kept-transactions' {
   interface DeclaredPendingActions {
     /** One approval of a bulk listing (up to 20 tigers): its listings complete once it reaches the ledger. */
     'bulk-listing': { kind: 'bulk-listing'; accountId: string; transactionId: string; items: BulkListingItem[] };
+    /** The one approval of a bulk offer acceptance: the offers are accepted once it reaches the ledger. */
+    'accept-many': { kind: 'accept-many'; accountId: string; transactionId: string; items: { offerId: string; serialNumber: number; pawsAmount: string }[] };
     /** One revocation of a bulk unlist (up to 20 tigers): done once it reaches the ledger. */
     'bulk-unlist': { kind: 'bulk-unlist'; accountId: string; transactionId: string; serialNumbers: number[]; names: string[] };
   }
@@ -65,4 +67,43 @@ export function prepareRevocations(ownerAccountId: string, serialNumbers: readon
     method: 'POST',
     body: { ownerAccountId, tokenId: PUBLIC_CONFIG.nftTokenId, serialNumbers },
   });
+}
+
+/** Sells several of the seller's tigers at once, each to its offer, after the approval `approvalTransactionId`; each one's outcome. */
+export function acceptOffers(sellerId: string, items: readonly { offerId: string; serialNumber: number }[], approvalTransactionId: string) {
+  return apiJson<{
+    accepted: { offerId: string; serialNumber: number; pawsAmount: string; transactionId: string }[];
+    failed: { serialNumber: number; error: string }[];
+  }>('/api/paws/offers/accept-many', { method: 'POST', body: { sellerId, items, approvalTransactionId } });
+}
+
+/** One of the owner's tigers and the best funded offer it can fill. */
+export interface TigerOffer {
+  serialNumber: number;
+  offerId: string;
+  pawsAmount: string;
+  buyerId: string;
+}
+
+/**
+ * The best funded offer each tiger can fill: offers taken best first (as the server sorts them),
+ * each given to no more tigers than it has units left, each tiger to one offer; by serial.
+ */
+export function bestOfferPerTiger(
+  offers: readonly { id: string; funded: boolean; remaining: number; pawsAmount: string; buyerId: string; serials: number[] }[],
+): TigerOffer[] {
+  const taken = new Set<number>();
+  const chosen: TigerOffer[] = [];
+  for (const offer of offers) {
+    if (!offer.funded) continue;
+    let left = offer.remaining;
+    for (const serial of offer.serials) {
+      if (left <= 0) break;
+      if (taken.has(serial)) continue;
+      taken.add(serial);
+      left -= 1;
+      chosen.push({ serialNumber: serial, offerId: offer.id, pawsAmount: offer.pawsAmount, buyerId: offer.buyerId });
+    }
+  }
+  return chosen.sort((a, b) => a.serialNumber - b.serialNumber);
 }

@@ -4,3 +4,4 @@ import { lazyDialog } from '@/features/toast/lazy-dialog';
 
 export const BulkListDialog = lazyDialog(() => import('./BulkListDialog').then((module) => module.BulkListDialog), 'tigers');
 export const BulkUnlistDialog = lazyDialog(() => import('./BulkUnlistDialog').then((module) => module.BulkUnlistDialog), 'listings');
+export const BulkAcceptDialog = lazyDialog(() => import('./BulkAcceptDialog').then((module) => module.BulkAcceptDialog), 'offers');

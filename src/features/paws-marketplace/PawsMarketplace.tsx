@@ -32,7 +32,9 @@ import { signInFromPage } from '../wallet/sign-in-focus';
 import { SellerProceeds } from '../paws-market/SaleFees';
 import { AddToCartButton } from '../paws-cart/AddToCartButton';
 import { CartButton } from '../paws-cart/CartButton';
-import { BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
+import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
+import { AcceptSeveral } from '../paws-bulk/AcceptSeveral';
+import type { TigerOffer } from '../paws-bulk/bulk-client';
 import { SelectBox, SelectionBar } from '../paws-bulk/SelectionBar';
 
 function SkeletonGrid() {
@@ -78,6 +80,7 @@ export default function PawsMarketplace() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [bulkListing, setBulkListing] = useState<OwnedNft[] | null>(null);
   const [bulkUnlisting, setBulkUnlisting] = useState<PublicListing[] | null>(null);
+  const [bulkAccepting, setBulkAccepting] = useState<TigerOffer[] | null>(null);
   const walletType = PUBLIC_CONFIG.wallet;
   const underWay = useWriteUnderWay();
 
@@ -322,7 +325,8 @@ export default function PawsMarketplace() {
           <OffersMadePanel accountId={accountId} />
         </TabsContent>
 
-        <TabsContent value="offers-received">
+        <TabsContent value="offers-received" className="grid gap-4">
+          <AcceptSeveral onOpen={setBulkAccepting} />
           <OffersReceivedPanel accountId={accountId} />
         </TabsContent>
       </Tabs>
@@ -333,6 +337,7 @@ export default function PawsMarketplace() {
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />
       <BulkListDialog tigers={bulkListing} onClose={() => setBulkListing(null)} />
       <BulkUnlistDialog listings={bulkUnlisting} onClose={() => setBulkUnlisting(null)} />
+      <BulkAcceptDialog offers={bulkAccepting} onClose={() => setBulkAccepting(null)} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ const RESUMERS: Record<PendingAction['kind'], () => Promise<(accountId: string) 
   accept: () => import('../offers/accept-offer-write').then((write) => write.resumeAccepts),
   offer: () => import('../offers/make-offer-write').then((write) => write.resumeOffers),
   allowance: () => import('../offers/lower-allowance-write').then((write) => write.resumeAllowances),
+  'accept-many': () => import('../paws-bulk/accept-offers-write').then((write) => write.resumeAcceptMany),
   'bulk-listing': () => import('../paws-bulk/bulk-list-write').then((write) => write.resumeBulkListings),
   'bulk-unlist': () => import('../paws-bulk/bulk-unlist-write').then((write) => write.resumeBulkUnlists),
   'cart-checkout': () => import('../paws-cart/checkout-write').then((write) => write.resumeCheckouts),
