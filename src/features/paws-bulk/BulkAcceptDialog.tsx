@@ -36,8 +36,14 @@ export function BulkAcceptDialog({ offers, onClose }: { offers: TigerOffer[] | n
         <DialogHeader>
           <DialogTitle>{write?.step === 'done' ? 'Offers Accepted' : 'Accept several offers'}</DialogTitle>
           <DialogDescription>
-            The best offer on each of your tigers. Choose the tigers to sell: your wallet approves the marketplace for all of them at once (up to{' '}
-            {MAX_ALLOWANCES_PER_TRANSACTION}), then each sells to its offer.
+            {write?.step === 'done' ? (
+              'Each chosen tiger was sold to its offer; the message beside names them.'
+            ) : (
+              <>
+                The best offer on each of your tigers. Choose the tigers to sell: your wallet approves the marketplace for all of them at once (up to{' '}
+                {MAX_ALLOWANCES_PER_TRANSACTION}), then each sells to its offer.
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
         {!write && (

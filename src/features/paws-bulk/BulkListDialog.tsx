@@ -43,8 +43,14 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
         <DialogHeader>
           <DialogTitle>{write?.step === 'done' ? 'Listings Created' : `List ${tigers.length} tigers`}</DialogTitle>
           <DialogDescription>
-            Your wallet asks {approvals === 1 ? 'once' : `${approvals} times`} to approve the marketplace for these tigers (the ledger takes at most{' '}
-            {MAX_ALLOWANCES_PER_TRANSACTION} per approval); each goes live once its approval is confirmed.
+            {write?.step === 'done' ? (
+              'The listings are live on the PAWS marketplace.'
+            ) : (
+              <>
+                Your wallet asks {approvals === 1 ? 'once' : `${approvals} times`} to approve the marketplace for these tigers (the ledger takes at most{' '}
+                {MAX_ALLOWANCES_PER_TRANSACTION} per approval); each goes live once its approval is confirmed.
+              </>
+            )}
           </DialogDescription>
         </DialogHeader>
         {!write && (
