@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 
 /** The bar of a grid whose cards can be selected: 'Select several', then how many are selected and the bulk action. */
@@ -36,4 +37,28 @@ export function SelectBox({ label, checked, onChange }: { label: string; checked
       Select
     </label>
   );
+}
+
+/** A grid's selection of several cards (by key): whether it is selecting, what is selected, and the changes. */
+export function useSelection() {
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const end = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+  return {
+    selecting,
+    selected,
+    /** Starts selecting, or stops (forgetting the selection). */
+    toggle: () => (selecting ? end() : setSelecting(true)),
+    select: (key: string, on: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (on) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    end,
+  };
 }

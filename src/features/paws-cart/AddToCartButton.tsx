@@ -6,8 +6,21 @@ import type { PublicListing } from '../paws-market/paws-client';
 import { cartLine } from './cart-client';
 import { $cart, addToCart, removeFromCart } from './cart-store';
 
-/** Puts a PAWS listing in the buyer's cart, or takes it out again. */
-export function AddToCartButton({ listing, buyerId, className }: { listing: PublicListing; buyerId: string; className?: string }) {
+/** Where the cart opens: the PAWS marketplace, the cart's dialog open (CartButton reads the hash). */
+export const CART_HREF = '/paws-marketplace#cart';
+
+/** Puts a PAWS listing in the buyer's cart, or takes it out again; `away` (off the marketplace page) says where the cart is. */
+export function AddToCartButton({
+  listing,
+  buyerId,
+  className,
+  away = false,
+}: {
+  listing: PublicListing;
+  buyerId: string;
+  className?: string;
+  away?: boolean;
+}) {
   const lines = useIslandStore($cart, []);
   const inCart = lines.some((line) => line.listingId === listing.id);
   return (
@@ -17,8 +30,15 @@ export function AddToCartButton({ listing, buyerId, className }: { listing: Publ
       aria-pressed={inCart}
       onClick={() => {
         if (inCart) return removeFromCart(buyerId, [listing.id]);
-        if (addToCart(buyerId, cartLine(listing)) === 'full') {
+        const added = addToCart(buyerId, cartLine(listing));
+        if (added === 'full') {
           toast({ title: 'Cart full', description: `A cart holds at most ${MAX_CART_ITEMS} tigers: check out or remove some first.`, variant: 'destructive' });
+        } else if (away) {
+          toast({
+            title: 'Added to your cart',
+            description: `${listing.nftName} is in your cart on the PAWS marketplace.`,
+            action: { label: 'Open the cart', altText: 'Open the cart on the PAWS marketplace', onClick: () => window.location.assign(CART_HREF) },
+          });
         }
       }}
     >

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { useIslandStore } from '@/lib/use-island-store';
 import { $cart, checkoutWriteId } from './cart-store';
@@ -14,6 +14,12 @@ export function CartButton() {
   const wallet = useStore($wallet);
   const writes = useIslandStore($writes, NO_WRITES);
   const [open, setOpen] = useState(false);
+  // Sent here to see the cart (from the tiger view on another page): it opens, and the hash goes.
+  useEffect(() => {
+    if (window.location.hash !== '#cart') return;
+    setOpen(true);
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }, []);
   const checkingOut = !!wallet.accountId && isUnderWay(writes[checkoutWriteId(wallet.accountId)]);
   return (
     <>

@@ -35,7 +35,7 @@ import { CartButton } from '../paws-cart/CartButton';
 import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
 import { AcceptSeveral } from '../paws-bulk/AcceptSeveral';
 import type { TigerOffer } from '../paws-bulk/bulk-client';
-import { SelectBox, SelectionBar } from '../paws-bulk/SelectionBar';
+import { SelectBox, SelectionBar, useSelection } from '../paws-bulk/SelectionBar';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -75,9 +75,9 @@ export default function PawsMarketplace() {
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const [syncing, setSyncing] = useState(false);
-  // Several tigers (My NFTs) or listings (My Listings) selected for a bulk listing or unlisting.
-  const [selecting, setSelecting] = useState<'mine' | 'listings' | null>(null);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Several tigers (My NFTs, by serial) or listings (My Listings, by id) selected for a bulk listing or unlisting.
+  const pickTigers = useSelection();
+  const pickListings = useSelection();
   const [bulkListing, setBulkListing] = useState<OwnedNft[] | null>(null);
   const [bulkUnlisting, setBulkUnlisting] = useState<PublicListing[] | null>(null);
   const [bulkAccepting, setBulkAccepting] = useState<TigerOffer[] | null>(null);
@@ -110,21 +110,6 @@ export default function PawsMarketplace() {
   }
 
   const listedSerials = new Set((mine.data?.listings ?? []).map((entry) => entry.serialNumber));
-  const toggleSelecting = (grid: 'mine' | 'listings') => {
-    setSelecting((current) => (current === grid ? null : grid));
-    setSelected(new Set());
-  };
-  const select = (key: string, on: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(key);
-      else next.delete(key);
-      return next;
-    });
-  const endSelection = () => {
-    setSelecting(null);
-    setSelected(new Set());
-  };
 
   function tryBuy(entry: PublicListing): void {
     if (!wallet.isConnected)
@@ -201,13 +186,13 @@ export default function PawsMarketplace() {
             <h2 className="text-xl font-bold">My NFTs</h2>
             <div className="flex flex-wrap items-center gap-2">
               <SelectionBar
-                selecting={selecting === 'mine'}
-                count={selected.size}
+                selecting={pickTigers.selecting}
+                count={pickTigers.selected.size}
                 action="List selected"
-                onToggle={() => toggleSelecting('mine')}
+                onToggle={pickTigers.toggle}
                 onAct={() => {
-                  setBulkListing((owned.data?.nfts ?? []).filter((nft) => selected.has(String(nft.serialNumber))));
-                  endSelection();
+                  setBulkListing((owned.data?.nfts ?? []).filter((nft) => pickTigers.selected.has(String(nft.serialNumber))));
+                  pickTigers.end();
                 }}
               />
               <Button variant="outline" size="sm" onClick={() => void sync()} disabled={syncing}>
@@ -250,11 +235,11 @@ export default function PawsMarketplace() {
                     }
                   >
                     {listed && <Badge variant="secondary">Listed</Badge>}
-                    {selecting === 'mine' && !listed && (
+                    {pickTigers.selecting && !listed && (
                       <SelectBox
                         label={`Select ${nft.nftName}`}
-                        checked={selected.has(String(nft.serialNumber))}
-                        onChange={(on) => select(String(nft.serialNumber), on)}
+                        checked={pickTigers.selected.has(String(nft.serialNumber))}
+                        onChange={(on) => pickTigers.select(String(nft.serialNumber), on)}
                       />
                     )}
                     {marketplacePermissionLeft(nft, listed, accountId) && (
@@ -275,13 +260,13 @@ export default function PawsMarketplace() {
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-xl font-bold">My Active Listings</h2>
             <SelectionBar
-              selecting={selecting === 'listings'}
-              count={selected.size}
+              selecting={pickListings.selecting}
+              count={pickListings.selected.size}
               action="Unlist selected"
-              onToggle={() => toggleSelecting('listings')}
+              onToggle={pickListings.toggle}
               onAct={() => {
-                setBulkUnlisting((mine.data?.listings ?? []).filter((entry) => selected.has(entry.id)));
-                endSelection();
+                setBulkUnlisting((mine.data?.listings ?? []).filter((entry) => pickListings.selected.has(entry.id)));
+                pickListings.end();
               }}
             />
           </div>
@@ -311,8 +296,12 @@ export default function PawsMarketplace() {
                 >
                   <p className="text-lg font-bold text-primary">{formatPaws(entry.pawsPrice)} PAWS</p>
                   <SellerProceeds price={entry.pawsPrice} sellerId={accountId} />
-                  {selecting === 'listings' && (
-                    <SelectBox label={`Select ${entry.nftName}`} checked={selected.has(entry.id)} onChange={(on) => select(entry.id, on)} />
+                  {pickListings.selecting && (
+                    <SelectBox
+                      label={`Select ${entry.nftName}`}
+                      checked={pickListings.selected.has(entry.id)}
+                      onChange={(on) => pickListings.select(entry.id, on)}
+                    />
                   )}
                 </TigerCard>
               ))}

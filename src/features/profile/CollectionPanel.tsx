@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/Card';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ListingModal, UnlistDialog } from '../paws-market/lazy-dialogs';
+import { BulkListDialog } from '../paws-bulk/lazy-dialogs';
+import { SelectBox, SelectionBar, useSelection } from '../paws-bulk/SelectionBar';
 import { TigerCard } from '../paws-market/PawsListingCard';
 import { $myListings, $ownedNfts } from '../paws-market/paws-client';
 import type { UnlistTarget } from '../paws-market/unlist-write';
@@ -39,7 +41,7 @@ function Banner({ tone, children }: { tone: 'verified' | 'cached'; children: Rea
   );
 }
 
-/** The collection panel: 'Verify Ownership', the owned tigers (list / unlist each) and the avatar picker. */
+/** The collection panel: 'Verify Ownership', the owned tigers (list / unlist each, or list several at once) and the avatar picker. */
 export function CollectionPanel({
   accountId,
   nfts: known,
@@ -59,6 +61,8 @@ export function CollectionPanel({
   const underWay = useWriteUnderWay();
   const listingUnderWay = (serial: number) => underWay(listingWriteId(accountId, serial));
   const verifying = underWay(syncWriteId(accountId));
+  const pick = useSelection();
+  const [bulkListing, setBulkListing] = useState<OwnedNft[] | null>(null);
 
   function unlist(nft: OwnedNft): void {
     const listingId = listingBySerial.get(nft.serialNumber);
@@ -70,9 +74,23 @@ export function CollectionPanel({
     <Card className="grid min-w-0 grid-cols-1 gap-4 p-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-bold">My Wild Tigers</h2>
-        <Button variant="outline" onClick={() => void startOwnershipSync(accountId)} disabled={verifying}>
-          {verifying ? 'Verifying…' : 'Verify Ownership'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          {nfts.length > 1 && (
+            <SelectionBar
+              selecting={pick.selecting}
+              count={pick.selected.size}
+              action="List selected"
+              onToggle={pick.toggle}
+              onAct={() => {
+                setBulkListing(nfts.filter((nft) => pick.selected.has(String(nft.serialNumber))));
+                pick.end();
+              }}
+            />
+          )}
+          <Button variant="outline" onClick={() => void startOwnershipSync(accountId)} disabled={verifying}>
+            {verifying ? 'Verifying…' : 'Verify Ownership'}
+          </Button>
+        </div>
       </div>
       {owned.data?.verified && <Banner tone="verified">Ownership verified: these tigers were read from the Hedera ledger just now.</Banner>}
       {owned.data?.source === 'database-fallback' && (
@@ -131,6 +149,13 @@ export function CollectionPanel({
                       {listed && <Badge variant="secondary">Listed</Badge>}
                       {nft.serialNumber === avatarSerial && <Badge variant="outline">Profile image</Badge>}
                     </div>
+                    {pick.selecting && !listed && (
+                      <SelectBox
+                        label={`Select ${nft.nftName}`}
+                        checked={pick.selected.has(String(nft.serialNumber))}
+                        onChange={(on) => pick.select(String(nft.serialNumber), on)}
+                      />
+                    )}
                     {marketplacePermissionLeft(nft, listed, accountId) && (
                       <PermissionLeftNotice
                         nftName={nft.nftName}
@@ -153,6 +178,7 @@ export function CollectionPanel({
         </TabsContent>
       </Tabs>
       <ListingModal nft={listing} onClose={() => setListing(null)} />
+      <BulkListDialog tigers={bulkListing} onClose={() => setBulkListing(null)} />
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} failureTitle={UNLIST_FAILURE.title} failureText={UNLIST_FAILURE.text} />
     </Card>
   );

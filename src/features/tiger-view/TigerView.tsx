@@ -341,7 +341,13 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                               </Button>
                             ) : (
                               <div className="flex flex-wrap gap-2">
-                                {viewer && <AddToCartButton listing={paws} buyerId={viewer} />}
+                                {viewer && (
+                                  <AddToCartButton
+                                    listing={paws}
+                                    buyerId={viewer}
+                                    away={typeof window !== 'undefined' && window.location.pathname !== '/paws-marketplace'}
+                                  />
+                                )}
                                 <Button onClick={() => buyPaws(paws)}>
                                   {viewer && underWay(pawsPurchaseWriteId(viewer, paws.id)) ? 'Buying…' : 'Buy with PAWS'}
                                 </Button>
