@@ -86,6 +86,8 @@ export function dropText(reason: DropReason): string {
       return 'sold or unlisted before you paid';
     case 'in-progress':
       return 'being bought by someone else';
+    case 'contended':
+      return 'others were buying it at the same moment; it is still for sale, try again';
     case 'moved':
       return 'no longer backed by its seller';
     case 'seller':

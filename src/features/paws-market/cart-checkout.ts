@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
 import { mapConcurrently } from '../../lib/concurrency';
+import { log } from '../../server/log';
 import { countMetric } from '../../server/metrics';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
@@ -37,7 +38,7 @@ export interface CheckoutResult {
   pending: (CartLine & { transactionId: string })[];
   /** Left out before anything moved. */
   dropped: (CartLine & { reason: DropReason })[];
-  /** In a transfer the ledger refused: nothing moved, the listing is for sale again. */
+  /** In a transfer the ledger refused, or that was never submitted (NOT_SUBMITTED): nothing moved, the listing is for sale again. */
   failed: (CartLine & { status: string })[];
   /** Each transfer submitted: its id, its outcome and its tigers. */
   transfers: { transactionId: string; status: string; serials: number[] }[];
@@ -112,25 +113,85 @@ export function createCartCheckout(
   }
 
   /**
-   * Settles one packed transfer: claims its listings (a listing another buyer claimed first is
-   * dropped, the others put back and the transfer built again without it), submits it, and records
-   * each listing sold on SUCCESS, or puts them back when the ledger refuses it.
+   * Where a listing another claim took is now: bought by this buyer, this buyer's own purchase
+   * settling (another tab, a retry), or dropped; true when it is for sale again (the other claim let
+   * it go), to try in the next round.
+   */
+  async function lostClaim(buyerId: string, listing: PawsListing, result: CheckoutResult): Promise<boolean> {
+    const current = (await store.getListing(listing.id)) ?? listing;
+    if (current.status === 'active') return true;
+    if (current.status === 'sold' && current.sale?.buyerId === buyerId) result.bought.push({ ...line(current), transactionId: current.sale.transactionId });
+    else if (current.status === 'claimed' && current.claim?.buyerId === buyerId)
+      result.pending.push({ ...line(current), transactionId: current.claim.transactionId });
+    else result.dropped.push({ ...line(listing), reason: current.status === 'claimed' ? 'in-progress' : 'sold' });
+    return false;
+  }
+
+  /** Puts listings back after their transfer was refused or never submitted (each only if `claim` still holds it). */
+  async function releaseAll(listings: readonly PawsListing[], claim: ListingClaim): Promise<void> {
+    await Promise.allSettled(listings.map((listing) => sales.listingClaims(listing).release(claim)));
+  }
+
+  /**
+   * Settles one packed transfer: claims its listings; when another claim took some first, keeps
+   * those it holds (their claim moved to the transfer built again without the lost ones, never let
+   * go, so racing checkouts always make progress), reports each lost one as what it became, and
+   * tries again those let go meanwhile (for CLAIM_ROUNDS rounds). Then submits it, and records each
+   * listing sold on SUCCESS, or puts them back when the ledger refuses it. Every outcome goes to
+   * `result`; a claim is never left behind a transfer that was not submitted.
    */
   async function settleTransfer(buyerId: string, transfer: PackedTransfer, byId: Map<string, PawsListing>, result: CheckoutResult): Promise<void> {
     let cart: CartSale[] = transfer.groups.flatMap((group) => group.sales);
-    for (let round = 0; round < CLAIM_ROUNDS && cart.length; round += 1) {
-      const prepared = await settlement.prepareBatch({
-        buyerId,
-        pawsTokenId: settings.pawsTokenId,
-        sales: cart.map((sale) => ({ nftTokenId: settings.nftTokenId, serial: sale.serial, sellerId: sale.sellerId, amount: sale.price })),
-      });
-      const claim: ListingClaim = { claimId: randomUUID(), buyerId, transactionId: prepared.transactionId, claimedAt: new Date(now()).toISOString() };
+    let previous: { claim: ListingClaim; held: ReadonlySet<string> } | null = null;
+    for (let round = 1; ; round += 1) {
       const listings = cart.map((sale) => byId.get(sale.listingId) as PawsListing);
-      const taken = await Promise.all(listings.map((listing) => sales.listingClaims(listing).take(claim)));
-      if (taken.includes(false)) {
-        await Promise.all(listings.filter((_, index) => taken[index]).map((listing) => sales.listingClaims(listing).release(claim)));
-        for (const listing of listings.filter((_, index) => !taken[index])) result.dropped.push({ ...line(listing), reason: 'in-progress' });
-        cart = cart.filter((_, index) => taken[index]);
+      const prepared = await settlement
+        .prepareBatch({
+          buyerId,
+          pawsTokenId: settings.pawsTokenId,
+          sales: cart.map((sale) => ({ nftTokenId: settings.nftTokenId, serial: sale.serial, sellerId: sale.sellerId, amount: sale.price })),
+        })
+        .catch(async (error: unknown) => {
+          if (previous)
+            await releaseAll(
+              listings.filter((listing) => previous?.held.has(listing.id)),
+              previous.claim,
+            );
+          throw error;
+        });
+      const claim: ListingClaim = { claimId: randomUUID(), buyerId, transactionId: prepared.transactionId, claimedAt: new Date(now()).toISOString() };
+      const kept: { claim: ListingClaim; held: ReadonlySet<string> } | null = previous;
+      const taken: PromiseSettledResult<boolean>[] = await Promise.allSettled(
+        listings.map(
+          (listing): Promise<boolean> =>
+            kept?.held.has(listing.id) ? sales.listingClaims(listing).move(kept.claim, claim) : sales.listingClaims(listing).take(claim),
+        ),
+      );
+      const held = listings.filter((_, index) => {
+        const outcome = taken[index];
+        return outcome?.status === 'fulfilled' && outcome.value;
+      });
+      const failure = taken.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failure) {
+        await releaseAll(held, claim);
+        if (kept)
+          await releaseAll(
+            listings.filter((listing) => kept.held.has(listing.id) && !held.includes(listing)),
+            kept.claim,
+          );
+        throw failure.reason;
+      }
+      if (held.length < listings.length) {
+        const retry = new Set<string>();
+        for (const listing of listings.filter((entry) => !held.includes(entry))) {
+          if (!(await lostClaim(buyerId, listing, result))) continue;
+          if (round < CLAIM_ROUNDS) retry.add(listing.id);
+          else result.dropped.push({ ...line(listing), reason: 'contended' });
+        }
+        const next = new Set(held.map((listing) => listing.id));
+        cart = cart.filter((sale) => next.has(sale.listingId) || retry.has(sale.listingId));
+        previous = { claim, held: next };
+        if (!cart.length) return;
         continue;
       }
       const serials = listings.map((listing) => listing.serialNumber);
@@ -139,7 +200,8 @@ export function createCartCheckout(
         ({ status } = await prepared.execute());
       } catch (error) {
         if (!(error instanceof LedgerUnavailableError)) {
-          await Promise.all(listings.map((listing) => sales.listingClaims(listing).release(claim)));
+          // Refused before it reached the network (the writer reports a submission it cannot rule out as unavailable).
+          await releaseAll(listings, claim);
           throw error;
         }
         countMetric('SettlementUnconfirmed');
@@ -150,17 +212,34 @@ export function createCartCheckout(
       result.transfers.push({ transactionId: claim.transactionId, status, serials });
       if (status !== 'SUCCESS') {
         countMetric('SettlementFailed');
-        await Promise.all(listings.map((listing) => sales.listingClaims(listing).release(claim)));
+        await releaseAll(listings, claim);
         for (const listing of listings) result.failed.push({ ...line(listing), status });
         return;
       }
       countMetric('SettlementSucceeded');
-      // Recorded one listing after another: a run cut short leaves the rest claimed for the reconciler.
-      for (const listing of listings) await sales.listingClaims(listing).finish(claim);
-      for (const listing of listings) result.bought.push({ ...line(listing), transactionId: claim.transactionId });
+      // Recorded one listing after another: one whose record fails stays claimed for the reconciler, and is answered as settling.
+      for (const listing of listings) {
+        const recorded = await sales
+          .listingClaims(listing)
+          .finish(claim)
+          .then(
+            () => true,
+            () => false,
+          );
+        if (recorded) result.bought.push({ ...line(listing), transactionId: claim.transactionId });
+        else result.pending.push({ ...line(listing), transactionId: claim.transactionId });
+      }
       return;
     }
-    for (const sale of cart) result.dropped.push({ ...line(byId.get(sale.listingId) as PawsListing), reason: 'in-progress' });
+  }
+
+  /** A transfer that failed before the ledger moved anything (its claims put back): its listings not yet answered are reported failed. */
+  function notSettled(transfer: PackedTransfer, byId: Map<string, PawsListing>, result: CheckoutResult, error: unknown): void {
+    log.error('A checkout transfer failed before the ledger moved anything', { error: error instanceof Error ? error.message : String(error) });
+    const answered = new Set([...result.bought, ...result.pending, ...result.dropped, ...result.failed].map((entry) => entry.listingId));
+    for (const sale of transfer.groups.flatMap((group) => group.sales)) {
+      if (!answered.has(sale.listingId)) result.failed.push({ ...line(byId.get(sale.listingId) as PawsListing), status: 'NOT_SUBMITTED' });
+    }
   }
 
   return {
@@ -212,7 +291,10 @@ export function createCartCheckout(
         throw new DomainError('LEDGER_TIMEOUT', 'The ledger was slow to answer; nothing was charged. Try the checkout again.');
       }
       const byId = new Map(listings.map((listing) => [listing.id, listing]));
-      await Promise.all(transfers.map((transfer) => settleTransfer(buyerId, transfer, byId, result)));
+      // Each transfer on its own: one that fails never takes the others' outcomes with it.
+      await Promise.all(
+        transfers.map((transfer) => settleTransfer(buyerId, transfer, byId, result).catch((error: unknown) => notSettled(transfer, byId, result, error))),
+      );
       return result;
     },
   };

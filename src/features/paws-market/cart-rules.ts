@@ -15,8 +15,12 @@ export const MAX_NFT_TRANSFERS = 10;
 /** `ledger.tokenTransfers.maxLen` (default 10): fungible account amounts in one body (more is TOKEN_TRANSFER_LIST_SIZE_LIMIT_EXCEEDED). */
 export const MAX_FUNGIBLE_TRANSFERS = 10;
 
-/** Why a listing of a cart was not bought: sold or taken down, being bought by another, the tiger moved, the seller unpayable, not found, the buyer's own. */
-export type DropReason = 'sold' | 'in-progress' | 'moved' | 'seller' | 'not-found' | 'own';
+/**
+ * Why a listing of a cart was not bought: sold or taken down, being bought by another, claimed and
+ * let go by others racing for it in every round (still for sale), the tiger moved, the seller
+ * unpayable, not found, the buyer's own.
+ */
+export type DropReason = 'sold' | 'in-progress' | 'contended' | 'moved' | 'seller' | 'not-found' | 'own';
 
 /** One listing of a checkout: its tiger, its seller, its price in PAWS base units. */
 export interface CartSale {

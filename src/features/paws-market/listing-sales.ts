@@ -44,10 +44,12 @@ export function createListingSales({ store, ledger, now }: Pick<MarketContext, '
       await store.releaseLock(listing.tokenId, listing.serialNumber, listing.id);
   }
 
-  /** A listing's claim by a buyer: taken from 'active', released back to it, finished as sold. */
-  function listingClaims(listing: PawsListing): ClaimLifecycle<ListingClaim> {
+  /** A listing's claim by a buyer: taken from 'active', released back to it, finished as sold, or moved to a new transfer's claim. */
+  function listingClaims(listing: PawsListing): ClaimLifecycle<ListingClaim> & { move(from: ListingClaim, to: ListingClaim): Promise<boolean> } {
     return {
       take: (claim) => store.transition(listing.id, 'active', 'claimed', { claim }),
+      /** Hands the listing from a claim whose transfer was never submitted to the claim of the transfer built again (a checkout's round). */
+      move: (from, to) => store.transition(listing.id, 'claimed', 'claimed', { claim: to }, from.claimId),
       release: async (claim) => {
         await store.transition(listing.id, 'claimed', 'active', { claim: null }, claim.claimId);
       },

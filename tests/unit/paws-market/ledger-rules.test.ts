@@ -3,7 +3,7 @@ import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/fe
 import { type ListingRepo, createListingRepo } from '../../../src/features/paws-market/listing-repo';
 import { parsePawsPrice } from '../../../src/features/paws-market/listing';
 import { createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
-import type { Settlement } from '../../../src/features/paws-market/settlement';
+import type { BatchSettlement, Settlement } from '../../../src/features/paws-market/settlement';
 import { toHttpFailure } from '../../../src/server/http/error-mapping';
 import { withRequestBudget } from '../../../src/server/request-budget';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
@@ -246,4 +246,51 @@ describe('flows that wait for the ledger', () => {
     expect(executions()).toBe(0);
     expect((await store.getListing(listing.id))?.status).toBe('active');
   });
+});
+
+describe('a checkout’s transfers, each on its own', () => {
+  /** A market whose batch settlement `refuse`s some batches before submission (prepare or execute throwing); the others settle on the fake ledger. */
+  function cartMarket(fake: ReturnType<typeof fakeLedger>, refuse: (serials: number[]) => 'prepare' | 'execute' | null) {
+    const settlement: Settlement = { prepare: async () => Promise.reject(new Error('not used')) };
+    const batchSettlement: BatchSettlement = {
+      prepareBatch: async (input) => {
+        const serials = input.sales.map((sale) => sale.serial);
+        if (refuse(serials) === 'prepare') throw new Error('the writer could not freeze the transfer');
+        const transactionId = txId(MARKET);
+        return {
+          transactionId,
+          execute: async () => {
+            if (refuse(serials) === 'execute') throw new Error('the node refused the connection before sending');
+            for (const serial of serials) fake.own(serial, input.buyerId);
+            fake.show(transactionId);
+            return { status: 'SUCCESS' };
+          },
+        };
+      },
+    };
+    return createPawsMarketService({ store, ledger: fake.ledger, settlement, batchSettlement, settings, display: async () => undefined });
+  }
+
+  it.each(['prepare', 'execute'] as const)(
+    'a transfer that fails at %s puts its listings back and answers them NOT_SUBMITTED, while the other transfer settles',
+    async (stage) => {
+      const fake = fakeLedger();
+      const service = cartMarket(fake, (serials) => (serials.length === 1 ? stage : null));
+      // Eleven tigers of one seller: ten in one transfer (ledger.nftTransfers.maxLen), one in another.
+      const listings: { id: string }[] = [];
+      for (let serial = 1; serial <= 11; serial += 1) listings.push(await listed(service, fake, '0.0.3001', serial));
+      const answer = await withRequestBudget(30_000, () =>
+        service.checkout(BUYER, {
+          buyerId: BUYER,
+          listingIds: listings.map((listing) => listing.id),
+        }),
+      );
+      expect(answer.bought).toHaveLength(10);
+      expect(answer.failed).toEqual([expect.objectContaining({ status: 'NOT_SUBMITTED' })]);
+      const refused = answer.failed[0]?.listingId as string;
+      expect((await store.getListing(refused))?.status).toBe('active');
+      expect(fake.nfts.get(answer.failed[0]?.serialNumber as number)?.owner).toBe('0.0.3001');
+      for (const line of answer.bought) expect((await store.getListing(line.listingId))?.status).toBe('sold');
+    },
+  );
 });
