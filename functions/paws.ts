@@ -104,7 +104,8 @@ export const handler = routeGroup('paws', {
         items: z
           .array(z.object({ pendingListingId: z.uuid('must be a pending listing id'), approvalTransactionId: transactionIdSchema }))
           .min(1, 'must name at least one listing')
-          .max(MAX_BULK_TIGERS, `must name at most ${MAX_BULK_TIGERS} listings`),
+          .max(MAX_BULK_TIGERS, `must name at most ${MAX_BULK_TIGERS} listings`)
+          .refine((items) => new Set(items.map((item) => item.pendingListingId)).size === items.length, 'must not name a listing twice'),
       }),
     },
     async ({ body, session }) => market.completeListings(session.accountId, body),

@@ -30,6 +30,11 @@ describe('bulk listing and unlisting', () => {
       body: { items: completeItems },
     });
     expect(again.json.listings.map((listing) => listing.id).sort()).toEqual(completed.json.listings.map((listing) => listing.id).sort());
+    const twice = await call(suite.origin, 'POST', '/api/paws/listings/bulk/complete', {
+      cookie: alice().cookie,
+      body: { items: [completeItems[0], completeItems[0]] },
+    });
+    expect(twice).toMatchObject({ status: 400, json: { code: 'INVALID_REQUEST' } });
     const mine = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', `/api/paws/listings/user/${ALICE}`);
     expect(mine.json.listings).toHaveLength(25);
 
@@ -46,6 +51,13 @@ describe('bulk listing and unlisting', () => {
     );
     expect(removed.status).toBe(200);
     expect(removed.json.removed).toHaveLength(5);
+    // Asked again (its answer lost), the same listings count as removed, so the revocation still follows.
+    const unlistedAgain = await call<{ removed: unknown[]; failed: unknown[] }>(suite.origin, 'POST', '/api/paws/listings/bulk/unlist', {
+      cookie: alice().cookie,
+      body: { listingIds: five.map((listing) => listing.id) },
+    });
+    expect(unlistedAgain.json.failed).toEqual([]);
+    expect(unlistedAgain.json.removed).toHaveLength(5);
     const revoke = await call<{ transactions: { serialNumbers: number[]; transactionBytes: string }[] }>(
       suite.origin,
       'POST',

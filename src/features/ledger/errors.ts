@@ -54,13 +54,19 @@ export class LedgerRequestError extends LedgerError {
 
 /**
  * One item of a bulk request run on its own: its result, or the domain error that refused it (its
- * code and message); a ledger that cannot be read (a LedgerError) fails the whole request instead.
+ * code, message and, when it names one, the transaction still settling). A ledger that cannot be
+ * read (a LedgerError), or an error whose code is in `rethrow` (LEDGER_PENDING: ask the whole
+ * request again), fails the whole request instead.
  */
-export async function itemOutcome<T>(work: () => Promise<T>): Promise<{ ok: T } | { code: string; error: string }> {
+export async function itemOutcome<T>(
+  work: () => Promise<T>,
+  { rethrow = [] }: { rethrow?: readonly string[] } = {},
+): Promise<{ ok: T } | { code: string; error: string; transactionId?: string }> {
   try {
     return { ok: await work() };
   } catch (error) {
-    if (!(error instanceof DomainError) || error instanceof LedgerError) throw error;
-    return { code: error.code, error: error.message };
+    if (!(error instanceof DomainError) || error instanceof LedgerError || rethrow.includes(error.code)) throw error;
+    const transactionId = error.details?.transactionId;
+    return { code: error.code, error: error.message, ...(typeof transactionId === 'string' ? { transactionId } : {}) };
   }
 }

@@ -9,6 +9,9 @@ import type { OfferClaims } from './offer-claims';
 import type { AcceptOfferInput, OfferContext } from './offer-service';
 import { type OfferFill, type PawsOffer, isLive, offerMatches } from './offer-rules';
 
+/** Answers of an acceptance that name a sale still settling (its transaction to follow), not a refusal. */
+const SETTLING_CODES: readonly string[] = ['SETTLEMENT_UNCONFIRMED', 'OFFER_IN_PROGRESS'];
+
 /** Accepting an offer: one of the owner's tigers sold to it, settled as a purchase is. */
 export function createOfferAccepting(context: OfferContext, { afterFill, unitClaims, reconcile }: OfferClaims, settlement: Settlement) {
   const { offers, listings, ledger, settings, rarity, terms, checks, now, funding, requireOffer, unavailable } = context;
@@ -154,15 +157,22 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
       const results = await Promise.all(
         input.items.map(async (item) => ({
           item,
-          result: await itemOutcome(() =>
-            accept(sessionAccountId, { ...item, sellerId: input.sellerId, approvalTransactionId: input.approvalTransactionId }, settled),
+          result: await itemOutcome(
+            () => accept(sessionAccountId, { ...item, sellerId: input.sellerId, approvalTransactionId: input.approvalTransactionId }, settled),
+            // The one approval not confirmed yet: the whole request is asked again once it is.
+            { rethrow: ['LEDGER_PENDING'] },
           ),
         })),
       );
+      // A sale under way (its answer lost, or a repeated request): its transaction is followed, and the item asked again.
+      const settling = (result: (typeof results)[number]['result']) => !('ok' in result) && SETTLING_CODES.includes(result.code) && !!result.transactionId;
       return {
         success: true,
         accepted: results.flatMap(({ result }) => ('ok' in result ? [result.ok.sale] : [])),
-        failed: results.flatMap(({ item, result }) => ('ok' in result ? [] : [{ ...item, ...result }])),
+        pending: results.flatMap(({ item, result }) =>
+          !('ok' in result) && settling(result) ? [{ ...item, transactionId: result.transactionId as string }] : [],
+        ),
+        failed: results.flatMap(({ item, result }) => ('ok' in result || settling(result) ? [] : [{ ...item, ...result }])),
       };
     },
   };

@@ -88,13 +88,16 @@ export function createBulkListing(
       const results = await Promise.all(
         input.items.map(async (item) => ({
           item,
-          result: await itemOutcome(() =>
-            activation.complete(
-              sessionAccountId,
-              item,
-              (pending) => settled(item.approvalTransactionId, pending.sellerId),
-              readsAfter(item.approvalTransactionId),
-            ),
+          result: await itemOutcome(
+            () =>
+              activation.complete(
+                sessionAccountId,
+                item,
+                (pending) => settled(item.approvalTransactionId, pending.sellerId),
+                readsAfter(item.approvalTransactionId),
+              ),
+            // An approval not confirmed yet: the whole request is asked again once it is.
+            { rethrow: ['LEDGER_PENDING'] },
           ),
         })),
       );
@@ -107,9 +110,13 @@ export function createBulkListing(
 
     /** Takes down several of the seller's listings; each one's outcome is answered. Revoking their allowances (one transaction per 20) finishes it. */
     async unlistMany(sessionAccountId: string, listingIds: readonly string[]) {
-      const results = await Promise.all(
-        listingIds.map(async (listingId) => ({ listingId, result: await itemOutcome(() => unlist(sessionAccountId, listingId)) })),
-      );
+      // A listing this seller already took down (a repeated request after a lost answer) counts as removed: its revocation still follows.
+      const removeOnce = async (listingId: string) => {
+        const listing = await store.getListing(listingId);
+        if (listing?.status === 'removed' && listing.sellerId === sessionAccountId) return;
+        await unlist(sessionAccountId, listingId);
+      };
+      const results = await Promise.all(listingIds.map(async (listingId) => ({ listingId, result: await itemOutcome(() => removeOnce(listingId)) })));
       const listings = await Promise.all(results.map(({ listingId }) => store.getListing(listingId)));
       const serialOf = (listingId: string) => listings.find((listing): listing is PawsListing => listing?.id === listingId)?.serialNumber ?? null;
       return {
