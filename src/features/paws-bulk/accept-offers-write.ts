@@ -53,15 +53,24 @@ async function settle(id: string, action: AcceptManyAction, late: { note: string
   const outcome = await waitForLedger(action.transactionId, late?.untilMs);
   if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(action.transactionId);
   requireLedgerSuccess(outcome, 'NFT allowance approval failed');
-  const answer = await afterKept(action.transactionId, () =>
+  const ask = (items: readonly { offerId: string; serialNumber: number }[]) =>
     callWhenSettled(() =>
       acceptOffers(
         action.accountId,
-        action.items.map(({ offerId, serialNumber }) => ({ offerId, serialNumber })),
+        items.map(({ offerId, serialNumber }) => ({ offerId, serialNumber })),
         action.transactionId,
       ),
-    ),
-  );
+    );
+  const first = await afterKept(action.transactionId, () => ask(action.items));
+  // Sales whose answer did not come: followed on the ledger, then asked about again (answered as sold once recorded).
+  let answer = first;
+  for (const transactionId of new Set(first.pending.map((sale) => sale.transactionId))) {
+    requireLedgerSuccess(await waitForLedger(transactionId, undefined, { mirror: true }), 'A sale failed on the ledger: nothing moved for its tiger');
+  }
+  if (first.pending.length) {
+    const again = await ask(first.pending);
+    answer = { accepted: [...first.accepted, ...again.accepted], pending: again.pending, failed: [...first.failed, ...again.failed] };
+  }
   for (const sale of answer.accepted) refreshAfterTrade(sale.transactionId);
   const failed = answer.failed.map((entry) => `Wild Tiger #${entry.serialNumber}: ${entry.error}`).join('; ');
   if (!answer.accepted.length) throw new Error(`No offer was accepted. ${failed}`);

@@ -73,6 +73,7 @@ export function prepareRevocations(ownerAccountId: string, serialNumbers: readon
 export function acceptOffers(sellerId: string, items: readonly { offerId: string; serialNumber: number }[], approvalTransactionId: string) {
   return apiJson<{
     accepted: { offerId: string; serialNumber: number; pawsAmount: string; transactionId: string }[];
+    pending: { offerId: string; serialNumber: number; transactionId: string }[];
     failed: { serialNumber: number; error: string }[];
   }>('/api/paws/offers/accept-many', { method: 'POST', body: { sellerId, items, approvalTransactionId } });
 }

@@ -39,7 +39,13 @@ export async function startBulkListing(seller: string, tigers: readonly BulkList
   const id = bulkListingWriteId(seller);
   if (isUnderWay($writes.get()[id])) return;
   const waiting = pendingActions('bulk-listing', seller);
-  if (waiting.length) return followApprovals(seller, waiting);
+  if (waiting.length) {
+    toast({
+      title: 'An earlier listing goes first',
+      description: 'Your earlier bulk listing still waits for the ledger: it is followed now. List these tigers again once it is done.',
+    });
+    return followApprovals(seller, waiting);
+  }
   beginWrite({ id, accountId: seller, title: `Listing ${tigers.length} tigers`, serial: null, steps: steps(1) });
   try {
     const prepared = await prepareListings(
@@ -55,6 +61,7 @@ export async function startBulkListing(seller: string, tigers: readonly BulkList
     updateWrite(id, 'wallet', { steps: steps(transactions.length) });
     const bySerial = new Map(prepared.pendingListings.map((pending) => [pending.serialNumber, pending]));
     const signed: { action: BulkListingAction; late: { note: string; untilMs: number } | null }[] = [];
+    let refused: string | null = null;
     for (const [index, transaction] of transactions.entries()) {
       const items: BulkListingItem[] = transaction.serialNumbers.map((serial) => {
         const pending = bySerial.get(serial);
@@ -67,42 +74,68 @@ export async function startBulkListing(seller: string, tigers: readonly BulkList
       });
       const action: BulkListingAction = { kind: 'bulk-listing', accountId: seller, transactionId: transaction.transactionId, items };
       if (transactions.length > 1) updateWrite(id, 'wallet', { note: `Approval ${index + 1} of ${transactions.length}: ${items.length} tigers.` });
-      const answer = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
-        what: 'NFT allowance approval',
-        goesOn: 'these listings complete',
-      });
-      signed.push({ action: { ...action, transactionId: answer.transactionId }, late: answer.late });
+      try {
+        const answer = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
+          what: 'NFT allowance approval',
+          goesOn: 'these listings complete',
+        });
+        signed.push({ action: { ...action, transactionId: answer.transactionId }, late: answer.late });
+      } catch (failure) {
+        // The approvals already given still list their tigers; the rest are not listed.
+        if (!signed.length) throw failure;
+        const left = transactions.slice(index).reduce((sum, entry) => sum + entry.serialNumbers.length, 0);
+        refused = `${errorText(failure, 'The approval failed')}: ${left} ${left === 1 ? 'tiger was' : 'tigers were'} not listed`;
+        break;
+      }
     }
     await followApprovals(
       seller,
       signed.map((entry) => entry.action),
       signed.find((entry) => entry.late)?.late ?? null,
+      refused,
     );
   } catch (failure) {
     failWrite(id, failure, 'Failed to list the tigers');
   }
 }
 
-/** Waits for each approval on the ledger and lists its tigers (the server checks each again); the write ends when all did. */
-async function followApprovals(seller: string, actions: readonly BulkListingAction[], late: { note: string; untilMs: number } | null = null): Promise<void> {
+/**
+ * Waits for each approval on the ledger and lists its tigers (the server checks each again), each
+ * approval on its own; the write ends when all did ('Check again' follows those still waiting).
+ * `refused` says which tigers an approval refused mid-way left unlisted.
+ */
+async function followApprovals(
+  seller: string,
+  actions: readonly BulkListingAction[],
+  late: { note: string; untilMs: number } | null = null,
+  refused: string | null = null,
+): Promise<void> {
   const id = bulkListingWriteId(seller);
   const count = actions.reduce((sum, action) => sum + action.items.length, 0);
   if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: seller, title: `Listing ${count} tigers`, serial: null, steps: steps(actions.length) });
   updateWrite(id, 'ledger', { note: late?.note ?? null });
   try {
-    const results = await Promise.all(actions.map((action) => listApproved(action, late?.untilMs)));
+    const outcomes = await Promise.allSettled(actions.map((action) => listApproved(action, late?.untilMs)));
+    const results = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    const errors = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
     const listed = results.flatMap((result) => result.listings);
-    const failed = results.flatMap((result) => result.failed);
+    const failed = [
+      ...results.flatMap((result) => result.failed),
+      ...errors.filter((error) => !(error instanceof LedgerStillPending)).map((error) => ({ name: 'An approval', error: errorText(error, 'failed') })),
+    ];
     refreshAfterTrade(actions[0]?.transactionId);
-    const failedText = failed.map((entry) => `${entry.name}: ${entry.error}`).join('; ');
+    if (errors.some((error) => error instanceof LedgerStillPending)) {
+      if (listed.length) toast({ title: 'Tigers Listed!', description: `${listed.length} listed so far; the rest wait for the ledger.` });
+      return stallWrite(id, () => void followApprovals(seller, pendingActions('bulk-listing', seller)));
+    }
+    const failedText = [...failed.map((entry) => `${entry.name}: ${entry.error}`), ...(refused ? [refused] : [])].join('; ');
     if (!listed.length) throw new Error(`Nothing was listed. ${failedText}`);
     toast({
       title: 'Tigers Listed!',
-      description: `${listed.length} ${listed.length === 1 ? 'tiger is' : 'tigers are'} listed for ${listed.map((entry) => `${formatPaws(entry.pawsPrice)}`).join(', ')} PAWS.${failed.length ? ` Not listed: ${failedText}.` : ''}`,
+      description: `${listed.length} ${listed.length === 1 ? 'tiger is' : 'tigers are'} listed for ${listed.map((entry) => `${formatPaws(entry.pawsPrice)}`).join(', ')} PAWS.${failedText ? ` Not listed: ${failedText}.` : ''}`,
     });
     updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
   } catch (failure) {
-    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void followApprovals(seller, pendingActions('bulk-listing', seller)));
     failWrite(id, failure, 'Failed to list the tigers');
   }
 }

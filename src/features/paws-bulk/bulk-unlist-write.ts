@@ -33,7 +33,13 @@ export async function startBulkUnlist(seller: string, listings: readonly BulkUnl
   const id = bulkUnlistWriteId(seller);
   if (isUnderWay($writes.get()[id])) return;
   const waiting = pendingActions('bulk-unlist', seller);
-  if (waiting.length) return followRevocations(seller, waiting);
+  if (waiting.length) {
+    toast({
+      title: 'An earlier unlisting goes first',
+      description: 'Your earlier revocation still waits for the ledger: it is followed now. Unlist these tigers again once it is done.',
+    });
+    return followRevocations(seller, waiting);
+  }
   beginWrite({ id, accountId: seller, title: `Unlisting ${listings.length} tigers`, serial: null, steps: STEPS });
   try {
     const answer = await unlistListings(listings.map((listing) => listing.listingId)).catch((failure: unknown) => {

@@ -129,28 +129,34 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
             {write.error}
           </p>
         )}
-        {shownOutcome && (shownOutcome.bought.length > 0 || shownOutcome.dropped.length > 0 || shownOutcome.failed.length > 0) && (
-          <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="checkout-outcome">
-            {shownOutcome.bought.length > 0 && (
-              <p>
-                Bought: {shownOutcome.bought.map((line) => line.nftName).join(', ')}.
-                {write?.transactionId && (
-                  <span className="block text-xs text-muted-foreground">
-                    Transaction <TransactionId transactionId={write.transactionId} />
-                  </span>
-                )}
-              </p>
-            )}
-            {[
-              ...shownOutcome.dropped.map((line) => `${line.nftName ?? line.listingId}: ${dropText(line.reason)}`),
-              ...shownOutcome.failed.map((line) => `${line.nftName ?? line.listingId}: refused by the ledger (${line.status})`),
-            ].map((text) => (
-              <p key={text} className="text-amber-200">
-                Not bought, nothing charged — {text}
-              </p>
-            ))}
-          </div>
-        )}
+        {shownOutcome &&
+          (shownOutcome.bought.length > 0 || shownOutcome.pending.length > 0 || shownOutcome.dropped.length > 0 || shownOutcome.failed.length > 0) && (
+            <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="checkout-outcome">
+              {shownOutcome.bought.length > 0 && (
+                <p>
+                  Bought: {shownOutcome.bought.map((line) => line.nftName).join(', ')}.
+                  {write?.transactionId && (
+                    <span className="block text-xs text-muted-foreground">
+                      Transaction <TransactionId transactionId={write.transactionId} />
+                    </span>
+                  )}
+                </p>
+              )}
+              {shownOutcome.pending.length > 0 && (
+                <p className="text-muted-foreground">
+                  Still settling on the ledger: {shownOutcome.pending.map((line) => line.nftName ?? line.listingId).join(', ')}.
+                </p>
+              )}
+              {[
+                ...shownOutcome.dropped.map((line) => `${line.nftName ?? line.listingId}: ${dropText(line.reason)}`),
+                ...shownOutcome.failed.map((line) => `${line.nftName ?? line.listingId}: refused by the ledger (${line.status})`),
+              ].map((text) => (
+                <p key={text} className="text-amber-200">
+                  Not bought, nothing charged — {text}
+                </p>
+              ))}
+            </div>
+          )}
 
         <DialogFooter>
           {write?.step === 'stalled' && writeId && <Button onClick={() => checkWriteAgain(writeId)}>Check again</Button>}

@@ -10,13 +10,13 @@ import { atom } from 'nanostores';
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
 import { clearPendingAction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
-import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { prepareTokenAllowance, refreshAfterTrade } from '../paws-market/paws-client';
 import { runWritePart } from '../paws-market/retry-rules';
 import { toast } from '../toast/toast-store';
-import { signKept } from '../writes/kept-signature';
+import { afterKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { type CheckoutAnswer, checkout, dropText } from './cart-client';
 import { type CartLine, cartTotal, checkoutWriteId, removeFromCart } from './cart-store';
 
@@ -38,6 +38,7 @@ export async function startCheckout(buyer: string, lines: readonly CartLine[]): 
   const cart = waiting?.lines ?? lines;
   if (!cart.length) return;
   const total = cartTotal(cart);
+  $checkoutOutcome.set(null);
   beginWrite({
     id,
     accountId: buyer,
@@ -84,45 +85,69 @@ async function afterApproval(
   const outcome = await waitForLedger(approvalId, late?.untilMs);
   if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(approvalId);
   requireLedgerSuccess(outcome, 'Token allowance approval failed');
-  const answer = await callWhenSettled(() =>
-    checkout(
-      buyer,
-      lines.map((line) => line.listingId),
-      approvalId,
+  // Kept while no answer came (the server unavailable, the page left mid-request): 'Check again', a reload or another page asks again, never a second approval.
+  const answer = await afterKept(approvalId, () =>
+    callWhenSettled(() =>
+      checkout(
+        buyer,
+        lines.map((line) => line.listingId),
+        approvalId,
+      ),
     ),
   );
-  clearPendingAction(approvalId);
   if (!answer.ok) throw new Error(String(answer.body.error ?? 'Failed to check out after the allowance approval'));
   await finished(id, buyer, answer.body);
 }
 
-/** Follows the transfers whose answer did not come until the ledger shows them, and asks about their listings again. */
-async function settlePending(id: string, buyer: string, answer: CheckoutAnswer): Promise<CheckoutAnswer> {
+/**
+ * Follows each transfer whose answer did not come until the ledger tells how it ended: a failed one
+ * answers its tigers as refused (nothing moved), a settled one's tigers are asked about again (the
+ * server records them from the ledger). LedgerStillPending while the ledger has not told.
+ */
+async function settlePending(buyer: string, answer: CheckoutAnswer): Promise<CheckoutAnswer> {
   if (!answer.pending.length) return answer;
-  updateWrite(id, 'ledger', { note: 'The ledger has not confirmed a transfer yet: it is followed until it does.' });
+  const settled: string[] = [];
+  const failed: CheckoutAnswer['failed'] = [];
   for (const transactionId of new Set(answer.pending.map((line) => line.transactionId))) {
-    requireLedgerSuccess(
-      await waitForLedger(transactionId, undefined, { mirror: true }),
-      'The transfer failed on the ledger: nothing was charged for its tigers',
-    );
+    const outcome = await waitForLedger(transactionId, undefined, { mirror: true });
+    if (outcome.state === 'pending') throw new LedgerStillPending();
+    const lines = answer.pending.filter((line) => line.transactionId === transactionId);
+    if (outcome.state === 'success') settled.push(...lines.map((line) => line.listingId));
+    else failed.push(...lines.map((line) => ({ ...line, status: outcome.state === 'failed' ? outcome.result : 'EXPIRED' })));
   }
-  const again = await callWhenSettled(() =>
-    checkout(
-      buyer,
-      answer.pending.map((line) => line.listingId),
-    ),
-  );
+  const rest = { ...answer, pending: [], failed: [...answer.failed, ...failed] };
+  if (!settled.length) return rest;
+  const again = await callWhenSettled(() => checkout(buyer, settled));
   if (!again.ok) throw new Error(String(again.body.error ?? 'Failed to check out'));
-  return { ...again.body, transfers: [...answer.transfers, ...again.body.transfers], bought: [...answer.bought, ...again.body.bought] };
+  return {
+    bought: [...rest.bought, ...again.body.bought],
+    pending: again.body.pending,
+    dropped: [...rest.dropped, ...again.body.dropped],
+    failed: [...rest.failed, ...again.body.failed],
+    transfers: [...rest.transfers, ...again.body.transfers],
+  };
 }
 
-/** The checkout ended: the cart keeps what is still to buy, the page's data is reloaded, and the person is told what happened. */
+/**
+ * The checkout answered: transfers still settling are followed first ('Check again' after a long
+ * wait follows only them, never buying again); then the cart keeps what is still to buy, the page's
+ * data is reloaded, and the person is told what happened.
+ */
 async function finished(id: string, buyer: string, first: CheckoutAnswer): Promise<void> {
-  const answer = await settlePending(id, buyer, first);
+  if (first.pending.length) updateWrite(id, 'ledger', { note: 'The ledger has not confirmed a transfer yet: it is followed until it does.' });
+  let answer: CheckoutAnswer;
+  try {
+    answer = await settlePending(buyer, first);
+  } catch (failure) {
+    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void runWritePart(id, () => finished(id, buyer, first), 'Failed to check out'));
+    throw failure;
+  }
   $checkoutOutcome.set({ accountId: buyer, answer });
+  // What is still for sale (refused by the ledger, or let go by a race) stays in the cart to try again.
+  const done = [...answer.bought, ...answer.pending, ...answer.dropped.filter((line) => line.reason !== 'contended')];
   removeFromCart(
     buyer,
-    [...answer.bought, ...answer.dropped].map((line) => line.listingId),
+    done.map((line) => line.listingId),
   );
   const settled = answer.transfers.filter((transfer) => transfer.status === 'SUCCESS').map((transfer) => transfer.transactionId);
   for (const transactionId of settled) rememberTransaction(buyer, transactionId);
@@ -133,15 +158,19 @@ async function finished(id: string, buyer: string, first: CheckoutAnswer): Promi
     ...answer.dropped.map((line) => `${line.nftName ?? line.listingId}: ${dropText(line.reason)}`),
     ...answer.failed.map((line) => `${line.nftName ?? line.listingId}: refused by the ledger (${line.status})`),
   ];
+  const settling = answer.pending.length ? ` Still settling on the ledger: ${names(answer.pending)}.` : '';
   if (answer.bought.length) {
     toast({
       title: 'Purchase Successful!',
-      description: `${names(answer.bought)} ${answer.bought.length === 1 ? 'is' : 'are'} now in your den.${notBought.length ? ` Not bought, nothing charged: ${notBought.join('; ')}.` : ''}`,
+      description: `${names(answer.bought)} ${answer.bought.length === 1 ? 'is' : 'are'} now in your den.${notBought.length ? ` Not bought, nothing charged: ${notBought.join('; ')}.` : ''}${settling}`,
     });
     updateWrite(id, 'done', { transactionId: settled[0] ?? null });
     return;
   }
-  updateWrite(id, 'failed', { error: `Nothing was bought, and nothing was charged. ${notBought.join('; ')}.`, retryable: false });
+  updateWrite(id, 'failed', {
+    error: `Nothing was bought${answer.pending.length ? ' yet' : ', and nothing was charged'}. ${notBought.join('; ')}.${settling}`,
+    retryable: false,
+  });
 }
 
 /** Follows a checkout whose allowance approval was left waiting for the ledger (a reload, another page). */
