@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { sandboxDriver } from './support/wallet-driver';
-import { BOB } from '../../src/sandbox/ledger/demo-accounts';
+import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
+import { approveTigerSpend, signedInHolder } from '../support/paws-trades';
+import { ownedSerials } from '../support/sandbox-client';
 import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft, SHOWN_ON_MIRROR } from './support/ledger';
 import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
@@ -337,5 +339,33 @@ test.describe('PAWS marketplace when the server cannot be reached', () => {
     await page.unroute(sync);
     await notice.getByRole('button', { name: 'Try again' }).click();
     await expect(notice).toContainText('NFTs Synced');
+  });
+});
+
+test.describe('PAWS marketplace while the ledger cannot read a holding', () => {
+  test('My NFTs answered from the stored copy (which cannot know the marketplace’s permission) is read again, and then offers to revoke it', async ({
+    page,
+    baseURL,
+  }) => {
+    const origin = baseURL as string;
+    const carol = await signedInHolder(origin, CAROL);
+    const serial = (await ownedSerials(origin, CAROL)).at(-1) as number;
+    // Carol approved the marketplace for a tiger she did not list: the permission is left, and My NFTs offers to revoke it.
+    await approveTigerSpend(carol, serial);
+    await expect.poll(async () => (await ledgerNft(page, serial)).spender, SHOWN_ON_MIRROR).toBe(MARKETPLACE);
+    // The server's answer when the ledger cannot be read: its stored copy, which knows the tigers but not their spenders.
+    let copies = 0;
+    await page.route(/\/api\/profile\/[\d.]+\/nfts$/, async (route) => {
+      if (copies > 0) return route.continue();
+      copies += 1;
+      const answer = await (await route.fetch()).json();
+      const nfts = answer.nfts.map((nft: Record<string, unknown>) => ({ ...nft, marketplaceApproved: false }));
+      await route.fulfill({ json: { ...answer, nfts, verified: false, source: 'database-fallback' } });
+    });
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    await page.getByRole('tab', { name: 'My NFTs' }).click();
+    await expect.poll(() => copies).toBe(1);
+    await expect(page.getByRole('button', { name: `Revoke Permission on Wild Tiger #${serial}` })).toBeVisible({ timeout: 15_000 });
   });
 });

@@ -21,7 +21,8 @@ import { MySalesHistory, SalesNotice } from '../market-stats/MySales';
 import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from '../offers/OfferPanels';
 import { isOwnListing } from '../paws-market/listing';
 import { TigerCard } from '../paws-market/PawsListingCard';
-import { $myListings, $ownedNfts, $rarity, type PublicListing, refreshAfterTrade } from '../paws-market/paws-client';
+import { $myListings, $rarity, type PublicListing, refreshAfterTrade } from '../paws-market/paws-client';
+import { useOwnedNfts } from '../paws-market/use-owned-nfts';
 import { errorText } from '@/lib/api/error-text';
 import { PawsListingsBrowser } from '../paws-market/PawsListingsBrowser';
 import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
@@ -70,7 +71,7 @@ export default function PawsMarketplace() {
   const wallet = useIslandStore($wallet);
   const balances = useIslandStore($balances);
   const mine = useStore($myListings);
-  const owned = useStore($ownedNfts);
+  const owned = useOwnedNfts();
   const [buying, setBuying] = useState<PublicListing | null>(null);
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);

@@ -9,7 +9,8 @@ import { ListingModal, UnlistDialog } from '../paws-market/lazy-dialogs';
 import { BulkListDialog } from '../paws-bulk/lazy-dialogs';
 import { SelectBox, SelectionBar, useSelection } from '../paws-bulk/SelectionBar';
 import { TigerCard } from '../paws-market/PawsListingCard';
-import { $myListings, $ownedNfts } from '../paws-market/paws-client';
+import { $myListings } from '../paws-market/paws-client';
+import { useOwnedNfts } from '../paws-market/use-owned-nfts';
 import type { UnlistTarget } from '../paws-market/unlist-write';
 import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
 import { toast } from '../toast/toast-store';
@@ -53,7 +54,7 @@ export function CollectionPanel({
   avatarSerial: number | null;
 }) {
   const nfts = known ?? [];
-  const owned = useStore($ownedNfts);
+  const owned = useOwnedNfts();
   const mine = useStore($myListings);
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
