@@ -5,11 +5,9 @@ import {
   MAX_LIMIT,
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
-  MAX_TRAITS_PARAM_LENGTH,
   SORT_KEYS,
   UNKNOWN_OWNER,
   cleanSearch,
-  parseTraitFilter,
 } from '../src/features/collection/collection-rules';
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { createCollectionService } from '../src/features/collection/collection-service';
@@ -24,6 +22,7 @@ import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adap
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { serializedJson } from '../src/server/http/respond';
 import { entityIdSchema, serialSchema } from '../src/lib/schemas';
+import { traitFilterParam } from '../src/features/collection/trait-filter-schema';
 import { documentClient, tableName } from '../src/server/store/client';
 
 const settings = config();
@@ -95,16 +94,7 @@ const collectionQuery = z.object({
     .max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
     .default('')
     .transform((text) => cleanSearch(text)),
-  traits: z
-    .string()
-    .max(MAX_TRAITS_PARAM_LENGTH, `must be at most ${MAX_TRAITS_PARAM_LENGTH} characters`)
-    .default('')
-    .transform((text, context) => {
-      const parsed = parseTraitFilter(text);
-      if (parsed.ok) return parsed.selection;
-      context.addIssue({ code: 'custom', message: `${parsed.error}; use Type:Value pairs separated by commas, e.g. Fur:Golden,Eye_Color:Blue` });
-      return z.NEVER;
-    }),
+  traits: traitFilterParam,
 });
 
 const tokenParams = z.object({ tokenId: entityIdSchema });

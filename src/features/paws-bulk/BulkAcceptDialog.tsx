@@ -10,7 +10,7 @@ import { useWriteDialog } from '../writes/use-writes';
 import { isUnderWay } from '../writes/write-progress';
 import { acceptManyWriteId, startAcceptMany } from './accept-offers-write';
 import type { TigerOffer } from './bulk-client';
-import { WriteProgress } from './WriteProgress';
+import { WriteFooterEnd, WriteProgress } from './WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the sales go on, and the bar at the bottom of the page shows them until they are done.';
 
@@ -85,10 +85,7 @@ export function BulkAcceptDialog({ offers, onClose }: { offers: TigerOffer[] | n
               Accept {picked.length} {picked.length === 1 ? 'offer' : 'offers'}
             </Button>
           )}
-          {busy && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
+          <WriteFooterEnd write={write} onClose={close} />
         </DialogFooter>
       </DialogContent>
     </Dialog>

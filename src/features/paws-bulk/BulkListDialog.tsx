@@ -11,7 +11,7 @@ import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
 import { isUnderWay } from '../writes/write-progress';
 import { bulkListingWriteId, startBulkListing } from './bulk-list-write';
-import { WriteProgress } from './WriteProgress';
+import { WriteFooterEnd, WriteProgress } from './WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the listings go on, and the bar at the bottom of the page shows them until they are done.';
 
@@ -124,10 +124,7 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
               Approve and list {tigers.length} tigers
             </Button>
           )}
-          {busy && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
+          <WriteFooterEnd write={write} onClose={close} />
         </DialogFooter>
       </DialogContent>
     </Dialog>

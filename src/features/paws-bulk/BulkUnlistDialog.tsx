@@ -7,7 +7,7 @@ import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
 import { isUnderWay } from '../writes/write-progress';
 import { bulkUnlistWriteId, startBulkUnlist } from './bulk-unlist-write';
-import { WriteProgress } from './WriteProgress';
+import { WriteFooterEnd, WriteProgress } from './WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the unlisting goes on, and the bar at the bottom of the page shows it until it is done.';
 
@@ -57,10 +57,7 @@ export function BulkUnlistDialog({ listings, onClose }: { listings: PublicListin
               Unlist {listings.length} tigers
             </Button>
           )}
-          {busy && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
+          <WriteFooterEnd write={write} onClose={close} />
         </DialogFooter>
       </DialogContent>
     </Dialog>

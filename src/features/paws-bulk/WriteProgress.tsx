@@ -32,3 +32,15 @@ export function WriteProgress({ write, label }: { write: Write | undefined; labe
     </>
   );
 }
+
+/** The end of a bulk write's dialog footer: what the write waits for while it goes on ('Waiting for approval…', 'Processing…'), and Close. */
+export function WriteFooterEnd({ write, onClose }: { write: Write | undefined; onClose: () => void }) {
+  return (
+    <>
+      {isUnderWay(write) && write.step !== 'stalled' && <Button disabled>{write.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
+      <Button variant="outline" onClick={onClose}>
+        Close
+      </Button>
+    </>
+  );
+}

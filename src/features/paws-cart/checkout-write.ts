@@ -7,14 +7,14 @@
  * what is still to buy, and the person is told what was bought and what was not (never charged).
  */
 import { atom } from 'nanostores';
-import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
 import { clearPendingAction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
 import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
-import { prepareTokenAllowance, refreshAfterTrade } from '../paws-market/paws-client';
+import { approvePawsSpend } from '../paws-market/paws-allowance-approval';
+import { refreshAfterTrade } from '../paws-market/paws-client';
 import { runWritePart } from '../paws-market/retry-rules';
 import { toast } from '../toast/toast-store';
-import { afterKept, signKept } from '../writes/kept-signature';
+import { afterKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { type CheckoutAnswer, checkout, dropText } from './cart-client';
@@ -59,17 +59,12 @@ async function run(id: string, buyer: string, lines: readonly CartLine[]): Promi
   if (answer.ok) return finished(id, buyer, answer.body);
   if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to check out'));
   updateWrite(id, 'wallet', { steps: CHECKOUT_STEPS.approve });
-  const approval = await prepareTokenAllowance(buyer, String(answer.body.amount)).catch((failure: unknown) => {
-    throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`);
-  });
-  const signed = await signKept(
-    { kind: 'cart-checkout', accountId: buyer, transactionId: approval.transactionId, lines: [...lines] },
-    approval.transactionBytes,
-    'paws-allowance',
-    { what: 'Token allowance approval', goesOn: 'the checkout goes on' },
-  ).catch((failure: unknown) => {
-    throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`, { cause: failure });
-  });
+  const signed = await approvePawsSpend(
+    buyer,
+    String(answer.body.amount),
+    (transactionId) => ({ kind: 'cart-checkout', accountId: buyer, transactionId, lines: [...lines] }),
+    'the checkout goes on',
+  );
   await afterApproval(id, buyer, lines, signed.transactionId, signed.late);
 }
 

@@ -1,6 +1,7 @@
 /** The zod schema of the PAWS listings query (GET /api/paws/listings): page, limit, sort and trait filter. */
 import * as z from 'zod';
-import { MAX_LIMIT, MAX_PAGE, MAX_TRAITS_PARAM_LENGTH, parseTraitFilter } from '../collection/collection-rules';
+import { MAX_LIMIT, MAX_PAGE } from '../collection/collection-rules';
+import { traitFilterParam } from '../collection/trait-filter-schema';
 import { RARITY_TIERS } from '../tiger/tiers';
 import { decimalInputSchema, entityIdSchema } from '../../lib/schemas';
 import { MAX_CART_ITEMS } from './cart-rules';
@@ -15,29 +16,17 @@ const count = (max: number, fallback: number) =>
     .max(max, `must be at most ${max}`)
     .default(fallback);
 
-/** The trait filter of a query, in the collection's format (Type:Value pairs). */
-const traitsParam = z
-  .string()
-  .max(MAX_TRAITS_PARAM_LENGTH, `must be at most ${MAX_TRAITS_PARAM_LENGTH} characters`)
-  .default('')
-  .transform((text, context) => {
-    const parsed = parseTraitFilter(text);
-    if (parsed.ok) return parsed.selection;
-    context.addIssue({ code: 'custom', message: `${parsed.error}; use Type:Value pairs separated by commas, e.g. Fur:Golden,Eye_Color:Blue` });
-    return z.NEVER;
-  });
-
 export const listingsQuery = z.object({
   page: count(MAX_PAGE, 1),
   limit: count(MAX_LIMIT, PAWS_PAGE_SIZE),
   sort: z.enum(PAWS_SORT_KEYS, { error: `must be one of ${PAWS_SORT_KEYS.join(', ')}` }).default(DEFAULT_PAWS_SORT),
-  traits: traitsParam,
+  traits: traitFilterParam,
 });
 
 /** The sweep query (GET /api/paws/sweep): how many of the cheapest, within a trait filter and a tier, under a maximum total in whole PAWS, for a buyer. */
 export const sweepQuery = z.object({
   count: count(MAX_CART_ITEMS, 10),
-  traits: traitsParam,
+  traits: traitFilterParam,
   tier: z.enum(RARITY_TIERS, { error: `must be one of ${RARITY_TIERS.join(', ')}` }).optional(),
   maxTotal: decimalInputSchema.optional(),
   buyerId: entityIdSchema.optional(),

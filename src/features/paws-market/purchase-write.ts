@@ -1,20 +1,12 @@
-/**
- * Buying a PAWS listing, as a write of its own (spec 001 §4): the server checks the price against
- * the buyer's PAWS allowance and settles at once when it is enough; when it is short, the wallet
- * approves the marketplace for the price, the purchase goes on once that approval reached consensus
- * (followed by its id, also when the wallet answers after its time-out), and ends with the
- * settlement's SUCCESS (the page's data is reloaded again once the mirror node shows it). It runs to its end whether or not its dialog stays open, shown in the tray.
- */
-import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
 import { clearPendingAction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
 import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
-import { signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { pawsPurchaseWriteId } from './listing';
-import { type PublicListing, prepareBuy, prepareTokenAllowance, refreshAfterTrade } from './paws-client';
+import { approvePawsSpend } from './paws-allowance-approval';
+import { type PublicListing, prepareBuy, refreshAfterTrade } from './paws-client';
 import { runWritePart } from './retry-rules';
 
 /** What a purchase goes through: two steps when the allowance covers the price, three when the wallet approves it first. */
@@ -55,28 +47,20 @@ async function purchase(id: string, buyer: string, listing: Listing): Promise<vo
   if (answer.ok) return purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
   if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to prepare purchase'));
   updateWrite(id, 'wallet', { steps: PURCHASE_STEPS.approve });
-  const approval = await prepareTokenAllowance(buyer, String(answer.body.amount ?? listing.pawsPrice)).catch((failure: unknown) => {
-    throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`);
-  });
-  const signed = await signKept(
-    {
+  const signed = await approvePawsSpend(
+    buyer,
+    String(answer.body.amount ?? listing.pawsPrice),
+    (transactionId) => ({
       kind: 'purchase',
       accountId: buyer,
       listingId: listing.id,
-      transactionId: approval.transactionId,
+      transactionId,
       name: listing.nftName,
       serialNumber: listing.serialNumber,
       price: listing.pawsPrice,
-    },
-    approval.transactionBytes,
-    'paws-allowance',
-    {
-      what: 'Token allowance approval',
-      goesOn: 'the purchase goes on',
-    },
-  ).catch((failure: unknown) => {
-    throw new Error(`Token allowance approval failed: ${errorText(failure, 'unknown error')}`, { cause: failure });
-  });
+    }),
+    'the purchase goes on',
+  );
   await buyAfterApproval(id, buyer, listing, signed.transactionId, signed.late);
 }
 

@@ -27,6 +27,6 @@ export function useOwnedNfts() {
       invalidateKeys((key) => key.startsWith('/api/profile/') && key.endsWith('/nfts'));
     }, READ_AGAIN_MS);
     return () => clearTimeout(timer);
-  }, [fromCopy, owned.data]);
+  }, [fromCopy]);
   return owned;
 }
