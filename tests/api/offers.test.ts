@@ -174,6 +174,32 @@ describe('PAWS offers', () => {
       (bobBefore as bigint) - 15_000_000n,
       (carolBefore as bigint) - 12_000_000n,
     ]);
+    // One buyer's sales go together, like a cart: Bob's two offers settle in one atomic transfer.
+    const [a5, a6] = aliceSerials.slice(14, 16) as [number, number];
+    const pair = [
+      await makeOffer(BOB, { kind: 'item', serialNumber: a5, pawsAmount: '7' }),
+      await makeOffer(BOB, { kind: 'item', serialNumber: a6, pawsAmount: '8' }),
+    ];
+    const both = await call<{ transactions: { transactionBytes: string }[] }>(suite.origin, 'POST', '/api/paws/allowance/bulk/prepare', {
+      cookie: suite.holder(ALICE).cookie,
+      body: { ownerAccountId: ALICE, tokenId: NFT_TOKEN, serialNumbers: [a5, a6], spenderAccountId: MARKETPLACE },
+    });
+    const bothApproved = await signAndExecute(suite.origin, ALICE, both.json.transactions[0]?.transactionBytes as string);
+    const [bobBeforePair] = await balances(BOB);
+    const together = await post<{ accepted: { serialNumber: number; transactionId: string }[]; failed: unknown[] }>(ALICE, '/api/paws/offers/accept-many', {
+      sellerId: ALICE,
+      approvalTransactionId: bothApproved.transactionId,
+      items: [
+        { offerId: pair[0]?.id, serialNumber: a5 },
+        { offerId: pair[1]?.id, serialNumber: a6 },
+      ],
+    });
+    expect(together.json.failed).toEqual([]);
+    expect(together.json.accepted).toHaveLength(2);
+    expect(new Set(together.json.accepted.map((sale) => sale.transactionId)).size).toBe(1);
+    expect((await nftOnLedger(suite.origin, a6)).owner).toBe(BOB);
+    expect(await balances(BOB)).toEqual([(bobBeforePair as bigint) - 15_000_000n]);
+
     const tooMany = await post(ALICE, '/api/paws/offers/accept-many', {
       sellerId: ALICE,
       items: Array.from({ length: 21 }, (_, index) => ({ offerId: first.id, serialNumber: index + 1 })),

@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
-import { itemOutcome } from '../ledger/errors';
 import { isPastValidity } from '../ledger/transaction-visibility';
-import { type Settlement, settleClaimed } from '../paws-market/settlement';
+import { type BatchSettlement, type Settlement, settleClaimed } from '../paws-market/settlement';
+import { createBulkAccepting } from './offer-bulk-accepting';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
 import { assertFeesPayable } from '../paws-market/trade-terms';
 import type { OfferClaims } from './offer-claims';
 import type { AcceptOfferInput, OfferContext } from './offer-service';
-import { type OfferFill, type PawsOffer, isLive, offerMatches } from './offer-rules';
+import { type OfferClaim, type OfferFill, type PawsOffer, isLive, offerMatches } from './offer-rules';
 
-/** Answers of an acceptance that name a sale still settling (its transaction to follow), not a refusal. */
-const SETTLING_CODES: readonly string[] = ['SETTLEMENT_UNCONFIRMED', 'OFFER_IN_PROGRESS'];
+/** A sale checked and ready to settle: the offer, the tiger, its seller, what is due from the buyer and the buyer's funds as read. */
+export interface ReadySale {
+  offer: PawsOffer;
+  serial: number;
+  sellerId: string;
+  due: bigint;
+  funds: { available: bigint; allowance: bigint };
+}
 
 /** Accepting an offer: one of the owner's tigers sold to it, settled as a purchase is. */
-export function createOfferAccepting(context: OfferContext, { afterFill, unitClaims, reconcile }: OfferClaims, settlement: Settlement) {
+export function createOfferAccepting(context: OfferContext, claims: OfferClaims, settlement: Settlement & Partial<BatchSettlement>) {
+  const { afterFill, unitClaims, reconcile } = claims;
   const { offers, listings, ledger, settings, rarity, terms, checks, now, funding, requireOffer, unavailable } = context;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -35,17 +42,22 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
   }
 
   /**
-   * One acceptance; `approvalSettled` waits for the owner's approval (true when only its receipt
-   * shows it yet), once per request in a bulk acceptance.
+   * Everything one acceptance checks before anything moves; `approvalSettled` waits for the owner's
+   * approval (true when only its receipt shows it yet), once per request in a bulk acceptance. A sale
+   * already made by this seller answers `done`.
    */
-  async function accept(sessionAccountId: string, input: AcceptOfferInput, approvalSettled: (approvalId: string) => Promise<boolean>) {
+  async function check(
+    sessionAccountId: string,
+    input: AcceptOfferInput,
+    approvalSettled: (approvalId: string) => Promise<boolean>,
+  ): Promise<{ done: ReturnType<typeof acceptResult> } | ReadySale> {
     if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only accept offers for your own tigers');
     const offer = await reconcile(await requireOffer(input.offerId));
     const serial = input.serialNumber;
     const fill = offer.fills[String(serial)];
     if (fill?.sellerId === input.sellerId) {
       await afterFill(offer, serial, fill);
-      return acceptResult(offer, serial, fill);
+      return { done: acceptResult(offer, serial, fill) };
     }
     if (fill) throw new DomainError('OFFER_UNAVAILABLE', `Wild Tiger #${serial} already filled this offer`);
     const held = offer.claims[String(serial)];
@@ -98,22 +110,37 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
       if (latest && !isLive(latest, now())) throw unavailable(latest);
       throw new DomainError('OFFER_UNFUNDED', 'This offer is unfunded: its buyer’s PAWS balance or allowance no longer covers it');
     }
-    const sellerId = input.sellerId;
+    return { offer, serial, sellerId: input.sellerId, due, funds };
+  }
+
+  /** The answer when a unit could not be claimed: the seller's own sale of it under way or done, or another owner's. */
+  async function lostUnit(offer: PawsOffer, serial: number, sellerId: string): Promise<DomainError> {
+    const latest = (await offers.getOffer(offer.id)) ?? offer;
+    const same = latest.claims[String(serial)] ?? latest.fills[String(serial)];
+    if (same?.sellerId === sellerId) {
+      return new DomainError('OFFER_IN_PROGRESS', 'Your sale of this tiger is being settled', { transactionId: same.transactionId });
+    }
+    return new DomainError('OFFER_UNAVAILABLE', 'This offer was just filled by another owner');
+  }
+
+  /** The acceptance's answer once its unit is filled. */
+  async function filledResult({ offer, serial, sellerId }: ReadySale, claim: OfferClaim) {
+    const after = (await offers.getOffer(offer.id)) ?? offer;
+    const filled = after.fills[String(serial)] ?? { sellerId, transactionId: claim.transactionId, filledAt: claim.claimedAt };
+    return acceptResult(after, serial, filled);
+  }
+
+  /** Settles one checked sale as a purchase: its unit claimed with a conditional write, one atomic transfer. */
+  async function settleOne(ready: ReadySale) {
+    const { offer, serial, sellerId, due, funds } = ready;
     const claim = await settleClaimed(
       settlement,
       { nftTokenId: settings.nftTokenId, serial, sellerId, buyerId: offer.buyerId, pawsTokenId: settings.pawsTokenId, amount: BigInt(offer.amountBaseUnits) },
       unitClaims(offer, serial),
       {
         claim: (transactionId) => ({ claimId: randomUUID(), sellerId, transactionId, claimedAt: iso(now()) }),
-        lost: async () => {
-          // The same tiger's sale under way or done (a repeated request): its transaction is followed and the acceptance asked again.
-          const latest = (await offers.getOffer(offer.id)) ?? offer;
-          const same = latest.claims[String(serial)] ?? latest.fills[String(serial)];
-          if (same?.sellerId === sellerId) {
-            return new DomainError('OFFER_IN_PROGRESS', 'Your sale of this tiger is being settled', { transactionId: same.transactionId });
-          }
-          return new DomainError('OFFER_UNAVAILABLE', 'This offer was just filled by another owner');
-        },
+        // The same tiger's sale under way or done (a repeated request): its transaction is followed and the acceptance asked again.
+        lost: () => lostUnit(offer, serial, sellerId),
         settlementTimeoutMs,
         reserveMs: WRITE_RESERVE_MS,
         noun: 'sale',
@@ -121,9 +148,13 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
     );
     // The sale spent `due` of the maker's balance and allowance: page views see what is left.
     await funding.remember(offer.buyerId, { available: funds.available - due, allowance: funds.allowance - due }, now());
-    const after = (await offers.getOffer(offer.id)) ?? offer;
-    const filled = after.fills[String(serial)] ?? { sellerId, transactionId: claim.transactionId, filledAt: claim.claimedAt };
-    return acceptResult(after, serial, filled);
+    return filledResult(ready, claim);
+  }
+
+  /** One acceptance: checked, then settled on its own. */
+  async function accept(sessionAccountId: string, input: AcceptOfferInput, approvalSettled: (approvalId: string) => Promise<boolean>) {
+    const checked = await check(sessionAccountId, input, approvalSettled);
+    return 'done' in checked ? checked.done : settleOne(checked);
   }
 
   return {
@@ -139,41 +170,6 @@ export function createOfferAccepting(context: OfferContext, { afterFill, unitCla
       );
     },
 
-    /**
-     * Sells several of the owner's tigers at once, each to its offer, after one NFT approval for all
-     * of them (waited for once): each acceptance checked and settled as acceptOffer does, in
-     * parallel, each an atomic transfer of its own; each one's outcome answered.
-     */
-    async acceptOffers(
-      sessionAccountId: string,
-      input: { sellerId: string; items: readonly { offerId: string; serialNumber: number }[]; approvalTransactionId?: string | undefined },
-    ) {
-      if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only accept offers for your own tigers');
-      let approval: Promise<boolean> | undefined;
-      const settled = (approvalId: string) => {
-        approval ??= checks.nftApprovalSettled(approvalId, input.sellerId, beforeSettlementReserveMs(settlementTimeoutMs), 'owner');
-        return approval;
-      };
-      const results = await Promise.all(
-        input.items.map(async (item) => ({
-          item,
-          result: await itemOutcome(
-            () => accept(sessionAccountId, { ...item, sellerId: input.sellerId, approvalTransactionId: input.approvalTransactionId }, settled),
-            // The one approval not confirmed yet: the whole request is asked again once it is.
-            { rethrow: ['LEDGER_PENDING'] },
-          ),
-        })),
-      );
-      // A sale under way (its answer lost, or a repeated request): its transaction is followed, and the item asked again.
-      const settling = (result: (typeof results)[number]['result']) => !('ok' in result) && SETTLING_CODES.includes(result.code) && !!result.transactionId;
-      return {
-        success: true,
-        accepted: results.flatMap(({ result }) => ('ok' in result ? [result.ok.sale] : [])),
-        pending: results.flatMap(({ item, result }) =>
-          !('ok' in result) && settling(result) ? [{ ...item, transactionId: result.transactionId as string }] : [],
-        ),
-        failed: results.flatMap(({ item, result }) => ('ok' in result || settling(result) ? [] : [{ ...item, ...result }])),
-      };
-    },
+    ...createBulkAccepting(context, claims, settlement, { check, settleOne, lostUnit, filledResult }),
   };
 }

@@ -3,7 +3,7 @@ import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import type { ListingDisplay } from '../paws-market/listing';
 import type { ListingRepo } from '../paws-market/listing-repo';
-import type { Settlement } from '../paws-market/settlement';
+import type { BatchSettlement, Settlement } from '../paws-market/settlement';
 import { type PawsMarketSettings, type TradeChecks, createTradeChecks } from '../paws-market/trade-checks';
 import { type TradeTermsReader, createTradeTerms } from '../paws-market/trade-terms';
 import type { RarityDataset } from '../tiger/rarity';
@@ -22,7 +22,8 @@ export interface OfferDeps {
   funds: OfferFundsRepo;
   listings: ListingRepo;
   ledger: LedgerReader;
-  settlement: Settlement;
+  /** One sale's transfer, and (where given) a batch's: several sales to one buyer accepted at once go together. */
+  settlement: Settlement & Partial<BatchSettlement>;
   settings: PawsMarketSettings;
   /** The collection's rarity (each serial's rank and traits): what collection offers match. */
   rarity: () => Promise<RarityDataset>;

@@ -10,15 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
 import { mapConcurrently } from '../../lib/concurrency';
 import { log } from '../../server/log';
-import { countMetric } from '../../server/metrics';
 import { remainingBudgetMs } from '../../server/request-budget';
-import { LedgerUnavailableError } from '../ledger/errors';
 import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
 import { type PawsListing, isOwnListing } from './listing';
 import { backsListing } from './listing-backing';
 import type { ListingClaim, ListingSales } from './listing-sales';
 import type { MarketContext } from './paws-market-service';
-import type { BatchSettlement } from './settlement';
+import { type BatchSettlement, submitClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
 
@@ -195,38 +193,16 @@ export function createCartCheckout(
         continue;
       }
       const serials = listings.map((listing) => listing.serialNumber);
-      let status: string;
-      try {
-        ({ status } = await prepared.execute());
-      } catch (error) {
-        if (!(error instanceof LedgerUnavailableError)) {
-          // Refused before it reached the network (the writer reports a submission it cannot rule out as unavailable).
-          await releaseAll(listings, claim);
-          throw error;
-        }
-        countMetric('SettlementUnconfirmed');
-        result.transfers.push({ transactionId: claim.transactionId, status: 'UNCONFIRMED', serials });
-        for (const listing of listings) result.pending.push({ ...line(listing), transactionId: claim.transactionId });
-        return;
-      }
+      const outcome = await submitClaimed(
+        prepared,
+        claim,
+        listings.map((listing) => sales.listingClaims(listing)),
+      );
+      const status = outcome.kind === 'unconfirmed' ? 'UNCONFIRMED' : outcome.kind === 'refused' ? outcome.status : 'SUCCESS';
       result.transfers.push({ transactionId: claim.transactionId, status, serials });
-      if (status !== 'SUCCESS') {
-        countMetric('SettlementFailed');
-        await releaseAll(listings, claim);
-        for (const listing of listings) result.failed.push({ ...line(listing), status });
-        return;
-      }
-      countMetric('SettlementSucceeded');
-      // Recorded one listing after another: one whose record fails stays claimed for the reconciler, and is answered as settling.
-      for (const listing of listings) {
-        const recorded = await sales
-          .listingClaims(listing)
-          .finish(claim)
-          .then(
-            () => true,
-            () => false,
-          );
-        if (recorded) result.bought.push({ ...line(listing), transactionId: claim.transactionId });
+      for (const [index, listing] of listings.entries()) {
+        if (outcome.kind === 'refused') result.failed.push({ ...line(listing), status });
+        else if (outcome.kind === 'settled' && outcome.recorded[index]) result.bought.push({ ...line(listing), transactionId: claim.transactionId });
         else result.pending.push({ ...line(listing), transactionId: claim.transactionId });
       }
       return;

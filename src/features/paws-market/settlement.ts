@@ -134,3 +134,49 @@ export async function reconcileClaim<C extends SettlementClaim>(
   else return false;
   return true;
 }
+
+/** How a batch's transfer ended: not known yet (its claims kept for the reconciler), refused by the ledger (its claims released), or settled (each thing recorded or left to the reconciler). */
+export type BatchOutcome = { kind: 'unconfirmed' } | { kind: 'refused'; status: string } | { kind: 'settled'; recorded: boolean[] };
+
+/**
+ * Submits a prepared batch transfer whose things are all claimed under `claim`: a ledger that does
+ * not answer keeps the claims (SettlementUnconfirmed, for `reconcileClaim`), a refusal releases
+ * them (SettlementFailed), a SUCCESS finishes each (SettlementSucceeded; one whose record fails stays
+ * claimed for the reconciler, `recorded` false). An error before submission releases them and is thrown.
+ */
+export async function submitClaimed<C extends SettlementClaim>(
+  prepared: PreparedSettlement,
+  claim: C,
+  lifecycles: readonly ClaimLifecycle<C>[],
+): Promise<BatchOutcome> {
+  const releaseAll = () => Promise.allSettled(lifecycles.map((lifecycle) => lifecycle.release(claim)));
+  let status: string;
+  try {
+    ({ status } = await prepared.execute());
+  } catch (error) {
+    if (!(error instanceof LedgerUnavailableError)) {
+      // Refused before it reached the network (the writer reports a submission it cannot rule out as unavailable).
+      await releaseAll();
+      throw error;
+    }
+    countMetric('SettlementUnconfirmed');
+    return { kind: 'unconfirmed' };
+  }
+  if (status !== 'SUCCESS') {
+    countMetric('SettlementFailed');
+    await releaseAll();
+    return { kind: 'refused', status };
+  }
+  countMetric('SettlementSucceeded');
+  // Recorded one after another: a run cut short leaves the rest claimed for the reconciler.
+  const recorded: boolean[] = [];
+  for (const lifecycle of lifecycles) {
+    recorded.push(
+      await lifecycle.finish(claim).then(
+        () => true,
+        () => false,
+      ),
+    );
+  }
+  return { kind: 'settled', recorded };
+}
