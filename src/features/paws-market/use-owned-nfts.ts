@@ -15,9 +15,10 @@ let readsAgain = 0;
  */
 export function useOwnedNfts() {
   const owned = useStore($ownedNfts);
-  const fromCopy = owned.data?.source === 'database-fallback';
+  const answer = owned.data;
+  // Each new answer from the copy schedules one more read.
   useEffect(() => {
-    if (!fromCopy) {
+    if (answer?.source !== 'database-fallback') {
       readsAgain = 0;
       return;
     }
@@ -27,6 +28,6 @@ export function useOwnedNfts() {
       invalidateKeys((key) => key.startsWith('/api/profile/') && key.endsWith('/nfts'));
     }, READ_AGAIN_MS);
     return () => clearTimeout(timer);
-  }, [fromCopy]);
+  }, [answer]);
   return owned;
 }
