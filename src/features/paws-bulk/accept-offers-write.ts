@@ -5,12 +5,12 @@
  */
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
-import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
+import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
 import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
 import { refreshAfterTrade } from '../paws-market/paws-client';
 import { runWritePart } from '../paws-market/retry-rules';
 import { toast } from '../toast/toast-store';
-import { afterKept, signKept } from '../writes/kept-signature';
+import { afterKept, approvalSettled, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { type TigerOffer, acceptOffers, prepareApprovals } from './bulk-client';
@@ -50,9 +50,7 @@ async function approveAndSettle(id: string, seller: string, items: AcceptManyAct
 /** Waits for the approval on the ledger, then accepts the offers (the server checks each again). */
 async function settle(id: string, action: AcceptManyAction, late: { note: string; untilMs: number } | null = null): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
-  const outcome = await waitForLedger(action.transactionId, late?.untilMs);
-  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(action.transactionId);
-  requireLedgerSuccess(outcome, 'NFT allowance approval failed');
+  await approvalSettled(action.transactionId, 'NFT allowance approval failed', late?.untilMs);
   const ask = (items: readonly { offerId: string; serialNumber: number }[]) =>
     callWhenSettled(() =>
       acceptOffers(

@@ -6,12 +6,12 @@
  */
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
-import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
-import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
+import { LedgerStillPending, callWhenSettled } from '../ledger/ledger-wait-client';
 import { refreshAfterTrade } from '../paws-market/paws-client';
 import { failWrite } from '../paws-market/retry-rules';
 import { toast } from '../toast/toast-store';
-import { afterKept, signKept } from '../writes/kept-signature';
+import { afterKept, approvalSettled, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { type BulkListingItem, completeListings, prepareApprovals, prepareListings } from './bulk-client';
@@ -142,9 +142,7 @@ async function followApprovals(
 
 /** One approval: waits for it on the ledger, then completes the listings it covers. */
 async function listApproved(action: BulkListingAction, untilMs?: number) {
-  const outcome = await waitForLedger(action.transactionId, untilMs);
-  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(action.transactionId);
-  requireLedgerSuccess(outcome, 'NFT allowance approval failed');
+  await approvalSettled(action.transactionId, 'NFT allowance approval failed', untilMs);
   const answer = await afterKept(action.transactionId, () =>
     callWhenSettled(() =>
       completeListings(action.items.map((item) => ({ pendingListingId: item.pendingListingId, approvalTransactionId: action.transactionId }))),

@@ -8,13 +8,13 @@
  */
 import { atom } from 'nanostores';
 import { formatPaws } from '../../lib/format';
-import { clearPendingAction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
-import { LedgerStillPending, callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { pendingActions, rememberTransaction } from '../ledger/kept-transactions';
+import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
 import { approvePawsSpend } from '../paws-market/paws-allowance-approval';
 import { refreshAfterTrade } from '../paws-market/paws-client';
 import { runWritePart } from '../paws-market/retry-rules';
 import { toast } from '../toast/toast-store';
-import { afterKept } from '../writes/kept-signature';
+import { afterKept, approvalSettled } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { type CheckoutAnswer, checkout, dropText } from './cart-client';
@@ -77,9 +77,7 @@ async function afterApproval(
   late: { note: string; untilMs: number } | null = null,
 ): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
-  const outcome = await waitForLedger(approvalId, late?.untilMs);
-  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(approvalId);
-  requireLedgerSuccess(outcome, 'Token allowance approval failed');
+  await approvalSettled(approvalId, 'Token allowance approval failed', late?.untilMs);
   // Kept while no answer came (the server unavailable, the page left mid-request): 'Check again', a reload or another page asks again, never a second approval.
   const answer = await afterKept(approvalId, () =>
     callWhenSettled(() =>

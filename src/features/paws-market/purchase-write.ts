@@ -1,7 +1,15 @@
+/**
+ * Buying a PAWS listing, as a write of its own (spec 001 §4): the server checks the price against
+ * the buyer's PAWS allowance and settles at once when it is enough; when it is short, the wallet
+ * approves the marketplace for the price, the purchase goes on once that approval reached consensus
+ * (followed by its id, also when the wallet answers after its time-out), and ends with the
+ * settlement's SUCCESS (the page's data is reloaded again once the mirror node shows it). It runs to its end whether or not its dialog stays open, shown in the tray.
+ */
 import { formatPaws } from '../../lib/format';
 import { clearPendingAction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
-import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
+import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
+import { approvalSettled } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
 import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
 import { pawsPurchaseWriteId } from './listing';
@@ -73,9 +81,7 @@ async function buyAfterApproval(
   late: { note: string; untilMs: number } | null = null,
 ): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
-  const outcome = await waitForLedger(approvalId, late?.untilMs);
-  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(approvalId);
-  requireLedgerSuccess(outcome, 'Token allowance approval failed');
+  await approvalSettled(approvalId, 'Token allowance approval failed', late?.untilMs);
   const answer = await buyWhenSettled(listing, buyer, approvalId);
   clearPendingAction(approvalId);
   if (!answer.ok) throw new Error(String(answer.body.error ?? 'Failed to prepare purchase transaction after allowance'));

@@ -54,6 +54,18 @@ export async function confirmKept(transactionId: string, what: string, untilMs?:
 }
 
 /**
+ * Follows a kept approval on the ledger (until `untilMs` for one the wallet did not answer) before
+ * the server is told of it: forgets the kept action when the ledger failed it or it expired, and
+ * keeps it on SUCCESS (afterKept forgets it once the server answered); throws unless SUCCESS
+ * (LedgerStillPending while it is pending; `what` names a failure).
+ */
+export async function approvalSettled(transactionId: string, what: string, untilMs?: number): Promise<void> {
+  const outcome = await waitForLedger(transactionId, untilMs);
+  if (outcome.state === 'failed' || outcome.state === 'expired') clearPendingAction(transactionId);
+  requireLedgerSuccess(outcome, what);
+}
+
+/**
  * Calls the server about a kept transaction (`call` names it, and the server checks it on the
  * ledger): the kept action is forgotten once the server answered (its result, or its refusal), and
  * kept otherwise: while the ledger is still settling it (LedgerStillPending), the server could not
