@@ -8,12 +8,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
-import { mapConcurrently } from '../../lib/concurrency';
 import { log } from '../../server/log';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
 import { type PawsListing, isOwnListing } from './listing';
-import { backsListing } from './listing-backing';
+import { listingTroubles } from './listing-backing';
 import type { ListingClaim, ListingSales } from './listing-sales';
 import type { MarketContext } from './paws-market-service';
 import { type BatchSettlement, submitClaimed } from './settlement';
@@ -42,10 +41,8 @@ export interface CheckoutResult {
   transfers: { transactionId: string; status: string; serials: number[] }[];
 }
 
-/** How many times a transfer is built again without the listings another buyer claimed first (each round drops at least one). */
+/** How many rounds a transfer is built again after another buyer claimed some of its listings first (those let go meanwhile are tried again). */
 const CLAIM_ROUNDS = 3;
-/** Sellers whose PAWS association a checkout reads at once. */
-const SELLER_CHECKS = 4;
 
 const line = (listing: PawsListing): CartLine => ({
   listingId: listing.id,
@@ -83,23 +80,17 @@ export function createCartCheckout(
     return buyable;
   }
 
-  /** The buyable listings the ledger still backs with a payable seller; the others are taken down and dropped. */
+  /** The buyable listings the ledger still backs with a payable seller (read afresh); the others are taken down and dropped. */
   async function stillBacked(listings: PawsListing[], result: CheckoutResult): Promise<PawsListing[]> {
-    if (!listings.length) return [];
-    const nfts = await ledger.getNftsBySerial(
-      settings.nftTokenId,
-      listings.map((listing) => listing.serialNumber),
-    );
-    const at = now();
-    const backed = await Promise.all(
-      listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
-    );
-    const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
-    const payable = await mapConcurrently(sellers.length, SELLER_CHECKS, (index) => checks.canBePaid(sellers[index] as string));
-    const unpayable = new Set(sellers.filter((_, index) => !payable[index]));
+    const troubles = await listingTroubles(ledger, listings, {
+      nftTokenId: settings.nftTokenId,
+      marketplace: settings.marketplaceAccountId,
+      now: now(),
+      canBePaid: checks.canBePaid,
+    });
     const kept: PawsListing[] = [];
     for (const [index, listing] of listings.entries()) {
-      const reason = !backed[index] ? 'moved' : unpayable.has(listing.sellerId) ? 'seller' : null;
+      const reason = troubles[index];
       if (!reason) {
         kept.push(listing);
         continue;

@@ -3,6 +3,7 @@
  * it), as the mirror node shows it — or, for a listing that went live on its approval's receipt,
  * as the receipt showed it until the mirror catches up with that approval.
  */
+import { mapConcurrently } from '../../lib/concurrency';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import { mirrorBehind } from '../ledger/transaction-confirmation';
 import type { PawsListing } from './listing';
@@ -43,4 +44,33 @@ export async function backsListing(
   if (!recent || !listing.approvalTransactionId) return false;
   if (await mirrorBehind(ledger, listing.approvalTransactionId)) return true;
   return backsOnMirror(await ledger.getNft(listing.tokenId, listing.serialNumber), listing, marketplace);
+}
+
+/** Sellers whose PAWS association is read at once. */
+const SELLER_CHECKS = 4;
+
+/** Why a listing can no longer be bought: its tiger moved or lost the marketplace's approval, or its seller cannot be paid PAWS; null while it can. */
+export type ListingTrouble = 'moved' | 'seller' | null;
+
+/**
+ * What stands in the way of buying each listing, read in bulk (never a read per listing): the NFTs
+ * by serial range (a page per 100 serials at most, backsListing on each) and each seller once
+ * through `canBePaid` (the health job's is cached, a checkout's reads afresh).
+ */
+export async function listingTroubles(
+  ledger: TransactionReader & Pick<LedgerReader, 'getNft' | 'getNftsBySerial'>,
+  listings: readonly (Backed & Pick<PawsListing, 'tokenId' | 'serialNumber'>)[],
+  { nftTokenId, marketplace, now, canBePaid }: { nftTokenId: string; marketplace: string; now: number; canBePaid: (sellerId: string) => Promise<boolean> },
+): Promise<ListingTrouble[]> {
+  if (!listings.length) return [];
+  const nfts = await ledger.getNftsBySerial(
+    nftTokenId,
+    listings.map((listing) => listing.serialNumber),
+  );
+  const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
+  const payable = await mapConcurrently(sellers.length, SELLER_CHECKS, (index) => canBePaid(sellers[index] as string));
+  const unpayable = new Set(sellers.filter((_, index) => !payable[index]));
+  // Only a listing that went live on its receipt in the last two minutes costs a read or two more.
+  const backed = await Promise.all(listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, marketplace, now)));
+  return listings.map((listing, index) => (!backed[index] ? 'moved' : unpayable.has(listing.sellerId) ? 'seller' : null));
 }

@@ -1,11 +1,10 @@
 import { DomainError } from '../../lib/domain-error';
-import { mapConcurrently } from '../../lib/concurrency';
 import { createTtlCache } from '../../server/ttl-cache';
 import type { TraitSelection } from '../collection/collection-rules';
 import { LedgerError } from '../ledger/errors';
 import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice, publicListing } from './listing';
 import type { ListingActivation } from './listing-activation';
-import { backsListing } from './listing-backing';
+import { listingTroubles } from './listing-backing';
 import type { PendingListing } from './listing-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, type SweepRequest, filterListings, listingTraitCounts, sortListings, sweepPick } from './listings-view-rules';
 import { formatUnits } from '../balances/units';
@@ -15,8 +14,6 @@ import { assertFeesPayable } from './trade-terms';
 
 /** How long the listing health job trusts that a seller can receive PAWS (a buy always checks afresh). */
 const SELLER_CHECK_TTL_MS = 5 * 60_000;
-/** Sellers whose PAWS association the listing health job reads at once. */
-const SELLER_CHECK_CONCURRENCY = 4;
 
 /** Listing and unlisting tigers, the listings' reads and their health job. */
 export function createListingService(
@@ -27,27 +24,15 @@ export function createListingService(
   const { canBePaid } = checks;
   const sellerPayable = createTtlCache<boolean>(SELLER_CHECK_TTL_MS, { now });
 
-  /**
-   * The ids of the listings that can still be bought: their NFTs read by serial range (a page per
-   * 100 serials at most) and each seller's PAWS association (kept 5 min), never one read per listing.
-   */
+  /** The ids of the listings that can still be bought (listingTroubles; each seller's PAWS association kept 5 min). */
   async function healthyIds(listings: readonly PawsListing[]): Promise<Set<string>> {
-    const nfts = await ledger.getNftsBySerial(
-      settings.nftTokenId,
-      listings.map((listing) => listing.serialNumber),
-    );
-    const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
-    const payable = await mapConcurrently(sellers.length, SELLER_CHECK_CONCURRENCY, (index) => {
-      const seller = sellers[index] as string;
-      return sellerPayable.get(seller, () => canBePaid(seller));
+    const troubles = await listingTroubles(ledger, listings, {
+      nftTokenId: settings.nftTokenId,
+      marketplace: settings.marketplaceAccountId,
+      now: now(),
+      canBePaid: (seller) => sellerPayable.get(seller, () => canBePaid(seller)),
     });
-    const paid = new Set(sellers.filter((_, index) => payable[index]));
-    const at = now();
-    // Only a listing that went live on its receipt in the last two minutes costs a read or two more.
-    const backed = await Promise.all(
-      listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, settings.marketplaceAccountId, at)),
-    );
-    return new Set(listings.filter((listing, index) => backed[index] && paid.has(listing.sellerId)).map((listing) => listing.id));
+    return new Set(listings.filter((_, index) => !troubles[index]).map((listing) => listing.id));
   }
 
   return {
