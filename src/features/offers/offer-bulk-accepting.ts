@@ -15,24 +15,13 @@ import { type BatchSettlement, type Settlement, submitClaimed } from '../paws-ma
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
 import type { ReadySale } from './offer-accepting';
 import type { OfferClaims } from './offer-claims';
-import type { OfferClaim, PawsOffer } from './offer-rules';
+import type { OfferClaim, OfferSale as Sale, PawsOffer } from './offer-rules';
 import type { AcceptOfferInput, OfferContext } from './offer-service';
 
 /** Answers of an acceptance that name a sale still settling (its transaction to follow), not a refusal. */
 const SETTLING_CODES: readonly string[] = ['SETTLEMENT_UNCONFIRMED', 'OFFER_IN_PROGRESS'];
 
 type Item = { offerId: string; serialNumber: number };
-
-/** One tiger sold to an offer, as an acceptance answers it. */
-interface Sale {
-  offerId: string;
-  serialNumber: number;
-  sellerId: string;
-  buyerId: string;
-  pawsAmount: string;
-  transactionId: string;
-  filledAt: string;
-}
 
 /** What the single acceptance offers the bulk one: its checks, its settlement, and its answers. */
 interface Steps {

@@ -10,10 +10,10 @@ import { ApiError, apiJson, createFetcherStore, errorCode, invalidateKeys, isUna
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { $wallet } from '../wallet/wallet-store';
-import type { OfferKind, OfferTier, PublicOffer } from './offer-rules';
+import type { OfferKind, OfferSale, OfferTier, PublicOffer } from './offer-rules';
 import { refreshAfterTrade } from '../paws-market/paws-client';
 
-export type { PublicOffer } from './offer-rules';
+export type { OfferSale, PublicOffer } from './offer-rules';
 
 /** An offer the signed-in owner's tigers can fill, with those tigers. */
 export type ReceivedOffer = PublicOffer & { serials: number[] };
@@ -22,17 +22,6 @@ export interface BestOffer {
   offerId: string;
   kind: OfferKind;
   pawsAmount: string;
-}
-
-/** One tiger sold to an offer. */
-export interface OfferSale {
-  offerId: string;
-  serialNumber: number;
-  sellerId: string;
-  buyerId: string;
-  pawsAmount: string;
-  transactionId: string;
-  filledAt: string;
 }
 
 /** What a cancellation answers: the offer, and how far the buyer's PAWS allowance could now be lowered (`lowerTo`, null when not). */

@@ -129,6 +129,17 @@ export function publicOffer(offer: PawsOffer, funded: boolean) {
 
 export type PublicOffer = ReturnType<typeof publicOffer>;
 
+/** One tiger sold to an offer, as an acceptance answers it. */
+export interface OfferSale {
+  offerId: string;
+  serialNumber: number;
+  sellerId: string;
+  buyerId: string;
+  pawsAmount: string;
+  transactionId: string;
+  filledAt: string;
+}
+
 /** Offers best first: the highest amount, then the oldest. */
 export function byBestOffer(a: Pick<PawsOffer, 'amountBaseUnits' | 'createdAt'>, b: Pick<PawsOffer, 'amountBaseUnits' | 'createdAt'>): number {
   const [x, y] = [BigInt(a.amountBaseUnits), BigInt(b.amountBaseUnits)];
