@@ -20,6 +20,8 @@ export interface LocalServerOptions {
   /** The Astro build to serve; omit to serve the API only (npm run dev). */
   siteDir?: string;
   prefixHandlers?: PrefixHandler[];
+  /** Requests wait for this before they are served (the server takes its port first, then starts the store and the sandbox). */
+  ready?: Promise<unknown>;
 }
 
 /** How long an idle kept-alive connection stays open. */
@@ -121,6 +123,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
   const serveStatic = options.siteDir ? createStaticSite(options.siteDir) : undefined;
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    await options.ready;
     const method = request.method ?? 'GET';
     const url = requestUrl(request);
     if (typeof url === 'string') return sendJson(response, 400, { error: url, code: 'INVALID_REQUEST' });

@@ -12,7 +12,7 @@ import { requireRarityDataset } from '../rarity-dataset';
 import { ensureTable } from '../store/bootstrap';
 import { documentClient } from '../store/client';
 import { type EmbeddedStore, startEmbeddedStore } from '../store/dynalite';
-import { createLocalServer } from './server';
+import { type PrefixHandler, createLocalServer } from './server';
 
 const apiOnly = process.argv.includes('--api-only');
 const projectRoot = resolve(import.meta.dirname, '../../..');
@@ -43,25 +43,30 @@ async function main(): Promise<void> {
     process.env.DYNAMODB_ENDPOINT = embedded.endpoint;
   }
   const settings = config();
+  const siteDir = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
+  if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error(`No site build in ${siteDir}: run \`npm run build\` first`);
+
+  // The port is taken first, so a port in use fails at once rather than after the sandbox's seed; requests wait until all is ready.
+  const prefixHandlers: PrefixHandler[] = [];
+  let ready: () => void = () => undefined;
+  const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers, ready: new Promise<void>((done) => (ready = done)) });
+  await new Promise<void>((listening, failed) => {
+    server.once('error', failed);
+    server.listen(settings.port, settings.host, () => listening());
+  });
+
   await ensureTable(documentClient(), settings.tableName);
   // The sandbox ledger = its deterministic seed + the transaction log in the store: replay it now.
   const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
   await sandbox?.readSandboxLedger();
   // The sandbox changes keys, not adapters: the ledger writer signs with the sandbox operator's key.
   if (sandbox) for (const [name, value] of Object.entries(sandbox.sandboxSecretDefaults())) process.env[name] ??= value;
-
-  const siteDir = resolve(projectRoot, process.env.SITE_DIR ?? 'dist');
-  if (!apiOnly && !existsSync(join(siteDir, 'index.html'))) throw new Error(`No site build in ${siteDir}: run \`npm run build\` first`);
   // The mainnet collection's ranks come from the published dataset (the sandbox generates its own).
   if (settings.network === 'mainnet') requireRarityDataset(apiOnly ? resolve(projectRoot, 'public') : siteDir);
   // On mainnet the operator key is read and checked against its account before anything is served.
   if (settings.network === 'mainnet') await (await import('../adapters')).ledgerWriter();
-  const prefixHandlers = sandbox ? [sandbox.sandboxRoutes] : [];
-  const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers });
-  await new Promise<void>((listening, failed) => {
-    server.once('error', failed);
-    server.listen(settings.port, settings.host, () => listening());
-  });
+  if (sandbox) prefixHandlers.push(sandbox.sandboxRoutes);
+  ready();
 
   const origin = `http://${settings.host}:${settings.port}`;
   log.info('listening', { origin, network: settings.network, store: embedded ? 'embedded dynalite' : settings.dynamoEndpoint });
