@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { MAX_BULK_TIGERS } from '../src/features/allowances/allowance-rules';
 import { MAX_CART_ITEMS } from '../src/features/paws-market/cart-rules';
 import { listingsQuery, sweepQuery } from '../src/features/paws-market/listings-schema';
-import { acceptOfferBody, acceptOffersBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
+import { acceptOfferBody, acceptOffersBody, acceptOffersCheckBody, bestOffersQuery, makeOfferBody, offerPath } from '../src/features/offers/offer-schema';
+import { MAX_OPEN_OFFERS } from '../src/features/offers/offer-rules';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
 import { DomainError } from '../src/lib/domain-error';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
@@ -13,15 +14,19 @@ const { market, offers, activity, figures, terms } = pawsServices();
 
 const listingId = z.uuid('must be a listing id');
 const price = decimalInputSchema;
+/** The buyer's open offers they let lapse to pay a purchase from their allowance as it is (allowance-budget.ts). */
+const lapseOffers = z.array(z.uuid('must be an offer id')).max(MAX_OPEN_OFFERS, `must name at most ${MAX_OPEN_OFFERS} offers`).optional();
 /** The buyer's PAWS allowance approval, when the buy follows one: the server waits for it on the ledger first. */
-const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransactionId: transactionIdSchema.optional() });
+const buyBody = z.object({ listingId, buyerId: entityIdSchema, allowanceTransactionId: transactionIdSchema.optional(), lapseOffers });
 
-/** A cart's listings (at most MAX_CART_ITEMS), and the buyer's PAWS allowance approval when the checkout follows one. */
-const checkoutBody = z.object({
+/** A cart's listings (at most MAX_CART_ITEMS). */
+const cartBody = {
   buyerId: entityIdSchema,
   listingIds: z.array(listingId).min(1, 'must name at least one listing').max(MAX_CART_ITEMS, `must name at most ${MAX_CART_ITEMS} listings`),
-  allowanceTransactionId: transactionIdSchema.optional(),
-});
+  lapseOffers,
+};
+/** The cart, and the buyer's PAWS allowance approval when the checkout follows one. */
+const checkoutBody = z.object({ ...cartBody, allowanceTransactionId: transactionIdSchema.optional() });
 
 const buy = defineRoute('session', { body: buyBody }, async ({ body, session }) => market.buy(session.accountId, body));
 
@@ -125,6 +130,14 @@ export const handler = routeGroup('paws', {
     market.unlist(session.accountId, params.id),
   ),
 
+  /** The cart as it stands as the holder pays, before any wallet prompt (cart-checkout.ts): what is still for sale, what changed, what it costs and asks. */
+  'POST /api/paws/cart/quote': defineRoute('session', { body: z.object(cartBody) }, async ({ body, session }) => market.quote(session.accountId, body)),
+
+  /** The holder's one PAWS allowance budget: what their open offers keep of it and what is free. */
+  'GET /api/paws/allowance/budget/{accountId}': defineRoute('session', { params: z.object({ accountId: entityIdSchema }) }, async ({ params, session }) =>
+    offers.allowanceBudget(session.accountId, params.accountId),
+  ),
+
   /** A cart of listings bought at once (cart-checkout.ts): each listing bought, pending, dropped or refused, named. */
   'POST /api/paws/cart/checkout': defineRoute('session', { body: checkoutBody }, async ({ body, session }) => market.checkout(session.accountId, body)),
 
@@ -146,6 +159,11 @@ export const handler = routeGroup('paws', {
   ),
 
   'POST /api/paws/offers': defineRoute('session', { body: makeOfferBody }, async ({ body, session }) => offers.makeOffer(session.accountId, body)),
+
+  /** Each acceptance of a bulk acceptance checked before the owner's wallet is asked for anything: ready, or refused and why. */
+  'POST /api/paws/offers/accept-many/check': defineRoute('session', { body: acceptOffersCheckBody }, async ({ body, session }) =>
+    offers.checkOffers(session.accountId, body),
+  ),
 
   'POST /api/paws/offers/accept-many': defineRoute('session', { body: acceptOffersBody }, async ({ body, session }) =>
     offers.acceptOffers(session.accountId, body),

@@ -65,7 +65,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     batchSettlement: settlement,
     settings: marketSettings,
     display,
-    reservedPaws: offers.reservedPaws,
+    commitments: offers.commitments,
     receipts,
     // A sale or listing goes to the activity timeline, whoever records it.
     activity: activityRepo,

@@ -55,13 +55,18 @@ describe('PAWS marketplace', () => {
     });
     await approvePawsSpend(suite.holder(BOB), '300');
     const bought = await buyListing(suite.holder(BOB), listing.id);
-    expect(bought).toMatchObject({ status: 200, json: { success: true, transactionId: expect.stringMatching(/^0\.0\.7000100@/) } });
+    // Paid from the allowance as it stood: the answer says what it was and is (issue 55).
+    expect(bought).toMatchObject({
+      status: 200,
+      json: { success: true, transactionId: expect.stringMatching(/^0\.0\.7000100@/), allowance: { before: '300', after: '0', offersKeep: '0', lapsed: [] } },
+    });
     expect(await nftOnLedger(suite.origin, serial)).toEqual({ owner: BOB, spender: null });
     expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 300_000_000n);
     expect(await pawsBalance(suite.origin, ALICE)).toBe(aliceBefore + 300_000_000n - royaltyOn(300_000_000n));
-    // the same request again returns the same result and moves nothing
+    // the same request again returns the same sale and moves nothing (the allowance note is the payment's own, told once)
     const repeat = await buyListing(suite.holder(BOB), listing.id);
-    expect(repeat.json).toEqual(bought.json);
+    const { allowance: _told, ...sale } = bought.json;
+    expect(repeat.json).toEqual(sale);
     expect(await pawsBalance(suite.origin, BOB)).toBe(bobBefore - 300_000_000n);
     const page = await call<{ listings: { id: string }[] }>(suite.origin, 'GET', '/api/paws/listings');
     expect(page.json.listings.map((entry) => entry.id)).not.toContain(listing.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
 import { isPastValidity } from '../ledger/transaction-visibility';
+import { type PawsFunds, fundedOffers } from '../paws-market/allowance-budget';
 import { type BatchSettlement, type Settlement, settleClaimed } from '../paws-market/settlement';
 import { createBulkAccepting } from './offer-bulk-accepting';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
@@ -15,13 +16,13 @@ export interface ReadySale {
   serial: number;
   sellerId: string;
   due: bigint;
-  funds: { available: bigint; allowance: bigint };
+  funds: PawsFunds;
 }
 
 /** Accepting an offer: one of the owner's tigers sold to it, settled as a purchase is. */
 export function createOfferAccepting(context: OfferContext, claims: OfferClaims, settlement: Settlement & Partial<BatchSettlement>) {
   const { afterFill, unitClaims, reconcile } = claims;
-  const { offers, listings, ledger, settings, rarity, terms, checks, now, funding, requireOffer, unavailable } = context;
+  const { offers, listings, ledger, settings, rarity, terms, checks, now, funding, commitmentsOf, requireOffer, unavailable } = context;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
   const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -72,6 +73,8 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
     if (!offerMatches(offer, serial, (await rarity()).rarityData[String(serial)])) {
       throw new DomainError('OFFER_NOT_MATCHING', `Wild Tiger #${serial} is not a tiger this offer asks for`);
     }
+    // Read afresh (and stored: page views show the offer unfunded from now on when it is), before the owner signs anything.
+    const funds = await requireFunded(offer);
     // The owner's approval, confirmed by its receipt while the mirror does not show it yet.
     let approvedByReceipt = false;
     if (input.approvalTransactionId) {
@@ -79,17 +82,6 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
       approvedByReceipt = await approvalSettled(input.approvalTransactionId);
     }
     const nft = await checks.ownedTiger(serial, input.sellerId);
-    // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
-    checks.requireApproved(
-      nft,
-      approvedByReceipt,
-      () =>
-        new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
-          tokenId: settings.nftTokenId,
-          serialNumber: serial,
-          spenderAccountId: settings.marketplaceAccountId,
-        }),
-    );
     await checks.requireSellerPayable(input.sellerId, 'accepting an offer');
     const { fees } = await terms.read();
     const sale = { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId };
@@ -101,16 +93,38 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
     if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
       throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
     }
-    // Read afresh (and stored: page views show the offer unfunded from now on when it is).
-    const funds = await funding.read(offer.buyerId);
     // What is due is the offer's amount and any fee on the buyer: covering it covers the offer.
-    if (funds.available < due || funds.allowance < due) {
-      // Its last unit may just have been sold (spending the allowance): that is the answer then.
-      const latest = await offers.getOffer(offer.id);
-      if (latest && !isLive(latest, now())) throw unavailable(latest);
-      throw new DomainError('OFFER_UNFUNDED', 'This offer is unfunded: its buyer’s PAWS balance or allowance no longer covers it');
-    }
+    if (funds.available < due || funds.allowance < due) throw await unfunded(offer);
+    // Last: every other check passed before the owner is asked to approve the tiger in the wallet.
+    // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
+    checks.requireApproved(
+      nft,
+      approvedByReceipt,
+      () =>
+        new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
+          tokenId: settings.nftTokenId,
+          serialNumber: serial,
+          spenderAccountId: settings.marketplaceAccountId,
+        }),
+    );
     return { offer, serial, sellerId: input.sellerId, due, funds };
+  }
+
+  /** OFFER_UNFUNDED, or what the offer became when its last unit was just sold (which spent the allowance). */
+  async function unfunded(offer: PawsOffer): Promise<DomainError> {
+    const latest = await offers.getOffer(offer.id);
+    if (latest && !isLive(latest, now())) return unavailable(latest);
+    return new DomainError('OFFER_UNFUNDED', 'This offer is unfunded: its buyer’s PAWS balance or allowance no longer covers it');
+  }
+
+  /**
+   * The maker's PAWS, read afresh (and stored for page views): the offer must be one their allowance
+   * funds, as one budget over all their open offers and purchases being settled (oldest offers first).
+   */
+  async function requireFunded(offer: PawsOffer): Promise<PawsFunds> {
+    const [funds, commitments] = await Promise.all([funding.read(offer.buyerId), commitmentsOf(offer.buyerId)]);
+    if (!fundedOffers(commitments.offers, funds, commitments.held).has(offer.id)) throw await unfunded(offer);
+    return funds;
   }
 
   /** The answer when a unit could not be claimed: the seller's own sale of it under way or done, or another owner's. */

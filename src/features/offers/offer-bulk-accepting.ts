@@ -159,6 +159,31 @@ export function createBulkAccepting(
 
   return {
     /**
+     * Everything a bulk acceptance checks, before the owner's wallet is asked for the approval: each
+     * item ready (every check passed but the marketplace's approval of the tiger, which the owner
+     * gives next) or refused and why (an offer its buyer can no longer pay, filled, not matching…).
+     * Nothing is claimed or moved.
+     */
+    async checkOffers(
+      sessionAccountId: string,
+      input: { sellerId: string; items: readonly Item[] },
+    ): Promise<{ success: true; ready: Item[]; refused: (Item & Refusal)[] }> {
+      if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only accept offers for your own tigers');
+      const noApproval = () => Promise.reject(new Error('no approval is checked before the owner gives it'));
+      const ready: Item[] = [];
+      const refused: (Item & Refusal)[] = [];
+      await Promise.all(
+        input.items.map(async (item) => {
+          const result = await itemOutcome(() => steps.check(sessionAccountId, { ...item, sellerId: input.sellerId }, noApproval));
+          if ('ok' in result || result.code === 'NFT_ALLOWANCE_MISSING') ready.push(item);
+          else refused.push({ ...item, ...result });
+        }),
+      );
+      const bySerial = (a: Item, b: Item) => a.serialNumber - b.serialNumber;
+      return { success: true, ready: ready.sort(bySerial), refused: refused.sort(bySerial) };
+    },
+
+    /**
      * Sells several of the owner's tigers at once, each to its offer, after one NFT approval for all
      * of them (waited for once): each acceptance checked as acceptOffer checks it, then settled like a
      * cart (one buyer's sales together, in as few atomic transfers as the ledger allows); each

@@ -8,13 +8,8 @@ import { mapConcurrently } from '../../lib/concurrency';
 import { log } from '../../server/log';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { OfferFundsRepo } from './offer-funds-repo';
-import type { PawsOffer } from './offer-rules';
-
-/** A maker's PAWS as the ledger shows them: what they hold (0 when not associated) and what the marketplace may spend. */
-export interface Funds {
-  available: bigint;
-  allowance: bigint;
-}
+import { type PawsFunds, fundedOffers } from '../paws-market/allowance-budget';
+import { type PawsOffer, budgetOffer } from './offer-rules';
 
 /**
  * The funding job's mirror budget: 10 requests a second, a fifth of the public mainnet mirror's
@@ -30,9 +25,6 @@ const MIRROR_READS_PER_MAKER = 2;
  */
 const UNREAD_MAKERS_PER_VIEW = 4;
 
-/** True when the maker's PAWS pay one unit of the offer. */
-const covers = (funds: Funds, offer: PawsOffer) => funds.available >= BigInt(offer.amountBaseUnits) && funds.allowance >= BigInt(offer.amountBaseUnits);
-
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createOfferFunding({
@@ -47,12 +39,12 @@ export function createOfferFunding({
   now?: () => number;
 }) {
   /** Stores a read of the maker's funds; a store that cannot be written leaves the job to do it. */
-  async function remember(buyerId: string, funds: Funds, checkedAt: number): Promise<void> {
+  async function remember(buyerId: string, funds: PawsFunds, checkedAt: number): Promise<void> {
     await store.put({ buyerId, ...funds, checkedAt }).catch((error: unknown) => log.warn('offer funds not stored', { buyerId, error }));
   }
 
   /** The maker's PAWS read from the ledger now (two mirror reads), and stored for page views. */
-  async function read(buyerId: string): Promise<Funds> {
+  async function read(buyerId: string): Promise<PawsFunds> {
     const checkedAt = now();
     const [balance, allowance] = await Promise.all([
       ledger.getTokenBalance(buyerId, settings.pawsTokenId),
@@ -68,24 +60,26 @@ export function createOfferFunding({
     remember,
 
     /**
-     * The ids of the offers whose maker's stored PAWS pay one unit. A maker the store has nothing
-     * for is read now, a few per view; beyond those, their offers count as funded, as they were
-     * when made (making an offer checks its funds), until the job reads them.
+     * The ids of the offers of `list` their makers' stored PAWS fund, each maker's allowance one
+     * budget over all their open offers (`pool`: every open offer of those makers; oldest funded
+     * first, allowance-budget.ts). A maker the store has nothing for is read now, a few per view;
+     * beyond those, their offers count as funded, as they were when made (making an offer checks
+     * its funds), until the job reads them.
      */
-    async fundedIds(list: readonly PawsOffer[]): Promise<Set<string>> {
+    async fundedIds(list: readonly PawsOffer[], pool: readonly PawsOffer[]): Promise<Set<string>> {
       const makers = [...new Set(list.map((offer) => offer.buyerId))];
       const stored = await store.getMany(makers);
       const unread = makers.filter((maker) => !stored.has(maker)).slice(0, UNREAD_MAKERS_PER_VIEW);
       const fresh = await mapConcurrently(unread.length, UNREAD_MAKERS_PER_VIEW, (index) => read(unread[index] as string));
-      const funds = new Map<string, Funds>([...stored, ...unread.map((maker, index) => [maker, fresh[index] as Funds] as const)]);
-      return new Set(
-        list
-          .filter((offer) => {
-            const known = funds.get(offer.buyerId);
-            return known ? covers(known, offer) : true;
-          })
-          .map((offer) => offer.id),
-      );
+      const funds = new Map<string, PawsFunds>([...stored, ...unread.map((maker, index) => [maker, fresh[index] as PawsFunds] as const)]);
+      const byMaker = new Map<string, Map<string, PawsOffer>>(makers.map((maker) => [maker, new Map()]));
+      for (const offer of [...pool, ...list]) byMaker.get(offer.buyerId)?.set(offer.id, offer);
+      const funded = new Set<string>();
+      for (const [maker, own] of byMaker) {
+        const known = funds.get(maker);
+        for (const id of known ? fundedOffers([...own.values()].map(budgetOffer), known) : own.keys()) funded.add(id);
+      }
+      return new Set(list.filter((offer) => funded.has(offer.id)).map((offer) => offer.id));
     },
 
     /**

@@ -51,7 +51,8 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
       const existing = await offers.getOffer(input.offerId);
       if (existing) {
         if (existing.buyerId !== input.buyerId) throw new DomainError('OFFER_UNAVAILABLE', 'This offer id is taken; start the offer again');
-        return { success: true, offer: publicOffer(existing, (await fundedIds([existing])).has(existing.id)) };
+        const own = (await offers.buyerOffers(existing.buyerId)).filter((offer) => isOpen(offer, now()));
+        return { success: true, offer: publicOffer(existing, (await fundedIds([existing], own)).has(existing.id)) };
       }
       const { units, total, quantity, tokenDecimals } = await checkedTerms(input);
       const own = (await offers.buyerOffers(input.buyerId)).filter((offer) => isOpen(offer, now()));

@@ -1,4 +1,5 @@
 /** Pure rules of PAWS offers: item offers on one tiger, collection offers on any tiger matching a trait or a minimum tier. */
+import type { BudgetOffer } from '../paws-market/allowance-budget';
 import type { RarityTier } from '../tiger/tiers';
 import type { RarityEntry, Trait } from '../tiger/rarity';
 import { normaliseTraitText } from '../tiger/rarity';
@@ -83,6 +84,25 @@ export function isOpen(offer: Pick<PawsOffer, 'status' | 'expiresAt'>, nowMs: nu
 /** PAWS (smallest unit) the offer may still spend: its open units and those being settled. */
 export function reservedUnits(offer: Pick<PawsOffer, 'amountBaseUnits' | 'remaining' | 'inFlight'>): bigint {
   return BigInt(offer.amountBaseUnits) * BigInt(offer.remaining + offer.inFlight);
+}
+
+/** What the offer is, in a few words ('45 PAWS offer on Wild Tiger #147', '20 PAWS collection offer, Epic or rarer (2 of 3 left)'). */
+export function offerLabel(
+  offer: Pick<PawsOffer, 'kind' | 'pawsAmount' | 'serialNumber' | 'nftName' | 'traitType' | 'traitValue' | 'minTier' | 'remaining' | 'quantity'>,
+): string {
+  if (offer.kind === 'item') return `${offer.pawsAmount} PAWS offer on ${offer.nftName ?? `Wild Tiger #${offer.serialNumber}`}`;
+  const asks = [
+    offer.traitType && offer.traitValue ? `${offer.traitType.replaceAll('_', ' ')}: ${offer.traitValue}` : '',
+    offer.minTier ? `${offer.minTier} or rarer` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${offer.pawsAmount} PAWS collection offer${asks ? `, ${asks}` : ''} (${offer.remaining} of ${offer.quantity} left)`;
+}
+
+/** An open offer as its maker's allowance budget counts it: one unit's amount, and all it may draw at once. */
+export function budgetOffer(offer: PawsOffer): BudgetOffer {
+  return { id: offer.id, createdAt: offer.createdAt, unit: BigInt(offer.amountBaseUnits), keeps: reservedUnits(offer), label: offerLabel(offer) };
 }
 
 /** Why an expiry cannot be taken at `nowMs` (at least 10 minutes ahead, at most 30 days), or undefined. */

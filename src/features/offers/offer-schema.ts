@@ -33,16 +33,18 @@ export const offerPath = z.object({ id: offerId });
 
 export const acceptOfferBody = z.object({ sellerId: entityIdSchema, serialNumber: serialSchema, approvalTransactionId: transactionIdSchema.optional() });
 
-/** Several of the owner's tigers sold at once, each to an offer, after one NFT approval for all of them (20 at most: one approval transaction). */
-export const acceptOffersBody = z.object({
+/** The tigers of a bulk acceptance, each to an offer (20 at most: one approval transaction), before anything is approved. */
+export const acceptOffersCheckBody = z.object({
   sellerId: entityIdSchema,
   items: z
     .array(z.object({ offerId: z.uuid('must be an offer id'), serialNumber: serialSchema }))
     .min(1, 'must name at least one offer')
     .max(MAX_ALLOWANCES_PER_TRANSACTION, `must name at most ${MAX_ALLOWANCES_PER_TRANSACTION} tigers`)
     .refine((items) => new Set(items.map((item) => item.serialNumber)).size === items.length, 'must not name a tiger twice'),
-  approvalTransactionId: transactionIdSchema.optional(),
 });
+
+/** Several of the owner's tigers sold at once, each to an offer, after one NFT approval for all of them. */
+export const acceptOffersBody = acceptOffersCheckBody.extend({ approvalTransactionId: transactionIdSchema.optional() });
 
 /** Up to 100 serials, comma-separated (a page of cards). */
 export const bestOffersQuery = z.object({

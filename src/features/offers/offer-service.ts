@@ -14,7 +14,9 @@ import type { OfferFundsRepo } from './offer-funds-repo';
 import { createOfferMaking } from './offer-making';
 import { createOfferReads } from './offer-reads';
 import type { OfferActivity, OfferRepo } from './offer-repo';
-import { type OfferFill, type OfferTier, type PawsOffer, isLive, isOpen, reservedUnits } from './offer-rules';
+import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '../paws-market/allowance-budget';
+import { formatUnits } from '../balances/units';
+import { type OfferFill, type OfferTier, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
 
 export interface OfferDeps {
   offers: OfferRepo;
@@ -74,6 +76,10 @@ export interface OfferContext {
   funding: OfferFunding;
   /** Open offers that can still be filled; expired ones are marked so (they disappear). */
   liveOffers(): Promise<PawsOffer[]>;
+  /** Open offers, those whose units are all being settled included: every maker's allowance budget (expired ones are marked so). */
+  openOffers(): Promise<PawsOffer[]>;
+  /** What the buyer's allowance backs: their open offers, and what their purchases and expired offers being settled hold. */
+  commitmentsOf(buyerId: string): Promise<Commitments>;
   /** PAWS (smallest unit) the buyer's allowance must keep: their open offers' units and their purchases being settled. */
   reservedFor(buyerId: string): Promise<bigint>;
   /** The timeline event of an offer made, accepted (with the tiger and its fill) or cancelled. */
@@ -94,27 +100,39 @@ export function createOfferService(deps: OfferDeps) {
   const { offers, listings, ledger, settings, rarity, display, receipts, now = Date.now } = deps;
   const funding = createOfferFunding({ ledger, store: deps.funds, settings, now });
 
-  /** Open offers that can still be filled; expired ones are marked so (they disappear). */
-  async function liveOffers(): Promise<PawsOffer[]> {
+  /** Open offers, those whose units are all being settled included; expired ones are marked so (they disappear). */
+  async function openOffers(): Promise<PawsOffer[]> {
     const open = await offers.openOffers();
     const at = now();
     await Promise.all(open.filter((offer) => !isOpen(offer, at) && offer.inFlight === 0).map((offer) => offers.markExpired(offer.id, at)));
-    return open.filter((offer) => isLive(offer, at));
+    return open.filter((offer) => isOpen(offer, at));
+  }
+
+  /** Open offers that can still be filled. */
+  async function liveOffers(): Promise<PawsOffer[]> {
+    const at = now();
+    return (await openOffers()).filter((offer) => isLive(offer, at));
   }
 
   /**
-   * PAWS (smallest unit) the buyer's allowance must keep: every open offer's units still to fill or
-   * being settled, and the price of each purchase of theirs being settled.
+   * What the buyer's allowance backs: every open offer of theirs (its units open or being settled),
+   * and what is held by their purchases being settled and the units of their expired offers still
+   * being settled (an expired offer's open units are gone).
    */
-  async function reservedFor(buyerId: string): Promise<bigint> {
+  async function commitmentsOf(buyerId: string): Promise<Commitments> {
     const [own, claimed] = await Promise.all([offers.buyerOffers(buyerId), listings.claimedListings()]);
     const at = now();
-    // An expired offer's open units are gone; a unit being settled may still spend its amount.
-    const offered = own.reduce(
-      (sum, offer) => sum + (isOpen(offer, at) ? reservedUnits(offer) : offer.status === 'open' ? reservedUnits({ ...offer, remaining: 0 }) : 0n),
-      0n,
-    );
-    return claimed.filter((listing) => listing.claim?.buyerId === buyerId).reduce((sum, listing) => sum + BigInt(listing.priceBaseUnits), offered);
+    const open = own.filter((offer) => isOpen(offer, at));
+    const expiring = own.filter((offer) => offer.status === 'open' && !isOpen(offer, at));
+    const held =
+      expiring.reduce((sum, offer) => sum + reservedUnits({ ...offer, remaining: 0 }), 0n) +
+      claimed.filter((listing) => listing.claim?.buyerId === buyerId).reduce((sum, listing) => sum + BigInt(listing.priceBaseUnits), 0n);
+    return { offers: open.map(budgetOffer), held };
+  }
+
+  /** PAWS (smallest unit) the buyer's allowance must keep: every open offer's units still to fill or being settled, and the purchases being settled. */
+  async function reservedFor(buyerId: string): Promise<bigint> {
+    return keptByCommitments(await commitmentsOf(buyerId));
   }
 
   function event(offer: PawsOffer, kind: OfferActivity['kind'], at: string, sale?: { serial: number; fill: OfferFill }): OfferActivity {
@@ -163,6 +181,8 @@ export function createOfferService(deps: OfferDeps) {
     now,
     funding,
     liveOffers,
+    openOffers,
+    commitmentsOf,
     reservedFor,
     event,
     requireOffer,
@@ -179,6 +199,43 @@ export function createOfferService(deps: OfferDeps) {
 
     /** PAWS (smallest unit) the buyer's allowance must keep for their open offers and purchases being settled. */
     reservedPaws: reservedFor,
+
+    /**
+     * What the market asks of a buyer's offers before and after a purchase: what their allowance backs
+     * (their open offers, oldest funded first), and, once a purchase spent some, their PAWS stored, so
+     * every page shows their offers funded or not at once.
+     */
+    commitments: {
+      of: commitmentsOf,
+      spent: (buyerId: string, after: PawsFunds) => funding.remember(buyerId, after, now()),
+    } satisfies OfferCommitments,
+
+    /**
+     * The holder's one PAWS allowance budget, as the ledger shows it now: the allowance and balance,
+     * what their purchases being settled hold, each open offer with what it keeps and whether the
+     * allowance funds it (oldest first), what they keep in all, and what is free for a purchase.
+     */
+    async allowanceBudget(sessionAccountId: string, accountId: string) {
+      if (accountId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only see your own allowance budget');
+      const [funds, commitments, { pawsDecimals }] = await Promise.all([funding.read(accountId), commitmentsOf(accountId), context.terms.read()]);
+      const funded = fundedOffers(commitments.offers, funds, commitments.held);
+      const keeps = keptByCommitments({ offers: commitments.offers.filter((offer) => funded.has(offer.id)), held: commitments.held });
+      const units = (amount: bigint) => formatUnits(amount, pawsDecimals);
+      return {
+        success: true,
+        tokenId: settings.pawsTokenId,
+        spenderAccountId: settings.marketplaceAccountId,
+        allowance: units(funds.allowance),
+        balance: units(funds.available),
+        purchasesSettling: units(commitments.held),
+        offersKeep: units(keeps),
+        free: units(funds.allowance > keeps ? funds.allowance - keeps : 0n),
+        // Oldest first: the order the allowance funds them in.
+        offers: [...commitments.offers]
+          .sort(byAge)
+          .map((offer) => ({ offerId: offer.id, label: offer.label, keeps: units(offer.keeps), funded: funded.has(offer.id) })),
+      };
+    },
 
     /** The funding job (offer-funding.ts): stores the PAWS of the makers of live offers, within its mirror budget. */
     async refreshFunding(limits: Parameters<typeof funding.refresh>[1]) {

@@ -84,6 +84,8 @@ export function dropText(reason: DropReason): string {
   switch (reason) {
     case 'sold':
       return 'sold or unlisted before you paid';
+    case 'repriced':
+      return 'its seller changed the price';
     case 'in-progress':
       return 'being bought by someone else';
     case 'contended':

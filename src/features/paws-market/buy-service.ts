@@ -8,11 +8,13 @@ import type { ListingSales } from './listing-sales';
 import { type Settlement, settleClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
+import type { OfferCommitments } from './allowance-budget';
+import { type AllowanceSpent, readPurchaseFunds } from './purchase-funds';
 
 /** Buying a listing: checked on the ledger, claimed with a conditional write, settled atomically, recorded once; and its reconciliation. */
 export function createBuyService(
   { store, ledger, settings, checks, terms, now, retire }: MarketContext,
-  { settlement, reservedPaws, sales }: { settlement: Settlement; reservedPaws?: (buyerId: string) => Promise<bigint>; sales: ListingSales },
+  { settlement, commitments, sales }: { settlement: Settlement; commitments?: OfferCommitments | undefined; sales: ListingSales },
 ) {
   const { listingClaims, settleClaim, reconcile } = sales;
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
@@ -26,8 +28,8 @@ export function createBuyService(
     return backs(await ledger.getNft(listing.tokenId, listing.serialNumber), listing);
   }
 
-  function purchaseResult(listing: PawsListing) {
-    return { success: true, transactionId: listing.sale?.transactionId, listing: publicListing(listing) };
+  function purchaseResult(listing: PawsListing, allowance?: AllowanceSpent) {
+    return { success: true, transactionId: listing.sale?.transactionId, listing: publicListing(listing), ...(allowance ? { allowance } : {}) };
   }
 
   return {
@@ -39,7 +41,10 @@ export function createBuyService(
      * allowance and balance, claims it with a conditional write (so racing buyers cannot both pay),
      * settles atomically, and marks it sold only on SUCCESS. Repeating a finished purchase returns it.
      */
-    async buy(sessionAccountId: string, input: { listingId: string; buyerId: string; allowanceTransactionId?: string | undefined }) {
+    async buy(
+      sessionAccountId: string,
+      input: { listingId: string; buyerId: string; allowanceTransactionId?: string | undefined; lapseOffers?: readonly string[] | undefined },
+    ) {
       if (input.buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
       let listing = await store.getListing(input.listingId);
       if (!listing) throw new DomainError('LISTING_NOT_FOUND', 'Listing not found');
@@ -72,14 +77,9 @@ export function createBuyService(
       const sale = { price, seller: listing.sellerId, buyer: input.buyerId };
       // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the price, from the same allowance.
       const due = (await assertFeesPayable(ledger, fees, sale, { what: 'this purchase', outcome: 'Nothing was charged.' })).buyerPays;
-      const [allowance, balance, reserved] = await Promise.all([
-        ledger.getTokenAllowance(input.buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
-        ledger.getTokenBalance(input.buyerId, settings.pawsTokenId),
-        reservedPaws?.(input.buyerId) ?? 0n,
-      ]);
-      const available = balance.associated ? balance.balance : 0n;
-      // A short allowance asks for what the buyer's offers and other purchases keep besides this one.
-      checks.requireFunded({ due, available, allowance, allowanceNeeded: due, allowanceAsked: due + reserved, pawsDecimals: tokenDecimals }, approvedByReceipt);
+      const funds = await readPurchaseFunds(ledger, settings, commitments, input.buyerId);
+      // The buyer's offers stay funded unless the buyer let them lapse (else a top-up is asked first).
+      const lapsed = funds.check(checks, { due, letLapse: new Set(input.lapseOffers ?? []), pawsDecimals: tokenDecimals }, approvedByReceipt);
       const buyerId = input.buyerId;
       await settleClaimed(
         settlement,
@@ -93,7 +93,9 @@ export function createBuyService(
           noun: 'purchase',
         },
       );
-      return purchaseResult((await store.getListing(listing.id)) ?? listing);
+      // Paid from the allowance as it stood (an approval known by its receipt alone is not read yet): what it was and is now.
+      const allowance = approvedByReceipt ? undefined : await funds.spent(due, lapsed, tokenDecimals);
+      return purchaseResult((await store.getListing(listing.id)) ?? listing, allowance);
     },
   };
 }

@@ -11,13 +11,16 @@ import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { remainingBudgetMs } from '../../server/request-budget';
 import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
-import { type PawsListing, isOwnListing } from './listing';
+import { type PawsListing, isOwnListing, publicListing } from './listing';
 import { listingTroubles } from './listing-backing';
 import type { ListingClaim, ListingSales } from './listing-sales';
 import type { MarketContext } from './paws-market-service';
 import { type BatchSettlement, submitClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
+import { formatUnits } from '../balances/units';
+import type { OfferCommitments } from './allowance-budget';
+import { type AllowanceSpent, readPurchaseFunds } from './purchase-funds';
 
 /** A listing of the cart as the answer names it. */
 export interface CartLine {
@@ -29,12 +32,14 @@ export interface CartLine {
 
 export interface CheckoutResult {
   success: true;
+  /** Paid from the allowance as it stood: what it was and is, what open offers keep of it, the offers let lapse. */
+  allowance?: AllowanceSpent;
   /** Bought by this buyer (now or by an earlier checkout): the tiger is theirs. */
   bought: (CartLine & { transactionId: string })[];
   /** Settling: the transfer's answer did not come yet; the reconciler finishes it from the ledger. */
   pending: (CartLine & { transactionId: string })[];
-  /** Left out before anything moved. */
-  dropped: (CartLine & { reason: DropReason })[];
+  /** Left out before anything moved; a tiger its seller listed again at another price names that listing (`relisted`). */
+  dropped: (CartLine & { reason: DropReason; relisted?: ReturnType<typeof publicListing> })[];
   /** In a transfer the ledger refused, or that was never submitted (NOT_SUBMITTED): nothing moved, the listing is for sale again. */
   failed: (CartLine & { status: string })[];
   /** Each transfer submitted: its id, its outcome and its tigers. */
@@ -43,6 +48,14 @@ export interface CheckoutResult {
 
 /** How many rounds a transfer is built again after another buyer claimed some of its listings first (those let go meanwhile are tried again). */
 const CLAIM_ROUNDS = 3;
+
+/** A listing as the packing counts it. */
+const cartSale = (listing: PawsListing): CartSale => ({
+  listingId: listing.id,
+  serial: listing.serialNumber,
+  sellerId: listing.sellerId,
+  price: BigInt(listing.priceBaseUnits),
+});
 
 const line = (listing: PawsListing): CartLine => ({
   listingId: listing.id,
@@ -54,9 +67,21 @@ const line = (listing: PawsListing): CartLine => ({
 /** The cart's checkout over the market's store, ledger and checks, one batch settlement and the listings' claim lifecycle. */
 export function createCartCheckout(
   { store, ledger, settings, checks, terms, now, retire }: MarketContext,
-  { settlement, sales, reservedPaws }: { settlement: BatchSettlement; sales: ListingSales; reservedPaws?: (buyerId: string) => Promise<bigint> },
+  { settlement, sales, commitments }: { settlement: BatchSettlement; sales: ListingSales; commitments?: OfferCommitments | undefined },
 ) {
   const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
+
+  /**
+   * Why a listing no longer for sale was dropped: 'repriced' (with the new listing) when its seller
+   * listed the tiger again, at another price, else 'sold' (sold or unlisted).
+   */
+  async function gone(listing: PawsListing): Promise<CheckoutResult['dropped'][number]> {
+    const holder = await store.lockHolder(listing.tokenId, listing.serialNumber);
+    const relisted = holder && holder !== listing.id ? await store.getListing(holder) : undefined;
+    if (relisted?.status === 'active' && relisted.sellerId === listing.sellerId)
+      return { ...line(listing), reason: 'repriced', relisted: publicListing(relisted) };
+    return { ...line(listing), reason: 'sold' };
+  }
 
   /** Sorts the cart's listings as they stand (a claim left unconfirmed is settled from the ledger first): buyable, or already an outcome. */
   async function sortOut(buyerId: string, listingIds: readonly string[], result: CheckoutResult): Promise<PawsListing[]> {
@@ -74,7 +99,7 @@ export function createCartCheckout(
       else if (listing.status === 'claimed' && listing.claim?.buyerId === buyerId)
         result.pending.push({ ...line(listing), transactionId: listing.claim.transactionId });
       else if (listing.status === 'claimed') result.dropped.push({ ...line(listing), reason: 'in-progress' });
-      else if (listing.status !== 'active') result.dropped.push({ ...line(listing), reason: 'sold' });
+      else if (listing.status !== 'active') result.dropped.push(await gone(listing));
       else buyable.push(listing);
     }
     return buyable;
@@ -209,49 +234,86 @@ export function createCartCheckout(
     }
   }
 
+  /**
+   * The cart as it stands for the buyer: what is already an outcome (bought, settling, dropped and
+   * why), the listings still to buy, checked on the ledger, with their transfers packed and what the
+   * buyer pays for them with the fees (`due`).
+   */
+  async function review(buyerId: string, listingIds: readonly string[], result: CheckoutResult) {
+    const listings = await stillBacked(await sortOut(buyerId, [...new Set(listingIds)], result), result);
+    const { pawsDecimals, fees } = await terms.read();
+    if (!listings.length) return { listings, transfers: [] as PackedTransfer[], due: 0n, pawsDecimals, fees };
+    const bySeller = new Map<string, bigint>();
+    for (const listing of listings) bySeller.set(listing.sellerId, (bySeller.get(listing.sellerId) ?? 0n) + BigInt(listing.priceBaseUnits));
+    for (const [seller, price] of bySeller) {
+      await assertFeesPayable(ledger, fees, { price, seller, buyer: buyerId }, { what: 'this checkout', outcome: 'Nothing was charged.' });
+    }
+    const transfers = packTransfers(listings.map(cartSale), buyerId, fees);
+    return { listings, transfers, due: transfers.reduce((sum, transfer) => sum + transfer.buyerPays, 0n), pawsDecimals, fees };
+  }
+
+  const emptyResult = (): CheckoutResult => ({ success: true, bought: [], pending: [], dropped: [], failed: [], transfers: [] });
+
   return {
+    /**
+     * The cart as it stands at the moment the buyer pays, before any wallet prompt: each listing
+     * still for sale (at its price), or why not (sold or unlisted, relisted at another price with
+     * that listing, being bought); what the rest costs with its fees, and what the buyer's allowance
+     * would be asked for (its offers kept funded, or named where the purchase would unfund them).
+     */
+    async quote(sessionAccountId: string, input: { buyerId: string; listingIds: readonly string[]; lapseOffers?: readonly string[] | undefined }) {
+      const { buyerId } = input;
+      if (buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
+      const result = emptyResult();
+      const { listings, due, pawsDecimals } = await review(buyerId, input.listingIds, result);
+      const units = (amount: bigint) => formatUnits(amount, pawsDecimals);
+      let funding = null;
+      if (listings.length) {
+        const funds = await readPurchaseFunds(ledger, settings, commitments, buyerId);
+        const budget = funds.budget(due, new Set(input.lapseOffers ?? []));
+        funding = {
+          due: units(due),
+          balance: units(funds.funds.available),
+          currentAllowance: units(funds.funds.allowance),
+          covered: budget.covered,
+          amount: budget.covered ? null : units(budget.ask),
+          offersKeep: units(budget.ask - due),
+          lapsing: budget.lapsing.map((offer) => ({ offerId: offer.id, label: offer.label })),
+          amountIfLapse: budget.lapsing.length ? units(budget.askIfLapse) : null,
+        };
+      }
+      return {
+        success: true as const,
+        listings: listings.map(publicListing),
+        bought: result.bought,
+        pending: result.pending,
+        dropped: result.dropped,
+        funding,
+      };
+    },
+
     /**
      * Buys the cart's listings for the signed-in buyer: a listing sold or changed since it was added
      * is dropped and named; the buyer's PAWS (balance and allowance) must cover the rest with their
-     * fees, else nothing moves (PAWS_ALLOWANCE_LOW asks for the total at once); then one atomic
-     * transfer per pack, in parallel. Asking again (a lost answer) answers what each listing became.
+     * fees and leave their funded offers funded (or let lapse those the buyer named), else nothing
+     * moves (PAWS_ALLOWANCE_LOW asks for the total at once); then one atomic transfer per pack, in
+     * parallel. Asking again (a lost answer) answers what each listing became.
      */
     async checkout(
       sessionAccountId: string,
-      input: { buyerId: string; listingIds: readonly string[]; allowanceTransactionId?: string | undefined },
+      input: { buyerId: string; listingIds: readonly string[]; allowanceTransactionId?: string | undefined; lapseOffers?: readonly string[] | undefined },
     ): Promise<CheckoutResult> {
       const { buyerId } = input;
       if (buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
-      const result: CheckoutResult = { success: true, bought: [], pending: [], dropped: [], failed: [], transfers: [] };
-      const listingIds = [...new Set(input.listingIds)];
+      const result = emptyResult();
       let approvedByReceipt = false;
       if (input.allowanceTransactionId) {
         approvedByReceipt = await checks.pawsApprovalSettled(input.allowanceTransactionId, buyerId, beforeSettlementReserveMs(settlementTimeoutMs));
       }
-      const listings = await stillBacked(await sortOut(buyerId, listingIds, result), result);
+      const { listings, transfers, due, pawsDecimals, fees } = await review(buyerId, input.listingIds, result);
       if (!listings.length) return result;
-
-      const { pawsDecimals, fees } = await terms.read();
-      const bySeller = new Map<string, bigint>();
-      for (const listing of listings) bySeller.set(listing.sellerId, (bySeller.get(listing.sellerId) ?? 0n) + BigInt(listing.priceBaseUnits));
-      for (const [seller, price] of bySeller) {
-        await assertFeesPayable(ledger, fees, { price, seller, buyer: buyerId }, { what: 'this checkout', outcome: 'Nothing was charged.' });
-      }
-      const cart: CartSale[] = listings.map((listing) => ({
-        listingId: listing.id,
-        serial: listing.serialNumber,
-        sellerId: listing.sellerId,
-        price: BigInt(listing.priceBaseUnits),
-      }));
-      const transfers = packTransfers(cart, buyerId, fees);
-      const due = transfers.reduce((sum, transfer) => sum + transfer.buyerPays, 0n);
-      const [allowance, balance, reserved] = await Promise.all([
-        ledger.getTokenAllowance(buyerId, settings.pawsTokenId, settings.marketplaceAccountId),
-        ledger.getTokenBalance(buyerId, settings.pawsTokenId),
-        reservedPaws?.(buyerId) ?? 0n,
-      ]);
-      const available = balance.associated ? balance.balance : 0n;
-      checks.requireFunded({ due, available, allowance, allowanceNeeded: due, allowanceAsked: due + reserved, pawsDecimals }, approvedByReceipt);
+      const funds = await readPurchaseFunds(ledger, settings, commitments, buyerId);
+      const lapsed = funds.check(checks, { due, letLapse: new Set(input.lapseOffers ?? []), pawsDecimals }, approvedByReceipt);
 
       const left = remainingBudgetMs();
       if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
@@ -262,6 +324,14 @@ export function createCartCheckout(
       await Promise.all(
         transfers.map((transfer) => settleTransfer(buyerId, transfer, byId, result).catch((error: unknown) => notSettled(transfer, byId, result, error))),
       );
+      // What the settled transfers debited (each packed again as it was submitted, a round that lost claims having fewer tigers).
+      const bySerial = new Map(listings.map((listing) => [listing.serialNumber, listing]));
+      const spent = result.transfers
+        .filter((transfer) => transfer.status === 'SUCCESS')
+        .map((transfer) => packTransfers(transfer.serials.map((serial) => bySerial.get(serial) as PawsListing).map(cartSale), buyerId, fees))
+        .reduce((sum, packed) => sum + packed.reduce((total, transfer) => total + transfer.buyerPays, 0n), 0n);
+      // Paid from the allowance as it stood (an approval known by its receipt alone is not read yet): what it was and is now.
+      if (spent > 0n && !approvedByReceipt) result.allowance = await funds.spent(spent, lapsed, pawsDecimals);
       return result;
     },
   };

@@ -16,11 +16,12 @@ export const MAX_NFT_TRANSFERS = 10;
 export const MAX_FUNGIBLE_TRANSFERS = 10;
 
 /**
- * Why a listing of a cart was not bought: sold or taken down, being bought by another, claimed and
+ * Why a listing of a cart was not bought: sold or taken down, listed again by its seller at another
+ * price (a new listing), being bought by another, claimed and
  * let go by others racing for it in every round (still for sale), the tiger moved, the seller
  * unpayable, not found, the buyer's own.
  */
-export type DropReason = 'sold' | 'in-progress' | 'contended' | 'moved' | 'seller' | 'not-found' | 'own';
+export type DropReason = 'sold' | 'repriced' | 'in-progress' | 'contended' | 'moved' | 'seller' | 'not-found' | 'own';
 
 /** One listing of a checkout: its tiger, its seller, its price in PAWS base units. */
 export interface CartSale {

@@ -1,6 +1,7 @@
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import type { ActivityRepo } from '../market-stats/activity-repo';
+import type { OfferCommitments } from './allowance-budget';
 import { createBuyService } from './buy-service';
 import { createCartCheckout } from './cart-checkout';
 import type { ListingDisplay, PawsListing } from './listing';
@@ -23,10 +24,10 @@ export interface PawsMarketDeps {
   /** The collection's own name, image and rarity of a serial (never the client's word for it). */
   display: (serial: number) => Promise<ListingDisplay | undefined>;
   /**
-   * PAWS (smallest unit) the buyer's allowance must keep for their open offers: a short allowance
-   * asks for the price plus this, so approving a purchase does not leave the offers unfunded.
+   * What a buyer's allowance backs besides a purchase (their open offers, the offers feature's
+   * answer): a purchase never leaves an offer unfunded without the buyer's say (allowance-budget.ts).
    */
-  reservedPaws?: (buyerId: string) => Promise<bigint>;
+  commitments?: OfferCommitments;
   /** The activity timeline, where a listing going live and a sale are written once each. */
   activity?: Pick<ActivityRepo, 'listed' | 'sold'>;
   /** PAWS's decimals and the tokens' custom fees (shared with the offers; read from the ledger by default). */
@@ -79,12 +80,8 @@ export function createPawsMarketService(deps: PawsMarketDeps) {
   return {
     ...listings,
     ...createBulkListing(context, { activation, unlist: listings.unlist }),
-    ...createBuyService(context, { settlement: deps.settlement, sales, ...(deps.reservedPaws ? { reservedPaws: deps.reservedPaws } : {}) }),
-    ...createCartCheckout(context, {
-      settlement: deps.batchSettlement ?? noBatchSettlement,
-      sales,
-      ...(deps.reservedPaws ? { reservedPaws: deps.reservedPaws } : {}),
-    }),
+    ...createBuyService(context, { settlement: deps.settlement, sales, commitments: deps.commitments }),
+    ...createCartCheckout(context, { settlement: deps.batchSettlement ?? noBatchSettlement, sales, commitments: deps.commitments }),
   };
 }
 

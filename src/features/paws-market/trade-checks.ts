@@ -10,6 +10,7 @@ import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import { type Settled, awaitSettled, successOnReceiptOnly } from '../ledger/transaction-confirmation';
 import { parseTransactionId } from '../ledger/transaction-id';
+import { type BudgetOffer, type Commitments, type PawsFunds, lapsingOffers, purchaseBudget } from './allowance-budget';
 import { insufficientPawsMessage } from './listing';
 
 /** The longest a request waits for the user's own transaction to reach consensus (its receipt, else the mirror node's record). */
@@ -88,6 +89,39 @@ export function createTradeChecks({ ledger, settings, receipts }: TradeChecksDep
 
   /** Whether a seller can be paid in PAWS (associated, or with a free automatic association slot). */
   const canBePaid = (sellerId: string) => ledger.canReceiveToken(sellerId, settings.pawsTokenId);
+
+  /** PAWS_BALANCE_LOW (spec 001 §5's message) when the balance does not cover what is due. */
+  function requireBalance(due: bigint, available: bigint, pawsDecimals: number): void {
+    if (available >= due) return;
+    throw new DomainError('PAWS_BALANCE_LOW', insufficientPawsMessage(Number(formatUnits(due, pawsDecimals)), Number(formatUnits(available, pawsDecimals))));
+  }
+
+  /**
+   * PAWS_ALLOWANCE_LOW with what the wallet is to be asked and why: `amount` (the approval), `due`
+   * (what this trade draws) and `offersKeep` (what the buyer's open offers and purchases being settled
+   * keep besides it); for a purchase, the offers it would leave unfunded (`lapsing`) and what it needs
+   * if they lapse (`amountIfLapse`: '0' when nothing).
+   */
+  function allowanceLow(input: {
+    ask: bigint;
+    due: bigint;
+    allowance: bigint;
+    pawsDecimals: number;
+    lapsing?: { offerId: string; label: string }[];
+    askIfLapse?: bigint;
+  }): DomainError {
+    const units = (amount: bigint) => formatUnits(amount, input.pawsDecimals);
+    return new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
+      tokenId: settings.pawsTokenId,
+      spenderAccountId: settings.marketplaceAccountId,
+      amount: units(input.ask),
+      currentAllowance: units(input.allowance),
+      due: units(input.due),
+      offersKeep: units(input.ask > input.due ? input.ask - input.due : 0n),
+      ...(input.lapsing ? { lapsing: input.lapsing } : {}),
+      ...(input.askIfLapse !== undefined ? { amountIfLapse: units(input.askIfLapse) } : {}),
+    });
+  }
 
   return {
     canBePaid,
@@ -175,20 +209,42 @@ export function createTradeChecks({ ledger, settings, receipts }: TradeChecksDep
      */
     requireFunded(funds: BuyerFunds, allowanceByReceipt = false): void {
       const { due, available, allowance, allowanceNeeded, allowanceAsked = allowanceNeeded, pawsDecimals } = funds;
-      if (available < due) {
-        throw new DomainError(
-          'PAWS_BALANCE_LOW',
-          insufficientPawsMessage(Number(formatUnits(due, pawsDecimals)), Number(formatUnits(available, pawsDecimals))),
-        );
-      }
-      if (allowance < allowanceNeeded && !allowanceByReceipt) {
-        throw new DomainError('PAWS_ALLOWANCE_LOW', 'Insufficient PAWS token allowance', {
-          tokenId: settings.pawsTokenId,
-          spenderAccountId: settings.marketplaceAccountId,
-          amount: formatUnits(allowanceAsked, pawsDecimals),
-          currentAllowance: formatUnits(allowance, pawsDecimals),
+      requireBalance(due, available, pawsDecimals);
+      if (allowance < allowanceNeeded && !allowanceByReceipt) throw allowanceLow({ ask: allowanceAsked, due, allowance, pawsDecimals });
+    },
+
+    /**
+     * A purchase of `due` (one listing or a cart) within the buyer's one allowance budget
+     * (allowance-budget.ts): the balance must cover it, and the allowance must cover it and leave
+     * every offer it funds funded, unless the buyer let that offer lapse (`letLapse`). Otherwise
+     * PAWS_ALLOWANCE_LOW asks for the approval that keeps them all, names the offers that would
+     * lapse and what the purchase needs if they do. An approval known by its receipt alone is left to
+     * the settlement (the ledger refuses beyond the allowance). Answers the offers it lets lapse.
+     */
+    requirePurchaseFunded(
+      {
+        due,
+        funds,
+        commitments,
+        letLapse,
+        pawsDecimals,
+      }: { due: bigint; funds: PawsFunds; commitments: Commitments; letLapse: ReadonlySet<string>; pawsDecimals: number },
+      allowanceByReceipt = false,
+    ): { lapsed: BudgetOffer[] } {
+      requireBalance(due, funds.available, pawsDecimals);
+      if (allowanceByReceipt) return { lapsed: [] };
+      const budget = purchaseBudget(due, funds, commitments, letLapse);
+      if (!budget.covered) {
+        throw allowanceLow({
+          ask: budget.ask,
+          due,
+          allowance: funds.allowance,
+          pawsDecimals,
+          lapsing: budget.lapsing.map((offer) => ({ offerId: offer.id, label: offer.label })),
+          ...(budget.lapsing.length ? { askIfLapse: budget.askIfLapse } : {}),
         });
       }
+      return { lapsed: lapsingOffers(commitments, funds, due).filter((offer) => letLapse.has(offer.id)) };
     },
   };
 }

@@ -50,6 +50,8 @@ export interface TigerViewAnswer {
   ownerProfile: { username: string | null } | null;
   /** The tiger's PAWS listing, when it is active and still backed on the ledger. */
   pawsListing: Omit<PawsListing, 'claim' | 'priceBaseUnits'> | null;
+  /** Its PAWS sale being settled (a buyer's claim, its transfer not yet at consensus): the owner changes at consensus. */
+  pawsSettling: { sellerId: string; buyerId: string; pawsPrice: string; transactionId: string; since: string } | null;
   /** Its last PAWS sales, newest first. */
   pawsSales: TigerPawsSale[];
 }

@@ -2,6 +2,7 @@ import { DomainError } from '../../lib/domain-error';
 import { log } from '../../server/log';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
+import { isPastValidity } from '../ledger/transaction-visibility';
 import { type PawsListing, publicListing } from '../paws-market/listing';
 import { backsListing } from '../paws-market/listing-backing';
 import type { CollectionCatalog } from '../tiger/catalog';
@@ -60,12 +61,18 @@ export function createTigerViewService(deps: TigerViewDeps) {
     }
   }
 
-  async function backedListing(serial: number, nft: LedgerNft | null): Promise<PawsListing | null> {
-    if (!nft || nft.deleted) return null;
+  /** The tiger's PAWS listing when it is for sale and backed on the ledger; or its sale being settled (claimed by a buyer, its transfer not yet at consensus). */
+  async function pawsListing(serial: number, nft: LedgerNft | null): Promise<{ listing: PawsListing | null; settling: TigerViewAnswer['pawsSettling'] }> {
+    const none = { listing: null, settling: null };
+    if (!nft || nft.deleted) return none;
     const id = await deps.listingIdOf(nftTokenId, serial);
     const listing = id ? await deps.listing(id) : undefined;
-    if (listing?.status !== 'active') return null;
-    return (await backsListing(deps.ledger, nft, listing, marketplaceAccountId, Date.now())) ? listing : null;
+    if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, Date.now())) {
+      const { buyerId, transactionId, claimedAt } = listing.claim;
+      return { listing: null, settling: { sellerId: listing.sellerId, buyerId, pawsPrice: listing.pawsPrice, transactionId, since: claimedAt } };
+    }
+    if (listing?.status !== 'active') return none;
+    return (await backsListing(deps.ledger, nft, listing, marketplaceAccountId, Date.now())) ? { listing, settling: null } : none;
   }
 
   async function ownerProfile(accountId: string): Promise<TigerViewAnswer['ownerProfile']> {
@@ -93,9 +100,9 @@ export function createTigerViewService(deps: TigerViewDeps) {
         catalog.rarity(),
         owner(serial),
       ]);
-      const [profile, listing, sales] = await Promise.all([
+      const [profile, { listing, settling }, sales] = await Promise.all([
         ownerProfile(held.owner).catch(orElse('owner profile', serial, null)),
-        backedListing(serial, held.nft).catch(orElse('PAWS listing', serial, null)),
+        pawsListing(serial, held.nft).catch(orElse('PAWS listing', serial, { listing: null, settling: null })),
         deps.pawsSales(nftTokenId, serial, TIGER_SALES_SHOWN).catch(orElse('PAWS sales', serial, [] as TigerPawsSale[])),
       ]);
       const traits = entry?.traits ?? rarity.rarityData[String(serial)]?.traits ?? [];
@@ -115,6 +122,7 @@ export function createTigerViewService(deps: TigerViewDeps) {
         owner: held.owner,
         ownerProfile: profile,
         pawsListing: listing ? publicListing(listing) : null,
+        pawsSettling: settling,
         pawsSales: sales,
       };
     },

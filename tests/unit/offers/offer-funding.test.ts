@@ -9,8 +9,21 @@ process.env.LOG_LEVEL = 'silent';
 const settings = { pawsTokenId: '0.0.600', marketplaceAccountId: '0.0.900' };
 const makerIds = Array.from({ length: 300 }, (_, index) => `0.0.${3000 + index}`);
 
-/** An offer of `amount` smallest units by `buyerId` (only what funding reads of it). */
-const offerBy = (buyerId: string, id: string, amount = 100n) => ({ id, buyerId, amountBaseUnits: amount.toString() }) as PawsOffer;
+/** An open offer of one unit of `amount` smallest units by `buyerId`, made at `createdAt` (only what funding reads of it). */
+const offerBy = (buyerId: string, id: string, amount = 100n, createdAt = '2026-12-01T10:00:00.000Z') =>
+  ({
+    id,
+    buyerId,
+    kind: 'item',
+    serialNumber: 1,
+    nftName: null,
+    pawsAmount: '1',
+    amountBaseUnits: amount.toString(),
+    remaining: 1,
+    inFlight: 0,
+    quantity: 1,
+    createdAt,
+  }) as PawsOffer;
 
 /** A ledger holding `paws` (balance and allowance) per maker, counting its mirror reads. */
 function countingLedger(paws: Map<string, bigint>) {
@@ -62,8 +75,8 @@ describe('offer funding from the store', () => {
     expect(new Set(waits)).toEqual(new Set([200]));
 
     reads.length = 0;
-    expect((await funding.fundedIds(offers)).size).toBe(1_000);
-    expect((await funding.fundedIds(offers.slice(0, 10))).size).toBe(10);
+    expect((await funding.fundedIds(offers, offers)).size).toBe(1_000);
+    expect((await funding.fundedIds(offers.slice(0, 10), offers)).size).toBe(10);
     expect(reads).toEqual([]);
   });
 
@@ -83,7 +96,7 @@ describe('offer funding from the store', () => {
     paws.set(first, 0n);
     expect(await funding.refresh(offers, { requestsPerSecond: 10, budgetMs: 400, wait: advance })).toEqual({ makers: 3, read: 2 });
     expect(reads).toEqual([`balance ${third}`, `allowance ${third}`, `balance ${first}`, `allowance ${first}`]);
-    expect([...(await funding.fundedIds(offers))]).toEqual(['b', 'c']);
+    expect([...(await funding.fundedIds(offers, offers))]).toEqual(['b', 'c']);
   });
 
   it('makers the store has nothing for are read by a page view, four at most, and stored; the others count as funded as when made', async () => {
@@ -91,9 +104,21 @@ describe('offer funding from the store', () => {
     const { ledger, reads } = countingLedger(paws);
     const funding = createOfferFunding({ ledger, store, settings, now: () => 5_000 });
     const offers = makerIds.slice(0, 6).map((id, index) => offerBy(id, `o${index}`));
-    expect([...(await funding.fundedIds(offers))]).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
+    expect([...(await funding.fundedIds(offers, offers))]).toEqual(['o1', 'o2', 'o3', 'o4', 'o5']);
     expect(reads).toHaveLength(8);
     expect((await store.getMany(makerIds.slice(0, 6))).size).toBe(4);
+  });
+
+  it('funds a maker’s offers from one allowance, oldest first: an offer the rest of the allowance cannot cover shows unfunded, also on its own', async () => {
+    const maker = makerIds[0] as string;
+    const { ledger } = countingLedger(new Map([[maker, 150n]]));
+    const funding = createOfferFunding({ ledger, store, settings, now: () => 5_000 });
+    const older = offerBy(maker, 'older', 100n, '2026-12-01T10:00:00.000Z');
+    const newer = offerBy(maker, 'newer', 100n, '2026-12-01T11:00:00.000Z');
+    // Each unit alone is covered (100 of 150), but the older offer keeps 100 of it: 50 are left for the newer one.
+    expect([...(await funding.fundedIds([older, newer], [older, newer]))]).toEqual(['older']);
+    // A page that shows only the newer offer (a tiger's view) counts the maker's other open offers all the same.
+    expect([...(await funding.fundedIds([newer], [older, newer]))]).toEqual([]);
   });
 
   it('a stored read is never replaced by an older one', async () => {
