@@ -51,6 +51,8 @@ export function purchaseDialogState(write: Pick<Write, 'step' | 'note' | 'error'
     case undefined:
       return INITIAL_PURCHASE;
     case 'prepare':
+    // The HBAR purchase asks nothing between its preparation and the wallet.
+    case 'confirm':
       return at('preparing');
     case 'wallet':
       return at('signing');

@@ -19,7 +19,17 @@ export interface DeclaredPendingActions {}
 export type PendingAction =
   | DeclaredPendingActions[keyof DeclaredPendingActions]
   | { kind: 'listing'; accountId: string; serialNumber: number; pendingListingId: string; transactionId: string; price: string; name?: string }
-  | { kind: 'purchase'; accountId: string; listingId: string; transactionId: string; name?: string; serialNumber?: number; price?: string }
+  | {
+      kind: 'purchase';
+      accountId: string;
+      listingId: string;
+      transactionId: string;
+      name?: string;
+      serialNumber?: number;
+      price?: string;
+      /** The buyer's offers they let lapse for this purchase. */
+      lapseOffers?: string[];
+    }
   | { kind: 'unlist'; accountId: string; serialNumber: number; transactionId: string; name: string }
   | { kind: 'accept'; accountId: string; offerId: string; serialNumber: number; transactionId: string; price: string }
   | { kind: 'allowance'; accountId: string; transactionId: string; amount: string }

@@ -11,6 +11,7 @@ import { useWriteDialog } from '../writes/use-writes';
 import type { WriteStep } from '../writes/write-store';
 import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { WriteRemedy } from '../writes/WriteProgress';
 import { startAcceptOffer } from './accept-offer-write';
 import { startLowerAllowance } from './lower-allowance-write';
 import { type CancelledOffer, type PublicOffer, cancelOffer } from './offer-client';
@@ -37,6 +38,7 @@ type AcceptStep = 'confirm' | 'approve' | 'settle' | 'success' | 'error';
 
 const ACCEPT_STEP_OF: Record<WriteStep, AcceptStep> = {
   prepare: 'settle',
+  confirm: 'settle',
   wallet: 'approve',
   ledger: 'settle',
   stalled: 'settle',
@@ -137,7 +139,13 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
           </div>
         )}
         {isUnderWay(write) && <WriteSteps label="Sale progress" steps={write.steps} current={stepIndex(write)} />}
-        {write?.note && step === 'settle' && <p className="text-sm text-muted-foreground">{write.note}</p>}
+        {step === 'confirm' && chosen && (
+          <p className="text-xs text-muted-foreground">
+            If the marketplace may not move this tiger yet, your wallet first asks you to approve it: it moves the tiger only to this buyer, in the same
+            transaction that pays you. The offer is checked before your wallet is asked for anything.
+          </p>
+        )}
+        {write?.note && (step === 'settle' || step === 'approve') && <p className="text-sm text-muted-foreground">{write.note}</p>}
         {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
         {write?.step === 'stalled' && <LedgerStalledNotice />}
         {step === 'success' && write?.transactionId && (
@@ -150,6 +158,7 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
             {write.error}
           </p>
         )}
+        {write && <WriteRemedy write={write} />}
         <DialogFooter>
           {step === 'confirm' && (
             <Button onClick={() => serial !== null && accept(serial)} disabled={!offer.funded || serial === null}>

@@ -30,6 +30,8 @@ import { signInState } from '../wallet/sign-in-state';
 import { SessionCheck } from '../wallet/SessionCheck';
 import { AccountName } from '../accounts/AccountName';
 import { BuyerCost } from '../paws-market/SaleFees';
+import { type AllowanceBudget, useAllowanceBudget } from '../paws-market/allowance-budget-client';
+import { allowanceAskText } from '../paws-market/allowance-ask';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
 export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {
@@ -60,6 +62,7 @@ type MakeStep = 'input' | 'approve' | 'confirm' | 'success' | 'error';
 
 const MAKE_STEP_OF: Record<WriteStep, MakeStep> = {
   prepare: 'confirm',
+  confirm: 'confirm',
   wallet: 'approve',
   ledger: 'confirm',
   stalled: 'confirm',
@@ -68,6 +71,16 @@ const MAKE_STEP_OF: Record<WriteStep, MakeStep> = {
 };
 
 const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+/** What making an offer of `total` PAWS will ask of the wallet, as the budget stands: nothing, or an approval and why. */
+function offerAskText(budget: AllowanceBudget | null, total: number): string {
+  if (!budget) return 'If your PAWS allowance to the marketplace does not cover this offer beside your open offers, your wallet asks you to raise it first.';
+  const needed = Number(budget.reserved) + total;
+  if (Number(budget.allowance) >= needed) {
+    return `Your PAWS allowance to the marketplace (${formatPaws(budget.allowance)}) covers this offer beside your open offers (${formatPaws(budget.reserved)}): no wallet prompt.`;
+  }
+  return allowanceAskText(String(needed), String(total), budget.reserved, 'this offer');
+}
 
 /**
  * The offer form of a signed-in buyer: an item offer on one tiger, or a collection offer (any
@@ -87,6 +100,8 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
   const [made, setMade] = useState(false);
   const write = useStore($writes)[makeOfferWriteId(buyerId, offerId)];
   const step: MakeStep = write ? MAKE_STEP_OF[write.step] : made ? 'success' : 'input';
+  // The holder's allowance budget, read again after each offer: what the wallet will be asked for, said before it opens.
+  const budget = useAllowanceBudget(buyerId, offerId);
 
   // Once made: the form is ready for the next offer, under a new id ('Offer Made' shows until that one is sent).
   // biome-ignore lint/correctness/useExhaustiveDependencies: acts once, when this offer is made
@@ -250,6 +265,12 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
               : 'Your PAWS stay in your wallet until the owner accepts.')}
       </p>
       {!problem && amount !== '' && step !== 'approve' && step !== 'confirm' && <BuyerCost price={amount} sellerId={ownerId ?? ''} buyerId={buyerId} />}
+      {!problem && amount !== '' && (step === 'input' || step === 'success') && (
+        <p className="text-xs text-muted-foreground" data-testid="offer-allowance-ask">
+          {offerAskText(budget, Number(amount) * units)}
+        </p>
+      )}
+      {step === 'approve' && write?.note && <p className="text-sm text-muted-foreground">{write.note}</p>}
       {isUnderWay(write) && write.steps.length > 1 && <WriteSteps label="Offer progress" steps={write.steps} current={stepIndex(write)} />}
       {write?.note && step === 'confirm' && <p className="text-sm text-muted-foreground">{write.note}</p>}
       {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}

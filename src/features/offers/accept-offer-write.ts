@@ -11,11 +11,13 @@ import { type PendingAction, pendingActions, rememberTransaction } from '../ledg
 import { toast } from '../toast/toast-store';
 import { afterKept, signKept } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { beginWrite, isUnderWay, offerRemedy, updateWrite } from '../writes/write-progress';
+import { ApiError, isUnavailable } from '@/lib/api/api-error';
+import { revokePermission } from '../paws-market/unlist-write';
 import { type PublicOffer, acceptOffer } from './offer-client';
 import { acceptWriteId } from './offer-screen-rules';
 import { prepareNftAllowance, refreshAfterTrade } from '../paws-market/paws-client';
-import { runWritePart } from '../paws-market/retry-rules';
+import { failWrite, runWritePart } from '../paws-market/retry-rules';
 
 type AcceptAction = Extract<PendingAction, { kind: 'accept' }>;
 type Offer = Pick<PublicOffer, 'id' | 'pawsAmount'>;
@@ -50,7 +52,10 @@ async function accept(id: string, sellerId: string, offer: Offer, serial: number
   if (waiting) return acceptAfterApproval(id, waiting);
   const answer = await acceptOffer(sellerId, offer.id, serial);
   if (answer.status === 'sold') return sold(id, sellerId, serial, offer.pawsAmount, answer.transactionId);
-  updateWrite(id, 'wallet', { steps: ACCEPT_STEPS.approve });
+  updateWrite(id, 'wallet', {
+    steps: ACCEPT_STEPS.approve,
+    note: `Your wallet will ask to approve the marketplace to transfer Wild Tiger #${serial}: it moves it only to this offer’s buyer, as ${formatPaws(offer.pawsAmount)} PAWS come to you.`,
+  });
   const prepared = await prepareNftAllowance(sellerId, serial);
   const action: AcceptAction = {
     kind: 'accept',
@@ -64,10 +69,31 @@ async function accept(id: string, sellerId: string, offer: Offer, serial: number
   await acceptAfterApproval(id, { ...action, transactionId: signed.transactionId }, signed.late?.note ?? null);
 }
 
-/** After the approval: the server settles once the ledger shows it (this call waits for it, then LedgerStillPending). */
+/**
+ * After the approval: the server settles once the ledger shows it (this call waits for it, then
+ * LedgerStillPending). Refused now (the buyer's funding vanished meanwhile, the offer filled by
+ * another), the tiger keeps the approval it was given for this sale: its revocation is offered at once.
+ */
 async function acceptAfterApproval(id: string, action: AcceptAction, note: string | null = null): Promise<void> {
   updateWrite(id, 'ledger', { note });
-  const answer = await afterKept(action.transactionId, () => acceptOffer(action.accountId, action.offerId, action.serialNumber, action.transactionId));
+  const answer = await afterKept(action.transactionId, () => acceptOffer(action.accountId, action.offerId, action.serialNumber, action.transactionId)).catch(
+    (failure: unknown) => {
+      if (failure instanceof ApiError && !isUnavailable(failure)) {
+        failWrite(id, failure, 'Failed to accept the offer');
+        offerRemedy(id, `Revoke the marketplace’s permission on Wild Tiger #${action.serialNumber}`, () => {
+          void revokePermission({
+            listingId: null,
+            serialNumber: action.serialNumber,
+            nftName: `Wild Tiger #${action.serialNumber}`,
+            sellerId: action.accountId,
+          });
+        });
+        return null;
+      }
+      throw failure;
+    },
+  );
+  if (!answer) return;
   if (answer.status === 'approval') throw new Error('Approve the marketplace for this tiger in your wallet to accept the offer');
   await sold(id, action.accountId, action.serialNumber, action.price, answer.transactionId);
 }
@@ -79,8 +105,9 @@ async function acceptAfterApproval(id: string, action: AcceptAction, note: strin
 async function sold(id: string, sellerId: string, serial: number, price: string, transactionId: string): Promise<void> {
   rememberTransaction(sellerId, transactionId);
   refreshAfterTrade(transactionId);
-  toast({ title: 'Offer Accepted', description: `Wild Tiger #${serial} sold for ${formatPaws(price)} PAWS.` });
-  updateWrite(id, 'done', { transactionId });
+  const text = `Wild Tiger #${serial} sold for ${formatPaws(price)} PAWS.`;
+  toast({ title: 'Offer Accepted', description: text });
+  updateWrite(id, 'done', { transactionId, outcome: text });
 }
 
 /** Follows every sale of `sellerId` whose approval was left waiting for the ledger (a reload, another page). */

@@ -17,6 +17,7 @@ import { type OfferRequest, type PublicOffer, makeOffer } from './offer-client';
 import { expiryText, makeOfferWriteId } from './offer-screen-rules';
 import { prepareTokenAllowance } from '../paws-market/paws-client';
 import { runWritePart } from '../paws-market/retry-rules';
+import { allowanceAskText } from '../paws-market/allowance-ask';
 
 type OfferAction = Extract<PendingAction, { kind: 'offer' }>;
 
@@ -53,7 +54,7 @@ async function make(id: string, buyerId: string, offerId: string, request: Offer
   if (waiting) return makeAfterApproval(id, waiting);
   const answer = await makeOffer(buyerId, offerId, request);
   if (answer.status === 'made') return made(id, answer.offer);
-  updateWrite(id, 'wallet', { steps: MAKE_STEPS.approve });
+  updateWrite(id, 'wallet', { steps: MAKE_STEPS.approve, note: allowanceAskText(answer.amount, answer.due, answer.offersKeep, 'this offer') });
   const prepared = await prepareTokenAllowance(buyerId, answer.amount).catch((failure: unknown) => {
     throw tokenApprovalFailed(failure);
   });

@@ -45,7 +45,7 @@ declare module '../ledger/kept-transactions' {
 export type MakeOfferResult =
   | { status: 'made'; offer: PublicOffer }
   /** The wallet must approve `amount` PAWS to the marketplace (the buyer's open offers and this one), then make the offer again. */
-  | { status: 'allowance'; amount: string; currentAllowance: string };
+  | { status: 'allowance'; amount: string; currentAllowance: string; due: string; offersKeep: string };
 
 export type AcceptOfferResult =
   | { status: 'sold'; transactionId: string; sale: OfferSale }
@@ -130,8 +130,14 @@ export async function makeOffer(buyerId: string, offerId: string, request: Offer
     return { status: 'made', offer: answer.offer };
   } catch (error) {
     if (errorCode(error) !== 'PAWS_ALLOWANCE_LOW') throw error;
-    const { amount, currentAllowance } = bodyOf(error);
-    return { status: 'allowance', amount: String(amount), currentAllowance: String(currentAllowance) };
+    const { amount, currentAllowance, due, offersKeep } = bodyOf(error);
+    return {
+      status: 'allowance',
+      amount: String(amount),
+      currentAllowance: String(currentAllowance),
+      due: String(due ?? amount),
+      offersKeep: String(offersKeep ?? 0),
+    };
   }
 }
 

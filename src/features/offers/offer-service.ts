@@ -229,6 +229,8 @@ export function createOfferService(deps: OfferDeps) {
         balance: units(funds.available),
         purchasesSettling: units(commitments.held),
         offersKeep: units(keeps),
+        /** What a new offer's approval asks besides it: every open offer's units and the purchases being settled (funded or not). */
+        reserved: units(keptByCommitments(commitments)),
         free: units(funds.allowance > keeps ? funds.allowance - keeps : 0n),
         // Oldest first: the order the allowance funds them in.
         offers: [...commitments.offers]

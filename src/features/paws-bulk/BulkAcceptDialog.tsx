@@ -2,32 +2,63 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { formatPaws } from '../../lib/format';
+import { formatCount, formatPaws } from '../../lib/format';
+import type { OwnedNft } from '../accounts/account-types';
 import { AccountName } from '../accounts/AccountName';
 import { MAX_ALLOWANCES_PER_TRANSACTION } from '../allowances/allowance-rules';
+import type { ReceivedOffer } from '../offers/offer-client';
+import { SellerProceeds } from '../paws-market/SaleFees';
+import { TierBadge } from '../tiger/TierBadge';
+import { tierByRank } from '../tiger/tiers';
 import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
+import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
 import { isUnderWay } from '../writes/write-progress';
+import { type AcceptRow, acceptRows, isProtectedTiger, offerKindText, picksProblem } from './accept-rows';
 import { acceptManyWriteId, startAcceptMany } from './accept-offers-write';
-import type { TigerOffer } from './bulk-client';
-import { WriteFooterEnd, WriteProgress } from './WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the sales go on, and the bar at the bottom of the page shows them until they are done.';
 
-/** Accepting several offers at once: the best offer of each of the owner's tigers, the tigers to sell chosen (none at first), one approval in the wallet. */
-export function BulkAcceptDialog({ offers, onClose }: { offers: TigerOffer[] | null; onClose: () => void }) {
+/** A tiger as a row names it: 'Wild Tiger #648 · Legendary · rank 42'. */
+function tigerText(serial: number, rank: number | null): string {
+  return `Wild Tiger #${serial} · ${tierByRank(rank)}${rank ? ` · rank ${formatCount(rank)}` : ''}`;
+}
+
+/**
+ * Accepting several offers at once: each funded offer the holder's tigers can fill, with the tiger it
+ * takes (its tier and rank), the offer's kind and maker, and what the holder receives after the
+ * royalty. A collection offer takes the tiger the holder picks (the commonest eligible one suggested,
+ * never a Legendary); nothing is chosen at first; one approval in the wallet for all.
+ */
+export function BulkAcceptDialog({ offers, tigers, onClose }: { offers: ReceivedOffer[] | null; tigers: readonly OwnedNft[]; onClose: () => void }) {
   const wallet = useStore($wallet);
   const seller = wallet.accountId;
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
-  const { write, close: endWrite } = useWriteDialog(offers && seller ? acceptManyWriteId(seller) : null, () => setChosen(new Set()));
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [picked, setPicked] = useState<Readonly<Record<string, number | null>>>({});
+  const { write, close: endWrite } = useWriteDialog(offers && seller ? acceptManyWriteId(seller) : null, () => {
+    setChosen(new Set());
+    setPicked({});
+  });
   if (!offers || !seller) return null;
+  const rankOf = (serial: number) => tigers.find((entry) => entry.serialNumber === serial)?.rarityRank ?? null;
+  const rows = acceptRows(offers, rankOf);
+  const tigerOf = (row: AcceptRow) => (row.key in picked ? (picked[row.key] ?? null) : row.suggested);
+  const selection = rows.filter((row) => chosen.has(row.key)).map((row) => ({ row, serial: tigerOf(row) }));
+  const problem = selection.length > MAX_ALLOWANCES_PER_TRANSACTION ? `At most ${MAX_ALLOWANCES_PER_TRANSACTION} tigers at once.` : picksProblem(selection);
   const busy = isUnderWay(write);
-  const picked = offers.filter((offer) => chosen.has(offer.serialNumber));
-  const tooMany = picked.length > MAX_ALLOWANCES_PER_TRANSACTION;
 
   function close(): void {
     endWrite();
     onClose();
+  }
+
+  function choose(key: string, on: boolean): void {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   }
 
   return (
@@ -37,52 +68,89 @@ export function BulkAcceptDialog({ offers, onClose }: { offers: TigerOffer[] | n
           <DialogTitle>{write?.step === 'done' ? 'Offers Accepted' : 'Accept several offers'}</DialogTitle>
           <DialogDescription>
             {write?.step === 'done' ? (
-              'Each chosen tiger was sold to its offer; the message beside names them.'
+              'The chosen tigers were sold to their offers, as said below.'
             ) : (
               <>
-                The best offer on each of your tigers. Choose the tigers to sell: your wallet approves the marketplace for all of them at once (up to{' '}
-                {MAX_ALLOWANCES_PER_TRANSACTION}), then each sells to its offer.
+                Your tigers’ best funded offers. Choose the sales you want (none is chosen for you) and, for an offer that could take several tigers, which
+                tiger: each offer is checked first, then your wallet approves the marketplace for all the tigers at once (up to {MAX_ALLOWANCES_PER_TRANSACTION}
+                ).
               </>
             )}
           </DialogDescription>
         </DialogHeader>
         {!write && (
-          <ul className="grid gap-2" aria-label="Best offer per tiger">
-            {offers.map((offer) => (
-              <li key={offer.serialNumber} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-2">
-                <label className="flex items-center gap-2 font-semibold">
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-primary"
-                    checked={chosen.has(offer.serialNumber)}
-                    onChange={(event) =>
-                      setChosen((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.add(offer.serialNumber);
-                        else next.delete(offer.serialNumber);
-                        return next;
-                      })
-                    }
-                  />
-                  Wild Tiger #{offer.serialNumber}
-                </label>
-                <span className="text-sm">
-                  <strong className="tabular-nums">{formatPaws(offer.pawsAmount)} PAWS</strong> from <AccountName accountId={offer.buyerId} />
-                </span>
-              </li>
-            ))}
+          <ul className="grid gap-2" aria-label="Offers to accept">
+            {rows.map((row) => {
+              const serial = tigerOf(row);
+              return (
+                <li key={row.key} className="grid gap-2 rounded-lg border border-border p-3" data-testid="accept-row">
+                  <label className="flex items-start gap-2 font-semibold">
+                    <input
+                      type="checkbox"
+                      className="mt-0.5 size-5 shrink-0 accent-primary"
+                      checked={chosen.has(row.key)}
+                      onChange={(event) => choose(row.key, event.target.checked)}
+                    />
+                    <span>
+                      {offerKindText(row.offer)} · <span className="tabular-nums">{formatPaws(row.offer.pawsAmount)} PAWS</span>
+                      <span className="block text-xs font-normal text-muted-foreground">
+                        from <AccountName accountId={row.offer.buyerId} />
+                        {row.offer.kind === 'collection' && ` · ${row.offer.remaining} of ${row.offer.quantity} left`}
+                      </span>
+                    </span>
+                  </label>
+                  {row.choices.length === 1 ? (
+                    <p className="flex flex-wrap items-center gap-2 text-sm">
+                      <span>{tigerText(row.choices[0] as number, rankOf(row.choices[0] as number))}</span>
+                      <TierBadge tier={tierByRank(rankOf(row.choices[0] as number))} />
+                    </p>
+                  ) : (
+                    <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
+                      Tiger to sell
+                      <select
+                        value={serial ?? ''}
+                        onChange={(event) => setPicked((current) => ({ ...current, [row.key]: event.target.value ? Number(event.target.value) : null }))}
+                        className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm text-foreground"
+                      >
+                        <option value="">Pick a tiger</option>
+                        {row.choices.map((choice) => (
+                          <option key={choice} value={choice}>
+                            {tigerText(choice, rankOf(choice))}
+                            {choice === row.suggested ? ' (suggested: your commonest eligible tiger)' : ''}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  )}
+                  {serial !== null && row.offer.kind === 'collection' && isProtectedTiger(rankOf(serial)) && (
+                    <p className="text-xs text-amber-200" role="note">
+                      {tigerText(serial, rankOf(serial))} is one of your rarest: this offer pays {formatPaws(row.offer.pawsAmount)} PAWS for any matching tiger.
+                    </p>
+                  )}
+                  <SellerProceeds price={row.offer.pawsAmount} sellerId={seller} buyerId={row.offer.buyerId} />
+                </li>
+              );
+            })}
           </ul>
         )}
-        {tooMany && (
+        {!write && selection.length > 0 && problem && (
           <p className="text-sm text-red-400" role="alert">
-            At most {MAX_ALLOWANCES_PER_TRANSACTION} tigers at once.
+            {problem}
           </p>
         )}
         <WriteProgress write={write} label="Offer acceptance progress" />
         <DialogFooter>
           {!write && (
-            <Button disabled={!picked.length || tooMany} onClick={() => void startAcceptMany(seller, picked)}>
-              Accept {picked.length} {picked.length === 1 ? 'offer' : 'offers'}
+            <Button
+              disabled={!selection.length || !!problem}
+              onClick={() =>
+                void startAcceptMany(
+                  seller,
+                  selection.map(({ row, serial }) => ({ offerId: row.offer.id, serialNumber: serial as number, pawsAmount: row.offer.pawsAmount })),
+                )
+              }
+            >
+              Accept {selection.length} {selection.length === 1 ? 'offer' : 'offers'}
             </Button>
           )}
           <WriteFooterEnd write={write} onClose={close} />

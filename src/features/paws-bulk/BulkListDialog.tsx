@@ -11,7 +11,7 @@ import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
 import { isUnderWay } from '../writes/write-progress';
 import { bulkListingWriteId, startBulkListing } from './bulk-list-write';
-import { WriteFooterEnd, WriteProgress } from './WriteProgress';
+import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the listings go on, and the bar at the bottom of the page shows them until they are done.';
 
@@ -41,7 +41,7 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent closeLabel="Close bulk listing" pendingNote={busy ? PENDING_NOTE : null} maxWidth="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{write?.step === 'done' ? 'Listings Created' : `List ${tigers.length} tigers`}</DialogTitle>
+          <DialogTitle>{write?.step === 'done' ? 'Listings Created' : write ? write.title : `List ${tigers.length} tigers`}</DialogTitle>
           <DialogDescription>
             {write?.step === 'done' ? (
               'The listings are live on the PAWS marketplace.'

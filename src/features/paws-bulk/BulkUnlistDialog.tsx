@@ -7,7 +7,7 @@ import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
 import { isUnderWay } from '../writes/write-progress';
 import { bulkUnlistWriteId, startBulkUnlist } from './bulk-unlist-write';
-import { WriteFooterEnd, WriteProgress } from './WriteProgress';
+import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the unlisting goes on, and the bar at the bottom of the page shows it until it is done.';
 
@@ -28,7 +28,7 @@ export function BulkUnlistDialog({ listings, onClose }: { listings: PublicListin
     <Dialog open onOpenChange={(open) => !open && close()}>
       <DialogContent closeLabel="Close bulk unlisting" pendingNote={busy ? PENDING_NOTE : null}>
         <DialogHeader>
-          <DialogTitle>{write?.step === 'done' ? 'Tigers Unlisted' : `Unlist ${listings.length} tigers`}</DialogTitle>
+          <DialogTitle>{write?.step === 'done' ? 'Tigers Unlisted' : write ? write.title : `Unlist ${listings.length} tigers`}</DialogTitle>
           <DialogDescription>
             The listings come down at once; your wallet then revokes the marketplace’s permission on all of them in one transaction.
           </DialogDescription>

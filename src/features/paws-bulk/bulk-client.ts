@@ -18,7 +18,7 @@ declare module '../ledger/kept-transactions' {
     /** The one approval of a bulk offer acceptance: the offers are accepted once it reaches the ledger. */
     'accept-many': { kind: 'accept-many'; accountId: string; transactionId: string; items: { offerId: string; serialNumber: number; pawsAmount: string }[] };
     /** One revocation of a bulk unlist (up to 20 tigers): done once it reaches the ledger. */
-    'bulk-unlist': { kind: 'bulk-unlist'; accountId: string; transactionId: string; serialNumbers: number[]; names: string[] };
+    'bulk-unlist': { kind: 'bulk-unlist'; accountId: string; transactionId: string; serialNumbers: number[]; names: string[]; revokeOnly?: boolean };
   }
 }
 
@@ -74,37 +74,21 @@ export function acceptOffers(sellerId: string, items: readonly { offerId: string
   return apiJson<{
     accepted: { offerId: string; serialNumber: number; pawsAmount: string; transactionId: string }[];
     pending: { offerId: string; serialNumber: number; transactionId: string }[];
-    failed: { serialNumber: number; error: string }[];
+    failed: { serialNumber: number; code: string; error: string }[];
   }>('/api/paws/offers/accept-many', { method: 'POST', body: { sellerId, items, approvalTransactionId } });
 }
 
-/** One of the owner's tigers and the best funded offer it can fill. */
-export interface TigerOffer {
-  serialNumber: number;
+/** One sale the holder chose in a bulk acceptance: a tiger to an offer, at its amount. */
+export interface AcceptPick {
   offerId: string;
+  serialNumber: number;
   pawsAmount: string;
-  buyerId: string;
 }
 
-/**
- * The best funded offer each tiger can fill: offers taken best first (as the server sorts them),
- * each given to no more tigers than it has units left, each tiger to one offer; by serial.
- */
-export function bestOfferPerTiger(
-  offers: readonly { id: string; funded: boolean; remaining: number; pawsAmount: string; buyerId: string; serials: number[] }[],
-): TigerOffer[] {
-  const taken = new Set<number>();
-  const chosen: TigerOffer[] = [];
-  for (const offer of offers) {
-    if (!offer.funded) continue;
-    let left = offer.remaining;
-    for (const serial of offer.serials) {
-      if (left <= 0) break;
-      if (taken.has(serial)) continue;
-      taken.add(serial);
-      left -= 1;
-      chosen.push({ serialNumber: serial, offerId: offer.id, pawsAmount: offer.pawsAmount, buyerId: offer.buyerId });
-    }
-  }
-  return chosen.sort((a, b) => a.serialNumber - b.serialNumber);
+/** Each chosen sale checked before the owner's wallet is asked for anything: ready, or refused and why. */
+export function checkAcceptOffers(sellerId: string, items: readonly { offerId: string; serialNumber: number }[]) {
+  return apiJson<{ ready: { offerId: string; serialNumber: number }[]; refused: { offerId: string; serialNumber: number; code: string; error: string }[] }>(
+    '/api/paws/offers/accept-many/check',
+    { method: 'POST', body: { sellerId, items } },
+  );
 }

@@ -49,33 +49,60 @@ export async function startBulkUnlist(seller: string, listings: readonly BulkUnl
     const removed = new Set(answer.removed.map((entry) => entry.serialNumber));
     const tigers = listings.filter((listing) => removed.has(listing.serialNumber));
     if (!tigers.length) throw new Error(`Nothing was unlisted. ${answer.failed.map((entry) => entry.error).join('; ')}`);
-    updateWrite(id, 'wallet');
-    const { transactions } = await prepareRevocations(
-      seller,
-      tigers.map((tiger) => tiger.serialNumber),
-    );
-    const signed: BulkUnlistAction[] = [];
-    let untilMs: number | undefined;
-    for (const transaction of transactions) {
-      const names = tigers.filter((tiger) => transaction.serialNumbers.includes(tiger.serialNumber)).map((tiger) => tiger.name);
-      const action: BulkUnlistAction = {
-        kind: 'bulk-unlist',
-        accountId: seller,
-        transactionId: transaction.transactionId,
-        serialNumbers: transaction.serialNumbers,
-        names,
-      };
-      const result = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
-        what: 'The permission removal',
-        goesOn: 'the permissions are revoked',
-      });
-      signed.push({ ...action, transactionId: result.transactionId });
-      untilMs = result.late?.untilMs ?? untilMs;
-    }
-    await followRevocations(seller, signed, untilMs);
+    await revokeAll(id, seller, tigers, false);
   } catch (failure) {
     failWrite(id, failure, 'Failed to unlist the tigers');
   }
+}
+
+/**
+ * Revokes the marketplace's permission on tigers that are not listed (an acceptance refused after
+ * its approval): the same revocations as an unlist, in as few wallet transactions as the ledger allows.
+ */
+export async function startBulkRevoke(seller: string, tigers: readonly { serialNumber: number; name: string }[]): Promise<void> {
+  const id = bulkUnlistWriteId(seller);
+  if (isUnderWay($writes.get()[id])) return;
+  beginWrite({
+    id,
+    accountId: seller,
+    title: `Revoking the marketplace’s permission on ${tigers.length} ${tigers.length === 1 ? 'tiger' : 'tigers'}`,
+    serial: null,
+    steps: STEPS.slice(1),
+  });
+  try {
+    await revokeAll(id, seller, tigers, true);
+  } catch (failure) {
+    failWrite(id, failure, 'The permission removal failed');
+  }
+}
+
+/** Prepares the revocations of `tigers`, has the wallet sign each (kept for the ledger first), and follows them. */
+async function revokeAll(id: string, seller: string, tigers: readonly { serialNumber: number; name: string }[], revokeOnly: boolean): Promise<void> {
+  updateWrite(id, 'wallet');
+  const { transactions } = await prepareRevocations(
+    seller,
+    tigers.map((tiger) => tiger.serialNumber),
+  );
+  const signed: BulkUnlistAction[] = [];
+  let untilMs: number | undefined;
+  for (const transaction of transactions) {
+    const names = tigers.filter((tiger) => transaction.serialNumbers.includes(tiger.serialNumber)).map((tiger) => tiger.name);
+    const action: BulkUnlistAction = {
+      kind: 'bulk-unlist',
+      accountId: seller,
+      transactionId: transaction.transactionId,
+      serialNumbers: transaction.serialNumbers,
+      names,
+      ...(revokeOnly ? { revokeOnly } : {}),
+    };
+    const result = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
+      what: 'The permission removal',
+      goesOn: 'the permissions are revoked',
+    });
+    signed.push({ ...action, transactionId: result.transactionId });
+    untilMs = result.late?.untilMs ?? untilMs;
+  }
+  await followRevocations(seller, signed, untilMs);
 }
 
 /** Waits for each revocation on the ledger; the write ends when all are confirmed. */
@@ -91,10 +118,12 @@ async function followRevocations(seller: string, actions: readonly BulkUnlistAct
       requireLedgerSuccess(outcome, 'The permission removal failed');
     }
     refreshAfterTrade(actions[0]?.transactionId);
-    toast({
-      title: 'Tigers Unlisted',
-      description: `${count} ${count === 1 ? 'tiger is' : 'tigers are'} off the market, and the marketplace may no longer move them.`,
-    });
+    const names = actions.flatMap((action) => action.names).join(', ');
+    toast(
+      actions.some((action) => action.revokeOnly)
+        ? { title: 'Permission Revoked', description: `The marketplace may no longer move ${names}.` }
+        : { title: 'Tigers Unlisted', description: `${names} ${count === 1 ? 'is' : 'are'} off the market, and the marketplace may no longer move them.` },
+    );
     updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
   } catch (failure) {
     if (failure instanceof LedgerStillPending) return stallWrite(id, () => void followRevocations(seller, pendingActions('bulk-unlist', seller)));

@@ -5,20 +5,19 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '../../lib/format';
 import { $balances } from '../balances/balance-store';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { TransactionId } from '../ledger/TransactionId';
 import { insufficientPawsMessage } from '../paws-market/listing';
 import { pawsViewFromQuery } from '../paws-market/listings-view-rules';
 import { NftMedia } from '../tiger/NftMedia';
 import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
-import { WriteSteps, stepIndex } from '../writes/WriteSteps';
-import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
+import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
+import { isUnderWay } from '../writes/write-progress';
+import type { SweepShort } from '../paws-market/listings-view-rules';
 import { CartFees } from './CartFees';
 import { SweepForm } from './SweepForm';
-import { cartLine, dropText, sweepListings, type SweepAsk } from './cart-client';
+import { cartLine, sweepListings, type SweepAsk } from './cart-client';
 import { $cart, cartTotal, checkoutWriteId, removeFromCart, replaceCart } from './cart-store';
-import { $checkoutOutcome, startCheckout } from './checkout-write';
+import { startCheckout } from './checkout-write';
 
 /** Closing the cart while it checks out: the checkout goes on. */
 const PENDING_NOTE = 'You can close this window: the checkout goes on, and the bar at the bottom of the page shows it until it is done.';
@@ -32,7 +31,6 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
   const wallet = useStore($wallet);
   const balances = useStore($balances);
   const lines = useStore($cart);
-  const outcome = useStore($checkoutOutcome);
   const buyer = wallet.accountId;
   const writeId = open && buyer ? checkoutWriteId(buyer) : null;
   const { write, close: endWrite } = useWriteDialog(writeId, () => undefined);
@@ -42,7 +40,6 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
   const total = cartTotal(lines);
   const busy = isUnderWay(write);
   const insufficient = balances.isReady && Number(balances.pawsBalance) < Number(total);
-  const shownOutcome = outcome?.accountId === buyer && write?.step !== undefined && !busy ? outcome.answer : null;
 
   function close(): void {
     endWrite();
@@ -54,8 +51,9 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
     setSweeping('Finding the cheapest listings…');
     try {
       const found = await sweepListings(buyer, ask);
-      replaceCart(buyer, found.listings.map(cartLine));
-      setSweeping(found.listings.length ? null : 'No live listings match: nothing was added.');
+      // Nothing matching leaves the cart as it was: a sweep never empties it.
+      if (found.listings.length) replaceCart(buyer, found.listings.map(cartLine));
+      setSweeping(sweepText(ask.count, found.listings.length, found.short));
     } catch (failure) {
       setSweeping(errorText(failure, 'Failed to find the cheapest listings'));
     }
@@ -77,7 +75,7 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
 
         {!busy && <SweepForm traits={traits} onSweep={(ask) => void sweep(ask)} />}
         {sweeping && (
-          <p className="text-sm text-muted-foreground" role="status">
+          <p className="text-sm text-muted-foreground" role="status" data-testid="sweep-status">
             {sweeping}
           </p>
         )}
@@ -119,58 +117,34 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
             {insufficientPawsMessage(Number(total), Number(balances.pawsBalance))}
           </p>
         )}
-
-        {write && busy && <WriteSteps label="Checkout progress" steps={write.steps} current={stepIndex(write)} />}
-        {write?.note && busy && <p className="text-sm text-muted-foreground">{write.note}</p>}
-        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && <LedgerStalledNotice />}
-        {write?.step === 'failed' && write.error && (
-          <p className="text-sm text-red-400" role="alert">
-            {write.error}
+        {lines.length > 0 && !busy && !insufficient && (
+          <p className="text-xs text-muted-foreground">
+            Checkout reads every tiger again first: if one sold or changed price, you see what changed and the new total before your wallet is asked for
+            anything.
           </p>
         )}
-        {shownOutcome &&
-          (shownOutcome.bought.length > 0 || shownOutcome.pending.length > 0 || shownOutcome.dropped.length > 0 || shownOutcome.failed.length > 0) && (
-            <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="checkout-outcome">
-              {shownOutcome.bought.length > 0 && (
-                <p>
-                  Bought: {shownOutcome.bought.map((line) => line.nftName).join(', ')}.
-                  {write?.transactionId && (
-                    <span className="block text-xs text-muted-foreground">
-                      Transaction <TransactionId transactionId={write.transactionId} />
-                    </span>
-                  )}
-                </p>
-              )}
-              {shownOutcome.pending.length > 0 && (
-                <p className="text-muted-foreground">
-                  Still settling on the ledger: {shownOutcome.pending.map((line) => line.nftName ?? line.listingId).join(', ')}.
-                </p>
-              )}
-              {[
-                ...shownOutcome.dropped.map((line) => `${line.nftName ?? line.listingId}: ${dropText(line.reason)}`),
-                ...shownOutcome.failed.map((line) => `${line.nftName ?? line.listingId}: refused by the ledger (${line.status})`),
-              ].map((text) => (
-                <p key={text} className="text-amber-200">
-                  Not bought, nothing charged — {text}
-                </p>
-              ))}
-            </div>
-          )}
+
+        <div className="grid gap-3" data-testid="checkout-progress">
+          <WriteProgress write={write} label="Checkout progress" />
+        </div>
 
         <DialogFooter>
-          {write?.step === 'stalled' && writeId && <Button onClick={() => checkWriteAgain(writeId)}>Check again</Button>}
-          {busy && write?.step !== 'stalled' && <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>}
           {!busy && (
             <Button size="fit" wrap onClick={() => void startCheckout(buyer, lines)} disabled={!lines.length || !balances.isReady || insufficient}>
               {lines.length ? `Checkout ${lines.length} for ${formatPaws(total)} PAWS` : 'Checkout'}
             </Button>
           )}
-          <Button variant="outline" onClick={close}>
-            Close
-          </Button>
+          <WriteFooterEnd write={write} onClose={close} />
         </DialogFooter>
       </DialogContent>
     </Dialog>
   );
+}
+
+/** What a sweep did, when it added fewer tigers than asked (or none): why. */
+export function sweepText(asked: number, found: number, short: SweepShort | null): string | null {
+  if (!found) return 'No live listings match: the cart was left as it was.';
+  if (found >= asked || !short) return null;
+  const why = short === 'max-total' ? 'the next cheapest would pass your maximum total' : 'no more live listings match the filter';
+  return `Added ${found} of the ${asked} you asked for: ${why}.`;
 }

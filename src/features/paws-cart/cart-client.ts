@@ -2,7 +2,9 @@
 import { ApiError, apiJson } from '@/lib/api';
 import type { TraitSelection } from '../collection/collection-rules';
 import { formatTraitFilter } from '../collection/collection-rules';
+import type { AllowanceSpent } from '../paws-market/allowance-budget';
 import type { DropReason } from '../paws-market/cart-rules';
+import type { SweepShort } from '../paws-market/listings-view-rules';
 import type { PublicListing } from '../paws-market/paws-client';
 import type { RarityTier } from '../tiger/tiers';
 import type { CartLine } from './cart-store';
@@ -10,7 +12,7 @@ import type { CartLine } from './cart-store';
 declare module '../ledger/kept-transactions' {
   interface DeclaredPendingActions {
     /** A checkout after a PAWS allowance approval: checked out once the approval reaches the ledger. */
-    'cart-checkout': { kind: 'cart-checkout'; accountId: string; transactionId: string; lines: CartLine[] };
+    'cart-checkout': { kind: 'cart-checkout'; accountId: string; transactionId: string; lines: CartLine[]; lapseOffers?: string[] };
   }
 }
 
@@ -21,26 +23,29 @@ interface Line {
   pawsPrice: string | null;
 }
 
-/** What a checkout answers: each listing bought, pending, dropped or refused by the ledger, and each transfer. */
+/** What a checkout answers: each listing bought, pending, dropped or refused by the ledger, each transfer, and what it spent of the allowance as it stood. */
 export interface CheckoutAnswer {
   bought: (Line & { transactionId: string })[];
   pending: (Line & { transactionId: string })[];
   dropped: (Line & { reason: DropReason })[];
   failed: (Line & { status: string })[];
   transfers: { transactionId: string; status: string; serials: number[] }[];
+  allowance?: AllowanceSpent;
 }
 
-/** The checkout of `listingIds` for `buyerId`; a 400 answer (PAWS_ALLOWANCE_LOW: the amount to approve) is returned, not thrown. */
+/**
+ * The checkout of `listingIds` for `buyerId` (`lapseOffers`: the buyer's offers they let lapse); a 400
+ * answer (PAWS_ALLOWANCE_LOW: the amount to approve) is returned, not thrown.
+ */
 export async function checkout(
   buyerId: string,
   listingIds: readonly string[],
   allowanceTransactionId?: string,
+  lapseOffers: readonly string[] = [],
 ): Promise<{ ok: true; body: CheckoutAnswer } | { ok: false; body: Record<string, unknown> }> {
   try {
-    return {
-      ok: true,
-      body: await apiJson<CheckoutAnswer>('/api/paws/cart/checkout', { method: 'POST', body: { buyerId, listingIds, allowanceTransactionId } }),
-    };
+    const body = { buyerId, listingIds, allowanceTransactionId, ...(lapseOffers.length ? { lapseOffers } : {}) };
+    return { ok: true, body: await apiJson<CheckoutAnswer>('/api/paws/cart/checkout', { method: 'POST', body }) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && error.body && typeof error.body === 'object')
       return { ok: false, body: error.body as Record<string, unknown> };
@@ -56,8 +61,8 @@ export interface SweepAsk {
   maxTotal: string;
 }
 
-/** The cheapest live listings a sweep puts in the cart, leaving out the buyer's own. */
-export async function sweepListings(buyerId: string, ask: SweepAsk): Promise<{ listings: PublicListing[]; total: string }> {
+/** The cheapest live listings a sweep puts in the cart, leaving out the buyer's own, and why they are fewer than asked (`short`), if they are. */
+export async function sweepListings(buyerId: string, ask: SweepAsk): Promise<{ listings: PublicListing[]; total: string; short: SweepShort | null }> {
   const query = new URLSearchParams({ count: String(ask.count), buyerId });
   const traits = formatTraitFilter(ask.traits);
   if (traits) query.set('traits', traits);

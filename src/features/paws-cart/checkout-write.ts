@@ -1,34 +1,41 @@
 /**
- * Checking out the cart, as a write of its own: the server checks every listing and the buyer's
- * PAWS; when the allowance is short, the wallet approves the whole cart's total once, and the
- * checkout goes on once that approval reached consensus (followed by its id, also after a reload);
- * the server settles the cart in as few atomic transfers as the ledger allows. A transfer whose
- * answer did not come is followed on the ledger and asked about again. The cart then keeps only
- * what is still to buy, and the person is told what was bought and what was not (never charged).
+ * Checking out the cart, as a write of its own. Before any wallet prompt, every line is read afresh
+ * (what sold or was unlisted is removed and named, a re-priced tiger is shown old → new, the new
+ * total is shown) and the holder confirms again if anything changed; when paying would leave some
+ * of their open offers unfunded, they choose what happens. When the allowance is short, the wallet
+ * approves the whole cart's total once (saying what it will ask and why), and the checkout goes on
+ * once that approval reached consensus (followed by its id, also after a reload); the server settles
+ * the cart in as few atomic transfers as the ledger allows. A transfer whose answer did not come is
+ * followed on the ledger and asked about again. The cart then keeps only what is still to buy, and
+ * the outcome (bought, not bought and why, the total charged) stays in view until dismissed.
  */
-import { atom } from 'nanostores';
 import { formatPaws } from '../../lib/format';
 import { pendingActions, rememberTransaction } from '../ledger/kept-transactions';
 import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
+import { allowanceAskOf, allowanceSpentOf, spentText } from '../paws-market/allowance-ask';
+import { decideAllowance } from '../paws-market/allowance-choice';
 import { approvePawsSpend } from '../paws-market/paws-allowance-approval';
-import { refreshAfterTrade } from '../paws-market/paws-client';
+import { quotePurchase, refreshAfterTrade } from '../paws-market/paws-client';
 import { runWritePart } from '../paws-market/retry-rules';
 import { toast } from '../toast/toast-store';
 import { afterKept, approvalSettled } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { askWrite, beginWrite, dismissWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
 import { type CheckoutAnswer, checkout, dropText } from './cart-client';
-import { type CartLine, cartTotal, checkoutWriteId, removeFromCart } from './cart-store';
+import { applyCartChanges, cartChanges, changesQuestion } from './cart-recheck';
+import { type CartLine, cartTotal, checkoutWriteId, readCart, removeFromCart, replaceCart } from './cart-store';
 
 const CHECKOUT_STEPS = {
   direct: ['Check the cart and your allowance', 'Settle on the ledger'],
   approve: ['Check the cart and your allowance', 'Approve PAWS in your wallet', 'Settle on the ledger'],
 } as const;
 
-/** What the last checkout of each account ended with, for the cart to show. */
-export const $checkoutOutcome = atom<{ accountId: string; answer: CheckoutAnswer } | null>(null);
+/** How many times the cart is read again when it changed while the holder confirmed the last changes. */
+const RECHECK_ROUNDS = 3;
 
 const pendingCheckout = (buyer: string) => pendingActions('cart-checkout', buyer)[0];
+
+const title = (lines: readonly CartLine[]) => `Buying ${lines.length} ${lines.length === 1 ? 'tiger' : 'tigers'} for ${formatPaws(cartTotal(lines))} PAWS`;
 
 /** Checks out `lines` for `buyer`; a checkout already under way is left to go on (its approval waiting for the ledger is followed). */
 export async function startCheckout(buyer: string, lines: readonly CartLine[]): Promise<void> {
@@ -37,35 +44,82 @@ export async function startCheckout(buyer: string, lines: readonly CartLine[]): 
   const waiting = pendingCheckout(buyer);
   const cart = waiting?.lines ?? lines;
   if (!cart.length) return;
-  const total = cartTotal(cart);
-  $checkoutOutcome.set(null);
+  // The outcome stays in the tray once done when the cart was closed meanwhile.
   beginWrite({
     id,
     accountId: buyer,
-    title: `Buying ${cart.length} ${cart.length === 1 ? 'tiger' : 'tigers'} for ${formatPaws(total)} PAWS`,
+    title: title(cart),
     serial: null,
     steps: waiting ? CHECKOUT_STEPS.approve : CHECKOUT_STEPS.direct,
-    amount: total,
+    amount: cartTotal(cart),
+    keepDone: true,
   });
   await runWritePart(id, () => run(id, buyer, cart), 'Failed to check out');
 }
 
+/**
+ * Reads the cart afresh before the holder pays: the cart keeps what is still for sale (a re-priced
+ * tiger at its new listing), and the holder confirms again when anything changed. The lines to pay
+ * for, or null when the holder went back to the cart (or nothing is left to buy).
+ */
+async function recheck(id: string, buyer: string, lines: readonly CartLine[]) {
+  let current = [...lines];
+  for (let round = 1; ; round += 1) {
+    const quote = await quotePurchase(
+      buyer,
+      current.map((line) => line.listingId),
+    );
+    const changes = cartChanges(current, quote);
+    if (!changes.changed) return { lines: current, quote };
+    // The cart as it stands now: sold and unlisted lines out, re-priced ones at their new listing.
+    replaceCart(buyer, applyCartChanges(readCart(buyer), changes));
+    current = changes.lines;
+    updateWrite(id, 'prepare', { title: title(current), amount: cartTotal(current) });
+    if (!current.length) {
+      updateWrite(id, 'failed', { error: `Nothing was bought, and nothing was charged: ${changes.details.join('; ')}.`, retryable: false });
+      return null;
+    }
+    if (round > RECHECK_ROUNDS) throw new Error('The cart kept changing while you confirmed it; nothing was charged. Check out again.');
+    const answer = await askWrite(id, changesQuestion(changes, current));
+    if (answer !== 'pay') {
+      dismissWrite(id);
+      return null;
+    }
+    updateWrite(id, 'prepare');
+  }
+}
+
 /** The checkout from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */
-async function run(id: string, buyer: string, lines: readonly CartLine[]): Promise<void> {
-  const ids = lines.map((line) => line.listingId);
+async function run(id: string, buyer: string, lines: readonly CartLine[], lapseOffers: readonly string[] = []): Promise<void> {
   const waiting = pendingCheckout(buyer);
-  if (waiting) return afterApproval(id, buyer, waiting.lines, waiting.transactionId);
-  const answer = await callWhenSettled(() => checkout(buyer, ids));
+  if (waiting) return afterApproval(id, buyer, waiting.lines, waiting.transactionId, null, waiting.lapseOffers ?? []);
+  const checked = lapseOffers.length ? { lines } : await recheck(id, buyer, lines);
+  if (!checked) return;
+  const cart = checked.lines;
+  const ids = cart.map((line) => line.listingId);
+  const answer = await callWhenSettled(() => checkout(buyer, ids, undefined, lapseOffers));
   if (answer.ok) return finished(id, buyer, answer.body);
   if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to check out'));
-  updateWrite(id, 'wallet', { steps: CHECKOUT_STEPS.approve });
+  const decision = await decideAllowance(id, allowanceAskOf(answer.body, cartTotal(cart)), 'this cart', lapseOffers);
+  if (decision.kind === 'cancel') return dismissWrite(id);
+  if (decision.kind === 'again') {
+    updateWrite(id, 'prepare');
+    return run(id, buyer, cart, decision.lapseOffers);
+  }
+  updateWrite(id, 'wallet', { steps: CHECKOUT_STEPS.approve, note: decision.note });
   const signed = await approvePawsSpend(
     buyer,
-    String(answer.body.amount),
-    (transactionId) => ({ kind: 'cart-checkout', accountId: buyer, transactionId, lines: [...lines] }),
+    decision.amount,
+    (transactionId) => ({
+      kind: 'cart-checkout',
+      accountId: buyer,
+      transactionId,
+      lines: [...cart],
+      ...(decision.lapseOffers.length ? { lapseOffers: decision.lapseOffers } : {}),
+    }),
     'the checkout goes on',
   );
-  await afterApproval(id, buyer, lines, signed.transactionId, signed.late);
+  await afterApproval(id, buyer, cart, signed.transactionId, signed.late, decision.lapseOffers);
 }
 
 /** After the allowance approval: waits for it on the ledger, then checks out (the server checks it again). */
@@ -74,7 +128,8 @@ async function afterApproval(
   buyer: string,
   lines: readonly CartLine[],
   approvalId: string,
-  late: { note: string; untilMs: number } | null = null,
+  late: { note: string; untilMs: number } | null,
+  lapseOffers: readonly string[],
 ): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
   await approvalSettled(approvalId, 'Token allowance approval failed', late?.untilMs);
@@ -85,6 +140,7 @@ async function afterApproval(
         buyer,
         lines.map((line) => line.listingId),
         approvalId,
+        lapseOffers,
       ),
     ),
   );
@@ -113,6 +169,7 @@ async function settlePending(buyer: string, answer: CheckoutAnswer): Promise<Che
   const again = await callWhenSettled(() => checkout(buyer, settled));
   if (!again.ok) throw new Error(String(again.body.error ?? 'Failed to check out'));
   return {
+    ...rest,
     bought: [...rest.bought, ...again.body.bought],
     pending: again.body.pending,
     dropped: [...rest.dropped, ...again.body.dropped],
@@ -121,10 +178,26 @@ async function settlePending(buyer: string, answer: CheckoutAnswer): Promise<Che
   };
 }
 
+const nameOf = (line: { nftName: string | null; serialNumber: number | null; listingId: string }) =>
+  line.nftName ?? (line.serialNumber !== null ? `Wild Tiger #${line.serialNumber}` : line.listingId);
+
+/** What a checkout did, in words: bought (for how much in all), still settling, not bought and why (never charged), and what it spent of the allowance. */
+export function checkoutOutcomeText(answer: CheckoutAnswer): string {
+  const charged = answer.bought.reduce((sum, line) => sum + Number(line.pawsPrice ?? 0), 0);
+  const parts = [
+    answer.bought.length ? `Bought ${answer.bought.map(nameOf).join(', ')} for ${formatPaws(charged)} PAWS in all.` : 'Nothing was bought.',
+    answer.pending.length ? `Still settling on the ledger: ${answer.pending.map(nameOf).join(', ')}.` : '',
+    ...answer.dropped.map((line) => `Not bought, nothing charged: ${nameOf(line)}, ${dropText(line.reason)}.`),
+    ...answer.failed.map((line) => `Not bought, nothing charged: ${nameOf(line)}, refused by the ledger (${line.status}).`),
+  ];
+  const spent = allowanceSpentOf(answer.allowance);
+  return [...parts, spent ? spentText(spent) : ''].filter(Boolean).join(' ');
+}
+
 /**
  * The checkout answered: transfers still settling are followed first ('Check again' after a long
  * wait follows only them, never buying again); then the cart keeps what is still to buy, the page's
- * data is reloaded, and the person is told what happened.
+ * data is reloaded, and the outcome stays in view (the cart, or the tray) until dismissed.
  */
 async function finished(id: string, buyer: string, first: CheckoutAnswer): Promise<void> {
   if (first.pending.length) updateWrite(id, 'ledger', { note: 'The ledger has not confirmed a transfer yet: it is followed until it does.' });
@@ -135,7 +208,6 @@ async function finished(id: string, buyer: string, first: CheckoutAnswer): Promi
     if (failure instanceof LedgerStillPending) return stallWrite(id, () => void runWritePart(id, () => finished(id, buyer, first), 'Failed to check out'));
     throw failure;
   }
-  $checkoutOutcome.set({ accountId: buyer, answer });
   // What is still for sale (refused by the ledger, or let go by a race) stays in the cart to try again.
   const done = [...answer.bought, ...answer.pending, ...answer.dropped.filter((line) => line.reason !== 'contended')];
   removeFromCart(
@@ -146,24 +218,13 @@ async function finished(id: string, buyer: string, first: CheckoutAnswer): Promi
   for (const transactionId of settled) rememberTransaction(buyer, transactionId);
   refreshAfterTrade(settled[0]);
   for (const transactionId of settled.slice(1)) refreshAfterTrade(transactionId);
-  const names = (lines: { nftName: string | null; serialNumber: number | null }[]) => lines.map((line) => line.nftName ?? `#${line.serialNumber}`).join(', ');
-  const notBought = [
-    ...answer.dropped.map((line) => `${line.nftName ?? line.listingId}: ${dropText(line.reason)}`),
-    ...answer.failed.map((line) => `${line.nftName ?? line.listingId}: refused by the ledger (${line.status})`),
-  ];
-  const settling = answer.pending.length ? ` Still settling on the ledger: ${names(answer.pending)}.` : '';
+  const outcome = checkoutOutcomeText(answer);
   if (answer.bought.length) {
-    toast({
-      title: 'Purchase Successful!',
-      description: `${names(answer.bought)} ${answer.bought.length === 1 ? 'is' : 'are'} now in your den.${notBought.length ? ` Not bought, nothing charged: ${notBought.join('; ')}.` : ''}${settling}`,
-    });
-    updateWrite(id, 'done', { transactionId: settled[0] ?? null });
+    toast({ title: 'Purchase Successful!', description: outcome });
+    updateWrite(id, 'done', { transactionId: settled[0] ?? null, outcome });
     return;
   }
-  updateWrite(id, 'failed', {
-    error: `Nothing was bought${answer.pending.length ? ' yet' : ', and nothing was charged'}. ${notBought.join('; ')}.${settling}`,
-    retryable: false,
-  });
+  updateWrite(id, 'failed', { error: `${outcome}${answer.pending.length ? '' : ' Nothing was charged.'}`, retryable: false });
 }
 
 /** Follows a checkout whose allowance approval was left waiting for the ledger (a reload, another page). */

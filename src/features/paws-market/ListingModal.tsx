@@ -23,6 +23,7 @@ export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error'
 
 const STEP_OF: Record<WriteStep, ListingStep> = {
   prepare: 'approve',
+  confirm: 'approve',
   wallet: 'approve',
   ledger: 'complete',
   stalled: 'complete',

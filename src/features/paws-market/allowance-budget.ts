@@ -61,6 +61,14 @@ export function fundedOffers(offers: readonly BudgetOffer[], funds: PawsFunds, h
   return funded;
 }
 
+/** What a purchase paid from the allowance as it stood answers (whole PAWS): the allowance before and after, what open offers keep of it, the offers let lapse. */
+export interface AllowanceSpent {
+  before: string;
+  after: string;
+  offersKeep: string;
+  lapsed: string[];
+}
+
 /** What the holder's offers and purchases being settled keep of the allowance, in all. */
 export const keptByCommitments = ({ offers, held }: Commitments): bigint => offers.reduce((sum, offer) => sum + offer.keeps, held);
 

@@ -28,6 +28,13 @@ function memo<A extends string[], T>(load: (...args: A) => Promise<T>): (...args
 }
 
 /** Bulk listing and unlisting over the market's store, ledger and checks, and the listings' activation. */
+/** What a bulk unlist says it did: how many listings came down (none, when none did), and what is left to do. */
+export function unlistMessage(removed: number, failed: number): string {
+  const notRemoved = failed ? ` ${failed} could not be removed.` : '';
+  if (!removed) return `No listing was removed.${notRemoved}`;
+  return `${removed} ${removed === 1 ? 'listing' : 'listings'} removed.${notRemoved} Revoke the marketplace's permission on ${removed === 1 ? 'its tiger' : 'their tigers'} in your wallet to finish.`;
+}
+
 export function createBulkListing(
   { store, ledger, settings, checks, terms }: MarketContext,
   { activation, unlist }: { activation: ListingActivation; unlist: (sessionAccountId: string, listingId: string) => Promise<unknown> },
@@ -119,12 +126,9 @@ export function createBulkListing(
       const results = await Promise.all(listingIds.map(async (listingId) => ({ listingId, result: await itemOutcome(() => removeOnce(listingId)) })));
       const listings = await Promise.all(results.map(({ listingId }) => store.getListing(listingId)));
       const serialOf = (listingId: string) => listings.find((listing): listing is PawsListing => listing?.id === listingId)?.serialNumber ?? null;
-      return {
-        success: true,
-        removed: results.filter(({ result }) => 'ok' in result).map(({ listingId }) => ({ listingId, serialNumber: serialOf(listingId) })),
-        failed: results.flatMap(({ listingId, result }) => ('ok' in result ? [] : [{ listingId, serialNumber: serialOf(listingId), ...result }])),
-        message: 'Listings removed. Revoke the marketplace allowances in your wallet to finish.',
-      };
+      const removed = results.filter(({ result }) => 'ok' in result).map(({ listingId }) => ({ listingId, serialNumber: serialOf(listingId) }));
+      const failed = results.flatMap(({ listingId, result }) => ('ok' in result ? [] : [{ listingId, serialNumber: serialOf(listingId), ...result }]));
+      return { success: true, removed, failed, message: unlistMessage(removed.length, failed.length) };
     },
   };
 }

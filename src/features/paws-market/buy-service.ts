@@ -8,8 +8,8 @@ import type { ListingSales } from './listing-sales';
 import { type Settlement, settleClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
-import type { OfferCommitments } from './allowance-budget';
-import { type AllowanceSpent, readPurchaseFunds } from './purchase-funds';
+import type { AllowanceSpent, OfferCommitments } from './allowance-budget';
+import { readPurchaseFunds } from './purchase-funds';
 
 /** Buying a listing: checked on the ledger, claimed with a conditional write, settled atomically, recorded once; and its reconciliation. */
 export function createBuyService(

@@ -19,8 +19,8 @@ import { type BatchSettlement, submitClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
 import { formatUnits } from '../balances/units';
-import type { OfferCommitments } from './allowance-budget';
-import { type AllowanceSpent, readPurchaseFunds } from './purchase-funds';
+import type { AllowanceSpent, OfferCommitments } from './allowance-budget';
+import { readPurchaseFunds } from './purchase-funds';
 
 /** A listing of the cart as the answer names it. */
 export interface CartLine {

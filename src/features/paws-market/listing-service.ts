@@ -73,9 +73,9 @@ export function createListingService(
       const tokenDecimals = await decimals();
       const maxTotal = request.maxTotal === undefined ? undefined : parsePawsPrice(request.maxTotal, tokenDecimals);
       if (maxTotal && 'problem' in maxTotal) throw new DomainError('INVALID_AMOUNT', `The maximum total must be ${maxTotal.problem}`);
-      const picked = sweepPick(await store.activeListings(), { ...request, maxTotal: maxTotal?.units });
+      const { picked, short } = sweepPick(await store.activeListings(), { ...request, maxTotal: maxTotal?.units });
       const total = picked.reduce((sum, listing) => sum + BigInt(listing.priceBaseUnits), 0n);
-      return { listings: picked.map(publicListing), total: formatUnits(total, tokenDecimals) };
+      return { listings: picked.map(publicListing), total: formatUnits(total, tokenDecimals), short };
     },
 
     /** A seller's active listings. */

@@ -147,21 +147,28 @@ export interface SweepRequest {
   buyerId?: string | undefined;
 }
 
+/** Why a sweep picked fewer tigers than asked: the next cheapest would pass the maximum total, or the filter has no more. */
+export type SweepShort = 'max-total' | 'too-few';
+
 /**
  * The cheapest listings a sweep buys: in price order (the lower serial first on a tie), matching the
  * trait filter and the tier, not the buyer's own, at most `count`, and stopping before the running
- * total would pass `maxTotal` (every later listing costs as much or more).
+ * total would pass `maxTotal` (every later listing costs as much or more); with why it picked fewer
+ * than asked (`short`), if it did.
  */
-export function sweepPick<T extends BrowsableListing & { sellerId: string }>(listings: readonly T[], request: SweepRequest): T[] {
+export function sweepPick<T extends BrowsableListing & { sellerId: string }>(
+  listings: readonly T[],
+  request: SweepRequest,
+): { picked: T[]; short: SweepShort | null } {
   const picked: T[] = [];
   let total = 0n;
   for (const listing of sortListings(filterListings(listings, request.traits), 'price-low')) {
     if (picked.length >= request.count) break;
     if (listing.sellerId === request.buyerId || (request.tier && tierByRank(listing.rarityRank) !== request.tier)) continue;
     const price = BigInt(listing.priceBaseUnits);
-    if (request.maxTotal !== undefined && total + price > request.maxTotal) break;
+    if (request.maxTotal !== undefined && total + price > request.maxTotal) return { picked, short: 'max-total' };
     picked.push(listing);
     total += price;
   }
-  return picked;
+  return { picked, short: picked.length < request.count ? 'too-few' : null };
 }

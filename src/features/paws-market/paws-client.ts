@@ -9,6 +9,7 @@ import { PUBLIC_CONFIG } from '../../lib/public-config';
 import type { OwnedNft } from '../accounts/account-types';
 import { $wallet } from '../wallet/wallet-store';
 import type { TraitCounts } from '../collection/collection-types';
+import type { DropReason } from './cart-rules';
 import type { PawsListing } from './listing';
 
 export type PublicListing = Omit<PawsListing, 'claim' | 'priceBaseUnits'>;
@@ -101,13 +102,57 @@ export function prepareNftAllowanceRemoval(accountId: string, serialNumber: numb
  * POST /api/paws/buy/prepare; a 400 JSON answer is returned (not thrown) so the allowance flow can
  * read it. After an allowance approval, its transaction id goes along: the server waits for it on the ledger.
  */
-export async function prepareBuy(listingId: string, buyerId: string, allowanceTransactionId?: string): Promise<{ ok: boolean; body: Record<string, unknown> }> {
+export async function prepareBuy(
+  listingId: string,
+  buyerId: string,
+  allowanceTransactionId?: string,
+  lapseOffers: readonly string[] = [],
+): Promise<{ ok: boolean; body: Record<string, unknown> }> {
   try {
-    return { ok: true, body: await apiJson('/api/paws/buy/prepare', { method: 'POST', body: { listingId, buyerId, allowanceTransactionId } }) };
+    const body = { listingId, buyerId, allowanceTransactionId, ...(lapseOffers.length ? { lapseOffers } : {}) };
+    return { ok: true, body: await apiJson('/api/paws/buy/prepare', { method: 'POST', body }) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && error.body && typeof error.body === 'object') {
       return { ok: false, body: error.body as Record<string, unknown> };
     }
     throw error;
   }
+}
+
+/** What a purchase asks of the buyer's allowance, as the cart's quote answers it (whole PAWS); null when nothing is left to buy. */
+export interface PurchaseFunding {
+  due: string;
+  balance: string;
+  currentAllowance: string;
+  /** The allowance covers it and leaves every funded offer funded: no wallet prompt. */
+  covered: boolean;
+  /** The approval the wallet will be asked for (null when covered). */
+  amount: string | null;
+  offersKeep: string;
+  lapsing: { offerId: string; label: string }[];
+  amountIfLapse: string | null;
+}
+
+/** A line of a purchase that is no longer for sale as it was: why, and the seller's new listing of a re-priced tiger. */
+export interface DroppedLine {
+  listingId: string;
+  serialNumber: number | null;
+  nftName: string | null;
+  pawsPrice: string | null;
+  reason: DropReason;
+  relisted?: PublicListing;
+}
+
+/** The listings a buyer is about to pay for, read afresh (POST /api/paws/cart/quote): what is still for sale, what changed, what the allowance will be asked. */
+export interface PurchaseQuote {
+  listings: PublicListing[];
+  bought: { listingId: string; transactionId: string }[];
+  pending: { listingId: string; transactionId: string }[];
+  dropped: DroppedLine[];
+  funding: PurchaseFunding | null;
+}
+
+/** Reads the listings afresh for `buyerId` before they pay: one tiger's purchase or a cart. */
+export function quotePurchase(buyerId: string, listingIds: readonly string[]): Promise<PurchaseQuote> {
+  return apiJson<PurchaseQuote>('/api/paws/cart/quote', { method: 'POST', body: { buyerId, listingIds } });
 }

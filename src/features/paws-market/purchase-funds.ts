@@ -6,16 +6,17 @@
  */
 import { formatUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
-import { type BudgetOffer, type Commitments, type OfferCommitments, type PawsFunds, fundedOffers, keptByCommitments, purchaseBudget } from './allowance-budget';
+import {
+  type AllowanceSpent,
+  type BudgetOffer,
+  type Commitments,
+  type OfferCommitments,
+  type PawsFunds,
+  fundedOffers,
+  keptByCommitments,
+  purchaseBudget,
+} from './allowance-budget';
 import type { PawsMarketSettings, TradeChecks } from './trade-checks';
-
-/** What a purchase paid from the allowance as it stood answers (whole PAWS): the allowance before and after, what open offers keep of it, the offers let lapse. */
-export interface AllowanceSpent {
-  before: string;
-  after: string;
-  offersKeep: string;
-  lapsed: string[];
-}
 
 const NO_COMMITMENTS: Commitments = { offers: [], held: 0n };
 

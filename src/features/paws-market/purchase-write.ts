@@ -11,7 +11,10 @@ import { callWhenSettled } from '../ledger/ledger-wait-client';
 import { toast } from '../toast/toast-store';
 import { approvalSettled } from '../writes/kept-signature';
 import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { allowanceAskOf, allowanceSpentOf, spentText } from './allowance-ask';
+import { decideAllowance } from './allowance-choice';
+import { keepPurchasedListing } from './purchased-listings';
 import { pawsPurchaseWriteId } from './listing';
 import { approvePawsSpend } from './paws-allowance-approval';
 import { type PublicListing, prepareBuy, refreshAfterTrade } from './paws-client';
@@ -28,14 +31,15 @@ const SETTLING_CODES = ['LEDGER_PENDING', 'SETTLEMENT_UNCONFIRMED', 'PURCHASE_IN
 
 type Listing = Pick<PublicListing, 'id' | 'nftName' | 'serialNumber' | 'pawsPrice'>;
 
-/** The buy call, asked again while the ledger settles what it depends on. */
-const buyWhenSettled = (listing: Listing, buyer: string, allowanceTransactionId?: string) =>
-  callWhenSettled(() => prepareBuy(listing.id, buyer, allowanceTransactionId), { codes: SETTLING_CODES });
+/** The buy call, asked again while the ledger settles what it depends on; `lapseOffers` names the buyer's offers they let lapse. */
+const buyWhenSettled = (listing: Listing, buyer: string, allowanceTransactionId?: string, lapseOffers: readonly string[] = []) =>
+  callWhenSettled(() => prepareBuy(listing.id, buyer, allowanceTransactionId, lapseOffers), { codes: SETTLING_CODES });
 
 /** Buys `listing` for `buyer`; a purchase of it already under way is left to go on (its approval waiting for the ledger is followed). */
 export async function startPawsPurchase(buyer: string, listing: Listing): Promise<void> {
   const id = pawsPurchaseWriteId(buyer, listing.id);
   if (isUnderWay($writes.get()[id])) return;
+  keepPurchasedListing(id, listing);
   beginWrite({
     id,
     accountId: buyer,
@@ -47,17 +51,29 @@ export async function startPawsPurchase(buyer: string, listing: Listing): Promis
   await runWritePart(id, () => purchase(id, buyer, listing), 'Failed to execute purchase');
 }
 
-/** The purchase from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */
-async function purchase(id: string, buyer: string, listing: Listing): Promise<void> {
+/**
+ * The purchase from its start, or from its approval when one waits for the ledger ('Check again'
+ * reruns this: never a second approval). When paying would leave some of the buyer's open offers
+ * unfunded, the buyer chooses first (nothing chosen for them): the top-up that keeps them funded,
+ * or letting them lapse.
+ */
+async function purchase(id: string, buyer: string, listing: Listing, lapseOffers: readonly string[] = []): Promise<void> {
   const waiting = pendingPurchase(buyer, listing.id);
-  if (waiting) return buyAfterApproval(id, buyer, listing, waiting.transactionId);
-  const answer = await buyWhenSettled(listing, buyer);
-  if (answer.ok) return purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
+  if (waiting) return buyAfterApproval(id, buyer, listing, waiting.transactionId, null, waiting.lapseOffers);
+  const answer = await buyWhenSettled(listing, buyer, undefined, lapseOffers);
+  if (answer.ok) return purchased(id, buyer, listing, answer.body);
   if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to prepare purchase'));
-  updateWrite(id, 'wallet', { steps: PURCHASE_STEPS.approve });
+  const decision = await decideAllowance(id, allowanceAskOf(answer.body, listing.pawsPrice), 'this tiger', lapseOffers);
+  if (decision.kind === 'cancel') return dismissWrite(id);
+  if (decision.kind === 'again') {
+    updateWrite(id, 'prepare');
+    return purchase(id, buyer, listing, decision.lapseOffers);
+  }
+  const { amount, lapseOffers: lapse, note } = decision;
+  updateWrite(id, 'wallet', { steps: PURCHASE_STEPS.approve, note });
   const signed = await approvePawsSpend(
     buyer,
-    String(answer.body.amount ?? listing.pawsPrice),
+    amount,
     (transactionId) => ({
       kind: 'purchase',
       accountId: buyer,
@@ -66,10 +82,11 @@ async function purchase(id: string, buyer: string, listing: Listing): Promise<vo
       name: listing.nftName,
       serialNumber: listing.serialNumber,
       price: listing.pawsPrice,
+      ...(lapse.length ? { lapseOffers: [...lapse] } : {}),
     }),
     'the purchase goes on',
   );
-  await buyAfterApproval(id, buyer, listing, signed.transactionId, signed.late);
+  await buyAfterApproval(id, buyer, listing, signed.transactionId, signed.late, lapse);
 }
 
 /** After an allowance approval: waits for it on the ledger, then buys (the server checks it again). */
@@ -79,24 +96,29 @@ async function buyAfterApproval(
   listing: Listing,
   approvalId: string,
   late: { note: string; untilMs: number } | null = null,
+  lapseOffers: readonly string[] = [],
 ): Promise<void> {
   updateWrite(id, 'ledger', { note: late?.note ?? null });
   await approvalSettled(approvalId, 'Token allowance approval failed', late?.untilMs);
-  const answer = await buyWhenSettled(listing, buyer, approvalId);
+  const answer = await buyWhenSettled(listing, buyer, approvalId, lapseOffers);
   clearPendingAction(approvalId);
   if (!answer.ok) throw new Error(String(answer.body.error ?? 'Failed to prepare purchase transaction after allowance'));
-  await purchased(id, buyer, listing, String(answer.body.transactionId ?? ''));
+  await purchased(id, buyer, listing, answer.body);
 }
 
 /**
- * The settlement succeeded on the ledger (the server had its receipt): done at once; the page's data
- * is reloaded now and again once the mirror node shows the settlement.
+ * The settlement succeeded on the ledger (the server had its receipt): done at once, saying what
+ * was paid (and, paid from the allowance as it stood, what it was and is); the page's data is
+ * reloaded now and again once the mirror node shows the settlement.
  */
-async function purchased(id: string, buyer: string, listing: Listing, settlementId: string): Promise<void> {
+async function purchased(id: string, buyer: string, listing: Listing, body: Record<string, unknown>): Promise<void> {
+  const settlementId = String(body.transactionId ?? '');
   if (settlementId) rememberTransaction(buyer, settlementId);
   refreshAfterTrade(settlementId || undefined);
-  toast({ title: 'Purchase Successful!', description: `${listing.nftName} is now in your den.` });
-  updateWrite(id, 'done', { transactionId: settlementId || null });
+  const bought = `${listing.nftName} is now in your den, for ${formatPaws(listing.pawsPrice)} PAWS.`;
+  const spent = allowanceSpentOf(body.allowance);
+  toast({ title: 'Purchase Successful!', description: bought });
+  updateWrite(id, 'done', { transactionId: settlementId || null, outcome: spent ? `${bought} ${spentText(spent)}` : bought });
 }
 
 /** Follows every purchase of `buyer` whose allowance approval was left waiting for the ledger (a reload, another page). */

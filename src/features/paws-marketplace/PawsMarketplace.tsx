@@ -1,7 +1,7 @@
 import { useWriteUnderWay } from '../writes/use-writes';
 import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
@@ -35,8 +35,9 @@ import { AddToCartButton } from '../paws-cart/AddToCartButton';
 import { CartButton } from '../paws-cart/CartButton';
 import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
 import { AcceptSeveral } from '../paws-bulk/AcceptSeveral';
-import type { TigerOffer } from '../paws-bulk/bulk-client';
+import type { ReceivedOffer } from '../offers/offer-client';
 import { SelectBox, SelectionBar, useSelection } from '../paws-bulk/SelectionBar';
+import { $reopenWrite, hostWriteDialogs, writeKind } from '../writes/reopen-write';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -81,9 +82,20 @@ export default function PawsMarketplace() {
   const pickListings = useSelection();
   const [bulkListing, setBulkListing] = useState<OwnedNft[] | null>(null);
   const [bulkUnlisting, setBulkUnlisting] = useState<PublicListing[] | null>(null);
-  const [bulkAccepting, setBulkAccepting] = useState<TigerOffer[] | null>(null);
+  const [bulkAccepting, setBulkAccepting] = useState<ReceivedOffer[] | null>(null);
   const walletType = PUBLIC_CONFIG.wallet;
   const underWay = useWriteUnderWay();
+  const reopen = useStore($reopenWrite);
+  // The tray's link to a bulk write (under way, or its outcome): its dialog opens on it, showing the write.
+  useEffect(() => hostWriteDialogs(['offers-accept-many', 'bulk-listing', 'bulk-unlist']), []);
+  useEffect(() => {
+    const kind = reopen ? writeKind(reopen) : null;
+    if (kind === 'offers-accept-many') setBulkAccepting([]);
+    else if (kind === 'bulk-listing') setBulkListing([]);
+    else if (kind === 'bulk-unlist') setBulkUnlisting([]);
+    else return;
+    $reopenWrite.set(null);
+  }, [reopen]);
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (
@@ -327,7 +339,7 @@ export default function PawsMarketplace() {
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />
       <BulkListDialog tigers={bulkListing} onClose={() => setBulkListing(null)} />
       <BulkUnlistDialog listings={bulkUnlisting} onClose={() => setBulkUnlisting(null)} />
-      <BulkAcceptDialog offers={bulkAccepting} onClose={() => setBulkAccepting(null)} />
+      <BulkAcceptDialog offers={bulkAccepting} tigers={owned.data?.nfts ?? []} onClose={() => setBulkAccepting(null)} />
     </div>
   );
 }

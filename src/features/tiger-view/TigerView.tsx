@@ -21,6 +21,9 @@ import type { OwnedNft } from '../accounts/account-types';
 import { toast } from '../toast/toast-store';
 import { $wallet } from '../wallet/wallet-store';
 import { useWriteUnderWay } from '../writes/use-writes';
+import { $writes, NO_WRITES } from '../writes/write-store';
+import { useIslandStore } from '../../lib/use-island-store';
+import { purchasedListing } from '../paws-market/purchased-listings';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import { NftMedia } from '../tiger/NftMedia';
 import { AccountName, ProfileLink } from '../accounts/AccountName';
@@ -48,6 +51,28 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
       {children}
     </section>
   );
+}
+
+/** The tiger's PAWS listing `listingId` as far as its view tells (a purchase reopened while its sale settles, the listing no longer for sale). */
+function listingOfView(data: TigerViewAnswer, listingId: string): PublicListing {
+  return {
+    id: listingId,
+    sellerId: data.pawsSettling?.sellerId ?? data.owner,
+    tokenId: data.tokenId,
+    serialNumber: data.serial,
+    nftName: data.name,
+    nftImage: data.image ?? '',
+    pawsPrice: data.pawsSettling?.pawsPrice ?? '0',
+    rarityRank: data.rarityRank,
+    rarityPct: data.rarityPct,
+    rarityScore: data.rarityScore,
+    traits: data.traits.map(({ trait_type, value }) => ({ trait_type, value })),
+    status: 'claimed',
+    createdAt: data.pawsSettling?.since ?? '',
+    updatedAt: data.pawsSettling?.since ?? '',
+    approvalTransactionId: null,
+    sale: null,
+  };
 }
 
 function Owner({ data }: { data: TigerViewAnswer }) {
@@ -140,6 +165,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   const [offerToReopen, setOfferToReopen] = useState<string | null>(null);
   const reopen = useStore($writeToReopen);
   const underWay = useWriteUnderWay();
+  const writes = useIslandStore($writes, NO_WRITES);
   const now = Date.now();
 
   // The dialog's own history entry (pushed by Dialog.tsx as it opens) carries the address of the view.
@@ -212,6 +238,18 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   const ownsIt = Boolean(data && viewer && data.owner === viewer);
   const paws = data?.pawsListing ?? null;
   const ownPaws = Boolean(paws && viewer && paws.sellerId === viewer);
+  // A PAWS sale of this tiger settling (a buyer's claim on the server, or the viewer's own purchase at the ledger): the owner changes at consensus.
+  const ownPurchase =
+    viewer && serial !== null
+      ? Object.values(writes).find(
+          (write) =>
+            write.accountId === viewer &&
+            write.serial === serial &&
+            write.id.startsWith('paws-purchase:') &&
+            (write.step === 'ledger' || write.step === 'stalled'),
+        )
+      : undefined;
+  const settling = Boolean(data && !paws && (data.pawsSettling || ownPurchase));
   const tier = tierByRank(data?.rarityRank);
   // The tray's link: the viewer's write under way, whose dialog opens once the view has what it shows.
   const reopening = reopen && underWay(reopen) ? dialogOfWrite(reopen) : null;
@@ -227,7 +265,11 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
     if (kind === 'listing' && ofThisTiger && ownsIt) setListing(ownedNftOf(data));
     if (kind === 'unlist' && ofThisTiger) setUnlisting({ listingId: paws?.id ?? null, serialNumber: data.serial, nftName: data.name, sellerId: viewer });
     if (kind === 'hbar-purchase' && ofThisTiger && hbarCard) setBuyingHbar(hbarCard);
-    if (kind === 'paws-purchase' && paws?.id === key) setBuyingPaws(paws);
+    // The purchase's own listing: while its sale settles the tiger is no longer listed for sale.
+    if (kind === 'paws-purchase') {
+      const bought = paws?.id === key ? paws : purchasedListing(reopen as string);
+      if (bought) setBuyingPaws({ ...listingOfView(data, key), ...bought });
+    }
     if (kind === 'offer-accept') setOfferToReopen(key);
   }, [reopenable, data, viewer, hbarCard, hbarListings.loading]);
 
@@ -301,6 +343,11 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                         <Owner data={data} />
                       </span>
                       {ownsIt && <Badge className="ml-2">You</Badge>}
+                      {settling && (
+                        <Badge variant="outline" className="ml-2">
+                          Sale settling
+                        </Badge>
+                      )}
                     </p>
 
                     <Section title="Listings" id="tiger-view-listings">
@@ -355,6 +402,15 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                             )
                           }
                         />
+                      ) : settling ? (
+                        <p className="rounded-lg border border-primary/50 bg-primary/10 p-3 text-sm" role="status" data-testid="paws-sale-settling">
+                          Sale settling: the owner changes at consensus.{' '}
+                          {data.pawsSettling && (
+                            <span className="text-muted-foreground">
+                              Bought for {formatPaws(data.pawsSettling.pawsPrice)} PAWS by <AccountName accountId={data.pawsSettling.buyerId} />.
+                            </span>
+                          )}
+                        </p>
                       ) : (
                         <div className="flex flex-wrap items-center justify-between gap-3">
                           <p className="text-sm text-muted-foreground" data-testid="no-paws-listing">

@@ -4,7 +4,7 @@ import type { Write } from './write-store';
 /** Where `write` is in its `steps`: the first while it is prepared, the wallet's second, the last on the ledger; all of them once done. */
 export function stepIndex(write: Write): number {
   if (write.step === 'done') return write.steps.length;
-  if (write.step === 'prepare' || write.step === 'failed') return 0;
+  if (write.step === 'prepare' || write.step === 'confirm' || write.step === 'failed') return 0;
   if (write.step === 'wallet') return Math.min(1, write.steps.length - 1);
   return write.steps.length - 1;
 }

@@ -6,6 +6,8 @@ import { dialogOfWrite, tigerViewHref } from '../tiger/tiger-view-href';
 import { $openTiger, $tigerViewHosted, $writeToReopen } from '../tiger/tiger-view-store';
 import type { Write } from './write-store';
 import { checkWriteAgain, dismissWrite, isUnderWay } from './write-progress';
+import { WriteQuestionView, WriteRemedy } from './WriteProgress';
+import { $reopenWrite, hostsWriteDialog, writeDialogHref } from './reopen-write';
 
 /** After its button is gone ('Check again', 'Dismiss'), focus goes to the tray, or to the page once the tray is empty. */
 function refocus(): void {
@@ -30,6 +32,30 @@ function WriteState({ write }: { write: Write }) {
       );
     case 'ledger':
       return <LedgerWaitNotice since={write.since} />;
+    case 'confirm':
+      return <WriteQuestionView write={write} compact />;
+    case 'done':
+      return (
+        <div className="grid gap-2">
+          {write.outcome && (
+            <p className="text-sm" role="status">
+              {write.outcome}
+            </p>
+          )}
+          <WriteRemedy write={write} />
+          <Button
+            size="sm"
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => {
+              dismissWrite(write.id);
+              refocus();
+            }}
+          >
+            Dismiss
+          </Button>
+        </div>
+      );
     case 'stalled':
       return (
         <div className="grid gap-2">
@@ -52,6 +78,7 @@ function WriteState({ write }: { write: Write }) {
           <p className="text-sm text-red-300" role="alert">
             {write.error}
           </p>
+          <WriteRemedy write={write} />
           <Button
             size="sm"
             variant="outline"
@@ -91,6 +118,20 @@ function WriteLink({ write, serial }: { write: Write; serial: number }) {
   );
 }
 
+/** The link of a write not about one tiger whose dialog a page hosts (a cart's checkout, a bulk write): it reopens there, in place on this page when it hosts it. */
+function PageDialogLink({ write, href }: { write: Write; href: string }) {
+  function open(event: MouseEvent<HTMLAnchorElement>): void {
+    if (!hostsWriteDialog(write.id) || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    $reopenWrite.set(write.id);
+  }
+  return (
+    <a href={href} onClick={open} className="justify-self-start text-xs text-primary underline underline-offset-4 hover:text-highlight">
+      {write.step === 'done' ? 'Show the result' : write.step === 'confirm' ? 'Show the details' : 'Show progress'}
+    </a>
+  );
+}
+
 /**
  * The signed-in holder's trades in progress (`writes`, from trayWrites), at the bottom of the screen:
  * each write whose dialog was closed (or that a reload picked up) until it is done, with its step and
@@ -110,7 +151,11 @@ export function WritesTray({ writes }: { writes: readonly Write[] }) {
         <article key={write.id} aria-label={write.title} className="grid gap-1 rounded-xl border border-primary/40 bg-card p-3 shadow-lg">
           <p className="text-sm font-semibold text-foreground">{write.title}</p>
           <WriteState write={write} />
-          {write.serial !== null && <WriteLink write={write} serial={write.serial} />}
+          {write.serial !== null ? (
+            <WriteLink write={write} serial={write.serial} />
+          ) : (
+            writeDialogHref(write.id) && <PageDialogLink write={write} href={writeDialogHref(write.id) as string} />
+          )}
         </article>
       ))}
     </section>,

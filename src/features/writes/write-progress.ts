@@ -1,15 +1,21 @@
 /** Moving writes through their steps (write-store.ts holds them): what the flows call as they go. */
-import { $writeInDialog, $writes, type Write, type WriteStep } from './write-store';
+import { $writeInDialog, $writes, type Write, type WriteQuestion, type WriteStep } from './write-store';
 
 /** What each stalled write runs on 'Check again' (kept beside the store: functions are not state). */
 const checks = new Map<string, () => void>();
+/** What each write asking the holder waits for: the answer, by the option's id. */
+const answers = new Map<string, (option: string) => void>();
+/** What each ended write's remedy runs. */
+const remedies = new Map<string, () => void>();
 
 /** Starts showing a write at its first step (or restarts one that ended). */
 export function beginWrite(
-  write: Pick<Write, 'id' | 'accountId' | 'title' | 'serial' | 'steps'> & Partial<Pick<Write, 'amount' | 'step'>>,
+  write: Pick<Write, 'id' | 'accountId' | 'title' | 'serial' | 'steps'> & Partial<Pick<Write, 'amount' | 'step' | 'keepDone'>>,
   now = Date.now(),
 ): void {
   checks.delete(write.id);
+  answers.delete(write.id);
+  remedies.delete(write.id);
   $writes.setKey(write.id, {
     step: 'prepare',
     amount: null,
@@ -17,6 +23,10 @@ export function beginWrite(
     error: null,
     retryable: false,
     transactionId: null,
+    question: null,
+    outcome: null,
+    remedy: null,
+    keepDone: false,
     ...write,
     started: now,
     since: now,
@@ -27,13 +37,34 @@ export function beginWrite(
 export function updateWrite(
   id: string,
   step: WriteStep,
-  change: Partial<Pick<Write, 'note' | 'error' | 'retryable' | 'transactionId' | 'steps'>> = {},
+  change: Partial<Pick<Write, 'note' | 'error' | 'retryable' | 'transactionId' | 'steps' | 'title' | 'amount' | 'outcome'>> = {},
   now = Date.now(),
 ): void {
   const current = $writes.get()[id];
   if (!current) return;
   if (step !== 'stalled') checks.delete(id);
-  $writes.setKey(id, { ...current, ...change, step, since: current.step === step ? current.since : now });
+  const question = step === 'confirm' ? current.question : null;
+  $writes.setKey(id, { ...current, ...change, question, step, since: current.step === step ? current.since : now });
+}
+
+/**
+ * Asks the holder `question` before the write goes on (step 'confirm', shown by its dialog and the
+ * tray, no answer chosen for them): resolves with the id of the option they pick.
+ */
+export function askWrite(id: string, question: WriteQuestion, now = Date.now()): Promise<string> {
+  const current = $writes.get()[id];
+  if (!current) return Promise.reject(new Error(`No write ${id} to ask about`));
+  return new Promise((answer) => {
+    answers.set(id, answer);
+    $writes.setKey(id, { ...current, step: 'confirm', question, since: now });
+  });
+}
+
+/** The holder's answer to the question write `id` asks. */
+export function answerWrite(id: string, option: string): void {
+  const answer = answers.get(id);
+  answers.delete(id);
+  answer?.(option);
 }
 
 /** The write is stalled on the ledger: `check` follows it again. */
@@ -49,9 +80,29 @@ export function checkWriteAgain(id: string): void {
   check?.();
 }
 
+/**
+ * Offers, on write `id` that ended (done or failed), what the holder can do about how it ended, in
+ * one click: `label` on its button, `run` what it starts (another write).
+ */
+export function offerRemedy(id: string, label: string, run: () => void): void {
+  const current = $writes.get()[id];
+  if (!current || (current.step !== 'done' && current.step !== 'failed')) return;
+  remedies.set(id, run);
+  $writes.setKey(id, { ...current, remedy: label });
+}
+
+/** Runs write `id`'s remedy: the write is dismissed, and what it starts shows instead. */
+export function runRemedy(id: string): void {
+  const run = remedies.get(id);
+  dismissWrite(id);
+  run?.();
+}
+
 /** Stops showing a write (it ended, and was seen). */
 export function dismissWrite(id: string): void {
   checks.delete(id);
+  answers.delete(id);
+  remedies.delete(id);
   $writes.setKey(id, undefined);
 }
 

@@ -10,11 +10,19 @@
 import { atom, map } from 'nanostores';
 
 /**
- * prepare (the server prepares it), wallet (the wallet is asked), ledger (the ledger settles it and
- * the server completes it), stalled (the ledger took longer than the page waits: check again),
- * done, failed (with the spec's message).
+ * prepare (the server prepares it), confirm (the holder's choice is needed before anything is
+ * signed: what changed, what the wallet will be asked), wallet (the wallet is asked), ledger (the
+ * ledger settles it and the server completes it), stalled (the ledger took longer than the page
+ * waits: check again), done, failed (with the spec's message).
  */
-export type WriteStep = 'prepare' | 'wallet' | 'ledger' | 'stalled' | 'done' | 'failed';
+export type WriteStep = 'prepare' | 'confirm' | 'wallet' | 'ledger' | 'stalled' | 'done' | 'failed';
+
+/** What a write asks the holder at its 'confirm' step: what it is about, in lines, and the answers (none chosen for them). */
+export interface WriteQuestion {
+  text: string;
+  details: string[];
+  options: { id: string; label: string; variant?: 'default' | 'outline' }[];
+}
 
 export interface Write {
   /** One write per thing written: a second start of the same listing finds this one. */
@@ -40,6 +48,14 @@ export interface Write {
   retryable: boolean;
   /** The transaction that made it, once done (shown with its ledger-explorer link). */
   transactionId: string | null;
+  /** What it asks the holder (step 'confirm'). */
+  question: WriteQuestion | null;
+  /** What it did, once done ('Bought #12 and #40 for 95 PAWS; not bought: #7, sold before you paid'), shown until dismissed. */
+  outcome: string | null;
+  /** What the holder can do about how it ended, in one click ('Revoke the marketplace’s permission on Wild Tiger #12'), or null. */
+  remedy: string | null;
+  /** Kept in the tray once done, until dismissed, when its dialog did not show its end (a cart's checkout, whose outcome names what was and was not bought). */
+  keepDone: boolean;
 }
 
 export const $writes = map<Record<string, Write>>({});
@@ -50,10 +66,13 @@ export const NO_WRITES: Record<string, Write> = {};
 /** The write a dialog shows: the tray leaves it to the dialog. */
 export const $writeInDialog = atom<string | null>(null);
 
-/** The writes of `accountId` the tray shows: under way, or failed and not yet dismissed, but not the one in a dialog; oldest first. */
+/**
+ * The writes of `accountId` the tray shows: under way, or failed (or done, for those that keep their
+ * outcome) and not yet dismissed, but not the one in a dialog; oldest first.
+ */
 export function trayWrites(accountId: string | null, writes: Record<string, Write>, inDialog: string | null): Write[] {
   if (!accountId) return [];
   return Object.values(writes)
-    .filter((write) => write.accountId === accountId && write.step !== 'done' && write.id !== inDialog)
+    .filter((write) => write.accountId === accountId && (write.step !== 'done' || write.keepDone) && write.id !== inDialog)
     .sort((a, b) => a.started - b.started);
 }

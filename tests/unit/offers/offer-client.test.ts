@@ -25,7 +25,14 @@ describe('offer client', () => {
         () => ({ json: { state: 'success', consensusTimestamp: '1.2' } }),
       ],
     });
-    expect(await makeOffer('0.0.7001002', 'id-1', terms)).toEqual({ status: 'allowance', amount: '42.5', currentAllowance: '30' });
+    // An answer without the trade's own part and the offers' (an older server) reads as the whole amount for the trade.
+    expect(await makeOffer('0.0.7001002', 'id-1', terms)).toEqual({
+      status: 'allowance',
+      amount: '42.5',
+      currentAllowance: '30',
+      due: '42.5',
+      offersKeep: '0',
+    });
     expect(await makeOffer('0.0.7001002', 'id-1', terms, APPROVAL)).toEqual({ status: 'made', offer });
     const posts = calls.filter((entry) => entry.method === 'POST');
     expect(posts.map((entry) => entry.body)).toEqual([

@@ -110,7 +110,7 @@ describe('accepting an offer as a write', () => {
 describe('making an offer as a write', () => {
   it('a short allowance is approved in the wallet, then the offer is made under its one id', async () => {
     vi.mocked(makeOffer)
-      .mockResolvedValueOnce({ status: 'allowance', amount: '40', currentAllowance: '0' })
+      .mockResolvedValueOnce({ status: 'allowance', amount: '40', currentAllowance: '0', due: '40', offersKeep: '0' })
       .mockResolvedValue({ status: 'made', offer: MADE } as never);
     await startMakeOffer(BOB, 'N1', REQUEST);
     expect($writes.get()[OFFER_WRITE]).toMatchObject({ step: 'done', title: 'Offering 40 PAWS for Wild Tiger #648' });
@@ -120,7 +120,7 @@ describe('making an offer as a write', () => {
 
   it('a wallet that did not answer leaves the approval to the ledger; another page makes the same offer once it shows', async () => {
     vi.mocked(makeOffer)
-      .mockResolvedValueOnce({ status: 'allowance', amount: '40', currentAllowance: '0' })
+      .mockResolvedValueOnce({ status: 'allowance', amount: '40', currentAllowance: '0', due: '40', offersKeep: '0' })
       .mockRejectedValueOnce(new LedgerStillPending())
       .mockResolvedValue({ status: 'made', offer: MADE } as never);
     vi.mocked(signAndExecute).mockRejectedValue(new WalletError('Wallet execution timeout after 45 seconds', false, false, true));

@@ -102,15 +102,21 @@ describe('sweeping the floor', () => {
     sold(9, '50', 3200, '0.0.9'),
   ];
 
+  const serials = (request: Parameters<typeof sweepPick>[1]) => sweepPick(floor, request).picked.map((entry) => entry.serialNumber);
+
   it('takes the N cheapest (the lower serial first on a tie), leaving out the buyer’s own', () => {
-    expect(sweepPick(floor, { count: 3, traits: {} }).map((entry) => entry.serialNumber)).toEqual([9, 6, 7]);
-    expect(sweepPick(floor, { count: 3, traits: {}, buyerId: '0.0.9' }).map((entry) => entry.serialNumber)).toEqual([6, 7, 5]);
+    expect(serials({ count: 3, traits: {} })).toEqual([9, 6, 7]);
+    expect(serials({ count: 3, traits: {}, buyerId: '0.0.9' })).toEqual([6, 7, 5]);
+    expect(sweepPick(floor, { count: 3, traits: {} }).short).toBeNull();
   });
 
-  it('keeps within a trait filter, a tier and a maximum total', () => {
-    expect(sweepPick(floor, { count: 10, traits: { Fur: ['Black'] } }).map((entry) => entry.serialNumber)).toEqual([8]);
-    expect(sweepPick(floor, { count: 10, traits: {}, tier: 'Legendary' }).map((entry) => entry.serialNumber)).toEqual([7]);
-    expect(sweepPick(floor, { count: 10, traits: {}, maxTotal: 260n }).map((entry) => entry.serialNumber)).toEqual([9, 6, 7]);
-    expect(sweepPick(floor, { count: 10, traits: {}, maxTotal: 249n }).map((entry) => entry.serialNumber)).toEqual([9, 6]);
+  it('keeps within a trait filter, a tier and a maximum total, and says why it took fewer than asked', () => {
+    expect(serials({ count: 10, traits: { Fur: ['Black'] } })).toEqual([8]);
+    expect(serials({ count: 10, traits: {}, tier: 'Legendary' })).toEqual([7]);
+    expect(serials({ count: 10, traits: {}, maxTotal: 260n })).toEqual([9, 6, 7]);
+    expect(serials({ count: 10, traits: {}, maxTotal: 249n })).toEqual([9, 6]);
+    expect(sweepPick(floor, { count: 10, traits: {}, maxTotal: 249n }).short).toBe('max-total');
+    expect(sweepPick(floor, { count: 10, traits: { Fur: ['Black'] } }).short).toBe('too-few');
+    expect(sweepPick(floor, { count: 10, traits: { Fur: ['Pink'] } })).toEqual({ picked: [], short: 'too-few' });
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * What a PAWS trade asks of the holder's allowance, in words, before the wallet opens (issue 55
+ * item 3): the approval and why ('this tiger 38 + your open offers 65'), the offers a purchase
+ * would leave unfunded and the holder's choice about them, and what a purchase paid from the
+ * allowance as it stood spent of it. Pure: the writes and dialogs show it.
+ */
+import { formatPaws } from '../../lib/format';
+import type { WriteQuestion } from '../writes/write-store';
+import type { AllowanceSpent } from './allowance-budget';
+
+/** A PAWS_ALLOWANCE_LOW answer as the browser reads it (whole PAWS, decimal strings). */
+export interface AllowanceAsk {
+  /** The approval that pays the trade and keeps every open offer funded. */
+  amount: string;
+  /** What the trade itself draws. */
+  due: string;
+  /** What the holder's open offers and purchases being settled keep besides it. */
+  offersKeep: string;
+  currentAllowance: string;
+  /** Offers the purchase would leave unfunded without `amount`. */
+  lapsing: { offerId: string; label: string }[];
+  /** With them let lapse: the approval the purchase still needs ('0': none). */
+  amountIfLapse: string | null;
+}
+
+const text = (value: unknown, fallback = '0') => (typeof value === 'string' || typeof value === 'number' ? String(value) : fallback);
+
+/** Reads a PAWS_ALLOWANCE_LOW answer's body; `fallback` is the trade's own amount when the answer names none. */
+export function allowanceAskOf(body: Record<string, unknown>, fallback: string): AllowanceAsk {
+  const lapsing = Array.isArray(body.lapsing)
+    ? body.lapsing.filter((entry): entry is { offerId: string; label: string } => typeof entry?.offerId === 'string' && typeof entry?.label === 'string')
+    : [];
+  return {
+    amount: text(body.amount, fallback),
+    due: text(body.due, fallback),
+    offersKeep: text(body.offersKeep),
+    currentAllowance: text(body.currentAllowance),
+    lapsing,
+    amountIfLapse: body.amountIfLapse === undefined || body.amountIfLapse === null ? null : text(body.amountIfLapse),
+  };
+}
+
+/** 'Your wallet will ask to allow 103 PAWS: this tiger 38 + your open offers 65.' (`what`: 'this tiger', 'this cart', 'this offer'). */
+export function allowanceAskText(amount: string, due: string, offersKeep: string, what: string): string {
+  const why = Number(offersKeep) > 0 ? `${what} ${formatPaws(due)} + your open offers ${formatPaws(offersKeep)}` : `${what} ${formatPaws(due)}`;
+  return `Your wallet will ask to allow the marketplace ${formatPaws(amount)} PAWS: ${why}. It takes the PAWS only as the tigers come to you.`;
+}
+
+/** The answers of the question a purchase asks when it would leave offers unfunded. */
+export const LAPSE_CHOICES = { topUp: 'top-up', lapse: 'lapse', cancel: 'cancel' } as const;
+
+/** The question a purchase asks (none chosen for the holder) when it would leave some of their open offers unfunded. */
+export function lapseQuestion(ask: AllowanceAsk, what: string): WriteQuestion {
+  const count = ask.lapsing.length;
+  const them = count === 1 ? 'it' : 'them';
+  const lapseLabel =
+    ask.amountIfLapse === null || Number(ask.amountIfLapse) === 0
+      ? `Pay from my allowance and let ${them} lapse`
+      : `Allow ${formatPaws(ask.amountIfLapse)} PAWS for ${what} only and let ${them} lapse`;
+  return {
+    text: `Paying for ${what} from your PAWS allowance would leave ${count === 1 ? 'one of your open offers' : `${count} of your open offers`} unfunded: nobody could accept ${them}.`,
+    details: [
+      ...ask.lapsing.map((offer) => offer.label),
+      `Your allowance is ${formatPaws(ask.currentAllowance)} PAWS; ${what} takes ${formatPaws(ask.due)} and your open offers keep ${formatPaws(ask.offersKeep)}.`,
+    ],
+    options: [
+      { id: LAPSE_CHOICES.topUp, label: `Allow ${formatPaws(ask.amount)} PAWS and keep ${them} funded` },
+      { id: LAPSE_CHOICES.lapse, label: lapseLabel, variant: 'outline' },
+      { id: LAPSE_CHOICES.cancel, label: 'Cancel', variant: 'outline' },
+    ],
+  };
+}
+
+/** 'Paid from your PAWS allowance, with no wallet prompt: 65 → 27 PAWS. Your open offers keep 20 PAWS of it.' */
+export function spentText(spent: AllowanceSpent): string {
+  const keeps = Number(spent.offersKeep) > 0 ? ` Your open offers keep ${formatPaws(spent.offersKeep)} PAWS of it.` : '';
+  const lapsed = spent.lapsed.length ? ` Now unfunded, as you chose: ${spent.lapsed.join('; ')}.` : '';
+  return `Paid from your PAWS allowance, with no wallet prompt: ${formatPaws(spent.before)} → ${formatPaws(spent.after)} PAWS.${keeps}${lapsed}`;
+}
+
+/** Reads the `allowance` an answer carries, when it says the purchase was paid from the allowance as it stood. */
+export function allowanceSpentOf(value: unknown): AllowanceSpent | null {
+  const spent = value as Partial<AllowanceSpent> | null | undefined;
+  if (!spent || typeof spent.before !== 'string' || typeof spent.after !== 'string') return null;
+  return { before: spent.before, after: spent.after, offersKeep: text(spent.offersKeep), lapsed: Array.isArray(spent.lapsed) ? spent.lapsed.map(String) : [] };
+}
