@@ -152,8 +152,8 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     await page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: name }).getByRole('button', { name: 'Buy' }).click();
     const dialog = page.getByRole('dialog', { name: `Buy ${name}` });
     // What the wallet may ask, said before it opens.
-    await expect(dialog).toContainText(
-      `If the marketplace (${MARKETPLACE}) may not yet spend 33 PAWS of yours, your wallet first asks you to allow it that much`,
+    await expect(dialog.getByTestId('allowance-ask')).toHaveText(
+      'Your wallet will ask to allow the marketplace 33 PAWS for this tiger. It takes the PAWS only as the tiger comes to you, in one transaction.',
     );
     await expect(dialog.getByTestId('buyer-cost')).toHaveText('You pay 33 PAWS; the seller receives 31.35 PAWS after the 5 % creator royalty (1.65 PAWS).');
     await dialog.getByRole('button', { name: 'Purchase', exact: true }).click();

@@ -1,4 +1,4 @@
-import { bulkListAndCheckout, listBuyUnlist } from './support/paws-flows';
+import { acceptSeveralChoosingTiger, bulkListAndCheckout, listBuyUnlist } from './support/paws-flows';
 import { test } from './support/walletconnect-wallet';
 
 // The PAWS marketplace through WalletConnect: the scenario of paws-market.spec.ts (sandbox wallet).
@@ -11,9 +11,22 @@ test.describe
       console.log(`[timing] WalletConnect PAWS flows (ms): ${JSON.stringify(timings)}`);
     });
 
-    test('Alice lists five tigers with one approval; Bob checks out three from his cart with one PAWS approval', async ({ page, walletConnect }) => {
+    test('Alice lists five tigers with one approval; Bob’s cart is re-read as he pays (one tiger unlisted, one re-priced) and checked out with one PAWS approval', async ({
+      page,
+      walletConnect,
+    }) => {
       test.setTimeout(300_000);
       const timings = await bulkListAndCheckout(page, walletConnect);
       console.log(`[timing] WalletConnect bulk flows (ms): ${JSON.stringify(timings)}`);
+    });
+
+    test('Alice accepts two of Bob’s offers at once, a collection offer taking the tiger she picks, approved in one wallet transaction', async ({
+      page,
+      walletConnect,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const took = await acceptSeveralChoosingTiger(page, walletConnect, baseURL as string);
+      console.log(`[timing] WalletConnect bulk acceptance (ms): ${took}`);
     });
   });

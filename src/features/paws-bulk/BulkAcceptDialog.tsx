@@ -14,7 +14,7 @@ import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
 import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
 import { isUnderWay } from '../writes/write-progress';
-import { type AcceptRow, acceptRows, isProtectedTiger, offerKindText, picksProblem } from './accept-rows';
+import { type AcceptRow, acceptRows, isProtectedTiger, offerKindText, picksProblem, rowChoiceLabel } from './accept-rows';
 import { acceptManyWriteId, startAcceptMany } from './accept-offers-write';
 
 const PENDING_NOTE = 'You can close this window: the sales go on, and the bar at the bottom of the page shows them until they are done.';
@@ -87,6 +87,7 @@ export function BulkAcceptDialog({ offers, tigers, onClose }: { offers: Received
                   <label className="flex items-start gap-2 font-semibold">
                     <input
                       type="checkbox"
+                      aria-label={rowChoiceLabel(row)}
                       className="mt-0.5 size-5 shrink-0 accent-primary"
                       checked={chosen.has(row.key)}
                       onChange={(event) => choose(row.key, event.target.checked)}

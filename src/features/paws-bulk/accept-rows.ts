@@ -4,6 +4,7 @@
  * a tier, or any tiger) takes one of several, which the holder picks: the commonest eligible tiger is
  * suggested, and a Legendary (or rarer) is never suggested for one; the holder may still pick it.
  */
+import { formatPaws } from '../../lib/format';
 import { type RarityTier, tierByRank, traitLabel } from '../tiger/tiers';
 import type { ReceivedOffer } from '../offers/offer-client';
 
@@ -60,6 +61,14 @@ export function acceptRows(offers: readonly ReceivedOffer[], rankOf: (serial: nu
     }
   }
   return rows;
+}
+
+/** What a row's checkbox says: 'Sell Wild Tiger #12 to the 20 PAWS item offer', 'Sell the tiger picked below to the 15 PAWS collection offer (sale 2)'. */
+export function rowChoiceLabel(row: AcceptRow): string {
+  const tiger = row.choices.length === 1 ? `Wild Tiger #${row.choices[0]}` : 'the tiger picked below';
+  const kind = row.offer.kind === 'item' ? 'item offer' : row.offer.traitType ? 'trait offer' : row.offer.minTier ? 'tier offer' : 'collection offer';
+  const unit = Number(row.key.split(':')[1] ?? 0);
+  return `Sell ${tiger} to the ${formatPaws(row.offer.pawsAmount)} PAWS ${kind}${unit > 0 ? ` (sale ${unit + 1})` : ''}`;
 }
 
 /** Why the holder's picks cannot be accepted as they stand (a tiger picked twice, a chosen row without a tiger), or null. */

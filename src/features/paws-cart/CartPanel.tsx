@@ -12,10 +12,9 @@ import { $wallet } from '../wallet/wallet-store';
 import { useWriteDialog } from '../writes/use-writes';
 import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
 import { isUnderWay } from '../writes/write-progress';
-import type { SweepShort } from '../paws-market/listings-view-rules';
 import { CartFees } from './CartFees';
 import { SweepForm } from './SweepForm';
-import { cartLine, sweepListings, type SweepAsk } from './cart-client';
+import { cartLine, sweepListings, sweepText, type SweepAsk } from './cart-client';
 import { $cart, cartTotal, checkoutWriteId, removeFromCart, replaceCart } from './cart-store';
 import { startCheckout } from './checkout-write';
 
@@ -139,12 +138,4 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
       </DialogContent>
     </Dialog>
   );
-}
-
-/** What a sweep did, when it added fewer tigers than asked (or none): why. */
-export function sweepText(asked: number, found: number, short: SweepShort | null): string | null {
-  if (!found) return 'No live listings match: the cart was left as it was.';
-  if (found >= asked || !short) return null;
-  const why = short === 'max-total' ? 'the next cheapest would pass your maximum total' : 'no more live listings match the filter';
-  return `Added ${found} of the ${asked} you asked for: ${why}.`;
 }

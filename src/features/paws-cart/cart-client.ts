@@ -105,3 +105,12 @@ export function dropText(reason: DropReason): string {
       return 'your own listing';
   }
 }
+
+/** What a sweep did, when it added fewer tigers than asked (or none): why. */
+export function sweepText(asked: number, found: number, short: SweepShort | null): string | null {
+  if (!found && short === 'max-total') return 'Even the cheapest matching listing passes your maximum total: the cart was left as it was.';
+  if (!found) return 'No live listings match: the cart was left as it was.';
+  if (found >= asked || !short) return null;
+  const why = short === 'max-total' ? 'the next cheapest would pass your maximum total' : 'no more live listings match the filter';
+  return `Added ${found} of the ${asked} you asked for: ${why}.`;
+}

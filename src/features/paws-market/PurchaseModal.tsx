@@ -53,7 +53,7 @@ function quoteText(quote: QuoteState): string {
   if (funding.lapsing.length) {
     return `Paying from your allowance would leave ${funding.lapsing.length === 1 ? 'one of your open offers' : `${funding.lapsing.length} of your open offers`} unfunded: when you buy, you choose whether to allow ${formatPaws(funding.amount ?? '0')} PAWS and keep them funded, or let them lapse.`;
   }
-  return allowanceAskText(funding.amount ?? funding.due, funding.due, funding.offersKeep, 'this tiger');
+  return `${allowanceAskText(funding.amount ?? funding.due, funding.due, funding.offersKeep, 'this tiger')} It takes the PAWS only as the tiger comes to you, in one transaction.`;
 }
 
 /** Closing the modal at any step: the purchase goes on, shown in the tray of writes in progress. */

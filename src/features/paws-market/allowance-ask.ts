@@ -40,10 +40,14 @@ export function allowanceAskOf(body: Record<string, unknown>, fallback: string):
   };
 }
 
-/** 'Your wallet will ask to allow 103 PAWS: this tiger 38 + your open offers 65.' (`what`: 'this tiger', 'this cart', 'this offer'). */
+/**
+ * What the wallet will be asked and why, before it opens: 'Your wallet will ask to allow the
+ * marketplace 103 PAWS: this tiger 38 + your open offers 65.' (`what`: 'this tiger', 'this cart',
+ * 'this offer'), or '… 33 PAWS for this tiger.' when nothing else is kept.
+ */
 export function allowanceAskText(amount: string, due: string, offersKeep: string, what: string): string {
-  const why = Number(offersKeep) > 0 ? `${what} ${formatPaws(due)} + your open offers ${formatPaws(offersKeep)}` : `${what} ${formatPaws(due)}`;
-  return `Your wallet will ask to allow the marketplace ${formatPaws(amount)} PAWS: ${why}. It takes the PAWS only as the tigers come to you.`;
+  const ask = `Your wallet will ask to allow the marketplace ${formatPaws(amount)} PAWS`;
+  return Number(offersKeep) > 0 ? `${ask}: ${what} ${formatPaws(due)} + your open offers ${formatPaws(offersKeep)}.` : `${ask} for ${what}.`;
 }
 
 /** The answers of the question a purchase asks when it would leave offers unfunded. */

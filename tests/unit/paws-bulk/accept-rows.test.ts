@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptRows, offerKindText, picksProblem } from '../../../src/features/paws-bulk/accept-rows';
+import { acceptRows, offerKindText, picksProblem, rowChoiceLabel } from '../../../src/features/paws-bulk/accept-rows';
 import type { ReceivedOffer } from '../../../src/features/offers/offer-client';
 
 const offer = (id: string, fields: Partial<ReceivedOffer> & { serials: number[] }): ReceivedOffer =>
@@ -28,6 +28,11 @@ describe('the rows of a bulk acceptance', () => {
       ['c:0', 7],
       ['c:1', 9],
       ['c:2', null],
+    ]);
+    expect(rows.map(rowChoiceLabel)).toEqual([
+      'Sell the tiger picked below to the 20 PAWS collection offer',
+      'Sell the tiger picked below to the 20 PAWS collection offer (sale 2)',
+      'Sell the tiger picked below to the 20 PAWS collection offer (sale 3)',
     ]);
     // The holder may still pick the Legendary: it stays among the choices.
     expect(rows[2]?.choices).toContain(648);

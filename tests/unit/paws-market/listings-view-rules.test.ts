@@ -120,3 +120,14 @@ describe('sweeping the floor', () => {
     expect(sweepPick(floor, { count: 10, traits: { Fur: ['Pink'] } })).toEqual({ picked: [], short: 'too-few' });
   });
 });
+
+describe('what the cart says of a sweep', () => {
+  it('keeps the cart when nothing matches, and says why it added fewer than asked', async () => {
+    const { sweepText } = await import('../../../src/features/paws-cart/cart-client');
+    expect(sweepText(5, 0, 'too-few')).toBe('No live listings match: the cart was left as it was.');
+    expect(sweepText(5, 0, 'max-total')).toBe('Even the cheapest matching listing passes your maximum total: the cart was left as it was.');
+    expect(sweepText(5, 3, 'max-total')).toBe('Added 3 of the 5 you asked for: the next cheapest would pass your maximum total.');
+    expect(sweepText(5, 2, 'too-few')).toBe('Added 2 of the 5 you asked for: no more live listings match the filter.');
+    expect(sweepText(5, 5, null)).toBeNull();
+  });
+});
