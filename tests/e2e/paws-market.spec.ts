@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { sandboxDriver } from './support/wallet-driver';
 import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
-import { approveTigerSpend, signedInHolder } from '../support/paws-trades';
+import { approveTigerSpend, listForPaws, signedInHolder } from '../support/paws-trades';
 import { ownedSerials } from '../support/sandbox-client';
 import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft, SHOWN_ON_MIRROR } from './support/ledger';
 import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
@@ -368,4 +368,37 @@ test.describe('PAWS marketplace while the ledger cannot read a holding', () => {
     await expect.poll(() => copies).toBe(1);
     await expect(page.getByRole('button', { name: `Revoke Permission on Wild Tiger #${serial}` })).toBeVisible({ timeout: 15_000 });
   });
+});
+
+/** True when two boxes share any area. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('the PAWS market’s sort and filters sit side by side at 320 px, a filter chosen; the sweep’s fields stay inside the cart at 1440 px', async ({
+  page,
+  baseURL,
+}) => {
+  // A listing of Carol's, so the market has traits to filter by.
+  const carol = await signedInHolder(baseURL as string, CAROL);
+  await listForPaws(carol, (await ownedSerials(baseURL as string, CAROL))[0] as number, '9');
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/paws-marketplace');
+  await sandboxDriver.connectAs(page, 'Bob');
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const firstGroup = page.locator('#paws-filters details').first();
+  await firstGroup.locator('summary').click();
+  await firstGroup.getByRole('checkbox').first().check();
+  const sort = await page.getByLabel('Sort by').boundingBox();
+  const hide = await page.getByRole('button', { name: /^Hide filters/ }).boundingBox();
+  expect(sort && hide && overlap(sort, hide), `the sort select ${JSON.stringify(sort)} and 'Hide filters' ${JSON.stringify(hide)} overlap`).toBe(false);
+  for (const box of [sort, hide]) expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByTestId('cart-button').click();
+  const sweep = page.getByRole('form', { name: 'Sweep the floor' });
+  const form = await sweep.boundingBox();
+  for (const field of ['How many (1–25)', 'Tier', 'Maximum total (PAWS, optional)']) {
+    const box = await sweep.getByLabel(field).boundingBox();
+    expect(box && form && box.x + box.width <= form.x + form.width && box.x >= form.x, `${field} lies outside the sweep form`).toBe(true);
+  }
 });

@@ -101,6 +101,13 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   maxWidth?: string;
 };
 
+/**
+ * On a small screen, toasts show across the top (spec 000 §2): while one shows, an open dialog sits at
+ * the bottom below it, shorter, so the toast covers neither its title and close button nor its buttons.
+ */
+const TOAST_ROOM =
+  'max-sm:[body:has([data-toast][data-state=open])_&]:top-auto max-sm:[body:has([data-toast][data-state=open])_&]:bottom-4 max-sm:[body:has([data-toast][data-state=open])_&]:translate-y-0 max-sm:[body:has([data-toast][data-state=open])_&]:max-h-[calc(100dvh-9rem)]';
+
 /** Where a dialog's opener lives, to return focus to when the opener itself is gone (a sold tiger's card). */
 const OPENER_REGION = '[role="tabpanel"], [role="region"], section, main';
 
@@ -137,6 +144,7 @@ export function DialogContent({
       <DialogPrimitive.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-popover p-6 text-popover-foreground shadow-2xl shadow-black data-[state=open]:animate-dialog-in data-[state=closed]:animate-dialog-out',
+          TOAST_ROOM,
           maxWidth,
           className,
         )}
@@ -174,8 +182,14 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 pr-8 text-left', className)} {...props} />;
 }
 
+/** A dialog's buttons: they stay in view at the bottom of a dialog taller than the screen (a long list on a phone). */
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div
+      className={cn('sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-2 bg-popover px-6 pt-2 pb-6 sm:flex-row sm:justify-end', className)}
+      {...props}
+    />
+  );
 }
 
 /** A dialog's title; `textSize` replaces its size and leading. */

@@ -19,9 +19,9 @@ import { acceptManyWriteId, startAcceptMany } from './accept-offers-write';
 
 const PENDING_NOTE = 'You can close this window: the sales go on, and the bar at the bottom of the page shows them until they are done.';
 
-/** A tiger as a row names it: 'Wild Tiger #648 · Legendary · rank 42'. */
-function tigerText(serial: number, rank: number | null): string {
-  return `Wild Tiger #${serial} · ${tierByRank(rank)}${rank ? ` · rank ${formatCount(rank)}` : ''}`;
+/** A tiger as a row names it: 'Wild Tiger #648 · Legendary · rank 42' (without the tier where its badge shows it). */
+function tigerText(serial: number, rank: number | null, withTier = true): string {
+  return `Wild Tiger #${serial}${withTier ? ` · ${tierByRank(rank)}` : ''}${rank ? ` · rank ${formatCount(rank)}` : ''}`;
 }
 
 /**
@@ -100,9 +100,12 @@ export function BulkAcceptDialog({ offers, tigers, onClose }: { offers: Received
                       </span>
                     </span>
                   </label>
+                  {row.choices.length > 1 && row.suggested !== null && (
+                    <p className="text-xs text-muted-foreground">Suggested: your commonest tiger this offer takes. Pick another if you prefer.</p>
+                  )}
                   {row.choices.length === 1 ? (
                     <p className="flex flex-wrap items-center gap-2 text-sm">
-                      <span>{tigerText(row.choices[0] as number, rankOf(row.choices[0] as number))}</span>
+                      <span>{tigerText(row.choices[0] as number, rankOf(row.choices[0] as number), false)}</span>
                       <TierBadge tier={tierByRank(rankOf(row.choices[0] as number))} />
                     </p>
                   ) : (
@@ -117,7 +120,7 @@ export function BulkAcceptDialog({ offers, tigers, onClose }: { offers: Received
                         {row.choices.map((choice) => (
                           <option key={choice} value={choice}>
                             {tigerText(choice, rankOf(choice))}
-                            {choice === row.suggested ? ' (suggested: your commonest eligible tiger)' : ''}
+                            {choice === row.suggested ? ' (suggested)' : ''}
                           </option>
                         ))}
                       </select>

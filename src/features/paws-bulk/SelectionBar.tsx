@@ -29,6 +29,14 @@ export function SelectionBar({
   );
 }
 
+/**
+ * The classes of a grid's header row holding a SelectionBar: while selecting it stays in view under
+ * the fixed navigation, so the bulk action is at hand however far the grid is scrolled.
+ */
+export function selectionHeaderClass(selecting: boolean, layout: string): string {
+  return selecting ? `${layout} sticky top-16 z-30 -mx-2 rounded-lg bg-background/95 px-2 py-2 shadow-lg shadow-black/40 backdrop-blur` : layout;
+}
+
 /** A card's checkbox while its grid is selecting. */
 export function SelectBox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
   return (

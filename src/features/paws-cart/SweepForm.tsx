@@ -29,8 +29,8 @@ export function SweepForm({ traits, onSweep }: { traits: TraitSelection; onSweep
       <p id={`${id}-title`} className="font-semibold">
         Sweep the floor
       </p>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
+      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-3">
+        <label className="grid min-w-0 gap-1 text-xs font-semibold text-muted-foreground">
           How many (1–{MAX_CART_ITEMS})
           <input
             type="number"
@@ -40,15 +40,15 @@ export function SweepForm({ traits, onSweep }: { traits: TraitSelection; onSweep
             inputMode="numeric"
             value={count}
             onChange={(event) => setCount(event.target.value)}
-            className="h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground"
+            className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm text-foreground"
           />
         </label>
-        <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
+        <label className="grid min-w-0 gap-1 text-xs font-semibold text-muted-foreground">
           Tier
           <select
             value={tier}
             onChange={(event) => setTier(event.target.value as RarityTier | '')}
-            className="h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground"
+            className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm text-foreground"
           >
             <option value="">Any tier</option>
             {TIERS.map((value) => (
@@ -58,7 +58,7 @@ export function SweepForm({ traits, onSweep }: { traits: TraitSelection; onSweep
             ))}
           </select>
         </label>
-        <label className="grid gap-1 text-xs font-semibold text-muted-foreground">
+        <label className="grid min-w-0 gap-1 text-xs font-semibold text-muted-foreground">
           Maximum total (PAWS, optional)
           <input
             type="number"
@@ -67,7 +67,7 @@ export function SweepForm({ traits, onSweep }: { traits: TraitSelection; onSweep
             inputMode="decimal"
             value={maxTotal}
             onChange={(event) => setMaxTotal(event.target.value)}
-            className="h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground"
+            className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm text-foreground"
           />
         </label>
       </div>

@@ -86,7 +86,7 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
               id="paws-sort"
               value={shown.sort}
               onChange={(event) => view && isPawsSortKey(event.target.value) && commit({ ...view, sort: event.target.value, page: 1 })}
-              className="h-10 rounded-md border border-input bg-background px-2 text-sm"
+              className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm"
             >
               {PAWS_SORT_OPTIONS.map((option) => (
                 <option key={option.value} value={option.value}>

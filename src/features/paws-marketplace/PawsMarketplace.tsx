@@ -36,7 +36,7 @@ import { CartButton } from '../paws-cart/CartButton';
 import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
 import { AcceptSeveral } from '../paws-bulk/AcceptSeveral';
 import type { ReceivedOffer } from '../offers/offer-client';
-import { SelectBox, SelectionBar, useSelection } from '../paws-bulk/SelectionBar';
+import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '../paws-bulk/SelectionBar';
 import { $reopenWrite, hostWriteDialogs, writeKind } from '../writes/reopen-write';
 
 function SkeletonGrid() {
@@ -154,7 +154,13 @@ export default function PawsMarketplace() {
     // One column no wider than the screen (a wide badge or row would widen a plain grid's track at 320 px).
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center gap-2">
-        {Number(balances.pawsBalance) > 0 && <Badge>{formatPaws(balances.pawsBalance)} PAWS</Badge>}
+        {/* Spec 001 §2: the balance chip only above 0; a balance known to be 0 is said in words, never left unsaid. */}
+        {balances.isReady && Number(balances.pawsBalance) > 0 && <Badge>{formatPaws(balances.pawsBalance)} PAWS</Badge>}
+        {balances.isReady && !balances.loadFailed && balances.accountId === accountId && Number(balances.pawsBalance) === 0 && (
+          <p className="text-sm text-muted-foreground" data-testid="no-paws">
+            You hold no PAWS yet: listings here are priced in $PAWS.
+          </p>
+        )}
         <RarityBadge />
       </div>
       <Tabs defaultValue="market">
@@ -195,7 +201,7 @@ export default function PawsMarketplace() {
         </TabsContent>
 
         <TabsContent value="mine" className="grid gap-4">
-          <div className="flex items-center justify-between gap-2">
+          <div className={selectionHeaderClass(pickTigers.selecting, 'flex items-center justify-between gap-2')}>
             <h2 className="text-xl font-bold">My NFTs</h2>
             <div className="flex flex-wrap items-center gap-2">
               <SelectionBar
@@ -270,7 +276,7 @@ export default function PawsMarketplace() {
         </TabsContent>
 
         <TabsContent value="listings" className="grid gap-4">
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className={selectionHeaderClass(pickListings.selecting, 'flex flex-wrap items-center justify-between gap-2')}>
             <h2 className="text-xl font-bold">My Active Listings</h2>
             <SelectionBar
               selecting={pickListings.selecting}

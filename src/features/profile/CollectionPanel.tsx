@@ -7,7 +7,7 @@ import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ListingModal, UnlistDialog } from '../paws-market/lazy-dialogs';
 import { BulkListDialog } from '../paws-bulk/lazy-dialogs';
-import { SelectBox, SelectionBar, useSelection } from '../paws-bulk/SelectionBar';
+import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '../paws-bulk/SelectionBar';
 import { TigerCard } from '../paws-market/PawsListingCard';
 import { $myListings } from '../paws-market/paws-client';
 import { useOwnedNfts } from '../paws-market/use-owned-nfts';
@@ -73,7 +73,7 @@ export function CollectionPanel({
 
   return (
     <Card className="grid min-w-0 grid-cols-1 gap-4 p-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className={selectionHeaderClass(pick.selecting, 'flex flex-wrap items-center justify-between gap-3')}>
         <h2 className="text-lg font-bold">My Wild Tigers</h2>
         <div className="flex flex-wrap items-center gap-2">
           {nfts.length > 1 && (

@@ -247,7 +247,8 @@ export async function acceptSeveralChoosingTiger(page: Page, wallet: WalletDrive
   await expect(dialog.getByRole('button', { name: 'Accept 0 offers' })).toBeDisabled();
 
   const itemRow = dialog.getByTestId('accept-row').filter({ has: page.getByRole('checkbox', { name: `Sell Wild Tiger #${item} to the 20 PAWS item offer` }) });
-  await expect(itemRow).toContainText(`Wild Tiger #${item} · Common · rank ${(rankOf(item) as number).toLocaleString('en-US')}`);
+  await expect(itemRow).toContainText(`Wild Tiger #${item} · rank ${(rankOf(item) as number).toLocaleString('en-US')}`);
+  await expect(itemRow).toContainText('Common');
   await expect(itemRow).toContainText('Item offer · 20 PAWS');
   await expect(itemRow.getByTestId('seller-proceeds')).toHaveText('You receive 19 PAWS after the 5 % creator royalty (1 PAWS).');
 
