@@ -2,13 +2,20 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
-import { TOAST_VIEWPORT_CLASS } from './toast-viewport';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-/** Where toasts appear (toast-viewport.ts). */
+/** Where toasts appear: across the top on small screens, bottom right from the `sm` breakpoint. */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return <ToastPrimitive.Viewport className={cn(TOAST_VIEWPORT_CLASS, className)} {...props} />;
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col sm:max-w-[420px]',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export const toastVariants = cva(

@@ -17,6 +17,8 @@ import { SweepForm } from './SweepForm';
 import { cartLine, sweepListings, sweepText, type SweepAsk } from './cart-client';
 import { $cart, cartTotal, checkoutWriteId, removeFromCart, replaceCart } from './cart-store';
 import { startCheckout } from './checkout-write';
+import { usePurchaseQuote } from '../paws-market/use-purchase-quote';
+import { fundingText } from '../paws-market/allowance-ask';
 
 /** Closing the cart while it checks out: the checkout goes on. */
 const PENDING_NOTE = 'You can close this window: the checkout goes on, and the bar at the bottom of the page shows it until it is done.';
@@ -34,6 +36,8 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
   const writeId = open && buyer ? checkoutWriteId(buyer) : null;
   const { write, close: endWrite } = useWriteDialog(writeId, () => undefined);
   const [sweeping, setSweeping] = useState<string | null>(null);
+  // What checking out asks of the allowance as the cart stands, said before the wallet opens (read again as the cart changes).
+  const quote = usePurchaseQuote(buyer, open ? lines.map((line) => line.listingId) : [], !isUnderWay(write));
 
   if (!open || !buyer) return null;
   const total = cartTotal(lines);
@@ -117,10 +121,13 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
           </p>
         )}
         {lines.length > 0 && !busy && !insufficient && (
-          <p className="text-xs text-muted-foreground">
-            Checkout reads every tiger again first: if one sold or changed price, you see what changed and the new total before your wallet is asked for
-            anything.
-          </p>
+          <div className="grid gap-1 text-xs text-muted-foreground">
+            {quote.state === 'read' && <p data-testid="allowance-ask">{fundingText(quote.quote.funding, 'this cart')}</p>}
+            <p>
+              Checkout reads every tiger again first: if one sold or changed price, you see what changed and the new total before your wallet is asked for
+              anything.
+            </p>
+          </div>
         )}
 
         <div className="grid gap-3" data-testid="checkout-progress">

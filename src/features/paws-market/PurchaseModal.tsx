@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { $balances } from '../balances/balance-store';
@@ -15,8 +14,9 @@ import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
 import { useWriteDialog } from '../writes/use-writes';
 import { WriteSteps, stepIndex } from '../writes/WriteSteps';
 import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
-import { type PublicListing, type PurchaseQuote, quotePurchase } from './paws-client';
-import { allowanceAskText } from './allowance-ask';
+import type { PublicListing } from './paws-client';
+import { usePurchaseQuote } from './use-purchase-quote';
+import { fundingText } from './allowance-ask';
 import { WriteQuestionView } from '../writes/WriteProgress';
 import { startPawsPurchase } from './purchase-write';
 import { AccountName } from '../accounts/AccountName';
@@ -34,27 +34,6 @@ const STEP_OF: Record<WriteStep, PawsPurchaseStep> = {
   done: 'success',
   failed: 'error',
 };
-
-type QuoteState = { state: 'loading' } | { state: 'unknown' } | { state: 'read'; quote: PurchaseQuote };
-
-/** What paying for the tiger asks of the buyer's PAWS allowance, as last read: no prompt, an approval and why, or offers the holder decides about. */
-function quoteText(quote: QuoteState): string {
-  if (quote.state === 'loading') return 'Checking your PAWS allowance…';
-  const funding = quote.state === 'read' ? quote.quote.funding : null;
-  if (quote.state === 'read' && !funding) return 'This tiger is no longer for sale as listed: it was sold, unlisted or re-priced.';
-  if (!funding) {
-    return `If the marketplace (${PUBLIC_CONFIG.marketplaceAccountId}) may not yet spend the price, your wallet first asks you to allow it: it takes the PAWS only as the tiger comes to you, in one transaction.`;
-  }
-  if (funding.covered) {
-    const keeps = Number(funding.offersKeep) > 0 ? `, of which your open offers keep ${formatPaws(funding.offersKeep)}` : '';
-    const after = Number(funding.currentAllowance) - Number(funding.due);
-    return `Paid from your PAWS allowance to the marketplace (${formatPaws(funding.currentAllowance)} PAWS${keeps}): no wallet prompt. ${formatPaws(after)} PAWS of it are left after.`;
-  }
-  if (funding.lapsing.length) {
-    return `Paying from your allowance would leave ${funding.lapsing.length === 1 ? 'one of your open offers' : `${funding.lapsing.length} of your open offers`} unfunded: when you buy, you choose whether to allow ${formatPaws(funding.amount ?? '0')} PAWS and keep them funded, or let them lapse.`;
-  }
-  return `${allowanceAskText(funding.amount ?? funding.due, funding.due, funding.offersKeep, 'this tiger')} It takes the PAWS only as the tiger comes to you, in one transaction.`;
-}
 
 /** Closing the modal at any step: the purchase goes on, shown in the tray of writes in progress. */
 const PENDING_NOTE = 'You can close this window: the purchase goes on, and the bar at the bottom of the page shows it until it is done.';
@@ -75,21 +54,7 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
     if (listing && buyer && pendingPurchase(buyer, listing.id)) void startPawsPurchase(buyer, listing);
   });
   // What paying asks of the buyer's allowance, read as the dialog opens: said before the wallet opens.
-  const [quote, setQuote] = useState<QuoteState>({ state: 'loading' });
-  const quoteKey = !write && listing && buyer ? `${buyer}:${listing.id}` : null;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per listing shown without a write
-  useEffect(() => {
-    if (!quoteKey || !listing || !buyer) return;
-    let current = true;
-    setQuote({ state: 'loading' });
-    quotePurchase(buyer, [listing.id]).then(
-      (answer) => current && setQuote({ state: 'read', quote: answer }),
-      () => current && setQuote({ state: 'unknown' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [quoteKey]);
+  const quote = usePurchaseQuote(buyer, listing ? [listing.id] : [], !write);
 
   if (!listing) return null;
   const step: PawsPurchaseStep = write ? STEP_OF[write.step] : 'prepare';
@@ -142,7 +107,11 @@ export function PurchaseModal({ listing, onClose }: { listing: PublicListing | n
         )}
         {step === 'prepare' && !insufficient && (
           <p className="text-sm text-muted-foreground" data-testid="allowance-ask">
-            {quoteText(quote)}
+            {quote.state === 'loading'
+              ? 'Checking your PAWS allowance…'
+              : quote.state === 'read'
+                ? fundingText(quote.quote.funding, 'this tiger')
+                : `If the marketplace (${PUBLIC_CONFIG.marketplaceAccountId}) may not yet spend the price, your wallet first asks you to allow it: it takes the PAWS only as the tiger comes to you, in one transaction.`}
           </p>
         )}
         {write && <WriteQuestionView write={write} />}

@@ -7,6 +7,7 @@
 import { formatPaws } from '../../lib/format';
 import type { WriteQuestion } from '../writes/write-store';
 import type { AllowanceSpent } from './allowance-budget';
+import type { PurchaseFunding } from './paws-client';
 
 /** A PAWS_ALLOWANCE_LOW answer as the browser reads it (whole PAWS, decimal strings). */
 export interface AllowanceAsk {
@@ -87,4 +88,24 @@ export function allowanceSpentOf(value: unknown): AllowanceSpent | null {
   const spent = value as Partial<AllowanceSpent> | null | undefined;
   if (!spent || typeof spent.before !== 'string' || typeof spent.after !== 'string') return null;
   return { before: spent.before, after: spent.after, offersKeep: text(spent.offersKeep), lapsed: Array.isArray(spent.lapsed) ? spent.lapsed.map(String) : [] };
+}
+
+/**
+ * What paying for `what` ('this tiger', 'this cart') asks of the buyer's PAWS allowance as last read
+ * (the cart's quote): no prompt and what is left after, an approval and why, or the offers the
+ * holder will decide about; null funding (nothing left to buy) says so.
+ */
+export function fundingText(funding: PurchaseFunding | null, what: string): string {
+  if (!funding) return `Nothing in ${what} is for sale as it was listed any more: it was sold, unlisted or re-priced.`;
+  if (funding.covered) {
+    const keeps = Number(funding.offersKeep) > 0 ? `, of which your open offers keep ${formatPaws(funding.offersKeep)}` : '';
+    const after = Number(funding.currentAllowance) - Number(funding.due);
+    return `Paid from your PAWS allowance to the marketplace (${formatPaws(funding.currentAllowance)} PAWS${keeps}): no wallet prompt. ${formatPaws(after)} PAWS of it are left after.`;
+  }
+  if (funding.lapsing.length) {
+    const offers = funding.lapsing.length === 1 ? 'one of your open offers' : `${funding.lapsing.length} of your open offers`;
+    return `Paying from your allowance would leave ${offers} unfunded: when you pay, you choose whether to allow ${formatPaws(funding.amount ?? '0')} PAWS and keep them funded, or let them lapse.`;
+  }
+  const takes = what === 'this tiger' ? 'as the tiger comes to you' : 'as the tigers come to you';
+  return `${allowanceAskText(funding.amount ?? funding.due, funding.due, funding.offersKeep, what)} It takes the PAWS only ${takes}, in one transaction.`;
 }

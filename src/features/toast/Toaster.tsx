@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect, useRef, useState } from 'react';
-import { TOAST_VIEWPORT_CLASS } from '@/components/ui/toast-viewport';
 import { $toasts, TOAST_HOTKEY } from './toast-store';
 
 /** Radix's viewport label, so the landmark reads the same before and after Radix loads. */
 const VIEWPORT_LABEL = `Notifications (${TOAST_HOTKEY.join('+')})`;
+const VIEWPORT_CLASS =
+  'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col sm:max-w-[420px]';
 
 /**
  * The toast area, mounted once by BaseLayout. Until the first toast it is only the empty
@@ -42,7 +43,7 @@ export function Toaster() {
   return (
     // biome-ignore lint/a11y/useSemanticElements: the placeholder mirrors the Radix viewport (a div with role=region) it is replaced by
     <div role="region" aria-label={VIEWPORT_LABEL} tabIndex={-1} style={{ pointerEvents: 'none' }}>
-      <ol ref={viewport} tabIndex={-1} className={TOAST_VIEWPORT_CLASS} />
+      <ol ref={viewport} tabIndex={-1} className={VIEWPORT_CLASS} />
     </div>
   );
 }

@@ -34,28 +34,6 @@ function WriteState({ write }: { write: Write }) {
       return <LedgerWaitNotice since={write.since} />;
     case 'confirm':
       return <WriteQuestionView write={write} compact />;
-    case 'done':
-      return (
-        <div className="grid gap-2">
-          {write.outcome && (
-            <p className="text-sm" role="status">
-              {write.outcome}
-            </p>
-          )}
-          <WriteRemedy write={write} />
-          <Button
-            size="sm"
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => {
-              dismissWrite(write.id);
-              refocus();
-            }}
-          >
-            Dismiss
-          </Button>
-        </div>
-      );
     case 'stalled':
       return (
         <div className="grid gap-2">
@@ -73,11 +51,20 @@ function WriteState({ write }: { write: Write }) {
         </div>
       );
     default:
+      // Done (a write that keeps its outcome) or failed: what it ended with, its remedy, and Dismiss.
       return (
         <div className="grid gap-2">
-          <p className="text-sm text-red-300" role="alert">
-            {write.error}
-          </p>
+          {write.step === 'failed' ? (
+            <p className="text-sm text-red-300" role="alert">
+              {write.error}
+            </p>
+          ) : (
+            write.outcome && (
+              <p className="text-sm" role="status">
+                {write.outcome}
+              </p>
+            )
+          )}
           <WriteRemedy write={write} />
           <Button
             size="sm"
