@@ -18,5 +18,7 @@ test('Alice accepts two of Bob’s offers at once, a collection offer taking the
   page,
   baseURL,
 }) => {
+  // Two offers and their approval through the API, then the flow in the page: 12 s alone, 53-70 s beside three ledger flows starting on two cores.
+  test.setTimeout(120_000);
   await acceptSeveralChoosingTiger(page, sandboxDriver, baseURL as string);
 });

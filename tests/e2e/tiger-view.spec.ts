@@ -26,6 +26,8 @@ async function expectTigerShown(view: Locator, serial: number): Promise<void> {
 
 test.describe('the view of one tiger', () => {
   test('opens from a /collection card with its HBAR listing, is shareable by URL, and closes with Back', async ({ page }) => {
+    // Three loads of the collection and four openings of the view: beside three ledger flows starting on two cores it took 70 s (each step within its own wait).
+    test.setTimeout(120_000);
     await page.goto('/collection?sort=price-low');
     const first = page.locator('article[data-serial]').first();
     await expect(first.getByTestId('price')).toContainText('HBAR');
