@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { sandboxDriver } from './support/wallet-driver';
 import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 import { approveTigerSpend, listForPaws, signedInHolder } from '../support/paws-trades';
@@ -7,22 +6,7 @@ import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft, SHOWN_ON_MIRROR } from './suppo
 import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
-
-/**
- * Holds the page's requests to `path` (those whose body `matches` picks) until the returned release:
- * a write waits at its ledger step for as long as the test looks at it, whatever the ledger's pace.
- */
-async function holdRequests(page: Page, path: string, matches: (body: string) => boolean = () => true): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(`**${path}`, async (route) => {
-    if (matches(route.request().postData() ?? '')) await released;
-    await route.continue();
-  });
-  return release;
-}
+import { holdRequests } from './support/hold-requests';
 
 /** How long each flow took, from the click that starts it to its outcome on the page (printed at the end). */
 const timings: Record<string, number> = {};

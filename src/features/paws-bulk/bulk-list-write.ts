@@ -130,11 +130,9 @@ async function followApprovals(
     }
     const failedText = [...failed.map((entry) => `${entry.name}: ${entry.error}`), ...(refused ? [refused] : [])].join('; ');
     if (!listed.length) throw new Error(`Nothing was listed. ${failedText}`);
-    toast({
-      title: 'Tigers Listed!',
-      description: `${listed.length} ${listed.length === 1 ? 'tiger is' : 'tigers are'} listed for ${listed.map((entry) => `${formatPaws(entry.pawsPrice)}`).join(', ')} PAWS.${failedText ? ` Not listed: ${failedText}.` : ''}`,
-    });
-    updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
+    const outcome = `Listed ${listed.map((entry) => `${entry.nftName} for ${formatPaws(entry.pawsPrice)} PAWS`).join(', ')}.${failedText ? ` Not listed: ${failedText}.` : ''}`;
+    toast({ title: 'Tigers Listed!', description: outcome });
+    updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null, outcome });
   } catch (failure) {
     failWrite(id, failure, 'Failed to list the tigers');
   }
