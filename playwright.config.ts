@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import type { SandboxClock } from './tests/e2e/support/test';
+import { patient } from './tests/e2e/support/pace';
 import { withWalletConnectProject } from './tests/e2e/support/walletconnect-project';
 
 const chromiumArgs = [
@@ -43,9 +44,10 @@ const config = defineConfig<object, { siteDir: string; sandboxClock: SandboxCloc
   // runs slower than alone: wait for what a test reads (the DOM's text, not innerText, of cards rendered only near view).
   workers: process.env.CI ? 5 : undefined,
   retries: 0,
-  timeout: 60_000,
+  // Time-outs bound hangs, as long as this host needs (support/pace.ts: three times as long on CI).
+  timeout: patient(60_000),
   // On CI's two cores, with the browsers and their servers busy, a heavy page (the markets) took over 7 s to show after a reload.
-  expect: { timeout: process.env.CI ? 15_000 : 7_000 },
+  expect: { timeout: patient(10_000) },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     // CI prints text only and a trace costs the browser a quarter of its time: traces are kept on failure locally.

@@ -5,6 +5,7 @@ import { listings } from './support/market-flows';
 import { connectAs } from './support/sandbox-wallet';
 import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from './support/ledger';
 import { expect, test } from './support/test';
+import { patient } from './support/pace';
 
 /** On mainnet's clock a transaction reaches the mirror node 7-12 s after it is submitted. */
 const LEDGER_MS = 45_000;
@@ -112,7 +113,7 @@ test.describe('market figures and activity', () => {
   });
 
   test('a PAWS sale shows in the activity and tells its seller once', async ({ page, request, baseURL }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(patient(150_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Alice');
     await expect(page.getByRole('heading', { name: 'PAWS market figures' })).toBeVisible();
@@ -122,7 +123,7 @@ test.describe('market figures and activity', () => {
     const serial = await sellAliceTiger(request, baseURL as string, '77.5');
 
     await page.reload();
-    await expect(page.getByText('Your Tiger Sold', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('Your Tiger Sold', { exact: true })).toBeVisible({ timeout: patient(15_000) });
     await expect(page.getByText(`Wild Tiger #${serial} sold for 77.5 PAWS since your last visit.`, { exact: true })).toBeVisible();
     await page.getByRole('tab', { name: 'My Listings' }).click();
     const sold = page.getByTestId('my-sales');

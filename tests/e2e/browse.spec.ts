@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { BOB, MARKETPLACE, NFT_TOKEN, call, ownedSerials, signAndExecute, signIn } from '../support/sandbox-client';
 import { connectAs } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
+import { patient } from './support/pace';
 
 interface Listed {
   serialNumber: number;
@@ -37,7 +38,7 @@ async function listViaApi(origin: string, cookie: string, seller: string, serial
             body: { pendingListing: prepared.json.pendingListing, approvalTransactionId: approval.transactionId },
           })
         ).status,
-      { timeout: 45_000, intervals: [2_000] },
+      { timeout: patient(45_000), intervals: [2_000] },
     )
     .toBe(200);
 }
@@ -51,7 +52,7 @@ async function cardPrices(page: Page): Promise<number[]> {
 
 test.describe('browsing', () => {
   test('the PAWS market sorts and filters, its view in the URL: a reload keeps it, Back steps back', async ({ page, baseURL }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(patient(180_000));
     const origin = baseURL as string;
     const cookie = await signIn(origin, BOB);
     const serials = (await ownedSerials(origin, BOB)).slice(0, 3);
@@ -126,7 +127,7 @@ test.describe('browsing', () => {
     await section.scrollIntoViewIfNeeded();
     const rarest = section.getByRole('region', { name: 'Rarest listed' });
     const first = rarest.getByTestId('strip-tiger').first();
-    await expect(first).toBeVisible({ timeout: 15_000 });
+    await expect(first).toBeVisible({ timeout: patient(15_000) });
     await expect(first).toHaveAttribute('href', /^\/collection\?tiger=\d+$/);
     await expect(section.getByRole('region', { name: 'Latest sales' }).getByTestId('strip-tiger').first()).toHaveAttribute('href', /^\/collection\?tiger=\d+$/);
     const href = (await first.getAttribute('href')) as string;

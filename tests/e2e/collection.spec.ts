@@ -5,6 +5,7 @@ import { countIslandCommits } from './support/react-commits';
 import { watchRequests } from './support/quiet-network';
 import { expect, test } from './support/test';
 import { tigerTraits } from '../../src/sandbox/collection/metadata';
+import { patient } from './support/pace';
 
 const SERIALS = Array.from({ length: 3333 }, (_, index) => index + 1);
 const count = (match: (traits: ReturnType<typeof tigerTraits>) => boolean) => SERIALS.filter((serial) => match(tigerTraits(serial))).length;
@@ -17,7 +18,7 @@ const pages = (page: Page) => page.getByRole('navigation', { name: 'Collection p
 
 async function openCollection(page: Page, query = ''): Promise<void> {
   await page.goto(`/collection${query}`);
-  await expect(cards(page).first()).toBeVisible({ timeout: 20_000 });
+  await expect(cards(page).first()).toBeVisible({ timeout: patient(20_000) });
 }
 
 /** Opens a trait group of the filter panel and ticks one value. */
@@ -164,7 +165,7 @@ test.describe('collection browser', () => {
 
   test("an unmatched search says 'No Tigers Found' and offers to clear it", async ({ page }) => {
     await page.goto('/collection?search=no%20such%20tiger');
-    await expect(page.getByText('No Tigers Found')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('No Tigers Found')).toBeVisible({ timeout: patient(20_000) });
     await expect(summary(page)).toHaveText('Found 0 Wild Tigers matching "no such tiger"');
     await page.getByRole('button', { name: 'Clear search and filters' }).click();
     await expect(summary(page)).toHaveText(showing(44, 3333, 1, 76));

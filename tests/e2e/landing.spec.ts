@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { E2E_BUILD_ENV } from './support/e2e-build';
 import { expect, test } from './support/test';
+import { patient } from './support/pace';
 
 /**
  * The community channels as configured for the e2e build (PUBLIC_DISCORD_URL, PUBLIC_X_URL): the
@@ -277,7 +278,7 @@ test.describe('the signed-in balance line', () => {
     await expect(line).toBeVisible();
     await expect(line).toHaveAttribute('aria-busy', 'true');
     const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' });
-    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt).toBeVisible({ timeout: patient(15_000) });
     await expect(line).toHaveAttribute('aria-busy', 'true');
     await prompt.getByRole('button', { name: 'Approve' }).click();
 

@@ -25,10 +25,11 @@ import { approveNext, connectAs } from './support/sandbox-wallet';
 import { sandboxDriver } from './support/wallet-driver';
 import { toasts } from './support/wallet-flows';
 import { SHOWN_ON_MIRROR } from './support/ledger';
+import { patient } from './support/pace';
 
 test.describe('HBAR marketplace', () => {
   test('browse: skeletons, both tabs with counts, 25 a page, sort back to page 1, Buy needs a wallet', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     const [allSales, allListings] = await Promise.all([sales(page), listings(page)]);
     expect(allSales.length).toBeGreaterThan(50);
     expect(allListings.length).toBeGreaterThan(25);
@@ -106,7 +107,7 @@ test.describe('HBAR marketplace', () => {
   test('connected but not signed in: buying is not offered as if it would work; once signed in the dialog shows the balance with 2 decimals', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     const target = cheapest(await listings(page));
     await page.goto('/marketplace');
     await sandboxDriver.pickAccount(page, 'Dave');
@@ -135,7 +136,7 @@ test.describe('HBAR marketplace', () => {
   });
 
   test('dialogs: focus returns to the Buy button, and the browser Back button closes the dialog instead of leaving the page', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     const target = cheapest(await listings(page));
     await page.goto('/marketplace');
     await connectAs(page, 'Dave');
@@ -185,8 +186,9 @@ test.describe('HBAR marketplace', () => {
   });
 
   test('a sign-in that ended on the server: the page stops offering to buy as if signed in', async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     const target = cheapest(await listings(page));
+    await page.clock.install();
     await page.goto('/marketplace');
     await connectAs(page, 'Dave');
     await context.clearCookies();
@@ -196,21 +198,22 @@ test.describe('HBAR marketplace', () => {
       .click();
     // The purchase dialog (its title turns to 'Purchase Failed' below, so it is not found by name).
     const dialog = page.getByRole('dialog');
+    // The page's clock stands still from here, so that the toast below stays while the test looks.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
     // The server's answer (no session) turns the page back to 'not signed in'.
     await expect(dialog.getByRole('alert')).toContainText('Sign in with your wallet first');
     // Escape will close the dialog though the 'Purchase Failed' toast, shown after it opened, is the topmost layer.
-    // (Outside the modal dialog the page is hidden from the accessibility tree: the toast is found by its markup.) The
-    // pointer rests on the toast, which pauses its 5 s (as a reader's would), and the rest is done with the keyboard: on a
-    // busy host the toast had closed by the time Escape was pressed.
+    // (Outside the modal dialog the page is hidden from the accessibility tree: the toast is found by its markup.) Its
+    // 5 s cannot run out on the paused clock: on a busy host the toast had closed by the time Escape was pressed.
     const toast = page.locator('[data-toast][data-state="open"]').filter({ hasText: 'Purchase Failed' });
-    await toast.hover();
     await dialog.getByRole('button', { name: 'Try Again' }).press('Enter');
     await expect(dialog.getByText("Sign in with your wallet before buying: click 'Authenticate'.")).toBeVisible();
     await expect(dialog.getByRole('button', { name: /^Confirm Purchase/ })).toBeDisabled();
     await expect(toast).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
+    await page.clock.resume();
     await expect(page.getByRole('banner').getByRole('button', { name: 'Authenticate' })).toBeVisible();
     await expect(page.getByRole('main').getByText('Not signed in.')).toBeVisible();
     await page.getByTestId('wallet-menu').click();
@@ -224,17 +227,17 @@ test.describe
   .serial('HBAR purchases', { tag: '@ledger' }, () => {
     // The same purchase flows run with WalletConnect in walletconnect-market.spec.ts.
     test('Dave buys a listed tiger: his wallet signs, the ledger moves tiger and HBAR, the page shows the sale', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(patient(120_000));
       await buyCheapestAsDave(page, sandboxDriver);
     });
 
     test('Dave rejects in his wallet: Transaction Cancelled, Try Again signs the same transaction, nothing moves', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(patient(120_000));
       await refusePurchaseAsDave(page, sandboxDriver);
     });
 
     test('while the wallet is asked, the dialog can be closed and says what happens; approving then completes the purchase by itself', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(patient(120_000));
       // Not the cheapest: the refusal above left Dave's purchase of that one pending on the server.
       const target = [...(await listings(page))].sort((a, b) => a.salePrice - b.salePrice || a.serialId - b.serialId)[1] as Listing;
       await page.goto('/marketplace');
@@ -273,7 +276,7 @@ test.describe
 
 test.describe('HBAR marketplace hydration', () => {
   test('renders once the market is known, not once per answer and loading flag', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     const commits = await countIslandCommits(page);
     const quiet = watchRequests(page);
     await page.goto('/marketplace');
@@ -327,7 +330,7 @@ test.describe('HBAR marketplace hydration', () => {
   });
 
   test('hydrates without a mismatch when the sales arrive before its island does: no React error #418', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     // A tall window: the activity feed below is visible at once, hydrates, and fetches the sales
     // and listings, while the marketplace island's code is held until the sales have arrived.
     await page.setViewportSize({ width: 1280, height: 4000 });
@@ -343,7 +346,7 @@ test.describe('HBAR marketplace hydration', () => {
     });
     const quiet = watchRequests(page);
     await page.goto('/marketplace');
-    await expect(cards(page).first()).toBeVisible({ timeout: 20_000 });
+    await expect(cards(page).first()).toBeVisible({ timeout: patient(20_000) });
     await quiet();
     expect(hydrationErrors()).toEqual([]);
   });

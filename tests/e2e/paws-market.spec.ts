@@ -7,6 +7,7 @@ import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flo
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
 import { holdRequests } from './support/hold-requests';
+import { patient } from './support/pace';
 
 /** How long each flow took, from the click that starts it to its outcome on the page (printed at the end). */
 const timings: Record<string, number> = {};
@@ -24,12 +25,12 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
   });
 
   test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     Object.assign(timings, await listBuyUnlist(page, sandboxDriver));
   });
 
   test('approvals answered after the wallet’s 45 s time-out still complete the listing and the purchase, asked for once', async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     // The page's clock, to jump past the wallet's 45 s time-out without waiting for it.
     await page.clock.install();
     await page.goto('/paws-marketplace');
@@ -70,7 +71,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
   test('a listing goes on when its dialog is closed, or the page changed, while the ledger confirms it: the tray shows it until it is listed', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Carol');
     const tray = page.getByRole('region', { name: 'Trades in progress' });
@@ -125,7 +126,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
   });
 
   test('a PAWS purchase goes on when its dialog is closed while the ledger settles it, shown in the tray until the tiger is the buyer’s', async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Carol');
     const serial = await listLastTiger(page, sandboxDriver, '33');
@@ -155,7 +156,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
   });
 
   test('the tray’s link reopens a purchase under way in its own dialog, over the tiger’s view, which says it is buying', async ({ page }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Carol');
     const serial = await listLastTiger(page, sandboxDriver, '34');
@@ -189,7 +190,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
   test('an unlist goes on when its dialog is closed, or the page changed, while the ledger confirms the revocation: the tray shows it until the tiger is back', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Alice');
     const first = await listLastTiger(page, sandboxDriver, '51');
@@ -241,7 +242,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
   test('a refused approval offers Try Again; an unlist whose permission removal is refused says so, and is finished later from the profile', async ({
     page,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(patient(300_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Bob');
     const { dialog: listing, name, serial } = await openListDialog(page);
@@ -277,7 +278,7 @@ test.describe('PAWS marketplace', { tag: '@ledger' }, () => {
     // The profile page offers to finish it too.
     await page.goto('/wild-tiger-profile');
     const revoke = page.getByRole('button', { name: `Revoke Permission on ${name}` });
-    await expect(revoke).toBeVisible({ timeout: 20_000 });
+    await expect(revoke).toBeVisible({ timeout: patient(20_000) });
     await revoke.click();
     const finish = page.getByRole('dialog', { name: 'Revoke the Marketplace’s Permission' });
     await expect(finish).toContainText(`${name} is no longer listed, but the marketplace can still move it until you revoke its permission.`);
@@ -350,7 +351,7 @@ test.describe('PAWS marketplace while the ledger cannot read a holding', () => {
     await connectAs(page, 'Carol');
     await page.getByRole('tab', { name: 'My NFTs' }).click();
     await expect.poll(() => copies).toBe(1);
-    await expect(page.getByRole('button', { name: `Revoke Permission on Wild Tiger #${serial}` })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: `Revoke Permission on Wild Tiger #${serial}` })).toBeVisible({ timeout: patient(15_000) });
   });
 });
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { NFT_TOKEN } from '../support/sandbox-client';
 import { cards } from './support/market-flows';
 import { expect, test } from './support/test';
+import { patient } from './support/pace';
 
 // The islands' fixed reads (market-client.ts, market-stats-client.ts, collection-client.ts).
 const SALES = `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`;
@@ -40,20 +41,20 @@ async function expectPreloadedOnce(page: Page, paths: string[]): Promise<void> {
 test.describe('API reads start while the HTML is parsed', () => {
   test('marketplace: sales, listings, figures and owners', async ({ page }) => {
     await page.goto('/marketplace');
-    await expect(cards(page).first()).toBeVisible({ timeout: 20_000 });
+    await expect(cards(page).first()).toBeVisible({ timeout: patient(20_000) });
     await expect(page.getByTestId('market-figures')).toHaveAttribute('aria-busy', 'false');
     await expectPreloadedOnce(page, [SALES, LISTINGS, '/api/market/figures', OWNERS]);
   });
 
   test('PAWS marketplace: figures and owners', async ({ page }) => {
     await page.goto('/paws-marketplace');
-    await expect(page.getByTestId('market-figures')).toHaveAttribute('aria-busy', 'false', { timeout: 20_000 });
+    await expect(page.getByTestId('market-figures')).toHaveAttribute('aria-busy', 'false', { timeout: patient(20_000) });
     await expectPreloadedOnce(page, ['/api/paws/stats', OWNERS]);
   });
 
   test('collection: floor and holders', async ({ page }) => {
     await page.goto('/collection');
-    await expect(page.getByTestId('stat-floor')).toHaveText(/^\d[\d,.]* HBAR$/, { timeout: 20_000 });
+    await expect(page.getByTestId('stat-floor')).toHaveText(/^\d[\d,.]* HBAR$/, { timeout: patient(20_000) });
     await expect(page.getByTestId('stat-holders')).toHaveText(/^\d[\d,]*$/);
     await expectPreloadedOnce(page, ['/api/market/floor', OWNERS]);
   });

@@ -3,6 +3,7 @@ import { axeViolations } from './support/axe';
 import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
 import { ALICE, CAROL } from '../../src/sandbox/ledger/demo-accounts';
+import { patient } from './support/pace';
 
 /** Alice holds 32 tigers in the sandbox seed (other specs trade a few away), one of them ranked in the top 100. */
 const USERNAME = 'Alice Stripes E2E';
@@ -73,12 +74,12 @@ test.describe('profile', () => {
 
   test('a holder edits the profile, sets an avatar and appears on /public-profiles only while public', async ({ page }) => {
     // A journey of ten page loads, two axe runs and six saves: over 90 s under two busy loops, each step within its time-out.
-    test.setTimeout(150_000);
+    test.setTimeout(patient(150_000));
     await page.goto('/wild-tiger-profile');
     await signInFromProfile(page, 'Alice');
     const count = await tigerCount(page, ALICE);
     expect(count).toBeGreaterThanOrEqual(25);
-    await expect(page.getByRole('tab', { name: `Collection (${count})` })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('tab', { name: `Collection (${count})` })).toBeVisible({ timeout: patient(20_000) });
     await expect(page.getByRole('status').filter({ hasText: 'Ownership verified' })).toBeVisible();
 
     // achievements: every NFT-count milestone (25 or more tigers)
@@ -119,7 +120,7 @@ test.describe('profile', () => {
 
     // make it public: listed with the right badges
     await page.goto('/wild-tiger-profile');
-    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible({ timeout: patient(20_000) });
     await editProfile(page, { isPublic: true });
     await expect(page.getByText('Public profile', { exact: true })).toBeVisible();
 
@@ -134,7 +135,7 @@ test.describe('profile', () => {
 
     // private again: gone at once
     await page.goto('/wild-tiger-profile');
-    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 2, name: USERNAME })).toBeVisible({ timeout: patient(20_000) });
     await editProfile(page, { isPublic: false });
     await expect(page.getByText('Private profile')).toBeVisible();
     expect(await (await searchPublicProfiles(page, USERNAME)).count()).toBe(0);
@@ -186,11 +187,11 @@ test.describe('profile', () => {
   });
 
   test('long unbroken words wrap on the own profile and on the public card, at phone and desktop widths', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/wild-tiger-profile');
     await signInFromProfile(page, 'Carol');
-    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible({ timeout: patient(20_000) });
     await editProfile(page, { username: LONG_NAME, bio: LONG_BIO, twitter: LONG_HANDLE, isPublic: true });
     const heading = page.getByRole('heading', { level: 2, name: LONG_NAME });
     await expect(heading).toBeVisible();
@@ -221,7 +222,7 @@ test.describe('profile', () => {
   });
 
   test('a public card opens the holder’s profile at a shareable address, Back and Escape close it, and a view counts once a day', async ({ page, browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     await page.goto(`/public-profiles?search=${LONG_NAME}`);
     const link = page.getByRole('main').getByRole('link', { name: LONG_NAME });
     await link.click();

@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import { PAGE_PATHS } from '../../src/features/site/site';
 import { sandboxDriver } from './support/wallet-driver';
 import { watchRequests } from './support/quiet-network';
+import { patient } from './support/pace';
 
 /** Phones from the smallest still sold (320) to a common Android (360) and iPhone (390) width, a tablet and a desktop. */
 const WIDTHS = [320, 360, 390, 768, 1440] as const;
@@ -50,12 +51,12 @@ const settle = (page: Page) => page.evaluate(() => new Promise<void>((done) => r
 // One load per page, measured at every width by resizing the window (media queries apply as they would on a device).
 for (const path of PAGES) {
   test(`${path} at ${WIDTHS.join(', ')} px: no sideways scrolling, nothing cut off, the menu within reach`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     await page.setViewportSize({ width: WIDTHS[0], height: 800 });
     const quiet = watchRequests(page);
     await page.goto(path);
     // The wallet menu hydrates when the browser is idle: on a busy phone that can take a while.
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: 20_000 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: patient(20_000) });
     // Let data-driven islands render their content (cards, tabs, tiles) before measuring.
     await quiet();
 

@@ -2,6 +2,7 @@ import { readSiteBuild } from '../../infra/lib/site-build';
 import { EDGE_SECURITY_HEADERS, contentSecurityPolicy } from '../../src/server/http/security-headers';
 import { connectAs } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
+import { patient } from './support/pace';
 
 /** The CSP CloudFront would send for the build this run serves (the stack reads the build the same way). */
 function productionPolicy(): string {
@@ -50,10 +51,10 @@ test.describe('security headers and cookie flags', () => {
   test('a video tiger plays its WebM under the policy', async ({ page }) => {
     await page.goto('/collection?search=%233320');
     const card = page.getByTestId('collection-grid').getByRole('article').first();
-    await expect(card.getByRole('heading')).toHaveText('Wild Tiger #3320', { timeout: 20_000 });
+    await expect(card.getByRole('heading')).toHaveText('Wild Tiger #3320', { timeout: patient(20_000) });
     const video = card.locator('video');
     await expect(video).toHaveAttribute('src', /\/videos\/3320\.webm$/);
-    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: patient(15_000) }).toBeGreaterThanOrEqual(2);
     await expect(card).not.toContainText('Image unavailable');
   });
 

@@ -1,5 +1,6 @@
 import { axeViolations } from './support/axe';
 import { expect, test } from './support/test';
+import { patient } from './support/pace';
 
 const ROUTES: [path: string, heading: string][] = [
   ['/', 'Join The Roarvolution!'],
@@ -169,7 +170,7 @@ test.describe('accessibility', () => {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       // Let the islands hydrate (slower while the other worker loads a page too) and the landing page's live figures arrive.
-      await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: 20_000 });
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first()).toBeEnabled({ timeout: patient(20_000) });
       if (path === '/') {
         // client:visible islands hydrate once scrolled into view.
         await page.locator('section#collection').scrollIntoViewIfNeeded();
@@ -186,7 +187,7 @@ test.describe('accessibility', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' }).first().click();
     await page.getByRole('dialog', { name: 'Sandbox Wallet: choose an account' }).getByRole('button', { name: /^Dave/ }).click();
     const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' });
-    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt).toBeVisible({ timeout: patient(15_000) });
     expect(await axeViolations(page)).toEqual([]);
     await prompt.getByRole('button', { name: 'Approve' }).click();
     await expect(page.getByTestId('balance-line')).toHaveAttribute('aria-busy', 'false');

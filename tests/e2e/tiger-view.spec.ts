@@ -6,6 +6,7 @@ import { listLastTiger } from './support/paws-flows';
 import { approveNext, connectAs, disconnect } from './support/sandbox-wallet';
 import { expect, test } from './support/test';
 import { sandboxDriver } from './support/wallet-driver';
+import { patient } from './support/pace';
 
 /** The view of `serial`, a dialog labelled by the tiger's name. */
 const tigerView = (page: Page, serial: number) => page.getByRole('dialog', { name: `Wild Tiger #${serial}`, exact: true });
@@ -14,7 +15,7 @@ const serialOf = async (card: Locator) => Number(await card.getAttribute('data-s
 /** The view shows the tiger: rank / 3,333, its traits each with its share, and both listing lines. */
 async function expectTigerShown(view: Locator, serial: number): Promise<void> {
   // Opened from the address, it waits for the page to hydrate and the view's code to load: longer while the other workers load pages too.
-  await expect(view).toBeVisible({ timeout: 20_000 });
+  await expect(view).toBeVisible({ timeout: patient(20_000) });
   await expect(view.getByTestId('tiger-view-rank')).toContainText('/ 3,333');
   const traits = view.getByRole('list', { name: 'Traits' }).getByRole('listitem');
   await expect(traits.first()).toBeVisible();
@@ -27,7 +28,7 @@ async function expectTigerShown(view: Locator, serial: number): Promise<void> {
 test.describe('the view of one tiger', () => {
   test('opens from a /collection card with its HBAR listing, is shareable by URL, and closes with Back', async ({ page }) => {
     // Three loads of the collection and four openings of the view: beside three ledger flows starting on two cores it took 70 s (each step within its own wait).
-    test.setTimeout(120_000);
+    test.setTimeout(patient(120_000));
     await page.goto('/collection?sort=price-low');
     const first = page.locator('article[data-serial]').first();
     await expect(first.getByTestId('price')).toContainText('HBAR');
@@ -64,7 +65,7 @@ test.describe('the view of one tiger', () => {
   test('opens from a /marketplace card in place, with the listing and its buy action, and after a reload', async ({ page }) => {
     await page.goto('/marketplace');
     // The tabs work once the market has hydrated: its first cards are on screen.
-    await expect(page.getByRole('tabpanel').locator('[data-serial]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('tabpanel').locator('[data-serial]').first()).toBeVisible({ timeout: patient(20_000) });
     await page.getByRole('tab', { name: /^Current Listings/ }).click();
     await expect(page.getByRole('tab', { name: /^Current Listings/ })).toHaveAttribute('aria-selected', 'true');
     const first = page.getByRole('tabpanel').locator('[data-serial]').first();
@@ -95,7 +96,7 @@ test.describe('the view of one tiger', () => {
   });
 
   test('a PAWS purchase started in the view completes, and the view shows the new owner and the sale', { tag: '@ledger' }, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(patient(240_000));
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Alice');
     // Alice lists her last tiger for 30 PAWS.
@@ -131,7 +132,7 @@ test.describe('the view of one tiger', () => {
     await expect(page.getByText('Purchase Successful!', { exact: true })).toBeVisible({ timeout: 2 * LEDGER_FLOW_MS });
 
     // Still in the view: Bob owns it now, it is no longer listed, and the sale is in its history.
-    await expect(tigerView(page, serial).getByTestId('tiger-view-owner')).toContainText(BOB, { timeout: 15_000 });
+    await expect(tigerView(page, serial).getByTestId('tiger-view-owner')).toContainText(BOB, { timeout: patient(15_000) });
     await expect(tigerView(page, serial).getByTestId('no-paws-listing')).toBeVisible();
     await expect(tigerView(page, serial).getByRole('list', { name: 'Last sales' })).toContainText('30 PAWS');
     await expect(tigerView(page, serial).getByRole('button', { name: 'List for PAWS' })).toBeVisible();

@@ -4,6 +4,7 @@ import { watchRequests } from './support/quiet-network';
 import { sandboxDriver } from './support/wallet-driver';
 import { approveNext, connectAs } from './support/sandbox-wallet';
 import { refuseSignIn, signInReloadDisconnect } from './support/wallet-flows';
+import { patient } from './support/pace';
 
 // The same scenarios run with WalletConnect in walletconnect-wallet.spec.ts.
 test.describe('sandbox wallet sign-in', () => {
@@ -40,7 +41,7 @@ test.describe('signing in from the page', () => {
 
 test.describe('a restored session', () => {
   test('hydrates without a mismatch: no React error #418 on /, /paws-marketplace and /wild-tiger-profile', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(patient(90_000));
     await page.goto('/');
     await connectAs(page, 'Carol');
     const hydrationErrors = watchHydrationErrors(page);
@@ -48,7 +49,7 @@ test.describe('a restored session', () => {
     for (const path of ['/', '/paws-marketplace', '/wild-tiger-profile']) {
       await page.goto(path);
       // The session is restored on load: the account shows, and the page's islands have hydrated.
-      await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003', { timeout: 20_000 });
+      await expect(page.getByTestId('wallet-menu')).toContainText('0.0.7001003', { timeout: patient(20_000) });
       await quiet();
       if (path === '/') await expect(page.getByTestId('balance-paws')).toBeVisible();
       else await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();

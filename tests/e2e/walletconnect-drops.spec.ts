@@ -1,5 +1,6 @@
 import { SETTLE_TIMEOUT_MS, confirmPurchaseAsDave, expectBoughtOnce } from './support/market-flows';
 import { describeRequest, expect, setVisibility, test } from './support/walletconnect-wallet';
+import { patient } from './support/pace';
 
 // A wallet's answer is not lost when the page's relay connection drops, when a phone hides the page
 // while the holder approves in the wallet app, or when the holder moves to another page of the site.
@@ -21,7 +22,7 @@ test.describe('WalletConnect through drops and page changes', () => {
     page,
     walletConnect,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(patient(60_000));
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' }).click();
     const uri = await walletConnect.scanQrCode(page);
@@ -41,13 +42,13 @@ test.describe('WalletConnect through drops and page changes', () => {
     page,
     walletConnect,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(patient(150_000));
     const { target, daveBefore, request } = await confirmPurchaseAsDave(page, walletConnect);
 
     await page.goto('/collection');
     const tray = page.getByRole('region', { name: 'Trades in progress' });
     await expect(tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`) })).toBeVisible({
-      timeout: 30_000,
+      timeout: patient(30_000),
     });
     await request.decide('approve');
     await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!', {

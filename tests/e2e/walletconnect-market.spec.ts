@@ -2,6 +2,7 @@ import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
 import { NFT_TOKEN } from './support/ledger';
 import { SETTLE_TIMEOUT_MS, buyCheapestAsDave, confirmPurchaseAsDave, expectBoughtOnce, refusePurchaseAsDave } from './support/market-flows';
 import { expect, test } from './support/walletconnect-wallet';
+import { patient } from './support/pace';
 
 /** The wallet's signing time-out (spec 000 §4), after which the dialog stops waiting for an answer. */
 const SIGNING_TIMEOUT_MS = 45_000;
@@ -10,14 +11,14 @@ const SIGNING_TIMEOUT_MS = 45_000;
 test.describe
   .serial('HBAR marketplace through WalletConnect', () => {
     test('Dave buys a listed tiger: his wallet signs, the ledger moves tiger and HBAR, the page shows the sale', async ({ page, walletConnect }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(patient(180_000));
       const elapsed = await buyCheapestAsDave(page, walletConnect);
       test.info().annotations.push({ type: 'timing', description: `WalletConnect HBAR purchase: ${elapsed} ms` });
       console.log(`[timing] WalletConnect HBAR purchase (Confirm Purchase -> Purchase Successful!): ${elapsed} ms`);
     });
 
     test('Dave rejects in his wallet: Transaction Cancelled, Try Again signs the same transaction, nothing moves', async ({ page, walletConnect }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(patient(120_000));
       await refusePurchaseAsDave(page, walletConnect);
     });
 
@@ -25,7 +26,7 @@ test.describe
       page,
       walletConnect,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(patient(150_000));
       // The page's clock, to jump past the wallet's time-out without waiting for it.
       const { target, daveBefore, request } = await confirmPurchaseAsDave(page, walletConnect, () => page.clock.install());
 
@@ -44,7 +45,7 @@ test.describe
     });
 
     test('a late approval after a reload: the page picks the purchase up and completes it from the ledger', async ({ page, walletConnect }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(patient(150_000));
       const { target, daveBefore, request } = await confirmPurchaseAsDave(page, walletConnect, () => page.clock.install());
       await page.clock.fastForward(SIGNING_TIMEOUT_MS + 1_000);
       await expect(page.getByRole('dialog', { name: 'Waiting for Your Wallet' })).toBeVisible();
@@ -55,7 +56,7 @@ test.describe
       const purchase = tray.getByRole('article', { name: new RegExp(`^Buying Wild Tiger #${target.serialId} for [\\d,.]+ HBAR$`) });
       // The wallet menu restores the connection once it hydrates (client:idle), which a busy machine can delay; the kept
       // payment is then followed on the ledger (the page cannot know whether the wallet's prompt is still open).
-      await expect(purchase).toContainText('Waiting for the ledger', { timeout: 30_000 });
+      await expect(purchase).toContainText('Waiting for the ledger', { timeout: patient(30_000) });
       await request.decide('approve');
       await expect(page.getByRole('region', { name: /Notifications/, includeHidden: true })).toContainText('Purchase Successful!', {
         timeout: SETTLE_TIMEOUT_MS,

@@ -1,11 +1,12 @@
 import { acceptSeveralChoosingTiger, bulkListAndCheckout, listBuyUnlist } from './support/paws-flows';
 import { test } from './support/walletconnect-wallet';
+import { patient } from './support/pace';
 
 // The PAWS marketplace through WalletConnect: the scenario of paws-market.spec.ts (sandbox wallet).
 test.describe
   .serial('PAWS marketplace through WalletConnect', () => {
     test('Alice lists, Bob approves PAWS in his wallet and buys; Alice unlists another and its allowance is gone', async ({ page, walletConnect }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(patient(300_000));
       const timings = await listBuyUnlist(page, walletConnect);
       test.info().annotations.push({ type: 'timing', description: `WalletConnect PAWS flows: ${JSON.stringify(timings)}` });
       console.log(`[timing] WalletConnect PAWS flows (ms): ${JSON.stringify(timings)}`);
@@ -15,7 +16,7 @@ test.describe
       page,
       walletConnect,
     }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(patient(300_000));
       const timings = await bulkListAndCheckout(page, walletConnect);
       console.log(`[timing] WalletConnect bulk flows (ms): ${JSON.stringify(timings)}`);
     });
@@ -25,7 +26,7 @@ test.describe
       walletConnect,
       baseURL,
     }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(patient(180_000));
       const took = await acceptSeveralChoosingTiger(page, walletConnect, baseURL as string);
       console.log(`[timing] WalletConnect bulk acceptance (ms): ${took}`);
     });

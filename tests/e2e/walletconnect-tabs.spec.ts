@@ -3,6 +3,7 @@ import { LEDGER_FLOW_MS, MARKETPLACE, NFT_TOKEN, PAWS_TOKEN } from './support/le
 import { buyCheapestAsDave } from './support/market-flows';
 import { startListing } from './support/paws-flows';
 import { describeRequest, expect, test } from './support/walletconnect-wallet';
+import { patient } from './support/pace';
 
 // Several tabs of the site through WalletConnect, on a relay that pushes a client's messages to its
 // newest connection only (as the real one does): every tab of one origin is one client to it.
@@ -26,7 +27,7 @@ test.describe('WalletConnect in several tabs', () => {
     context,
     walletConnect,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(patient(240_000));
     const second = await context.newPage();
     await page.goto('/paws-marketplace');
     await second.goto('/paws-marketplace');
@@ -71,7 +72,7 @@ test.describe('WalletConnect in several tabs', () => {
     context,
     walletConnect,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(patient(240_000));
     const collection = await context.newPage();
     await page.goto('/paws-marketplace');
     await collection.goto('/collection');

@@ -1,5 +1,6 @@
 import { expect, setVisibility, test } from './support/walletconnect-wallet';
 import { refuseSignIn, signInReloadDisconnect, storedFlags } from './support/wallet-flows';
+import { patient } from './support/pace';
 
 // The WalletConnect build (PUBLIC_WALLET=walletconnect): the page's real DAppConnector, a local
 // relay and a Node wallet on the library's wallet side. The sandbox wallet runs the same scenarios
@@ -39,7 +40,7 @@ test.describe('WalletConnect sign-in', () => {
     expect(await storedFlags(page)).toEqual(expect.arrayContaining(['wildTigers.walletConnected', 'wildTigers.accountId']));
 
     await walletConnect.node.disconnect();
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Connect Wallet' })).toBeVisible({ timeout: patient(15_000) });
     expect(await storedFlags(page)).toEqual([]);
     await expect(page.getByText('Wallet Disconnected').first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => fetch('/api/auth/session').then((response) => response.json()))).toEqual({ authenticated: false });

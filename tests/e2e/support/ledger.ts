@@ -4,18 +4,19 @@
  */
 import { type Page, expect } from '@playwright/test';
 import { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR } from '../../support/sandbox-client';
+import { patient } from './pace';
 
 export { MARKETPLACE, NFT_TOKEN, PAWS_TOKEN, ROYALTY_COLLECTOR };
 
 /** What a seller keeps of a PAWS sale at `price` after the sandbox collection's 5/100 royalty. */
 export const afterRoyalty = (price: number) => price * 0.95;
 /** On mainnet's clock a wallet's transaction reaches the mirror node 7-12 s after the wallet answers; a flow may wait for two. */
-export const LEDGER_FLOW_MS = 45_000;
+export const LEDGER_FLOW_MS = patient(45_000);
 /**
  * A write is done at consensus (its receipt); the mirror node shows it 5-8 s later on mainnet's clock:
  * a check of the state it made polls the mirror this long.
  */
-export const SHOWN_ON_MIRROR = { timeout: 20_000 } as const;
+export const SHOWN_ON_MIRROR = { timeout: patient(20_000) } as const;
 
 async function mirror<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(`/sandbox/mirror/api/v1${path}`);

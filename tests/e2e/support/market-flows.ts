@@ -4,11 +4,12 @@ import { axeViolations } from './axe';
 import { NFT_TOKEN, ledgerNft, tinybarsOf, SHOWN_ON_MIRROR } from './ledger';
 import type { HeldRequest } from '../../support/walletconnect/node-wallet';
 import type { WalletDriver } from './wallet-driver';
+import { patient } from './pace';
 
 const SALES = `/api/market/activity?token=${NFT_TOKEN}&activityFilter=Sales&amount=100`;
 const LISTINGS = `/api/market/listings?token=${NFT_TOKEN}&sortBy=listingDate&sortDirection=DESC&fetchAll=true&limit=1000`;
 /** A purchase settles on the ledger before it completes: consensus and the mirror node take their time. */
-export const SETTLE_TIMEOUT_MS = 60_000;
+export const SETTLE_TIMEOUT_MS = patient(60_000);
 
 export interface Listing {
   serialId: number;

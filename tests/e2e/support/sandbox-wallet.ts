@@ -1,5 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { SESSION_COOKIE } from '../../../src/features/auth/session-token';
+import { patient } from './pace';
 
 /** Connects the sandbox wallet as a demo account and approves the automatic sign-in; returns once the session cookie is set. */
 export async function connectAs(page: Page, name: 'Alice' | 'Bob' | 'Carol' | 'Dave'): Promise<void> {
@@ -15,7 +16,7 @@ export async function connectAs(page: Page, name: 'Alice' | 'Bob' | 'Carol' | 'D
 /** Approves the sandbox wallet's next signature request (its text must match, when given). */
 export async function approveNext(page: Page, text?: RegExp): Promise<void> {
   const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' });
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(prompt).toBeVisible({ timeout: patient(15_000) });
   if (text) await expect(prompt).toContainText(text);
   await prompt.getByRole('button', { name: 'Approve' }).click();
   await expect(prompt).toBeHidden();
@@ -24,7 +25,7 @@ export async function approveNext(page: Page, text?: RegExp): Promise<void> {
 /** Rejects the sandbox wallet's next signature request. */
 export async function rejectNext(page: Page): Promise<void> {
   const prompt = page.getByRole('dialog', { name: 'Sandbox Wallet: signature request' });
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(prompt).toBeVisible({ timeout: patient(15_000) });
   await prompt.getByRole('button', { name: 'Reject' }).click();
 }
 

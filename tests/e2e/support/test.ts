@@ -10,6 +10,7 @@
 import { test as base, expect } from '@playwright/test';
 import { classConflicts } from '../../support/class-conflicts';
 import { startTestServer } from '../../support/local-server';
+import { patient } from './pace';
 
 const MARK = 'CSP violation:';
 const CLASS_BINDING = '__wildTigersClassLists';
@@ -64,7 +65,7 @@ export const test = base.extend<
       await use(server.origin);
       await server.dispose();
     },
-    { scope: 'worker', timeout: 150_000 },
+    { scope: 'worker', timeout: patient(150_000) },
   ],
   baseURL: async ({ sandboxOrigin }, use) => use(sandboxOrigin),
   cspViolations: [

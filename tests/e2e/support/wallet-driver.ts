@@ -1,5 +1,6 @@
 import { type Page, expect } from '@playwright/test';
 import { approveNext, connectAs, disconnect, rejectNext } from './sandbox-wallet';
+import { patient } from './pace';
 
 export type DemoName = 'Alice' | 'Bob' | 'Carol' | 'Dave';
 
@@ -25,7 +26,7 @@ const SANDBOX_PROMPT = 'Sandbox Wallet: signature request';
 
 async function promptedTransactionId(page: Page): Promise<string | undefined> {
   const prompt = page.getByRole('dialog', { name: SANDBOX_PROMPT });
-  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await expect(prompt).toBeVisible({ timeout: patient(15_000) });
   const line = prompt.getByText(/^Transaction /);
   if (!(await line.count())) return undefined;
   return (await line.innerText()).replace(/^Transaction\s+/, '').trim();

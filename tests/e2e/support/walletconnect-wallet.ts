@@ -18,6 +18,7 @@ import { type ExecutionResult, type HeldRequest, NodeWallet } from '../../suppor
 import { RELAY_CLOSE, type RelayServer, createRelay, startRelayServer } from '../../support/walletconnect/relay';
 import type { DemoName, WalletDriver } from './wallet-driver';
 import { submitToNode } from '../../../src/sandbox/wallet/node-client';
+import { patient } from './pace';
 
 /** Any id works with the local relay; the WalletConnect build uses this one (PUBLIC_WALLETCONNECT_PROJECT_ID). */
 export const E2E_PROJECT_ID = 'wild-tigers-e2e';
@@ -218,7 +219,7 @@ export class WalletConnectWallet implements WalletDriver {
   /** The wc: URI the page's QR modal shows. */
   async scanQrCode(page: Page): Promise<string> {
     const code = page.locator('wcm-qrcode');
-    await expect(code).toHaveAttribute('uri', /^wc:/, { timeout: 20_000 });
+    await expect(code).toHaveAttribute('uri', /^wc:/, { timeout: patient(20_000) });
     return (await code.getAttribute('uri')) ?? '';
   }
 
@@ -240,7 +241,7 @@ export class WalletConnectWallet implements WalletDriver {
   }
 
   /** The next request the page sent to the wallet (not yet answered). */
-  nextRequest(timeoutMs = 20_000): Promise<HeldRequest> {
+  nextRequest(timeoutMs = patient(20_000)): Promise<HeldRequest> {
     return this.node.nextRequest(timeoutMs);
   }
 
