@@ -6,7 +6,7 @@ import { config } from '../src/server/config';
 import { ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/lib/schemas';
-import { log } from '../src/server/log';
+import { log } from '../src/platform/log';
 import { soldLately } from '../src/server/services';
 
 // The markets' trades the mirror does not show yet: a trader's PAWS and HBAR balances change at once.

@@ -10,7 +10,7 @@ import { DomainError } from '../src/lib/domain-error';
 import { collectionCatalog, mediaSource } from '../src/server/adapters';
 import { INTERNAL_FAILURE, toHttpFailure } from '../src/server/http/error-mapping';
 import { API_SECURITY_HEADERS } from '../src/server/http/security-headers';
-import { log, withLogContext } from '../src/server/log';
+import { log, withLogContext } from '../src/platform/log';
 import { TOTAL_SUPPLY } from '../src/features/tiger/supply';
 import { renderThumbnail } from '../src/features/tiger/thumbnail-render';
 import { THUMBNAIL_CACHE_CONTROL, parseThumbnailPath } from '../src/features/tiger/thumbnail-rules';

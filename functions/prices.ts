@@ -1,7 +1,7 @@
 import type { PriceSource } from '../src/features/prices/prices';
 import { priceSource } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { createTtlCache } from '../src/server/ttl-cache';
+import { createTtlCache } from '../src/platform/ttl-cache';
 
 /** Spec 000 §9: prices refetch every 60 s; the server keeps each for 60 s. */
 const PRICE_CACHE_MS = 60_000;

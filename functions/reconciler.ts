@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type ReconcileReport, createReconcilerService } from '../src/features/reconciler/reconciler-service';
 import { config } from '../src/server/config';
-import { log, withLogContext } from '../src/server/log';
-import { countMetric } from '../src/server/metrics';
-import { withRequestBudget } from '../src/server/request-budget';
+import { log, withLogContext } from '../src/platform/log';
+import { countMetric } from '../src/platform/metrics';
+import { withRequestBudget } from '../src/platform/request-budget';
 import { hbarServices, ownerMap, pawsServices } from '../src/server/services';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */

@@ -2,7 +2,7 @@ import type { RouteDef } from '../../src/server/http/route-types';
 import type { RouteGroup } from '../../src/server/routes';
 import type { SecretName } from '../../src/server/secrets';
 import { SNAPSHOT_ATTRIBUTES } from '../../src/features/collection/owners-snapshot-repo';
-import { SNAPSHOT_KEY_PREFIX } from '../../src/server/store/keys';
+import { SNAPSHOT_KEY_PREFIX } from '../../src/platform/store/keys';
 
 /**
  * The secrets each route group's Lambda may read, beside the route table. A group not listed

@@ -19,7 +19,7 @@ import type { MediaSource } from '../features/tiger/thumbnail-service';
 import { createGatewayMediaSource } from '../features/tiger/thumbnail-source';
 import { once, onceAsync } from '../lib/once';
 import { config } from './config';
-import { log } from './log';
+import { log } from '../platform/log';
 import { requiredSecret, secret } from './secrets';
 import { documentClient, tableName } from './store/client';
 

@@ -27,12 +27,13 @@ const schema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: port.default(4321),
     SITE_ORIGIN: z.url().optional(),
+    /** Read by platform/log.ts where it writes; checked here, at start. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     APP_VERSION: z
       .string()
       .min(1)
       .default(process.env.npm_package_version ?? '0.0.0'),
-    /** The deployed stage (the metrics' dimension); `local` off AWS. */
+    /** The deployed stage (the metrics' dimension, read by platform/metrics.ts; checked here, at start); `local` off AWS. */
     STAGE: z.string().min(1).max(40).default('local'),
     AWS_REGION: z.string().min(1).default('us-east-1'),
     TABLE_NAME: z
@@ -103,9 +104,7 @@ function resolve(env: z.infer<typeof schema>) {
     host: env.HOST,
     port: env.PORT,
     siteOrigin,
-    logLevel: env.LOG_LEVEL,
     version: env.APP_VERSION,
-    stage: env.STAGE,
     awsRegion: env.AWS_REGION,
     tableName: env.TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,

@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { TABLE_DEFINITION } from '../../src/server/store/table';
+import { TABLE_DEFINITION } from '../../src/platform/store/table';
 import { resourcesOf, synthStacks } from './synth';
 
 const dev = synthStacks({ context: { stage: 'dev-alice' } });

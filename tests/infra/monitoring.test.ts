@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALARMS } from '../../infra/lib/constructs/monitoring';
-import { METRIC_NAMES } from '../../src/server/metrics';
+import { METRIC_NAMES } from '../../src/platform/metrics';
 import { routeGroups } from '../../src/server/routes';
 import { resourcesOf, synthStacks } from './synth';
 

@@ -1,7 +1,7 @@
 /** Shared pieces of the API tests that run write flows under the sandbox's mirror lag. */
 import { expect } from 'vitest';
 import { toMirrorTransactionId } from '../../src/features/ledger/transaction-id';
-import { REQUEST_BUDGET_MS } from '../../src/server/request-budget';
+import { REQUEST_BUDGET_MS } from '../../src/platform/request-budget';
 import { type Answer, call } from './sandbox-client';
 
 /** The lag tests' clock: consensus 1 s after the wallet's answer, the mirror node 6 s after that. */

@@ -1,7 +1,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '../../../src/server/store/table';
+import { TABLE_DEFINITION } from '../../../src/platform/store/table';
 
 export interface AppTableProps {
   removalPolicy: RemovalPolicy;

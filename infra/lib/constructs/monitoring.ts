@@ -18,7 +18,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, type MetricName } from '../../../src/server/metrics';
+import { METRICS_NAMESPACE, type MetricName } from '../../../src/platform/metrics';
 
 export interface MonitoringProps {
   stage: string;

@@ -1,5 +1,5 @@
 import { DomainError } from '../../lib/domain-error';
-import { remainingBudgetMs } from '../../server/request-budget';
+import { remainingBudgetMs } from '../../platform/request-budget';
 import { MAX_TOKEN_UNITS, formatUnits, parseUnits } from '../balances/units';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';

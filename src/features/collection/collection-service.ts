@@ -1,6 +1,6 @@
 import { DomainError } from '../../lib/domain-error';
-import { log } from '../../server/log';
-import { createTtlCache } from '../../server/ttl-cache';
+import { log } from '../../platform/log';
+import { createTtlCache } from '../../platform/ttl-cache';
 import type { ListingRecord, SaleRecord } from '../hbar-market/market-port';
 import type { RarityDataset } from '../tiger/rarity';
 import { type CollectionIndex, type DisplayInfo, type StaticIndex, buildCollectionIndex, buildStaticIndex, queryCollection } from './collection-index';

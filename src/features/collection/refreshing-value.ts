@@ -6,7 +6,7 @@
  */
 
 import { withTimeout } from '../../lib/timeout';
-import { outsideRequestBudget } from '../../server/request-budget';
+import { outsideRequestBudget } from '../../platform/request-budget';
 
 export interface Snapshot<T> {
   value: T;

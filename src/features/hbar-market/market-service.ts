@@ -1,6 +1,6 @@
 import { DomainError } from '../../lib/domain-error';
-import { log } from '../../server/log';
-import { createTtlCache } from '../../server/ttl-cache';
+import { log } from '../../platform/log';
+import { createTtlCache } from '../../platform/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { ReceiptReader } from '../ledger/ledger-writer';
 import { awaitSettled, confirmTransaction, successOnReceiptOnly } from '../ledger/transaction-confirmation';

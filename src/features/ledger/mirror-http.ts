@@ -1,5 +1,5 @@
 import { createSlots } from '../../lib/concurrency';
-import { remainingBudgetMs } from '../../server/request-budget';
+import { remainingBudgetMs } from '../../platform/request-budget';
 import { LedgerBadResponseError, LedgerRequestError, LedgerUnavailableError } from './errors';
 import { parseMirrorJson } from './mirror-json';
 import { errorBodySchema } from './mirror-types';
@@ -19,7 +19,7 @@ export interface MirrorHttpOptions {
   backoffCapMs?: number;
   /**
    * What one read may take in all, its attempts and the waits between them together; never more
-   * than what is left of the current request's budget (src/server/request-budget.ts).
+   * than what is left of the current request's budget (src/platform/request-budget.ts).
    */
   budgetMs?: number;
   now?: () => number;

@@ -9,7 +9,7 @@
  */
 import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, TransactionId, TransactionReceiptQuery, WebClient } from '@hiero-ledger/sdk';
 import { withTimeout } from '../../lib/timeout';
-import { remainingBudgetMs } from '../../server/request-budget';
+import { remainingBudgetMs } from '../../platform/request-budget';
 import { LedgerUnavailableError } from './errors';
 import type { LedgerNetworkNode, LedgerReader } from './ledger-reader';
 import type { LedgerExecution, LedgerWriter, ReceiptReader } from './ledger-writer';

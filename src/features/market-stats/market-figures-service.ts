@@ -1,4 +1,4 @@
-import { createTtlCache } from '../../server/ttl-cache';
+import { createTtlCache } from '../../platform/ttl-cache';
 import type { DailyStat, ListingRecord, SaleRecord } from '../hbar-market/market-port';
 import { SALES_FETCH_LIMIT } from '../hbar-market/market-model';
 import { DAY_MS, type MarketFigures, computeFigures, floorOfDayBefore } from './market-figures';

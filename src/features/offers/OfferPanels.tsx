@@ -6,10 +6,14 @@ import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { formatPaws } from '../../lib/format';
 import { $offersMade, $offersReceived, createBestOffersStore, type PublicOffer } from './offer-client';
 import type { AcceptTarget, CancelTarget } from './OfferDialogs';
-import { AcceptOfferDialog, CancelOfferDialog, TigerOffersDialog } from './lazy-dialogs';
+import { lazyDialog } from '@/features/toast/lazy-dialog';
+import { AcceptOfferDialog, CancelOfferDialog } from './lazy-dialogs';
 import { bestOfferText } from './offer-screen-rules';
 import { $listings, type PublicListing } from '../paws-market/paws-client';
 import { MakeOfferForm, OfferRow } from './TigerOffers';
+
+/** A tiger's offers, loaded when first opened. */
+const TigerOffersDialog = lazyDialog(() => import('./TigerOffersDialog').then((module) => module.TigerOffersDialog), 'target');
 
 function Loading() {
   return <SkeletonGroup count={2} className="grid gap-2" itemClassName="h-20 rounded-lg" />;

@@ -7,17 +7,8 @@ import { createBulkAccepting } from './offer-bulk-accepting';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
 import { assertFeesPayable } from '../paws-market/trade-terms';
 import type { OfferClaims } from './offer-claims';
-import type { AcceptOfferInput, OfferContext } from './offer-service';
+import type { AcceptOfferInput, OfferContext, ReadySale } from './offer-context';
 import { type OfferClaim, type OfferFill, type PawsOffer, isLive, offerMatches } from './offer-rules';
-
-/** A sale checked and ready to settle: the offer, the tiger, its seller, what is due from the buyer and the buyer's funds as read. */
-export interface ReadySale {
-  offer: PawsOffer;
-  serial: number;
-  sellerId: string;
-  due: bigint;
-  funds: PawsFunds;
-}
 
 /** Accepting an offer: one of the owner's tigers sold to it, settled as a purchase is. */
 export function createOfferAccepting(context: OfferContext, claims: OfferClaims, settlement: Settlement & Partial<BatchSettlement>) {

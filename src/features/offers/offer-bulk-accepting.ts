@@ -7,16 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
-import { log } from '../../server/log';
-import { remainingBudgetMs } from '../../server/request-budget';
+import { log } from '../../platform/log';
+import { remainingBudgetMs } from '../../platform/request-budget';
 import { itemOutcome } from '../ledger/errors';
 import { packTransfers } from '../paws-market/cart-rules';
 import { type BatchSettlement, type Settlement, submitClaimed } from '../paws-market/settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
-import type { ReadySale } from './offer-accepting';
 import type { OfferClaims } from './offer-claims';
 import type { OfferClaim, OfferSale as Sale, PawsOffer } from './offer-rules';
-import type { AcceptOfferInput, OfferContext } from './offer-service';
+import type { AcceptOfferInput, OfferContext, ReadySale } from './offer-context';
 
 /** Answers of an acceptance that name a sale still settling (its transaction to follow), not a refusal. */
 const SETTLING_CODES: readonly string[] = ['SETTLEMENT_UNCONFIRMED', 'OFFER_IN_PROGRESS'];

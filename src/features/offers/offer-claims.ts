@@ -1,5 +1,5 @@
 import { type ClaimLifecycle, reconcileClaim } from '../paws-market/settlement';
-import type { OfferContext } from './offer-service';
+import type { OfferContext } from './offer-context';
 import type { OfferClaim, OfferFill, PawsOffer } from './offer-rules';
 
 /** An offer's units claimed, filled and reconciled: what an acceptance settles through and the reconciler settles again. */

@@ -5,7 +5,7 @@
  * budget; making and accepting an offer store what they read. Accepting always reads afresh.
  */
 import { mapConcurrently } from '../../lib/concurrency';
-import { log } from '../../server/log';
+import { log } from '../../platform/log';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { OfferFundsRepo } from './offer-funds-repo';
 import { type PawsFunds, fundedOffers } from '../paws-market/allowance-budget';

@@ -3,7 +3,7 @@ import { MAX_TOKEN_UNITS, formatUnits } from '../balances/units';
 import { INVALID_PRICE_MESSAGE, parsePawsPrice } from '../paws-market/listing';
 import { WRITE_RESERVE_MS } from '../paws-market/trade-checks';
 import type { OfferClaims } from './offer-claims';
-import type { MakeOfferInput, OfferContext } from './offer-service';
+import type { MakeOfferInput, OfferContext } from './offer-context';
 import { MAX_OPEN_OFFERS, type PawsOffer, expiryProblem, hasTrait, isOpen, publicOffer } from './offer-rules';
 
 /** Making an offer (its terms checked, the buyer's PAWS there) and cancelling one. */

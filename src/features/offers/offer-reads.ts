@@ -1,5 +1,5 @@
 import { type PawsOffer, byBestOffer, isLive, isOpen, offerMatches, publicOffer } from './offer-rules';
-import type { OfferContext } from './offer-service';
+import type { OfferContext } from './offer-context';
 
 /** Filled offers listed beside a buyer's open ones. */
 const RECENT_FILLED_OFFERS = 20;

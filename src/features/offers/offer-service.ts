@@ -9,14 +9,15 @@ import { type TradeTermsReader, createTradeTerms } from '../paws-market/trade-te
 import type { RarityDataset } from '../tiger/rarity';
 import { createOfferAccepting } from './offer-accepting';
 import { createOfferClaims } from './offer-claims';
-import { type OfferFunding, createOfferFunding } from './offer-funding';
+import { createOfferFunding } from './offer-funding';
 import type { OfferFundsRepo } from './offer-funds-repo';
 import { createOfferMaking } from './offer-making';
 import { createOfferReads } from './offer-reads';
+import type { OfferContext } from './offer-context';
 import type { OfferActivity, OfferRepo } from './offer-repo';
 import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '../paws-market/allowance-budget';
 import { formatUnits } from '../balances/units';
-import { type OfferFill, type OfferTier, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
+import { type OfferFill, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
 
 export interface OfferDeps {
   offers: OfferRepo;
@@ -38,55 +39,6 @@ export interface OfferDeps {
   /** The ledger checks shared with the market (built over `ledger` and `receipts` by default). */
   checks?: TradeChecks;
   now?: () => number;
-}
-
-interface OfferTerms {
-  offerId: string;
-  buyerId: string;
-  tokenId: string;
-  pawsAmount: string;
-  expiresAt: string;
-  /** The buyer's PAWS allowance approval, when the offer follows one: the server waits for it on the ledger first. */
-  allowanceTransactionId?: string | undefined;
-}
-
-export type MakeOfferInput =
-  | (OfferTerms & { kind: 'item'; serialNumber: number })
-  | (OfferTerms & { kind: 'collection'; quantity: number; trait?: { traitType: string; value: string } | undefined; minTier?: OfferTier | undefined });
-
-export interface AcceptOfferInput {
-  offerId: string;
-  sellerId: string;
-  serialNumber: number;
-  /** The owner's NFT allowance approval, when the acceptance follows one. */
-  approvalTransactionId?: string | undefined;
-}
-
-/** What the parts of the offer service share: its stores, the ledger and its checks, the terms, the clock, and the reads and rules every part asks. */
-export interface OfferContext {
-  offers: OfferRepo;
-  listings: ListingRepo;
-  ledger: LedgerReader;
-  settings: PawsMarketSettings;
-  rarity: () => Promise<RarityDataset>;
-  display: (serial: number) => Promise<ListingDisplay | undefined>;
-  terms: TradeTermsReader;
-  checks: TradeChecks;
-  now: () => number;
-  funding: OfferFunding;
-  /** Open offers that can still be filled; expired ones are marked so (they disappear). */
-  liveOffers(): Promise<PawsOffer[]>;
-  /** Open offers, those whose units are all being settled included: every maker's allowance budget (expired ones are marked so). */
-  openOffers(): Promise<PawsOffer[]>;
-  /** What the buyer's allowance backs: their open offers, and what their purchases and expired offers being settled hold. */
-  commitmentsOf(buyerId: string): Promise<Commitments>;
-  /** PAWS (smallest unit) the buyer's allowance must keep: their open offers' units and their purchases being settled. */
-  reservedFor(buyerId: string): Promise<bigint>;
-  /** The timeline event of an offer made, accepted (with the tiger and its fill) or cancelled. */
-  event(offer: PawsOffer, kind: OfferActivity['kind'], at: string, sale?: { serial: number; fill: OfferFill }): OfferActivity;
-  requireOffer(offerId: string): Promise<PawsOffer>;
-  /** OFFER_UNAVAILABLE, saying why (cancelled, filled, its last tiger being sold, expired). */
-  unavailable(offer: PawsOffer): DomainError;
 }
 
 /**

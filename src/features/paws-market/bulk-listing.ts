@@ -9,7 +9,7 @@ import { MAX_BULK_TIGERS } from '../allowances/allowance-rules';
 import { itemOutcome } from '../ledger/errors';
 import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice } from './listing';
 import type { ActivationReads, ListingActivation } from './listing-activation';
-import type { MarketContext } from './paws-market-service';
+import type { MarketContext } from './market-context';
 import { WRITE_RESERVE_MS } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
 

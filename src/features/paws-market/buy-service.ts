@@ -3,7 +3,7 @@ import { DomainError } from '../../lib/domain-error';
 import type { LedgerNft } from '../ledger/ledger-reader';
 import { type PawsListing, isOwnListing, publicListing } from './listing';
 import { backsListing } from './listing-backing';
-import type { MarketContext } from './paws-market-service';
+import type { MarketContext } from './market-context';
 import type { ListingSales } from './listing-sales';
 import { type Settlement, settleClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';

@@ -8,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '../../lib/domain-error';
-import { log } from '../../server/log';
-import { remainingBudgetMs } from '../../server/request-budget';
+import { log } from '../../platform/log';
+import { remainingBudgetMs } from '../../platform/request-budget';
 import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
 import { type PawsListing, isOwnListing, publicListing } from './listing';
 import { listingTroubles } from './listing-backing';
 import type { ListingClaim, ListingSales } from './listing-sales';
-import type { MarketContext } from './paws-market-service';
+import type { MarketContext } from './market-context';
 import { type BatchSettlement, submitClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';

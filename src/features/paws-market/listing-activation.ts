@@ -5,7 +5,7 @@ import type { LedgerNft } from '../ledger/ledger-reader';
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import { type ListingDisplay, type PawsListing, publicListing } from './listing';
 import type { PendingListing } from './listing-repo';
-import type { MarketContext } from './paws-market-service';
+import type { MarketContext } from './market-context';
 
 /**
  * What activating a listing reads of the ledger after its approval settled: the tiger (which the

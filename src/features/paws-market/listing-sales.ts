@@ -1,6 +1,6 @@
 import type { ActivityRepo } from '../market-stats/activity-repo';
 import type { PawsListing } from './listing';
-import type { MarketContext } from './paws-market-service';
+import type { MarketContext } from './market-context';
 import { type ClaimLifecycle, reconcileClaim } from './settlement';
 
 export type ListingClaim = NonNullable<PawsListing['claim']>;

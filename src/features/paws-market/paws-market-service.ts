@@ -4,12 +4,13 @@ import type { ActivityRepo } from '../market-stats/activity-repo';
 import type { OfferCommitments } from './allowance-budget';
 import { createBuyService } from './buy-service';
 import { createCartCheckout } from './cart-checkout';
-import type { ListingDisplay, PawsListing } from './listing';
+import type { ListingDisplay } from './listing';
 import type { ListingRepo } from './listing-repo';
 import { createBulkListing } from './bulk-listing';
 import { createListingActivation } from './listing-activation';
 import { createListingSales } from './listing-sales';
 import { createListingService } from './listing-service';
+import type { MarketContext } from './market-context';
 import type { BatchSettlement, Settlement } from './settlement';
 import { type PawsMarketSettings, type TradeChecks, createTradeChecks } from './trade-checks';
 import { type TradeTermsReader, createTradeTerms } from './trade-terms';
@@ -37,18 +38,6 @@ export interface PawsMarketDeps {
   /** The ledger checks shared with the offers (built over `ledger` and `receipts` by default). */
   checks?: TradeChecks;
   now?: () => number;
-}
-
-/** What the listing and buy services share: the store, the ledger and its checks, the terms, the clock, and taking a dead listing down. */
-export interface MarketContext {
-  store: ListingRepo;
-  ledger: LedgerReader;
-  settings: PawsMarketSettings;
-  checks: TradeChecks;
-  terms: TradeTermsReader;
-  now: () => number;
-  /** Takes down a listing that can no longer be bought (its tiger moved, its approval revoked, its seller unpayable). */
-  retire(listing: PawsListing): Promise<void>;
 }
 
 /** The settlement of a market built without batches (unit tests of single trades): a checkout is refused before anything is claimed. */

@@ -5,7 +5,7 @@
  * mainnet). A sale counts only while the mirror does not show its transaction yet: once it does, the
  * mirror's state is the word.
  */
-import { createTtlCache } from '../../server/ttl-cache';
+import { createTtlCache } from '../../platform/ttl-cache';
 import type { PawsActivityItem } from '../market-stats/activity';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { mirrorBehind } from '../ledger/transaction-confirmation';

@@ -1,6 +1,6 @@
 import { DomainError } from '../../lib/domain-error';
-import { countMetric } from '../../server/metrics';
-import { remainingBudgetMs } from '../../server/request-budget';
+import { countMetric } from '../../platform/metrics';
+import { remainingBudgetMs } from '../../platform/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { isPastValidity } from '../ledger/transaction-visibility';

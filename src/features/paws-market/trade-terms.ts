@@ -4,7 +4,7 @@
  * changes; a failed read is not kept, so one mirror error does not break a warm instance.
  */
 import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../server/ttl-cache';
+import { createTtlCache } from '../../platform/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { MAX_BALANCE_CHANGES, type SaleFeeTerms, type SaleSplit, balanceChanges, collectorsPaid, saleSplit } from './sale-fees';
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { log } from '../../server/log';
+import { log } from '../../platform/log';
 import { longZeroEvmAddress } from '../ledger/entity-id';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import { HBAR_USD_FALLBACK, type HbarPrice, PUBLIC_PRICE_APIS, type PawsPrice, type PriceApiBases, type PriceSource, pawsMarketCap } from './prices';

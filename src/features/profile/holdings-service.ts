@@ -7,8 +7,8 @@
  * item instead of the mirror node while another instance's copy is fresh.
  */
 import { withTimeout } from '../../lib/timeout';
-import { log } from '../../server/log';
-import { outsideRequestBudget } from '../../server/request-budget';
+import { log } from '../../platform/log';
+import { outsideRequestBudget } from '../../platform/request-budget';
 import { LedgerUnavailableError } from '../ledger/errors';
 
 export interface OwnersCopy {

@@ -1,4 +1,4 @@
-import { log } from '../../server/log';
+import { log } from '../../platform/log';
 import type { createMarketService } from '../hbar-market/market-service';
 import type { OpenPurchases } from '../hbar-market/purchase-repo';
 import type { ListingRepo } from '../paws-market/listing-repo';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../lib/domain-error';
-import { log } from '../../server/log';
+import { log } from '../../platform/log';
 import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
 import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
 import { isPastValidity } from '../ledger/transaction-visibility';

@@ -1,5 +1,5 @@
 import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../server/ttl-cache';
+import { createTtlCache } from '../../platform/ttl-cache';
 import type { LedgerReader } from '../ledger/ledger-reader';
 import type { RarityDataset } from './rarity';
 import { type CollectionCatalog, catalogEntry } from './catalog';

@@ -3,12 +3,12 @@ import { type ComponentProps, type ComponentType, Suspense, lazy, useEffect, use
 import { buttonVariants } from '@/components/ui/button-variants';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { useIslandStore } from '../../lib/use-island-store';
-import type { WalletExtension } from '../wallet/wallet-adapter';
+import type { WalletExtension } from '../wallet/wallet-port';
 import { $wallet, $walletPromptHost, connectWallet } from '../wallet/wallet-store';
-import { type SignInState, signInState } from '../wallet/sign-in-state';
-import { formatAccountId } from '../../lib/format';
+import { signInState } from '../wallet/sign-in-state';
 import { signInFromPage } from '../wallet/sign-in-focus';
 import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '../writes/write-store';
+import { WalletTrigger } from './WalletTrigger';
 
 /** The tray of trades in progress (its code loads once there is one to show). */
 const WritesTray = lazy(() => import('../writes/WritesTray').then((module) => ({ default: module.WritesTray })));
@@ -22,32 +22,6 @@ async function loadDropdown(): Promise<DropdownModule> {
 }
 
 type ChooserProps = ComponentProps<typeof import('../wallet/ConnectWalletDialog').default>;
-
-/** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
-const SIGN_IN_DOT: Record<Exclude<SignInState, 'disconnected'>, string> = {
-  'signed-in': 'text-emerald-400',
-  checking: 'text-muted-foreground',
-  'signed-out': 'text-amber-400',
-};
-
-/** The connected account's button: its id, and a dot for its sign-in (green signed in, amber not, grey while checked). */
-export function WalletTrigger({ accountId, signIn, ...props }: ComponentProps<'button'> & { accountId: string; signIn: SignInState }) {
-  return (
-    <button
-      type="button"
-      aria-label={`Wallet menu for ${accountId}`}
-      data-testid="wallet-menu"
-      data-wallet-trigger=""
-      className={buttonVariants({ size: 'sm', variant: 'outline' })}
-      {...props}
-    >
-      <span aria-hidden="true" className={signIn === 'disconnected' ? SIGN_IN_DOT['signed-out'] : SIGN_IN_DOT[signIn]}>
-        ●
-      </span>
-      {formatAccountId(accountId)}
-    </button>
-  );
-}
 
 /**
  * The nav's wallet area: connect, sign in ('Authenticate'), the account, My Profile, disconnect.

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
-import type { WalletTrigger } from './WalletMenu';
+import type { WalletTrigger } from './WalletTrigger';
 import { CHECKING_SIGN_IN, type SignInState, signInState } from '../wallet/sign-in-state';
 import { $wallet, authenticate, disconnectWallet } from '../wallet/wallet-store';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import type { WalletExtension, WalletType } from './wallet-adapter';
+import type { WalletExtension, WalletType } from './wallet-port';
 import { PHONE_QUERY, WALLET_APPS, walletAppLink } from './wallet-apps';
 import { connectWallet, walletExtensions } from './wallet-store';
 

@@ -1,3 +1,4 @@
+/** The wallet port: what the wallet store asks of a wallet, WalletConnect's (walletconnect-wallet.ts) or the sandbox's (handed over by wallet-loader.ts). */
 import type { ComponentType } from 'react';
 
 export type WalletType = 'walletconnect' | 'sandbox';
@@ -39,10 +40,4 @@ export interface WalletAdapter {
   disconnect(): Promise<void>;
   /** Called when the wallet ends a session on its side (deleted or expired); hasSession tells whether the account still has one. */
   onSessionEnded(listener: () => void): void;
-}
-
-/** Loads an adapter's code on first use, so no page ships wallet code before the user connects. */
-export async function loadWalletAdapter(type: WalletType): Promise<WalletAdapter> {
-  if (type === 'sandbox') return (await import('../../sandbox/wallet/sandbox-wallet')).createSandboxWallet();
-  return (await import('./walletconnect-wallet')).createWalletConnectWallet();
 }

@@ -3,7 +3,8 @@ import type { ComponentType } from 'react';
 import { apiJson, onNotSignedIn } from '../../lib/api';
 import { withTimeout } from '../../lib/timeout';
 import { toast } from '../toast/toast-store';
-import { type AppPairing, type WalletAdapter, type WalletExtension, type WalletType, loadWalletAdapter } from './wallet-adapter';
+import type { AppPairing, WalletAdapter, WalletExtension, WalletType } from './wallet-port';
+import { loadWalletAdapter } from './wallet-loader';
 import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';
 
 /** Spec 000 §4 and §9 timings. */

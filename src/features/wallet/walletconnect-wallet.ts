@@ -5,7 +5,7 @@ import { HederaChainId, HederaJsonRpcMethod, HederaSessionEvent, extensionConnec
 import { LedgerId } from '@hiero-ledger/sdk';
 import { PUBLIC_CONFIG } from '../../lib/public-config';
 import { withTimeout } from '../../lib/timeout';
-import type { WalletAdapter } from './wallet-adapter';
+import type { WalletAdapter } from './wallet-port';
 import { WALLET_MESSAGES, WalletError } from './wallet-errors';
 import { type LeaderClient, type LeaderOps, type LinkedSession, type PairingExtension, type TabLink, linkTabs } from './walletconnect-tabs';
 

@@ -8,7 +8,7 @@
  * start-up (or on the first request that needs it) and is history: visible at once.
  */
 import { randomBytes } from 'node:crypto';
-import { log } from '../../server/log';
+import { log } from '../../platform/log';
 import type { SandboxLedger, SandboxView } from '../ledger/sandbox-ledger';
 import type { NftState } from '../ledger/state';
 import { tigerMetadata } from '../collection/metadata';

@@ -11,12 +11,11 @@
  * seller's credit); level 1 holds the fees in HBAR and in other tokens, which are assessed in turn;
  * at most two levels of fees (`tokens.maxCustomFeeDepth`).
  */
+import type { AssessedFee } from './effects';
+import { type Amounts, FeeFailure, type LevelAssessment, adjust, chargeFixed, fractionOf, isPayerExempt, tokenAmounts } from './fee-charges';
 import { fractionalFees } from './fractional-fees';
 import type { LedgerStatus } from './ledger-status';
 import type { LedgerState, TokenState } from './state';
-
-/** Account -> amount, in the order the node's LinkedHashMaps keep (what remainders and payer lists follow). */
-export type Amounts = Map<string, bigint>;
 
 /** One level's transfers: HBAR, fungible amounts by token (in list order), and its NFT moves (level 0 only). */
 export interface FeeLevel {
@@ -27,92 +26,10 @@ export interface FeeLevel {
   tokenOrder: readonly string[];
 }
 
-/** An AssessedCustomFee of the record: token null for HBAR. */
-export interface AssessedFee {
-  amount: bigint;
-  tokenId: string | null;
-  collector: string;
-  payers: string[];
-}
-
-/** A fixed fee as the assessors charge it (fixed fees, net-of-transfers fractional fees and fallback fees). */
-export interface FixedCharge {
-  amount: bigint;
-  denominatingTokenId: string | null;
-  collector: string;
-  allCollectorsExempt: boolean;
-}
-
-/** The node's AssessmentResult of one level. */
-export interface LevelAssessment {
-  /** The level's transfers as submitted to it (never changed). */
-  original: { hbar: Amounts; tokens: Map<string, Amounts> };
-  /** The level's transfers as the fees change them in place. */
-  current: { hbar: Amounts; tokens: Map<string, Amounts> };
-  /** What the next level moves: fees in HBAR, and in other tokens. */
-  nextHbar: Amounts;
-  nextTokens: Map<string, Amounts>;
-  /** (account, NFT token) pairs that paid (or were excused) a royalty or a fallback in this level. */
-  royaltiesPaid: Set<string>;
-  fees: AssessedFee[];
-}
-
 /** `tokens.maxCustomFeeDepth`: fees of fees of fees are refused. */
 const MAX_FEE_DEPTH = 2;
 /** `ledger.xferBalanceChanges.maxLen`: balance changes of a transfer with its fee legs. */
 const MAX_BALANCE_CHANGES = 20;
-/** The largest int64: a fee's sum or product past it is out of the node's range. */
-export const INT64_MAX = 2n ** 63n - 1n;
-
-/** A status the assessment ends with (thrown inside, returned by assessCustomFees). */
-export class FeeFailure extends Error {
-  constructor(readonly status: LedgerStatus) {
-    super(status);
-  }
-}
-
-/** `AdjustmentUtils.safeFractionMultiply`: floor(n × a / d), a status when the result leaves int64. */
-export function fractionOf(numerator: bigint, denominator: bigint, amount: bigint, overflow: LedgerStatus): bigint {
-  const result = (numerator * amount) / denominator;
-  if (result > INT64_MAX) throw new FeeFailure(overflow);
-  return result;
-}
-
-/** Adds `delta` to `account` in `amounts` (a new account goes last). */
-export function adjust(amounts: Amounts, account: string, delta: bigint): void {
-  amounts.set(account, (amounts.get(account) ?? 0n) + delta);
-}
-
-function tokenAmounts(byToken: Map<string, Amounts>, tokenId: string): Amounts {
-  let amounts = byToken.get(tokenId);
-  if (!amounts) {
-    amounts = new Map();
-    byToken.set(tokenId, amounts);
-  }
-  return amounts;
-}
-
-/** `CustomFeeExemptions.isPayerExempt`: the token's treasury, the fee's own collector, and with the flag any collector of the token's fees. */
-export function isPayerExempt(token: TokenState, fee: { collector: string; allCollectorsExempt: boolean }, payer: string): boolean {
-  if (payer === token.treasury || payer === fee.collector) return true;
-  return fee.allCollectorsExempt && token.customFees.some((other) => other.collector === payer);
-}
-
-/** `CustomFixedFeeAssessor.assessFixedFee`: HBAR and other tokens go to the next level, the token's own stays in this one. */
-export function chargeFixed(token: TokenState, payer: string, fee: FixedCharge, level: LevelAssessment): void {
-  if (isPayerExempt(token, fee, payer)) return;
-  if (fee.denominatingTokenId === null) {
-    adjust(level.nextHbar, payer, -fee.amount);
-    adjust(level.nextHbar, fee.collector, fee.amount);
-  } else {
-    const amounts =
-      fee.denominatingTokenId === token.id ? tokenAmounts(level.current.tokens, token.id) : tokenAmounts(level.nextTokens, fee.denominatingTokenId);
-    adjust(amounts, payer, -fee.amount);
-    adjust(amounts, fee.collector, fee.amount);
-  }
-  level.fees.push({ amount: fee.amount, tokenId: fee.denominatingTokenId, collector: fee.collector, payers: [payer] });
-}
-
 /** `CustomRoyaltyFeeAssessor`: a share of every fungible credit of the NFT's sender, or the fallback charged to its receiver when it has none. */
 function chargeRoyalties(token: TokenState, sender: string, receiver: string, level: LevelAssessment): void {
   if (level.royaltiesPaid.has(`${sender}|${token.id}`)) return;

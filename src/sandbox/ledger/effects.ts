@@ -1,5 +1,12 @@
 /** The state changes a valid transaction makes, computed by validation and applied by apply.ts. */
-import type { AssessedFee } from './custom-fees';
+
+/** An AssessedCustomFee of the record: token null for HBAR. */
+export interface AssessedFee {
+  amount: bigint;
+  tokenId: string | null;
+  collector: string;
+  payers: string[];
+}
 
 export interface AllowanceChange {
   owner: string;

@@ -7,7 +7,7 @@
  * order); a fee net of transfers is charged to the sender on top, as a fixed fee in the token
  * itself. A transfer whose credits all go to exempt accounts (the treasury, the collector) pays none.
  */
-import { type Amounts, FeeFailure, INT64_MAX, adjust, chargeFixed, fractionOf, isPayerExempt, type LevelAssessment } from './custom-fees';
+import { type Amounts, FeeFailure, INT64_MAX, adjust, chargeFixed, fractionOf, isPayerExempt, type LevelAssessment } from './fee-charges';
 import type { TokenState } from './state';
 
 const OUT_OF_RANGE = 'CUSTOM_FEE_OUTSIDE_NUMERIC_RANGE';

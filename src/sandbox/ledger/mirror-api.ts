@@ -29,7 +29,8 @@ import {
   transactionJson,
 } from './mirror-serializers';
 import type { SandboxLedger, SandboxView } from './sandbox-ledger';
-import { formatTimestamp, type NftState } from './state';
+import type { NftState } from './state';
+import { formatTimestamp } from './timestamps';
 
 export interface MirrorApiResponse {
   status: number;

@@ -22,7 +22,8 @@ import type { LedgerStatus } from './ledger-status';
 import { SandboxLogError } from './sandbox-errors';
 import { defaultSandboxNetwork, type SandboxNetwork } from './sandbox-network';
 import { INSTANT_TIMING, type SandboxTiming, delayOf } from './sandbox-timing';
-import { createGenesisState, formatTimestamp, type LedgerState } from './state';
+import { createGenesisState, type LedgerState } from './state';
+import { formatTimestamp } from './timestamps';
 import { buildTransactionRecord, type TransactionRecord } from './transaction-record';
 import { checkTransaction, computeEffects, precheckTransaction } from './validate';
 

@@ -8,6 +8,7 @@ import { sandboxPublicKeyHex } from './sandbox-keys';
 import type { SandboxNetwork } from './sandbox-network';
 import { sandboxSeed } from './seed';
 import type { TransactionRecord } from './transaction-record';
+import { formatTimestamp } from './timestamps';
 
 export interface AccountKeyState {
   type: Exclude<AccountKeyType, 'ProtobufEncoded'>;
@@ -94,11 +95,6 @@ export interface LedgerState {
   lastSeq: number;
   /** Consensus time of the last applied transaction (or genesis), in nanoseconds. */
   lastConsensusNs: bigint;
-}
-
-/** `seconds.nanos` with nine nanosecond digits. */
-export function formatTimestamp(ns: bigint): string {
-  return `${ns / 1_000_000_000n}.${(ns % 1_000_000_000n).toString().padStart(9, '0')}`;
 }
 
 /** Builds a fresh, mutable genesis state from the deterministic seed. */

@@ -1,10 +1,9 @@
 /** What the sandbox remembers of a transaction for the mirror node's /transactions endpoint. */
 import type { HbarTransfer, NftTransfer, TokenTransfer } from '../../features/ledger/ledger-reader';
 import type { DecodedTransaction } from './decode';
-import type { AssessedFee } from './custom-fees';
-import type { Effects } from './effects';
+import type { AssessedFee, Effects } from './effects';
 import type { LedgerStatus } from './ledger-status';
-import { formatTimestamp } from './state';
+import { formatTimestamp } from './timestamps';
 
 export interface TransactionRecord {
   /** SDK form: `0.0.5@1700000000.000000001`. */

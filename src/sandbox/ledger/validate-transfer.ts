@@ -4,7 +4,8 @@
  * ownership, allowances for approved legs (the payer is the spender), and balances level by level.
  * Nothing is changed here; the result is the Effects to apply, or the first failing Hedera status.
  */
-import { type Amounts, type FeeLevel, assessCustomFees } from './custom-fees';
+import { type FeeLevel, assessCustomFees } from './custom-fees';
+import type { Amounts } from './fee-charges';
 import type { DecodedBody, Leg } from './decode';
 import { emptyEffects, type Effects } from './effects';
 import type { LedgerStatus } from './ledger-status';

@@ -7,7 +7,7 @@ import { base64ToBytes, bytesToBase64 } from '../../features/wallet/base64';
 import { SandboxWalletDialog } from './SandboxWalletDialog';
 import { submitToNode } from './node-client';
 import { type DemoAccount, ask } from './sandbox-prompt-store';
-import type { WalletAdapter } from '../../features/wallet/wallet-adapter';
+import type { WalletAdapter } from '../../features/wallet/wallet-port';
 
 interface SandboxAccount extends DemoAccount {
   privateKey: string;

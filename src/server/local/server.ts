@@ -3,8 +3,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { MAX_BODY_BYTES } from '../http/body';
 import { API_SECURITY_HEADERS, EDGE_SECURITY_HEADERS } from '../http/security-headers';
 import { createEdgeCache } from './edge-cache';
-import { createBoundedMemo } from '../bounded-memo';
-import { log } from '../log';
+import { createBoundedMemo } from '../../platform/bounded-memo';
+import { log } from '../../platform/log';
 import { ROUTES } from '../routes';
 import { createApiRouter } from './api-router';
 import { localContext, toLambdaEvent } from './lambda-event';

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, config } from '../config';
-import { log } from '../log';
+import { log } from '../../platform/log';
 import { requireRarityDataset } from '../rarity-dataset';
 import { ensureTable } from '../store/bootstrap';
 import { documentClient } from '../store/client';

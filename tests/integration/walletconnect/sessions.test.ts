@@ -2,7 +2,7 @@ import { connectByQrCode, openPage, type TestPage } from '../../support/walletco
 import type { NodeWallet } from '../../support/walletconnect/node-wallet';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
+import type { WalletAdapter } from '../../../src/features/wallet/wallet-port';
 import { WALLET_MESSAGES, WalletError, toWalletError } from '../../../src/features/wallet/wallet-errors';
 
 const account = { accountId: '0.0.1001', privateKey: PrivateKey.generateED25519() };

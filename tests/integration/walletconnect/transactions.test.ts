@@ -4,7 +4,7 @@ import { verifyingExecutor } from '../../support/walletconnect/verifying-executo
 import { AccountId, Hbar, PrivateKey, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '../../../src/features/wallet/base64';
-import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
+import type { WalletAdapter } from '../../../src/features/wallet/wallet-port';
 import { WalletError } from '../../../src/features/wallet/wallet-errors';
 import { $wallet, setWalletAdapterLoader, signAndExecute } from '../../../src/features/wallet/wallet-store';
 

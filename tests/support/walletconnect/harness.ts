@@ -4,7 +4,7 @@
  */
 // First: the page globals must be in place before any WalletConnect library loads.
 import { routeRelay, scanQrCode } from './node-page';
-import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
+import type { WalletAdapter } from '../../../src/features/wallet/wallet-port';
 import { NodeWallet, type NodeWalletOptions } from './node-wallet';
 import { type RelayServer, startRelayServer } from './relay';
 

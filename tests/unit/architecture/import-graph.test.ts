@@ -1,6 +1,6 @@
 /**
- * The import graph of src/, checked (issue 42): feature folders form no static cycle; features do
- * not reach into the HTTP layer or the local server; lib/ and components/ui/ import no feature; and
+ * The import graph of src/, checked (issues 42, 56): no file imports itself through others, feature folders form no static cycle;
+ * platform/ (logs, metrics, budgets, caches, store keys) imports only lib/, and features import nothing of server/; lib/ and components/ui/ import no feature; and
  * browser code (the React islands and what they load) never reaches a repo, a service or src/server.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -54,14 +54,8 @@ function importEdges(): Edge[] {
 
 const featureOf = (path: string) => (path.startsWith('features/') ? (path.split('/')[1] ?? null) : null);
 
-/** A cycle between feature folders over static imports (type-only ones too), as the folders on it; null when there is none. */
-function featureCycle(edges: readonly Edge[]): string[] | null {
-  const graph = new Map<string, Set<string>>();
-  for (const edge of edges) {
-    const [from, to] = [featureOf(edge.from), featureOf(edge.to)];
-    if (!from || !to || from === to || edge.dynamic) continue;
-    graph.set(from, (graph.get(from) ?? new Set()).add(to));
-  }
+/** A cycle in `graph` (node -> the nodes it imports), as the nodes on it; null when there is none. */
+function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
   const state = new Map<string, 'open' | 'done'>();
   const path: string[] = [];
   const visit = (node: string): string[] | null => {
@@ -84,12 +78,35 @@ function featureCycle(edges: readonly Edge[]): string[] | null {
   return null;
 }
 
+/** The graph of `edges` between the nodes `nodeOf` names (null: left out), self-loops dropped. */
+function graphOf(edges: readonly Edge[], nodeOf: (path: string) => string | null): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const edge of edges) {
+    const [from, to] = [nodeOf(edge.from), nodeOf(edge.to)];
+    if (!from || !to || from === to) continue;
+    graph.set(from, (graph.get(from) ?? new Set()).add(to));
+  }
+  return graph;
+}
+
+/** A cycle between feature folders over static imports (type-only ones too), as the folders on it; null when there is none. */
+const featureCycle = (edges: readonly Edge[]) =>
+  findCycle(
+    graphOf(
+      edges.filter((edge) => !edge.dynamic),
+      featureOf,
+    ),
+  );
+
+/** A cycle between files over any import (type-only and import() too: each ties the files as much), as the files on it. */
+const fileCycle = (edges: readonly Edge[]) => findCycle(graphOf(edges, (path) => path));
+
 /** Chains from a React island to a repo, a service or src/server over the imports that ship (static, not type-only). */
 function browserReaches(edges: readonly Edge[]): string[] {
   const next = new Map<string, string[]>();
   for (const edge of edges) if (!edge.typeOnly && !edge.dynamic) next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
   const islands = [...new Set(edges.map((edge) => edge.from))].filter((path) => path.endsWith('.tsx') && !path.startsWith('sandbox/'));
-  const serverOnly = (path: string) => /(-repo|-service)\.ts$/.test(path) || path.startsWith('server/');
+  const serverOnly = (path: string) => /(-repo|-service)\.ts$/.test(path) || /^(server|platform)\//.test(path);
   const found: string[] = [];
   for (const island of islands) {
     const seen = new Set<string>();
@@ -117,14 +134,25 @@ describe('the import graph of src/', () => {
     const leak = { from: 'features/collection/CollectionCard.tsx', to: 'features/paws-market/listing-repo.ts', typeOnly: false, dynamic: false };
     expect(browserReaches([...edges, leak])).toContain('features/collection/CollectionCard.tsx > features/paws-market/listing-repo.ts');
     expect(browserReaches([...edges, { ...leak, typeOnly: true }])).toEqual([]);
+    const back = { from: 'features/wallet/wallet-port.ts', to: 'features/wallet/wallet-loader.ts', typeOnly: true, dynamic: false };
+    expect(fileCycle([...edges, back])).toEqual(expect.arrayContaining([back.from, back.to]));
+  });
+
+  it('has no import cycle between files (issue 56: a service part and its composer, a menu and its dropdown, the wallets)', () => {
+    expect(fileCycle(edges)).toBeNull();
   });
 
   it('has no static cycle between feature folders', () => {
     expect(featureCycle(edges)).toBeNull();
   });
 
-  it('keeps features out of the HTTP layer and the local server', () => {
-    const reaching = edges.filter((edge) => featureOf(edge.from) && /^server\/(http|local)\//.test(edge.to));
+  it('keeps features below server/: what they share with it (logs, metrics, budgets, caches, store keys) is platform/', () => {
+    const reaching = edges.filter((edge) => featureOf(edge.from) && edge.to.startsWith('server/'));
+    expect(reaching.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
+  });
+
+  it('keeps platform/ the floor: it imports only lib/ and itself', () => {
+    const reaching = edges.filter((edge) => edge.from.startsWith('platform/') && !/^(platform|lib)\//.test(edge.to));
     expect(reaching.map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
   });
 

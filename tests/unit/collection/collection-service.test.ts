@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCollectionService } from '@/features/collection/collection-service';
 import { createRefreshingValue } from '@/features/collection/refreshing-value';
-import { remainingBudgetMs, withRequestBudget } from '@/server/request-budget';
+import { remainingBudgetMs, withRequestBudget } from '@/platform/request-budget';
 import type { ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
 import { computeRarity } from '@/features/tiger/rarity';
 

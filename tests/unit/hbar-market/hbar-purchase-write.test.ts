@@ -4,7 +4,7 @@ import { LEDGER_WAIT_MS, forgetPreparedPurchases, purchaseFailureOf, resumeHbarP
 import { hbarPurchaseWriteId, purchaseDialogState } from '@/features/hbar-market/purchase-machine';
 import { pendingActions, savePendingAction } from '@/features/ledger/kept-transactions';
 import { $toasts } from '@/features/toast/toast-store';
-import type { WalletAdapter } from '@/features/wallet/wallet-adapter';
+import type { WalletAdapter } from '@/features/wallet/wallet-port';
 import { $wallet, setWalletAdapterLoader } from '@/features/wallet/wallet-store';
 import { $writes } from '@/features/writes/write-store';
 import { checkWriteAgain, dismissWrite } from '@/features/writes/write-progress';

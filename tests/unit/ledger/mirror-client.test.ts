@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LedgerBadResponseError, LedgerNotFoundError, LedgerRequestError, LedgerUnavailableError } from '@/features/ledger/errors';
 import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
-import { withRequestBudget } from '@/server/request-budget';
+import { withRequestBudget } from '@/platform/request-budget';
 import { fakeFetch, fixture, ok, type Reply } from './fake-fetch';
 import { responseValidator } from './openapi';
 

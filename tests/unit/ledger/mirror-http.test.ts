@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import { type FetchLike, createMirrorHttp } from '@/features/ledger/mirror-http';
-import { withRequestBudget } from '@/server/request-budget';
+import { withRequestBudget } from '@/platform/request-budget';
 
 const BASE = 'https://mirror.test';
 const ACCOUNT = '/api/v1/accounts/0.0.1001';

@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OfferRepo, createOfferRepo } from '../../../src/features/offers/offer-repo';
-import { partitions } from '../../../src/server/store/keys';
+import { partitions } from '../../../src/platform/store/keys';
 import type { PawsOffer } from '../../../src/features/offers/offer-rules';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 

@@ -5,7 +5,8 @@ import { TRANSACTION_VISIBLE_WITHIN_MS } from '../../../src/features/ledger/tran
 import { createListingRepo } from '../../../src/features/paws-market/listing-repo';
 import { createOfferFundsRepo } from '../../../src/features/offers/offer-funds-repo';
 import { type OfferRepo, createOfferRepo } from '../../../src/features/offers/offer-repo';
-import { type MakeOfferInput, createOfferService } from '../../../src/features/offers/offer-service';
+import type { MakeOfferInput } from '../../../src/features/offers/offer-context';
+import { createOfferService } from '../../../src/features/offers/offer-service';
 import type { Settlement } from '../../../src/features/paws-market/settlement';
 import type { RarityDataset } from '../../../src/features/tiger/rarity';
 import { failureAnswer, failureStatus } from '../../support/http-status';

@@ -5,7 +5,7 @@ import { parsePawsPrice } from '../../../src/features/paws-market/listing';
 import { createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
 import type { BatchSettlement, Settlement } from '../../../src/features/paws-market/settlement';
 import { toHttpFailure } from '../../../src/server/http/error-mapping';
-import { withRequestBudget } from '../../../src/server/request-budget';
+import { withRequestBudget } from '../../../src/platform/request-budget';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 process.env.LOG_LEVEL = 'silent';

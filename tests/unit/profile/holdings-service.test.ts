@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { publicBadges } from '@/features/profile/achievements';
 import { type OwnersCopy, createHoldingsService, serialsHeldBy } from '@/features/profile/holdings-service';
-import { remainingBudgetMs, withRequestBudget } from '@/server/request-budget';
+import { remainingBudgetMs, withRequestBudget } from '@/platform/request-budget';
 import { failureAnswer } from '../../support/http-status';
 
 const HOLDER = '0.0.1001';

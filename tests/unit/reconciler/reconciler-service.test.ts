@@ -6,7 +6,7 @@ import type { PendingListing } from '../../../src/features/paws-market/listing-r
 import type { PawsOffer } from '../../../src/features/offers/offer-rules';
 import { type ClaimLifecycle, type SettlementClaim, settleClaimed } from '../../../src/features/paws-market/settlement';
 import { type ReconcilerDeps, createReconcilerService } from '../../../src/features/reconciler/reconciler-service';
-import { type MetricPoint, setMetricSink } from '../../../src/server/metrics';
+import { type MetricPoint, setMetricSink } from '../../../src/platform/metrics';
 
 process.env.LOG_LEVEL = 'silent';
 

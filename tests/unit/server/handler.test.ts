@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { DomainError } from '../../../src/lib/domain-error';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
-import { type MetricPoint, emfLine, setMetricSink } from '../../../src/server/metrics';
+import { type MetricPoint, emfLine, setMetricSink } from '../../../src/platform/metrics';
 import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
 import { respond, serializedJson } from '../../../src/server/http/respond';
 import { URL_INPUTS_KEPT, createUrlInputs } from '../../../src/server/http/validate';

@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineRoute, routeGroupOf } from '../../../src/server/http/handler';
 import type { RouteDef } from '../../../src/server/http/route-types';
-import { log } from '../../../src/server/log';
+import { log } from '../../../src/platform/log';
 import { apiEvent, testContext } from '../../support/api-event';
 
 process.env.LOG_LEVEL = 'info';

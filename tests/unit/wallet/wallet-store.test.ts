@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiJson } from '../../../src/lib/api';
 import { $toasts } from '../../../src/features/toast/toast-store';
-import type { WalletAdapter } from '../../../src/features/wallet/wallet-adapter';
+import type { WalletAdapter } from '../../../src/features/wallet/wallet-port';
 import { signInState } from '../../../src/features/wallet/sign-in-state';
 import {
   $wallet,

@@ -1,5 +1,3 @@
-import { config } from './config';
-
 /**
  * The app's own metrics, as CloudWatch embedded-metric-format log lines: a Lambda writes one JSON
  * line and CloudWatch turns it into a metric (no SDK, no API call). The CDK stack alarms on them
@@ -48,7 +46,8 @@ export function emfLine(point: MetricPoint, stage: string, timestamp: number): s
   });
 }
 
-const lambdaSink: Sink = (point) => process.stdout.write(`${emfLine(point, config().stage, Date.now())}\n`);
+/** The deployed stage (STAGE, which server/config.ts checks at start; `local` off AWS): the metrics' dimension. */
+const lambdaSink: Sink = (point) => process.stdout.write(`${emfLine(point, process.env.STAGE ?? 'local', Date.now())}\n`);
 
 /** In a Lambda, EMF to stdout; elsewhere (the local server, tests) nothing unless a sink is set. */
 let sink: Sink | undefined = process.env.AWS_LAMBDA_FUNCTION_NAME ? lambdaSink : undefined;

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { config } from './config';
 
 /** What every log line of one request (or job run) says of it. */
 export interface LogContext {
@@ -18,8 +17,16 @@ export function withLogContext<T>(context: LogContext, work: () => T): T {
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
+/**
+ * The least level written: LOG_LEVEL, read where the line is written (as Powertools' logger reads its own
+ * variable), so this floor needs no feature's settings. server/config.ts refuses a LOG_LEVEL outside LEVELS at start.
+ */
+function threshold(): number {
+  return LEVELS[(process.env.LOG_LEVEL ?? 'info') as keyof typeof LEVELS] ?? LEVELS.info;
+}
+
 function write(level: Level, message: string, fields: Record<string, unknown>): void {
-  if (LEVELS[level] < LEVELS[config().logLevel]) return;
+  if (LEVELS[level] < threshold()) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg: message, ...contexts.getStore(), ...fields }, (_key, value) =>
     typeof value === 'bigint'
       ? value.toString()
