@@ -169,13 +169,25 @@ describe('refreshing value shared between instances', () => {
   });
 
   it('keeps the value before sharing it, and answers after at most a second when the share hangs', async () => {
-    const value = createRefreshingValue({ load: async () => 'fresh', ttlMs: 100, retryMs: 50, publish: () => new Promise<void>(() => undefined) });
-    const started = Date.now();
-    const reading = value.get();
-    await tick();
-    expect(value.peek()?.value).toBe('fresh');
-    expect((await reading)?.value).toBe('fresh');
-    expect(Date.now() - started).toBeLessThan(1_500);
+    // The page's clock is a fake one (its timers only), so the second is counted, not waited for.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const value = createRefreshingValue({ load: async () => 'fresh', ttlMs: 100, retryMs: 50, publish: () => new Promise<void>(() => undefined) });
+      let answered = false;
+      const reading = value.get().then((snapshot) => {
+        answered = true;
+        return snapshot;
+      });
+      await tick();
+      expect(value.peek()?.value).toBe('fresh');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBe(true);
+      expect((await reading)?.value).toBe('fresh');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the shared copy again after its own first load failed', async () => {

@@ -4,7 +4,7 @@
  * wild), HIP-412 `image` and `files[]` with their MIME types, and the gateway chain raced three at a
  * time within one budget. The sandbox's video tigers are real WebM.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import { hip412Media, hip412Name } from '@/features/tiger/hip412';
 import { ipfsPath, mediaUrls, metadataLocation, raceGateways } from '@/features/tiger/ipfs';
@@ -66,6 +66,26 @@ describe('HIP-412 media and its type', () => {
   });
 });
 
+/** Runs `work` on fake timers (counted, not waited for), then back on real ones. */
+async function onFakeTimers(work: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers();
+  try {
+    await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+/** `promise`, and whether it has settled yet. */
+function watched<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
+  let settled = false;
+  const done = () => {
+    settled = true;
+  };
+  promise.then(done, done);
+  return { promise, settled: () => settled };
+}
+
 /** A fetch that answers each gateway host after its delay (never when absent or 'hang'), recording what was asked, aborted and the peak concurrency. */
 function gatewayFetch(answers: Record<string, { delayMs: number; status?: number; body?: unknown } | 'hang'>) {
   let inFlight = 0;
@@ -116,7 +136,12 @@ describe('the gateway chain, raced three at a time within the budget', () => {
       'g4.test': { delayMs: 20, body: { name: 'from g4' } },
       'g5.test': { delayMs: 1, body: { name: 'from g5' } },
     });
-    expect(await raceGateways(urls, attempt(fetch), { attemptMs: 1_000, budgetMs: 2_000 })).toEqual({ name: 'from g5' });
+    // On fake timers: g5 (asked at 5 ms, answering 1 ms later) beats g4 (asked at 5 ms, 20 ms) however busy the host.
+    await onFakeTimers(async () => {
+      const race = raceGateways(urls, attempt(fetch), { attemptMs: 1_000, budgetMs: 2_000 });
+      await vi.advanceTimersByTimeAsync(30);
+      expect(await race).toEqual({ name: 'from g5' });
+    });
     expect(stats.peak).toBeLessThanOrEqual(3);
     expect(stats.asked).toEqual(['g1.test', 'g2.test', 'g3.test', 'g4.test', 'g5.test']);
     expect(stats.aborted.sort()).toEqual(['g2.test', 'g4.test']);
@@ -132,9 +157,14 @@ describe('the gateway chain, raced three at a time within the budget', () => {
 
   it('stops at the budget and aborts every request still running', async () => {
     const { fetch, stats } = gatewayFetch({});
-    const started = Date.now();
-    expect(await raceGateways(urls, attempt(fetch), { attemptMs: 10_000, budgetMs: 80 })).toBeUndefined();
-    expect(Date.now() - started).toBeLessThan(1_000);
+    await onFakeTimers(async () => {
+      const race = watched(raceGateways(urls, attempt(fetch), { attemptMs: 10_000, budgetMs: 80 }));
+      await vi.advanceTimersByTimeAsync(79);
+      expect(race.settled()).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(race.settled()).toBe(true);
+      expect(await race.promise).toBeUndefined();
+    });
     expect(stats.asked).toHaveLength(3);
     expect(stats.aborted).toHaveLength(3);
     expect(await raceGateways([], attempt(fetch))).toBeUndefined();
