@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handleSandboxIpfsRequest } from './collection/ipfs-routes';
-import { config } from '../server/config';
-import { readBody } from '../server/local/read-body';
-import type { PrefixHandler } from '../server/local/server';
+import { config } from '@/server/config';
+import { readBody } from '@/server/local/read-body';
+import type { PrefixHandler } from '@/server/local/server';
 import { handleMirrorRequest } from './ledger/mirror-api';
 import { createRateLimiter } from './ledger/mirror-rate-limit';
 import { sandboxAccountPrivateKey } from './ledger/sandbox-keys';

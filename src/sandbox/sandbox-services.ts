@@ -4,8 +4,8 @@
  * local server imports this module, and only on the sandbox network; Lambda bundles and mainnet
  * page builds cannot include anything under src/sandbox.
  */
-import { config } from '../server/config';
-import { documentClient, tableName } from '../server/store/client';
+import { config } from '@/server/config';
+import { documentClient, tableName } from '@/server/store/client';
 import { type SandboxMarket, createSandboxMarket } from './hbar-market/sandbox-market';
 import { createSandboxMarketRepo } from './hbar-market/sandbox-market-repo';
 import { SANDBOX_SENTX_API_KEY, type SentxStandIn, createSentxStandIn } from './hbar-market/sentx-api';

@@ -5,21 +5,21 @@
  * adapter is chosen by network here. Adapters with module-level code (zod schemas, the ledger SDK)
  * are imported inside their factories, so a bundle that never builds them carries none.
  */
-import { createAuthRepo } from '../features/auth/auth-repo';
-import { createSessions } from '../features/auth/sessions';
-import type { MarketPort } from '../features/hbar-market/market-port';
-import type { LedgerReader } from '../features/ledger/ledger-reader';
-import type { LedgerWriter, ReceiptReader } from '../features/ledger/ledger-writer';
-import { createMirrorLedgerReader } from '../features/ledger/mirror-client';
-import type { BatchSettlement, Settlement } from '../features/paws-market/settlement';
-import type { PriceSource } from '../features/prices/prices';
-import type { CollectionCatalog } from '../features/tiger/catalog';
-import { createMetadataCatalog } from '../features/tiger/metadata-catalog';
-import type { MediaSource } from '../features/tiger/thumbnail-service';
-import { createGatewayMediaSource } from '../features/tiger/thumbnail-source';
-import { once, onceAsync } from '../lib/once';
+import { createAuthRepo } from '@/features/auth/auth-repo';
+import { createSessions } from '@/features/auth/sessions';
+import type { MarketPort } from '@/features/hbar-market/market-port';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerWriter, ReceiptReader } from '@/features/ledger/ledger-writer';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import type { BatchSettlement, Settlement } from '@/features/paws-market/settlement';
+import type { PriceSource } from '@/features/prices/prices';
+import type { CollectionCatalog } from '@/features/tiger/catalog';
+import { createMetadataCatalog } from '@/features/tiger/metadata-catalog';
+import type { MediaSource } from '@/features/tiger/thumbnail-service';
+import { createGatewayMediaSource } from '@/features/tiger/thumbnail-source';
+import { once, onceAsync } from '@/lib/once';
 import { config } from './config';
-import { log } from '../platform/log';
+import { log } from '@/platform/log';
 import { requiredSecret, secret } from './secrets';
 import { documentClient, tableName } from './store/client';
 
@@ -32,7 +32,7 @@ export const ledgerReader = /* @__PURE__ */ once((): LedgerReader => createMirro
  * mirror lists the sandbox consensus node's, and OPERATOR_KEY defaults to the sandbox operator's.
  */
 export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWriter> => {
-  const { createLedgerWriter } = await import('../features/ledger/sdk-writer');
+  const { createLedgerWriter } = await import('@/features/ledger/sdk-writer');
   return createLedgerWriter({
     reader: ledgerReader(),
     operatorAccountId: config().marketplaceAccountId,
@@ -48,7 +48,7 @@ export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWr
  * call tries again.
  */
 const receiptReader = /* @__PURE__ */ onceAsync(async (): Promise<ReceiptReader> => {
-  const { createReceiptReader } = await import('../features/ledger/sdk-writer');
+  const { createReceiptReader } = await import('@/features/ledger/sdk-writer');
   return createReceiptReader({ reader: ledgerReader() });
 });
 export const receipts: ReceiptReader = {
@@ -60,7 +60,7 @@ export const receipts: ReceiptReader = {
 
 /** The ledger settlement, loaded (with the SDK) on a group's first settlement. */
 async function ledgerSettlement() {
-  const { createLedgerSettlement } = await import('../features/paws-market/ledger-settlement');
+  const { createLedgerSettlement } = await import('@/features/paws-market/ledger-settlement');
   return createLedgerSettlement(await ledgerWriter());
 }
 
@@ -72,7 +72,7 @@ export const settlement: Settlement & BatchSettlement = {
 
 /** The SentX adapter's module, its settings (base URL, affiliate account) and API key. */
 async function sentx() {
-  const adapter = await import('../features/hbar-market/sentx-adapter');
+  const adapter = await import('@/features/hbar-market/sentx-adapter');
   const apiKey = await secret('SENTX_API_KEY');
   if (!apiKey) log.warn('SENTX_API_KEY is not set: SentX buys will be refused and reads may be limited');
   const { apiBase, affiliateAccountId } = config().sentx;
@@ -81,7 +81,7 @@ async function sentx() {
 
 /** The SentX affiliate's key (SENTX_AFFILIATE_KEY, typed like OPERATOR_KEY), read on the first buy. */
 const sentxAffiliateKey = /* @__PURE__ */ onceAsync(async () => {
-  const { parsePrivateKey } = await import('../features/ledger/private-key');
+  const { parsePrivateKey } = await import('@/features/ledger/private-key');
   return parsePrivateKey(await requiredSecret('SENTX_AFFILIATE_KEY'), 'SENTX_AFFILIATE_KEY');
 });
 
@@ -93,7 +93,7 @@ export const marketPort = /* @__PURE__ */ onceAsync(async (): Promise<MarketPort
     return adapter.createSentxAdapter(options);
   }
   const affiliate = { accountId, sign: async (message: Uint8Array) => (await sentxAffiliateKey()).sign(message) };
-  const { createSentxUserAuth } = await import('../features/hbar-market/sentx-user-auth');
+  const { createSentxUserAuth } = await import('@/features/hbar-market/sentx-user-auth');
   return adapter.createSentxAdapter({ ...options, userAuth: createSentxUserAuth({ ...options, affiliate }) });
 });
 
@@ -108,7 +108,7 @@ export const marketReads = /* @__PURE__ */ onceAsync(async (): Promise<Pick<Mark
 
 /** HBAR and PAWS prices: the public price APIs (on the sandbox network, their stand-ins). */
 export const priceSource = /* @__PURE__ */ onceAsync(async (): Promise<PriceSource> => {
-  const [{ createPublicPriceSource }, saucerSwapApiKey] = await Promise.all([import('../features/prices/public-price-source'), secret('SAUCERSWAP_API_KEY')]);
+  const [{ createPublicPriceSource }, saucerSwapApiKey] = await Promise.all([import('@/features/prices/public-price-source'), secret('SAUCERSWAP_API_KEY')]);
   const { pawsTokenId, priceApis } = config();
   return createPublicPriceSource({ pawsTokenId, bases: priceApis, ledger: ledgerReader(), ...(saucerSwapApiKey ? { saucerSwapApiKey } : {}) });
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { PUBLIC_PRICE_APIS } from '../features/prices/prices';
-import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '../features/tiger/ipfs';
-import { siteOriginFromEnv } from '../lib/site-origin';
+import { PUBLIC_PRICE_APIS } from '@/features/prices/prices';
+import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '@/features/tiger/ipfs';
+import { siteOriginFromEnv } from '@/lib/site-origin';
 
 const accountId = z.string().regex(/^0\.0\.\d{1,12}$/, 'must be a Hedera id like 0.0.1234');
 const port = z.coerce.number().int().min(0).max(65535);

@@ -7,21 +7,21 @@
  * groups and the balances lay over what the mirror node shows. A route group whose services no other entry point
  * uses builds them in its handler module (functions/<group>.ts). Each graph is built on first use.
  */
-import { createOwnersSnapshotRepo } from '../features/collection/owners-snapshot-repo';
-import { createMarketService } from '../features/hbar-market/market-service';
-import { createPurchaseRepo } from '../features/hbar-market/purchase-repo';
-import { createActivityRepo } from '../features/market-stats/activity-repo';
-import { createActivityService } from '../features/market-stats/activity-service';
-import { createPawsFiguresService } from '../features/market-stats/market-figures-service';
-import { createListingRepo } from '../features/paws-market/listing-repo';
-import { createOfferFundsRepo } from '../features/offers/offer-funds-repo';
-import { createOfferRepo } from '../features/offers/offer-repo';
-import { createOfferService } from '../features/offers/offer-service';
-import { createRecentTrades } from '../features/paws-market/recent-trades';
-import { createPawsMarketService } from '../features/paws-market/paws-market-service';
-import { createTradeTerms } from '../features/paws-market/trade-terms';
-import { TOTAL_SUPPLY } from '../features/tiger/supply';
-import { once } from '../lib/once';
+import { createOwnersSnapshotRepo } from '@/features/collection/owners-snapshot-repo';
+import { createMarketService } from '@/features/hbar-market/market-service';
+import { createPurchaseRepo } from '@/features/hbar-market/purchase-repo';
+import { createActivityRepo } from '@/features/market-stats/activity-repo';
+import { createActivityService } from '@/features/market-stats/activity-service';
+import { createPawsFiguresService } from '@/features/market-stats/market-figures-service';
+import { createListingRepo } from '@/features/paws-market/listing-repo';
+import { createOfferFundsRepo } from '@/features/offers/offer-funds-repo';
+import { createOfferRepo } from '@/features/offers/offer-repo';
+import { createOfferService } from '@/features/offers/offer-service';
+import { createRecentTrades } from '@/features/paws-market/recent-trades';
+import { createPawsMarketService } from '@/features/paws-market/paws-market-service';
+import { createTradeTerms } from '@/features/paws-market/trade-terms';
+import { TOTAL_SUPPLY } from '@/features/tiger/supply';
+import { once } from '@/lib/once';
 import { collectionCatalog, ledgerReader, marketPort, receipts, settlement } from './adapters';
 import { config } from './config';
 import { documentClient, tableName } from './store/client';

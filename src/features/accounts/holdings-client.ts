@@ -1,6 +1,6 @@
 import { apiJson, invalidateKeys } from '@/lib/api';
-import { forgetTransaction, recentTransactionIds } from '../ledger/kept-transactions';
-import { callWhenSettled } from '../ledger/ledger-wait-client';
+import { forgetTransaction, recentTransactionIds } from '@/features/ledger/kept-transactions';
+import { callWhenSettled } from '@/features/ledger/ledger-wait-client';
 
 /** Re-reads the account's tigers from the ledger (once it shows the account's recent transactions), then refetches them. */
 export async function verifyOwnership(accountId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '../../platform/store/dynamo-operations';
-import { keys } from '../../platform/store/keys';
+import { conditionalWrite } from '@/platform/store/dynamo-operations';
+import { keys } from '@/platform/store/keys';
 
 export interface StoredChallenge {
   nonce: string;

@@ -1,4 +1,4 @@
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 
 /** Why a signed message was refused, as a message the user can act on. */
 export class SignatureRejectedError extends DomainError {

@@ -1,8 +1,8 @@
-import { DomainError } from '../../lib/domain-error';
-import { LedgerNotFoundError } from '../ledger/errors';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import { log } from '../../platform/log';
-import { createTtlCache } from '../../platform/ttl-cache';
+import { DomainError } from '@/lib/domain-error';
+import { LedgerNotFoundError } from '@/features/ledger/errors';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import { log } from '@/platform/log';
+import { createTtlCache } from '@/platform/ttl-cache';
 import { HBAR_DECIMALS, formatUnits } from './units';
 
 /** Server caches of the spec: balances 5 s per account, the HBAR balance 2 s. */

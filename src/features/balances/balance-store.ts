@@ -1,6 +1,6 @@
 import { map, onMount } from 'nanostores';
-import { apiJson } from '../../lib/api';
-import { $wallet } from '../wallet/wallet-store';
+import { apiJson } from '@/lib/api';
+import { $wallet } from '@/features/wallet/wallet-store';
 
 /** Spec 000 §9: balances refresh every 30 s while authenticated. */
 export const BALANCE_REFRESH_MS = 30_000;

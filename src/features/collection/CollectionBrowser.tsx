@@ -2,10 +2,10 @@ import { type ReactNode, type SubmitEvent, memo, useCallback, useDeferredValue, 
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
-import { traitLabel } from '../tiger/tiers';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { useUrlView } from '../../lib/use-url-view';
-import { useFetched, useRefetching } from '../../lib/use-island-store';
+import { traitLabel } from '@/features/tiger/tiers';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { useUrlView } from '@/lib/use-url-view';
+import { useFetched, useRefetching } from '@/lib/use-island-store';
 import { $collection, $collectionQuery, $floor, $holders, listedPercent } from './collection-client';
 import { formatCount, formatHbarPrice } from '@/lib/format';
 import {
@@ -25,7 +25,7 @@ import { CollectionCard } from './CollectionCard';
 import { MarketChart } from './MarketChart';
 import { Pagination } from './Pagination';
 import { TraitFilters } from './TraitFilters';
-import { MINTED, TOTAL_SUPPLY } from '../tiger/supply';
+import { MINTED, TOTAL_SUPPLY } from '@/features/tiger/supply';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const PRODUCT = 'Wild Tigers';

@@ -1,8 +1,8 @@
-import { TierBadge } from '../tiger/TierBadge';
-import { NftMedia } from '../tiger/NftMedia';
-import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { rankText, tierByRank, traitLabel } from '../tiger/tiers';
-import { formatAccountId } from '../../lib/format';
+import { TierBadge } from '@/features/tiger/TierBadge';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { TigerViewTrigger } from '@/features/tiger/TigerViewTrigger';
+import { rankText, tierByRank, traitLabel } from '@/features/tiger/tiers';
+import { formatAccountId } from '@/lib/format';
 import { formatHbarPrice } from '@/lib/format';
 import { NOT_MINTED, UNKNOWN_OWNER } from './collection-rules';
 import type { CollectionEntry } from './collection-types';

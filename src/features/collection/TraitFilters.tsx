@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
-import { traitLabel } from '../tiger/tiers';
+import { traitLabel } from '@/features/tiger/tiers';
 import { type TraitSelection, selectedValues } from './collection-rules';
 import type { TraitCounts } from './collection-types';
 import { formatCount } from '@/lib/format';

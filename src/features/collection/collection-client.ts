@@ -5,10 +5,10 @@
  */
 import { atom } from 'nanostores';
 import { createFetcherStore } from '@/lib/api';
-import type { DailyStat } from '../hbar-market/market-port';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import type { DailyStat } from '@/features/hbar-market/market-port';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import type { CollectionResponse } from './collection-types';
-import { HOLDERS_PATH } from '../market-stats/holders-path';
+import { HOLDERS_PATH } from '@/features/market-stats/holders-path';
 
 const MINUTE_MS = 60_000;
 const inBrowser = typeof window !== 'undefined';

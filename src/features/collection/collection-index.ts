@@ -5,8 +5,8 @@
  * precomputed. A query is then one pass over one precomputed order: search, trait filters, facet
  * counts and the page slice, in well under a millisecond for 3,333 tigers. Pure.
  */
-import type { ListingRecord, SaleRecord } from '../hbar-market/market-port';
-import { type RarityDataset, normaliseTraitText } from '../tiger/rarity';
+import type { ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
+import { type RarityDataset, normaliseTraitText } from '@/features/tiger/rarity';
 import type { CollectionEntry, EntryListing, EntrySale, EntryTrait, TraitCounts } from './collection-types';
 import { NOT_MINTED, type SearchQuery, type SortKey, type TraitSelection, UNKNOWN_OWNER, pageCount } from './collection-rules';
 

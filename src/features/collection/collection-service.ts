@@ -1,10 +1,10 @@
-import { DomainError } from '../../lib/domain-error';
-import { log } from '../../platform/log';
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { ListingRecord, SaleRecord } from '../hbar-market/market-port';
-import type { RarityDataset } from '../tiger/rarity';
+import { DomainError } from '@/lib/domain-error';
+import { log } from '@/platform/log';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
+import type { RarityDataset } from '@/features/tiger/rarity';
 import { type CollectionIndex, type DisplayInfo, type StaticIndex, buildCollectionIndex, buildStaticIndex, queryCollection } from './collection-index';
-import { MINTED, TOTAL_SUPPLY } from '../tiger/supply';
+import { MINTED, TOTAL_SUPPLY } from '@/features/tiger/supply';
 import { COLLECTION_PAGE_SIZE, NOT_MINTED, SORT_KEYS, type SortKey, type TraitSelection, UNKNOWN_OWNER, parseSearch } from './collection-rules';
 import type { CollectionResponse, OwnerResponse } from './collection-types';
 import { type RefreshingValue, type RefreshingValueOptions, type Snapshot, createRefreshingValue } from './refreshing-value';

@@ -5,8 +5,8 @@
  * the reader only keeps a copy younger than that, and an older copy never replaces a newer one.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '../../platform/store/dynamo-operations';
-import { keys } from '../../platform/store/keys';
+import { conditionalWrite } from '@/platform/store/dynamo-operations';
+import { keys } from '@/platform/store/keys';
 
 /** Every attribute a snapshot item has (no index keys, so it never appears in another group's queries). */
 export const SNAPSHOT_ATTRIBUTES = ['pk', 'sk', 'owners', 'loadedAt', 'expiresAt'] as const;

@@ -5,8 +5,8 @@
  * retried before `retryMs`, and the very first readers wait at most `firstWaitMs` for it.
  */
 
-import { withTimeout } from '../../lib/timeout';
-import { outsideRequestBudget } from '../../platform/request-budget';
+import { withTimeout } from '@/lib/timeout';
+import { outsideRequestBudget } from '@/platform/request-budget';
 
 export interface Snapshot<T> {
   value: T;

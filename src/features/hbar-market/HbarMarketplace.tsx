@@ -2,10 +2,10 @@ import { type ReactNode, useCallback, useDeferredValue, useEffect, useId, useMem
 import { cn } from '@/lib/cn';
 import { Button } from '@/components/ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { useIslandStore } from '../../lib/use-island-store';
-import { toast } from '../toast/toast-store';
-import { $wallet, connectWallet } from '../wallet/wallet-store';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { useIslandStore } from '@/lib/use-island-store';
+import { toast } from '@/features/toast/toast-store';
+import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
 import { $market } from './market-client';
 import {
   type ListingSort,
@@ -22,11 +22,11 @@ import {
 } from './market-model';
 import { MarketNftCard, MarketNftCardSkeleton } from './MarketNftCard';
 import { hbarPurchaseWriteId, purchaseBlocker } from './purchase-machine';
-import { useWriteUnderWay } from '../writes/use-writes';
+import { useWriteUnderWay } from '@/features/writes/use-writes';
 import { PurchaseDialog } from './lazy-dialogs';
 import { formatCount } from '@/lib/format';
-import { signInState } from '../wallet/sign-in-state';
-import { signInFromPage } from '../wallet/sign-in-focus';
+import { signInState } from '@/features/wallet/sign-in-state';
+import { signInFromPage } from '@/features/wallet/sign-in-focus';
 
 type Tab = 'sales' | 'listings';
 const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';

@@ -1,15 +1,15 @@
 import { memo } from 'react';
 import { Badge, type BadgeVariant } from '@/components/ui/Badge';
-import { TierBadge } from '../tiger/TierBadge';
+import { TierBadge } from '@/features/tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { NftMedia } from '../tiger/NftMedia';
-import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { AccountName } from '../accounts/AccountName';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { TigerViewTrigger } from '@/features/tiger/TigerViewTrigger';
+import { AccountName } from '@/features/accounts/AccountName';
 import { type CardLabel, type NftCardModel, ageText, cardDate, cardLabel, cardPrice, cardTier } from './market-model';
 import { formatHbarPrice, formatLocalDateTime } from '@/lib/format';
-import { rankText } from '../tiger/tiers';
+import { rankText } from '@/features/tiger/tiers';
 
 /** Label chips are square-cornered, apart from the round tier badges; SALE is light to stand out from every tier colour. */
 const LABEL_VARIANT: Record<CardLabel, BadgeVariant> = { LISTING: 'listing', SALE: 'sale', UNLISTED: 'unknown' };

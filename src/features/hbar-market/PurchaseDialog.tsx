@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { TierBadge } from '../tiger/TierBadge';
+import { TierBadge } from '@/features/tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { cn } from '@/lib/cn';
-import { $balances } from '../balances/balance-store';
-import { NftMedia } from '../tiger/NftMedia';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { toast } from '../toast/toast-store';
-import { formatAccountId } from '../../lib/format';
-import { $wallet, authenticate, connectWallet } from '../wallet/wallet-store';
-import { LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
+import { $balances } from '@/features/balances/balance-store';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { toast } from '@/features/toast/toast-store';
+import { formatAccountId } from '@/lib/format';
+import { $wallet, authenticate, connectWallet } from '@/features/wallet/wallet-store';
+import { LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
 import { formatHbar, formatHbarPrice } from '@/lib/format';
 import { type NftCardModel, cardTier } from './market-model';
 import {
@@ -22,13 +22,13 @@ import {
   purchaseDialogState,
 } from './purchase-machine';
 import { HBAR_PURCHASE_STEPS, purchaseFailureOf, resumeHbarPurchases, startHbarPurchase } from './hbar-purchase-write';
-import { useWriteDialog } from '../writes/use-writes';
-import { checkWriteAgain, dismissWrite } from '../writes/write-progress';
-import { signInState } from '../wallet/sign-in-state';
-import { SessionCheck } from '../wallet/SessionCheck';
-import { rankText } from '../tiger/tiers';
-import { TransactionId } from '../ledger/TransactionId';
-import { Spinner, WriteSteps } from '../writes/WriteSteps';
+import { useWriteDialog } from '@/features/writes/use-writes';
+import { checkWriteAgain, dismissWrite } from '@/features/writes/write-progress';
+import { signInState } from '@/features/wallet/sign-in-state';
+import { SessionCheck } from '@/features/wallet/SessionCheck';
+import { rankText } from '@/features/tiger/tiers';
+import { TransactionId } from '@/features/ledger/TransactionId';
+import { Spinner, WriteSteps } from '@/features/writes/WriteSteps';
 
 const PROGRESS: { step: HbarPurchaseStep; label: string; busy: string }[] = [
   { step: 'preparing', label: HBAR_PURCHASE_STEPS[0], busy: 'Preparing the transaction…' },

@@ -4,7 +4,7 @@
  * TransactionID. The wallet layer uses it as the fallback id when a wallet's 'User rejected.'
  * is not conclusive (spec 000 §8), so the server can look the purchase up on the ledger.
  */
-import { base64ToBytes } from '../wallet/base64';
+import { base64ToBytes } from '@/features/wallet/base64';
 
 type Field = { number: number; wire: number; value: bigint | Uint8Array };
 

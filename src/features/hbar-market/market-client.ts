@@ -5,8 +5,8 @@
  */
 import { atom, computed } from 'nanostores';
 import { apiJson, createFetcherStore, invalidateKeys } from '@/lib/api';
-import { balancesMoved } from '../balances/balance-store';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { balancesMoved } from '@/features/balances/balance-store';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { LISTINGS_FETCH_LIMIT, type ListingRecord, type RarityMap, SALES_FETCH_LIMIT, type SaleRecord } from './market-model';
 
 const TOKEN = PUBLIC_CONFIG.nftTokenId;

@@ -1,4 +1,4 @@
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 
 /** The market refused the request itself (SentX `success: false` with its apimessage); the message is safe to show. */
 export class MarketRejectedError extends DomainError {

@@ -3,9 +3,9 @@
  * NFT card built from a sale or a listing joined with the current listings and the rarity data,
  * the card label, the hour-based age, the listings sort and the pagination arithmetic.
  */
-import type { RarityTier } from '../tiger/tiers';
-import type { RarityRank, Trait } from '../tiger/rarity';
-import { tierByPercentile } from '../tiger/tiers';
+import type { RarityTier } from '@/features/tiger/tiers';
+import type { RarityRank, Trait } from '@/features/tiger/rarity';
+import { tierByPercentile } from '@/features/tiger/tiers';
 import type { ListingRecord, SaleRecord } from './market-port';
 import { formatCount } from '@/lib/format';
 

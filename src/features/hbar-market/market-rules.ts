@@ -1,5 +1,5 @@
 /** Pure rules of the HBAR marketplace: prices, listing order, date ranges and daily stats. */
-import { HBAR_DECIMALS, parseUnits } from '../balances/units';
+import { HBAR_DECIMALS, parseUnits } from '@/features/balances/units';
 import type { DailyStat, ListingQuery, ListingRecord } from './market-port';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

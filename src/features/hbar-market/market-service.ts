@@ -1,9 +1,9 @@
-import { DomainError } from '../../lib/domain-error';
-import { log } from '../../platform/log';
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import type { ReceiptReader } from '../ledger/ledger-writer';
-import { awaitSettled, confirmTransaction, successOnReceiptOnly } from '../ledger/transaction-confirmation';
+import { DomainError } from '@/lib/domain-error';
+import { log } from '@/platform/log';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import { awaitSettled, confirmTransaction, successOnReceiptOnly } from '@/features/ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';
 import type { PaidPurchase, PaidPurchases, PurchaseRecord, PurchaseRepo } from './purchase-repo';

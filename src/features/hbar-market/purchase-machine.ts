@@ -8,8 +8,8 @@
  */
 import { ApiError } from '@/lib/api/api-error';
 import { errorText, serverMessage } from '@/lib/api/error-text';
-import { toWalletError } from '../wallet/wallet-errors';
-import type { Write } from '../writes/write-store';
+import { toWalletError } from '@/features/wallet/wallet-errors';
+import type { Write } from '@/features/writes/write-store';
 
 /** The write of `accountId`'s HBAR purchase of tiger `serial` (hbar-purchase-write.ts), for its card and dialog to find it. */
 export const hbarPurchaseWriteId = (accountId: string, serial: number) => `hbar-purchase:${accountId}:${serial}`;

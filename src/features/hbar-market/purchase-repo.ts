@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, queryAll } from '../../platform/store/dynamo-operations';
-import { BY_STATUS_OR_TIME, keys, partitions } from '../../platform/store/keys';
+import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
+import { BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
 
 /** What a purchase's transaction moves of HBAR: each account's net tinybars (decimal text), and who pays its network fee. */
 export interface HbarMoves {

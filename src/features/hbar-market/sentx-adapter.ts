@@ -1,4 +1,4 @@
-import { log } from '../../platform/log';
+import { log } from '@/platform/log';
 import { MarketRejectedError, MarketUnavailableError } from './market-errors';
 import type { ListingRecord, MarketPort, SaleRecord } from './market-port';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { prefixedMessageBytes } from '../auth/sign-in-message';
+import { prefixedMessageBytes } from '@/features/auth/sign-in-message';
 import { MarketUnavailableError } from './market-errors';
 import { type SentxClientOptions, sentxClient } from './sentx-client';
 import { affiliateAuthSchemas } from './sentx-schemas';

@@ -1,6 +1,6 @@
-import { useIslandStore } from '../../lib/use-island-store';
-import { $balances } from '../balances/balance-store';
-import { $wallet } from '../wallet/wallet-store';
+import { useIslandStore } from '@/lib/use-island-store';
+import { $balances } from '@/features/balances/balance-store';
+import { $wallet } from '@/features/wallet/wallet-store';
 import { balanceLineView } from './landing-format';
 import { Placeholder } from './Placeholder';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { ageText } from '../hbar-market/market-model';
-import { isVideoByRules, mediaSources } from '../tiger/media';
+import { ageText } from '@/features/hbar-market/market-model';
+import { isVideoByRules, mediaSources } from '@/features/tiger/media';
 import {
   HBAR_LISTED_PATH,
   LATEST_SALES_PATH,
@@ -12,10 +12,10 @@ import {
   pickPawsListings,
   rarestListed,
 } from './landing-tigers';
-import { tigerViewHref } from '../tiger/tiger-view-href';
+import { tigerViewHref } from '@/features/tiger/tiger-view-href';
 import { Placeholder } from './Placeholder';
 import { type Remote, remoteJson } from './remote';
-import { rankText } from '../tiger/tiers';
+import { rankText } from '@/features/tiger/tiers';
 
 const MAX_AGE_MS = 60_000;
 const $pawsRarest = remoteJson(PAWS_RAREST_PATH, pickPawsListings, { maxAgeMs: MAX_AGE_MS });

@@ -1,6 +1,6 @@
 // The landing page's fixed figures and texts (spec 000 §2 and §9).
-import { PAWS_TOKEN_ID } from '../site/site';
-import { TOTAL_SUPPLY } from '../tiger/supply';
+import { PAWS_TOKEN_ID } from '@/features/site/site';
+import { TOTAL_SUPPLY } from '@/features/tiger/supply';
 import { formatCount } from '@/lib/format';
 
 export const COLLECTION_FIGURES = {

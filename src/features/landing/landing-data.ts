@@ -1,4 +1,4 @@
-import { HOLDERS_PATH } from '../market-stats/holders-path';
+import { HOLDERS_PATH } from '@/features/market-stats/holders-path';
 import { numberOrNull, remoteJson } from './remote';
 
 /** Spec 000 §9: prices refetch every 60 s; the holder count is cached 60 s. */

@@ -1,7 +1,7 @@
-import type { BalanceState } from '../balances/balance-store';
-import { formatCount, formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '../../lib/format';
-import type { WalletState } from '../wallet/wallet-store';
-import { signInState } from '../wallet/sign-in-state';
+import type { BalanceState } from '@/features/balances/balance-store';
+import { formatCount, formatHbar, formatMarketCap, formatPaws, formatPawsPrice } from '@/lib/format';
+import type { WalletState } from '@/features/wallet/wallet-store';
+import { signInState } from '@/features/wallet/sign-in-state';
 
 /** What the landing page prints for a value it does not have (spec 000 §2). */
 export const NOT_AVAILABLE = 'N/A';

@@ -3,7 +3,7 @@
  * answers (PAWS listings by rarity, the collection's HBAR-listed tigers, the HBAR market's latest
  * sales) and how it picks the rarest listed and the latest sales. Each tiger links to its view.
  */
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { formatNumber } from '@/lib/format';
 
 /** Tigers shown per row. */

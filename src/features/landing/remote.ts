@@ -1,5 +1,5 @@
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { apiJson } from '../../lib/api/api-fetch';
+import { apiJson } from '@/lib/api/api-fetch';
 
 /** A value read from the API: loading (skeleton), ready, or failed (shown as 'N/A'). */
 export type Remote<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed' };

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { transactionExplorerUrl } from './transaction-id';
 
 /** A transaction id as a holder reads it: a link to it on HashScan on mainnet (a new tab), plain text on the sandbox. */

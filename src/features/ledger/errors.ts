@@ -1,4 +1,4 @@
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 
 /** Base class of every error the ledger ports throw; `code` is stable for callers to switch on. */
 export abstract class LedgerError extends DomainError {}

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { mapConcurrently } from '../../lib/concurrency';
+import { mapConcurrently } from '@/lib/concurrency';
 import { isEntityId } from './entity-id';
 import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
 import type { CustomFees, LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';

@@ -1,5 +1,5 @@
-import { createSlots } from '../../lib/concurrency';
-import { remainingBudgetMs } from '../../platform/request-budget';
+import { createSlots } from '@/lib/concurrency';
+import { remainingBudgetMs } from '@/platform/request-budget';
 import { LedgerBadResponseError, LedgerRequestError, LedgerUnavailableError } from './errors';
 import { parseMirrorJson } from './mirror-json';
 import { errorBodySchema } from './mirror-types';

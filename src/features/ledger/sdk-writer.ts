@@ -8,8 +8,8 @@
  * (src/sandbox/ledger/consensus-node.ts), so the same code path runs there.
  */
 import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, TransactionId, TransactionReceiptQuery, WebClient } from '@hiero-ledger/sdk';
-import { withTimeout } from '../../lib/timeout';
-import { remainingBudgetMs } from '../../platform/request-budget';
+import { withTimeout } from '@/lib/timeout';
+import { remainingBudgetMs } from '@/platform/request-budget';
 import { LedgerUnavailableError } from './errors';
 import type { LedgerNetworkNode, LedgerReader } from './ledger-reader';
 import type { LedgerExecution, LedgerWriter, ReceiptReader } from './ledger-writer';

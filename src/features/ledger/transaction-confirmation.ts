@@ -1,5 +1,5 @@
-import { DomainError } from '../../lib/domain-error';
-import { remainingBudgetMs } from '../../platform/request-budget';
+import { DomainError } from '@/lib/domain-error';
+import { remainingBudgetMs } from '@/platform/request-budget';
 import type { LedgerReader } from './ledger-reader';
 import type { ReceiptReader } from './ledger-writer';
 import { isPastValidity } from './transaction-visibility';

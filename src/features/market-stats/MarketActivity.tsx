@@ -3,8 +3,8 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatHbarPrice, formatPaws } from '@/lib/format';
 import { useIslandStore } from '@/lib/use-island-store';
-import { $listings, $sales } from '../hbar-market/market-client';
-import { ageText } from '../hbar-market/market-model';
+import { $listings, $sales } from '@/features/hbar-market/market-client';
+import { ageText } from '@/features/hbar-market/market-model';
 import {
   ACTIVITY_PAGE_SIZE,
   type ActivityKindFilter,
@@ -15,8 +15,8 @@ import {
   mergeTimeline,
   pawsRow,
 } from './activity';
-import { tigerViewHref } from '../tiger/tiger-view-href';
-import { AccountName } from '../accounts/AccountName';
+import { tigerViewHref } from '@/features/tiger/tiger-view-href';
+import { AccountName } from '@/features/accounts/AccountName';
 import { fetchActivityPage } from './market-stats-client';
 
 type MarketChoice = ActivityMarketFilter | 'all';

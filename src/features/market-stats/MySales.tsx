@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { formatAccountId, formatPaws } from '@/lib/format';
 import { useIslandStore } from '@/lib/use-island-store';
-import { ageText } from '../hbar-market/market-model';
-import { tigerViewHref } from '../tiger/tiger-view-href';
+import { ageText } from '@/features/hbar-market/market-model';
+import { tigerViewHref } from '@/features/tiger/tiger-view-href';
 import { $mySales, checkMySales } from './market-stats-client';
 
 /** Tells the signed-in seller once (a toast) about their PAWS listings sold since their last visit; renders nothing. */

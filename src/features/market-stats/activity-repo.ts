@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, queryAll } from '../../platform/store/dynamo-operations';
-import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, keys, partitions } from '../../platform/store/keys';
+import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
+import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
 import type { PawsActivityItem, PawsActivityKind } from './activity';
 
 /** A PAWS listing as its activity needs it. */

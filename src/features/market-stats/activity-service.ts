@@ -1,4 +1,4 @@
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 import { type ActivityKindFilter, type ActivityPage, type PawsActivityItem, kindsOf } from './activity';
 import type { ActivityCursor, ActivityRepo } from './activity-repo';
 

@@ -1,6 +1,6 @@
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { DailyStat, ListingRecord, SaleRecord } from '../hbar-market/market-port';
-import { SALES_FETCH_LIMIT } from '../hbar-market/market-model';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { DailyStat, ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
+import { SALES_FETCH_LIMIT } from '@/features/hbar-market/market-model';
 import { DAY_MS, type MarketFigures, computeFigures, floorOfDayBefore } from './market-figures';
 
 /** The figures follow the listings' freshness (spec 001 §9: listings cache 30 s). */

@@ -3,7 +3,7 @@
  * 7 d volume and sales count with the 24 h change where it exists, listed count and share of the
  * supply. Pure: the services feed it sales, listings and (for the HBAR market) daily stats.
  */
-import { TOTAL_SUPPLY } from '../tiger/supply';
+import { TOTAL_SUPPLY } from '@/features/tiger/supply';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

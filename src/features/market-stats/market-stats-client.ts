@@ -6,10 +6,10 @@ import { atom } from 'nanostores';
 import { apiJson, createFetcherStore } from '@/lib/api';
 import { formatPaws } from '@/lib/format';
 import { seenMarker } from '@/lib/seen-marker';
-import { toast } from '../toast/toast-store';
+import { toast } from '@/features/toast/toast-store';
 import { HOLDERS_PATH } from './holders-path';
 import { ACTIVITY_PAGE_SIZE, type ActivityKindFilter, type ActivityPage, type PawsActivityItem, salesSince } from './activity';
-import { $hbarTradeMark } from '../hbar-market/market-client';
+import { $hbarTradeMark } from '@/features/hbar-market/market-client';
 import type { MarketFigures, MarketName } from './market-figures';
 
 export interface FiguresAnswer {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { seenMarker } from '../../lib/seen-marker';
-import { toast } from '../toast/toast-store';
-import { $wallet } from '../wallet/wallet-store';
+import { seenMarker } from '@/lib/seen-marker';
+import { toast } from '@/features/toast/toast-store';
+import { $wallet } from '@/features/wallet/wallet-store';
 import { $offersMade, $offersReceived } from './offer-client';
 import { offerNews, offerNewsToast } from './offer-screen-rules';
 

@@ -3,13 +3,13 @@ import { computed } from 'nanostores';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
-import { formatPaws } from '../../lib/format';
+import { formatPaws } from '@/lib/format';
 import { $offersMade, $offersReceived, createBestOffersStore, type PublicOffer } from './offer-client';
 import type { AcceptTarget, CancelTarget } from './OfferDialogs';
 import { lazyDialog } from '@/features/toast/lazy-dialog';
 import { AcceptOfferDialog, CancelOfferDialog } from './lazy-dialogs';
 import { bestOfferText } from './offer-screen-rules';
-import { $listings, type PublicListing } from '../paws-market/paws-client';
+import { $listings, type PublicListing } from '@/features/paws-market/paws-client';
 import { MakeOfferForm, OfferRow } from './TigerOffers';
 
 /** A tiger's offers, loaded when first opened. */

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { TierBadge } from '../tiger/TierBadge';
+import { TierBadge } from '@/features/tiger/TierBadge';
 import { cn } from '@/lib/cn';
-import { formatPaws } from '../../lib/format';
-import { NftMedia } from '../tiger/NftMedia';
-import { rankText, tierByRank } from '../tiger/tiers';
+import { formatPaws } from '@/lib/format';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { rankText, tierByRank } from '@/features/tiger/tiers';
 import type { SaleCandidate } from './offer-screen-rules';
 
 /**

@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
-import { formatPaws } from '../../lib/format';
-import { $balances } from '../balances/balance-store';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { $wallet, authenticate } from '../wallet/wallet-store';
+import { formatPaws } from '@/lib/format';
+import { $balances } from '@/features/balances/balance-store';
+import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
+import { $wallet, authenticate } from '@/features/wallet/wallet-store';
 import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, newOfferId } from './offer-client';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS, type OfferTier } from './offer-rules';
 import type { AcceptTarget, CancelTarget } from './OfferDialogs';
@@ -23,15 +23,15 @@ import {
   offerTarget,
 } from './offer-screen-rules';
 import { startMakeOffer } from './make-offer-write';
-import { $writes, type WriteStep } from '../writes/write-store';
-import { checkWriteAgain, dismissWrite, isUnderWay } from '../writes/write-progress';
-import { WriteSteps, stepIndex } from '../writes/WriteSteps';
-import { signInState } from '../wallet/sign-in-state';
-import { SessionCheck } from '../wallet/SessionCheck';
-import { AccountName } from '../accounts/AccountName';
-import { BuyerCost } from '../paws-market/SaleFees';
-import { type AllowanceBudget, useAllowanceBudget } from '../paws-market/allowance-budget-client';
-import { allowanceAskText } from '../paws-market/allowance-ask';
+import { $writes, type WriteStep } from '@/features/writes/write-store';
+import { checkWriteAgain, dismissWrite, isUnderWay } from '@/features/writes/write-progress';
+import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
+import { signInState } from '@/features/wallet/sign-in-state';
+import { SessionCheck } from '@/features/wallet/SessionCheck';
+import { AccountName } from '@/features/accounts/AccountName';
+import { BuyerCost } from '@/features/paws-market/SaleFees';
+import { type AllowanceBudget, useAllowanceBudget } from '@/features/paws-market/allowance-budget-client';
+import { allowanceAskText } from '@/features/paws-market/allowance-ask';
 
 /** One offer in a list: amount, what it asks for, buyer, expiry, funded or not, and its action. */
 export function OfferRow({ offer, viewerId, action }: { offer: PublicOffer; viewerId: string | null; action?: React.ReactNode }) {

@@ -6,18 +6,18 @@
  * the tray; an approval left waiting for the ledger is followed from its pending action
  * (resumeAccepts).
  */
-import { formatPaws } from '../../lib/format';
-import { type PendingAction, pendingActions, rememberTransaction } from '../ledger/kept-transactions';
-import { toast } from '../toast/toast-store';
-import { afterKept, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, offerRemedy, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { type PendingAction, pendingActions, rememberTransaction } from '@/features/ledger/kept-transactions';
+import { toast } from '@/features/toast/toast-store';
+import { afterKept, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, isUnderWay, offerRemedy, updateWrite } from '@/features/writes/write-progress';
 import { ApiError, isUnavailable } from '@/lib/api/api-error';
-import { revokePermission } from '../paws-market/unlist-write';
+import { revokePermission } from '@/features/paws-market/unlist-write';
 import { type PublicOffer, acceptOffer } from './offer-client';
 import { acceptWriteId } from './offer-screen-rules';
-import { prepareNftAllowance, refreshAfterTrade } from '../paws-market/paws-client';
-import { failWrite, runWritePart } from '../paws-market/retry-rules';
+import { prepareNftAllowance, refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { failWrite, runWritePart } from '@/features/paws-market/retry-rules';
 
 type AcceptAction = Extract<PendingAction, { kind: 'accept' }>;
 type Offer = Pick<PublicOffer, 'id' | 'pawsAmount'>;

@@ -4,15 +4,15 @@
  * It runs to its end whether or not its dialog stays open, shown in the tray; an approval left
  * waiting for the ledger is followed from its pending action (resumeAllowances).
  */
-import { formatPaws } from '../../lib/format';
-import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
-import { toast } from '../toast/toast-store';
-import { type KeptSignature, confirmKept, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
+import { toast } from '@/features/toast/toast-store';
+import { type KeptSignature, confirmKept, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { lowerAllowanceWriteId } from './offer-screen-rules';
-import { prepareTokenAllowance } from '../paws-market/paws-client';
-import { runWritePart } from '../paws-market/retry-rules';
+import { prepareTokenAllowance } from '@/features/paws-market/paws-client';
+import { runWritePart } from '@/features/paws-market/retry-rules';
 
 type AllowanceAction = Extract<PendingAction, { kind: 'allowance' }>;
 

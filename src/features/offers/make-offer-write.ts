@@ -7,17 +7,17 @@
  * action (resumeOffers).
  */
 import { errorText } from '@/lib/api/error-text';
-import { formatPaws } from '../../lib/format';
-import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
-import { toast } from '../toast/toast-store';
-import { afterKept, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
+import { toast } from '@/features/toast/toast-store';
+import { afterKept, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { type OfferRequest, type PublicOffer, makeOffer } from './offer-client';
 import { expiryText, makeOfferWriteId } from './offer-screen-rules';
-import { prepareTokenAllowance } from '../paws-market/paws-client';
-import { runWritePart } from '../paws-market/retry-rules';
-import { allowanceAskText } from '../paws-market/allowance-ask';
+import { prepareTokenAllowance } from '@/features/paws-market/paws-client';
+import { runWritePart } from '@/features/paws-market/retry-rules';
+import { allowanceAskText } from '@/features/paws-market/allowance-ask';
 
 type OfferAction = Extract<PendingAction, { kind: 'offer' }>;
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../lib/domain-error';
-import { isPastValidity } from '../ledger/transaction-visibility';
-import { type PawsFunds, fundedOffers } from '../paws-market/allowance-budget';
-import { type BatchSettlement, type Settlement, settleClaimed } from '../paws-market/settlement';
+import { DomainError } from '@/lib/domain-error';
+import { isPastValidity } from '@/features/ledger/transaction-visibility';
+import { type PawsFunds, fundedOffers } from '@/features/paws-market/allowance-budget';
+import { type BatchSettlement, type Settlement, settleClaimed } from '@/features/paws-market/settlement';
 import { createBulkAccepting } from './offer-bulk-accepting';
-import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
-import { assertFeesPayable } from '../paws-market/trade-terms';
+import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '@/features/paws-market/trade-checks';
+import { assertFeesPayable } from '@/features/paws-market/trade-terms';
 import type { OfferClaims } from './offer-claims';
 import type { AcceptOfferInput, OfferContext, ReadySale } from './offer-context';
 import { type OfferClaim, type OfferFill, type PawsOffer, isLive, offerMatches } from './offer-rules';

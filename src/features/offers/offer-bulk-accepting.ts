@@ -6,13 +6,13 @@
  * not cover all their sales at once, or a unit another claim took, is settled sale by sale instead.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../lib/domain-error';
-import { log } from '../../platform/log';
-import { remainingBudgetMs } from '../../platform/request-budget';
-import { itemOutcome } from '../ledger/errors';
-import { packTransfers } from '../paws-market/cart-rules';
-import { type BatchSettlement, type Settlement, submitClaimed } from '../paws-market/settlement';
-import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '../paws-market/trade-checks';
+import { DomainError } from '@/lib/domain-error';
+import { log } from '@/platform/log';
+import { remainingBudgetMs } from '@/platform/request-budget';
+import { itemOutcome } from '@/features/ledger/errors';
+import { packTransfers } from '@/features/paws-market/cart-rules';
+import { type BatchSettlement, type Settlement, submitClaimed } from '@/features/paws-market/settlement';
+import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '@/features/paws-market/trade-checks';
 import type { OfferClaims } from './offer-claims';
 import type { OfferClaim, OfferSale as Sale, PawsOffer } from './offer-rules';
 import type { AcceptOfferInput, OfferContext, ReadySale } from './offer-context';

@@ -1,4 +1,4 @@
-import { type ClaimLifecycle, reconcileClaim } from '../paws-market/settlement';
+import { type ClaimLifecycle, reconcileClaim } from '@/features/paws-market/settlement';
 import type { OfferContext } from './offer-context';
 import type { OfferClaim, OfferFill, PawsOffer } from './offer-rules';
 

@@ -7,11 +7,11 @@
  */
 import { type ReadableAtom, atom, computed } from 'nanostores';
 import { ApiError, apiJson, createFetcherStore, errorCode, invalidateKeys, isUnavailable } from '@/lib/api/index';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { callWhenSettled } from '../ledger/ledger-wait-client';
-import { $wallet } from '../wallet/wallet-store';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { callWhenSettled } from '@/features/ledger/ledger-wait-client';
+import { $wallet } from '@/features/wallet/wallet-store';
 import type { OfferKind, OfferSale, OfferTier, PublicOffer } from './offer-rules';
-import { refreshAfterTrade } from '../paws-market/paws-client';
+import { refreshAfterTrade } from '@/features/paws-market/paws-client';
 
 export type { OfferSale, PublicOffer } from './offer-rules';
 

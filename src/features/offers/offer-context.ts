@@ -1,12 +1,12 @@
 /** What the parts of the offer service share (offer-service.ts builds it): the context, the inputs of making and accepting, a sale ready to settle. */
-import type { DomainError } from '../../lib/domain-error';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import type { Commitments, PawsFunds } from '../paws-market/allowance-budget';
-import type { ListingDisplay } from '../paws-market/listing';
-import type { ListingRepo } from '../paws-market/listing-repo';
-import type { PawsMarketSettings, TradeChecks } from '../paws-market/trade-checks';
-import type { TradeTermsReader } from '../paws-market/trade-terms';
-import type { RarityDataset } from '../tiger/rarity';
+import type { DomainError } from '@/lib/domain-error';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { Commitments, PawsFunds } from '@/features/paws-market/allowance-budget';
+import type { ListingDisplay } from '@/features/paws-market/listing';
+import type { ListingRepo } from '@/features/paws-market/listing-repo';
+import type { PawsMarketSettings, TradeChecks } from '@/features/paws-market/trade-checks';
+import type { TradeTermsReader } from '@/features/paws-market/trade-terms';
+import type { RarityDataset } from '@/features/tiger/rarity';
 import type { OfferFunding } from './offer-funding';
 import type { OfferActivity, OfferRepo } from './offer-repo';
 import type { OfferFill, OfferTier, PawsOffer } from './offer-rules';

@@ -4,11 +4,11 @@
  * calls at 10 offers as at 1,000. The funding job keeps the store fresh within a stated mirror
  * budget; making and accepting an offer store what they read. Accepting always reads afresh.
  */
-import { mapConcurrently } from '../../lib/concurrency';
-import { log } from '../../platform/log';
-import type { LedgerReader } from '../ledger/ledger-reader';
+import { mapConcurrently } from '@/lib/concurrency';
+import { log } from '@/platform/log';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import type { OfferFundsRepo } from './offer-funds-repo';
-import { type PawsFunds, fundedOffers } from '../paws-market/allowance-budget';
+import { type PawsFunds, fundedOffers } from '@/features/paws-market/allowance-budget';
 import { type PawsOffer, budgetOffer } from './offer-rules';
 
 /**

@@ -1,6 +1,6 @@
 import { type BatchGetCommandOutput, type DynamoDBDocumentClient, PutCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite } from '../../platform/store/dynamo-operations';
-import { keys } from '../../platform/store/keys';
+import { conditionalWrite } from '@/platform/store/dynamo-operations';
+import { keys } from '@/platform/store/keys';
 
 /** What an offer maker's PAWS were when last read from the ledger: their balance and the marketplace's allowance (smallest units). */
 export interface StoredFunds {

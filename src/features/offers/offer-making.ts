@@ -1,7 +1,7 @@
-import { DomainError } from '../../lib/domain-error';
-import { MAX_TOKEN_UNITS, formatUnits } from '../balances/units';
-import { INVALID_PRICE_MESSAGE, parsePawsPrice } from '../paws-market/listing';
-import { WRITE_RESERVE_MS } from '../paws-market/trade-checks';
+import { DomainError } from '@/lib/domain-error';
+import { MAX_TOKEN_UNITS, formatUnits } from '@/features/balances/units';
+import { INVALID_PRICE_MESSAGE, parsePawsPrice } from '@/features/paws-market/listing';
+import { WRITE_RESERVE_MS } from '@/features/paws-market/trade-checks';
 import type { OfferClaims } from './offer-claims';
 import type { MakeOfferInput, OfferContext } from './offer-context';
 import { MAX_OPEN_OFFERS, type PawsOffer, expiryProblem, hasTrait, isOpen, publicOffer } from './offer-rules';

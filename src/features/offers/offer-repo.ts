@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, queryAll } from '../../platform/store/dynamo-operations';
-import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, KEY_ATTRIBUTES, accountSortPrefix, keys, partitions } from '../../platform/store/keys';
-import { type OfferEvent, createActivityRepo } from '../market-stats/activity-repo';
+import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
+import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, KEY_ATTRIBUTES, accountSortPrefix, keys, partitions } from '@/platform/store/keys';
+import { type OfferEvent, createActivityRepo } from '@/features/market-stats/activity-repo';
 import type { OfferClaim, OfferFill, OfferStatus, PawsOffer } from './offer-rules';
 
 /** What the activity timeline reads of an offer (written there by the activity repo). */

@@ -1,9 +1,9 @@
 /** Pure rules of PAWS offers: item offers on one tiger, collection offers on any tiger matching a trait or a minimum tier. */
-import type { BudgetOffer } from '../paws-market/allowance-budget';
-import type { RarityTier } from '../tiger/tiers';
-import type { RarityEntry, Trait } from '../tiger/rarity';
-import { normaliseTraitText } from '../tiger/rarity';
-import { tierByRank } from '../tiger/tiers';
+import type { BudgetOffer } from '@/features/paws-market/allowance-budget';
+import type { RarityTier } from '@/features/tiger/tiers';
+import type { RarityEntry, Trait } from '@/features/tiger/rarity';
+import { normaliseTraitText } from '@/features/tiger/rarity';
+import { tierByRank } from '@/features/tiger/tiers';
 
 export type OfferKind = 'item' | 'collection';
 /** 'open' until every unit is filled, the buyer cancels it or it expires (read as absent from its expiry on). */

@@ -1,7 +1,7 @@
 /** zod schemas of the offer routes' bodies, paths and queries (the service checks amounts, expiries and traits). */
 import * as z from 'zod';
-import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../../lib/schemas';
-import { MAX_ALLOWANCES_PER_TRANSACTION } from '../allowances/allowance-rules';
+import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '@/lib/schemas';
+import { MAX_ALLOWANCES_PER_TRANSACTION } from '@/features/allowances/allowance-rules';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS } from './offer-rules';
 
 const offerId = z.uuid('must be an offer id');

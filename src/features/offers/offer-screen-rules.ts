@@ -1,6 +1,6 @@
 /** Pure rules of the offer screens: the expiry choices, the amount check, what an offer asks for, and the since-last-visit notice. */
-import { formatPaws } from '../../lib/format';
-import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, insufficientPawsMessage, parsePawsPrice } from '../paws-market/listing';
+import { formatPaws } from '@/lib/format';
+import { INVALID_PRICE_MESSAGE, PAWS_PRICE_DECIMALS, insufficientPawsMessage, parsePawsPrice } from '@/features/paws-market/listing';
 import { MAX_OFFER_DURATION_MS, MAX_OFFER_QUANTITY, MIN_OFFER_DURATION_MS, type PublicOffer } from './offer-rules';
 
 /** The write (writes/write-store) of one owner's sale of a tiger to one offer. */

@@ -1,12 +1,12 @@
-import { DomainError } from '../../lib/domain-error';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import type { ReceiptReader } from '../ledger/ledger-writer';
-import type { ListingDisplay } from '../paws-market/listing';
-import type { ListingRepo } from '../paws-market/listing-repo';
-import type { BatchSettlement, Settlement } from '../paws-market/settlement';
-import { type PawsMarketSettings, type TradeChecks, createTradeChecks } from '../paws-market/trade-checks';
-import { type TradeTermsReader, createTradeTerms } from '../paws-market/trade-terms';
-import type { RarityDataset } from '../tiger/rarity';
+import { DomainError } from '@/lib/domain-error';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { ListingDisplay } from '@/features/paws-market/listing';
+import type { ListingRepo } from '@/features/paws-market/listing-repo';
+import type { BatchSettlement, Settlement } from '@/features/paws-market/settlement';
+import { type PawsMarketSettings, type TradeChecks, createTradeChecks } from '@/features/paws-market/trade-checks';
+import { type TradeTermsReader, createTradeTerms } from '@/features/paws-market/trade-terms';
+import type { RarityDataset } from '@/features/tiger/rarity';
 import { createOfferAccepting } from './offer-accepting';
 import { createOfferClaims } from './offer-claims';
 import { createOfferFunding } from './offer-funding';
@@ -15,8 +15,8 @@ import { createOfferMaking } from './offer-making';
 import { createOfferReads } from './offer-reads';
 import type { OfferContext } from './offer-context';
 import type { OfferActivity, OfferRepo } from './offer-repo';
-import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '../paws-market/allowance-budget';
-import { formatUnits } from '../balances/units';
+import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '@/features/paws-market/allowance-budget';
+import { formatUnits } from '@/features/balances/units';
 import { type OfferFill, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
 
 export interface OfferDeps {

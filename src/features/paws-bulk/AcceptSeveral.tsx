@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Button } from '@/components/ui/Button';
-import { $offersReceived, type ReceivedOffer } from '../offers/offer-client';
+import { $offersReceived, type ReceivedOffer } from '@/features/offers/offer-client';
 import { acceptRows } from './accept-rows';
 
 /** 'Accept several offers' over the offers received: opens the bulk view with the funded offers the holder's tigers can fill. */

@@ -2,16 +2,16 @@ import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import type { OwnedNft } from '../accounts/account-types';
-import { MAX_ALLOWANCES_PER_TRANSACTION } from '../allowances/allowance-rules';
-import { INVALID_PRICE_MESSAGE, isValidPawsPrice } from '../paws-market/listing';
-import { SellerProceeds } from '../paws-market/SaleFees';
-import { NftMedia } from '../tiger/NftMedia';
-import { $wallet } from '../wallet/wallet-store';
-import { useWriteDialog } from '../writes/use-writes';
-import { isUnderWay } from '../writes/write-progress';
+import type { OwnedNft } from '@/features/accounts/account-types';
+import { MAX_ALLOWANCES_PER_TRANSACTION } from '@/features/allowances/allowance-rules';
+import { INVALID_PRICE_MESSAGE, isValidPawsPrice } from '@/features/paws-market/listing';
+import { SellerProceeds } from '@/features/paws-market/SaleFees';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { $wallet } from '@/features/wallet/wallet-store';
+import { useWriteDialog } from '@/features/writes/use-writes';
+import { isUnderWay } from '@/features/writes/write-progress';
 import { bulkListingWriteId, startBulkListing } from './bulk-list-write';
-import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
+import { WriteFooterEnd, WriteProgress } from '@/features/writes/WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the listings go on, and the bar at the bottom of the page shows them until they are done.';
 

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { formatPaws } from '../../lib/format';
-import type { PublicListing } from '../paws-market/paws-client';
-import { $wallet } from '../wallet/wallet-store';
-import { useWriteDialog } from '../writes/use-writes';
-import { isUnderWay } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import type { PublicListing } from '@/features/paws-market/paws-client';
+import { $wallet } from '@/features/wallet/wallet-store';
+import { useWriteDialog } from '@/features/writes/use-writes';
+import { isUnderWay } from '@/features/writes/write-progress';
 import { bulkUnlistWriteId, startBulkUnlist } from './bulk-unlist-write';
-import { WriteFooterEnd, WriteProgress } from '../writes/WriteProgress';
+import { WriteFooterEnd, WriteProgress } from '@/features/writes/WriteProgress';
 
 const PENDING_NOTE = 'You can close this window: the unlisting goes on, and the bar at the bottom of the page shows it until it is done.';
 

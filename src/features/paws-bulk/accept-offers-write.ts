@@ -7,15 +7,15 @@
  * funding vanished meanwhile) is offered the revocation of that approval, in one click.
  */
 import { errorText } from '@/lib/api/error-text';
-import { formatPaws } from '../../lib/format';
-import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
-import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
-import { refreshAfterTrade } from '../paws-market/paws-client';
-import { runWritePart } from '../paws-market/retry-rules';
-import { toast } from '../toast/toast-store';
-import { afterKept, approvalSettled, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { askWrite, beginWrite, dismissWrite, isUnderWay, offerRemedy, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
+import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { runWritePart } from '@/features/paws-market/retry-rules';
+import { toast } from '@/features/toast/toast-store';
+import { afterKept, approvalSettled, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { askWrite, beginWrite, dismissWrite, isUnderWay, offerRemedy, updateWrite } from '@/features/writes/write-progress';
 import { type AcceptPick, acceptOffers, checkAcceptOffers, prepareApprovals } from './bulk-client';
 import { startBulkRevoke } from './bulk-unlist-write';
 

@@ -4,9 +4,9 @@
  * a tier, or any tiger) takes one of several, which the holder picks: the commonest eligible tiger is
  * suggested, and a Legendary (or rarer) is never suggested for one; the holder may still pick it.
  */
-import { formatPaws } from '../../lib/format';
-import { type RarityTier, tierByRank, traitLabel } from '../tiger/tiers';
-import type { ReceivedOffer } from '../offers/offer-client';
+import { formatPaws } from '@/lib/format';
+import { type RarityTier, tierByRank, traitLabel } from '@/features/tiger/tiers';
+import type { ReceivedOffer } from '@/features/offers/offer-client';
 
 /** One sale the holder may choose: an offer's unit and the tigers it may take. */
 export interface AcceptRow {

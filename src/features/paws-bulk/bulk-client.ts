@@ -1,7 +1,7 @@
 /** Listing and unlisting several tigers at once: the server's bulk routes and the marketplace's allowances for many tigers. */
 import { apiJson } from '@/lib/api';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import type { PublicListing } from '../paws-market/paws-client';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import type { PublicListing } from '@/features/paws-market/paws-client';
 
 /** One tiger of a bulk listing waiting for its approval: its pending listing, serial, name and price. */
 export interface BulkListingItem {

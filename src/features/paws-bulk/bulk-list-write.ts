@@ -5,15 +5,15 @@
  * kept before the wallet is asked, so a late answer, a closed dialog or a reload loses nothing.
  */
 import { errorText } from '@/lib/api/error-text';
-import { formatPaws } from '../../lib/format';
-import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
-import { LedgerStillPending, callWhenSettled } from '../ledger/ledger-wait-client';
-import { refreshAfterTrade } from '../paws-market/paws-client';
-import { failWrite } from '../paws-market/retry-rules';
-import { toast } from '../toast/toast-store';
-import { afterKept, approvalSettled, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
+import { LedgerStillPending, callWhenSettled } from '@/features/ledger/ledger-wait-client';
+import { refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { failWrite } from '@/features/paws-market/retry-rules';
+import { toast } from '@/features/toast/toast-store';
+import { afterKept, approvalSettled, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
 import { type BulkListingItem, completeListings, prepareApprovals, prepareListings } from './bulk-client';
 
 type BulkListingAction = Extract<PendingAction, { kind: 'bulk-listing' }>;

@@ -4,14 +4,14 @@
  * allows (20 tigers each), each followed on the ledger until it is confirmed.
  */
 import { errorText } from '@/lib/api/error-text';
-import { type PendingAction, clearPendingAction, pendingActions } from '../ledger/kept-transactions';
-import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
-import { refreshAfterTrade } from '../paws-market/paws-client';
-import { failWrite } from '../paws-market/retry-rules';
-import { toast } from '../toast/toast-store';
-import { signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { type PendingAction, clearPendingAction, pendingActions } from '@/features/ledger/kept-transactions';
+import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { failWrite } from '@/features/paws-market/retry-rules';
+import { toast } from '@/features/toast/toast-store';
+import { signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
 import { prepareRevocations, unlistListings } from './bulk-client';
 
 type BulkUnlistAction = Extract<PendingAction, { kind: 'bulk-unlist' }>;

@@ -1,8 +1,8 @@
 import { Button } from '@/components/ui/Button';
 import { useIslandStore } from '@/lib/use-island-store';
-import { toast } from '../toast/toast-store';
-import { MAX_CART_ITEMS } from '../paws-market/cart-rules';
-import type { PublicListing } from '../paws-market/paws-client';
+import { toast } from '@/features/toast/toast-store';
+import { MAX_CART_ITEMS } from '@/features/paws-market/cart-rules';
+import type { PublicListing } from '@/features/paws-market/paws-client';
 import { cartLine } from './cart-client';
 import { $cart, addToCart, removeFromCart } from './cart-store';
 

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/Button';
 import { useIslandStore } from '@/lib/use-island-store';
 import { $cart, checkoutWriteId } from './cart-store';
 import { CartPanel } from './lazy-dialogs';
-import { $writes, NO_WRITES } from '../writes/write-store';
-import { isUnderWay } from '../writes/write-progress';
-import { $wallet } from '../wallet/wallet-store';
-import { $reopenWrite, hostWriteDialogs, writeKind } from '../writes/reopen-write';
+import { $writes, NO_WRITES } from '@/features/writes/write-store';
+import { isUnderWay } from '@/features/writes/write-progress';
+import { $wallet } from '@/features/wallet/wallet-store';
+import { $reopenWrite, hostWriteDialogs, writeKind } from '@/features/writes/reopen-write';
 
 /** The cart's button (how many tigers it holds, 'Checking out…' while one goes on), which opens the cart. */
 export function CartButton() {

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { formatUnits } from '../balances/units';
-import { formatPaws } from '../../lib/format';
-import { parsePawsPrice } from '../paws-market/listing';
-import { chargeLabel, saleSplit } from '../paws-market/sale-fees';
-import { $saleFees, saleFeeTerms } from '../paws-market/sale-fees-client';
+import { formatUnits } from '@/features/balances/units';
+import { formatPaws } from '@/lib/format';
+import { parsePawsPrice } from '@/features/paws-market/listing';
+import { chargeLabel, saleSplit } from '@/features/paws-market/sale-fees';
+import { $saleFees, saleFeeTerms } from '@/features/paws-market/sale-fees-client';
 
 /** What the ledger takes from the seller of one cart line (the collection's royalty), and any fee the buyer pays on top. */
 export function CartFees({ price, sellerId, buyerId }: { price: string; sellerId: string; buyerId: string }) {

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import type { TraitSelection } from '../collection/collection-rules';
-import { selectedCount } from '../collection/collection-rules';
-import { MAX_CART_ITEMS } from '../paws-market/cart-rules';
-import { RARITY_TIERS, type RarityTier } from '../tiger/tiers';
+import type { TraitSelection } from '@/features/collection/collection-rules';
+import { selectedCount } from '@/features/collection/collection-rules';
+import { MAX_CART_ITEMS } from '@/features/paws-market/cart-rules';
+import { RARITY_TIERS, type RarityTier } from '@/features/tiger/tiers';
 import type { SweepAsk } from './cart-client';
 
 const TIERS = RARITY_TIERS.filter((tier) => tier !== 'Unknown' && tier !== 'Mythic');

@@ -1,12 +1,12 @@
 /** The cart's calls to the server: the checkout (POST /api/paws/cart/checkout) and the sweep of the floor (GET /api/paws/sweep). */
 import { ApiError, apiJson } from '@/lib/api';
-import type { TraitSelection } from '../collection/collection-rules';
-import { formatTraitFilter } from '../collection/collection-rules';
-import type { AllowanceSpent } from '../paws-market/allowance-budget';
-import type { DropReason } from '../paws-market/cart-rules';
-import type { SweepShort } from '../paws-market/listings-view-rules';
-import type { PublicListing } from '../paws-market/paws-client';
-import type { RarityTier } from '../tiger/tiers';
+import type { TraitSelection } from '@/features/collection/collection-rules';
+import { formatTraitFilter } from '@/features/collection/collection-rules';
+import type { AllowanceSpent } from '@/features/paws-market/allowance-budget';
+import type { DropReason } from '@/features/paws-market/cart-rules';
+import type { SweepShort } from '@/features/paws-market/listings-view-rules';
+import type { PublicListing } from '@/features/paws-market/paws-client';
+import type { RarityTier } from '@/features/tiger/tiers';
 import type { CartLine } from './cart-store';
 
 declare module '../ledger/kept-transactions' {

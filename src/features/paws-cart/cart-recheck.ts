@@ -4,9 +4,9 @@
  * new, the line moved to the new listing), the new total, and the question the holder answers
  * before anything is signed.
  */
-import { formatPaws } from '../../lib/format';
-import type { PurchaseQuote } from '../paws-market/paws-client';
-import type { WriteQuestion } from '../writes/write-store';
+import { formatPaws } from '@/lib/format';
+import type { PurchaseQuote } from '@/features/paws-market/paws-client';
+import type { WriteQuestion } from '@/features/writes/write-store';
 import { cartLine, dropText } from './cart-client';
 import { type CartLine, cartTotal } from './cart-store';
 

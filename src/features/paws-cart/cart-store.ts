@@ -4,9 +4,9 @@
  * What it holds is what the listing said when it was added; the checkout reads each afresh.
  */
 import { atom, computed } from 'nanostores';
-import { formatUnits, parseUnits } from '../balances/units';
-import { MAX_CART_ITEMS } from '../paws-market/cart-rules';
-import { $wallet } from '../wallet/wallet-store';
+import { formatUnits, parseUnits } from '@/features/balances/units';
+import { MAX_CART_ITEMS } from '@/features/paws-market/cart-rules';
+import { $wallet } from '@/features/wallet/wallet-store';
 
 /** One listing in the cart, as its card showed it. */
 export interface CartLine {

@@ -9,18 +9,18 @@
  * followed on the ledger and asked about again. The cart then keeps only what is still to buy, and
  * the outcome (bought, not bought and why, the total charged) stays in view until dismissed.
  */
-import { formatPaws } from '../../lib/format';
-import { pendingActions, rememberTransaction } from '../ledger/kept-transactions';
-import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
-import { allowanceAskOf, allowanceSpentOf, spentText } from '../paws-market/allowance-ask';
-import { decideAllowance } from '../paws-market/allowance-choice';
-import { approvePawsSpend } from '../paws-market/paws-allowance-approval';
-import { quotePurchase, refreshAfterTrade } from '../paws-market/paws-client';
-import { runWritePart } from '../paws-market/retry-rules';
-import { toast } from '../toast/toast-store';
-import { afterKept, approvalSettled } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { askWrite, beginWrite, dismissWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { pendingActions, rememberTransaction } from '@/features/ledger/kept-transactions';
+import { LedgerStillPending, callWhenSettled, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { allowanceAskOf, allowanceSpentOf, spentText } from '@/features/paws-market/allowance-ask';
+import { decideAllowance } from '@/features/paws-market/allowance-choice';
+import { approvePawsSpend } from '@/features/paws-market/paws-allowance-approval';
+import { quotePurchase, refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { runWritePart } from '@/features/paws-market/retry-rules';
+import { toast } from '@/features/toast/toast-store';
+import { afterKept, approvalSettled } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { askWrite, beginWrite, dismissWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
 import { type CheckoutAnswer, checkout, dropText } from './cart-client';
 import { applyCartChanges, cartChanges, changesQuestion } from './cart-recheck';
 import { type CartLine, cartTotal, checkoutWriteId, readCart, removeFromCart, replaceCart } from './cart-store';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/Card';
-import { TierBadge } from '../tiger/TierBadge';
-import { NftMedia } from '../tiger/NftMedia';
-import { TigerViewTrigger } from '../tiger/TigerViewTrigger';
-import { rankText, tierByRank, traitLabel } from '../tiger/tiers';
+import { TierBadge } from '@/features/tiger/TierBadge';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { TigerViewTrigger } from '@/features/tiger/TigerViewTrigger';
+import { rankText, tierByRank, traitLabel } from '@/features/tiger/tiers';
 
 /** The fields of a listing or an owned NFT that a card shows. */
 export interface TigerSummary {

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button';
-import { pendingListing } from '../ledger/kept-transactions';
-import type { OwnedNft } from '../accounts/account-types';
+import { pendingListing } from '@/features/ledger/kept-transactions';
+import type { OwnedNft } from '@/features/accounts/account-types';
 
 /**
  * True when the marketplace can still move an owned tiger that is not listed: an unlist whose

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { formatNumber } from '@/lib/format';
-import { formatUnits } from '../balances/units';
+import { formatUnits } from '@/features/balances/units';
 import { parsePawsPrice } from './listing';
 import { type FeeCharge, type SaleSplit, chargeLabel, saleSplit } from './sale-fees';
 import { $saleFees, saleFeeTerms } from './sale-fees-client';

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { useWriteDialog } from '../writes/use-writes';
-import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
-import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
+import { useWriteDialog } from '@/features/writes/use-writes';
+import { checkWriteAgain, isUnderWay } from '@/features/writes/write-progress';
+import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
 import { unlistWriteId } from './listing';
 import { UNLIST_STEPS, type UnlistTarget, revokePermission, startUnlist } from './unlist-write';
 

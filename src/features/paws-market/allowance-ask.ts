@@ -4,8 +4,8 @@
  * would leave unfunded and the holder's choice about them, and what a purchase paid from the
  * allowance as it stood spent of it. Pure: the writes and dialogs show it.
  */
-import { formatPaws } from '../../lib/format';
-import type { WriteQuestion } from '../writes/write-store';
+import { formatPaws } from '@/lib/format';
+import type { WriteQuestion } from '@/features/writes/write-store';
 import type { AllowanceSpent } from './allowance-budget';
 import type { PurchaseFunding } from './paws-client';
 

@@ -3,7 +3,7 @@
  * when paying would leave some of their open offers unfunded, the write asks them (nothing chosen
  * for them) whether to allow the top-up that keeps them funded, to let them lapse, or to stop.
  */
-import { askWrite } from '../writes/write-progress';
+import { askWrite } from '@/features/writes/write-progress';
 import { type AllowanceAsk, LAPSE_CHOICES, allowanceAskText, lapseQuestion } from './allowance-ask';
 
 /** What the purchase does next: stop, ask the server again (the offers let lapse, nothing to approve), or have the wallet approve `amount`. */

@@ -4,9 +4,9 @@
  * listing going live once its approval settled; and several listings taken down at once, their
  * allowances then revoked together. Each tiger's outcome is answered on its own.
  */
-import { DomainError } from '../../lib/domain-error';
-import { MAX_BULK_TIGERS } from '../allowances/allowance-rules';
-import { itemOutcome } from '../ledger/errors';
+import { DomainError } from '@/lib/domain-error';
+import { MAX_BULK_TIGERS } from '@/features/allowances/allowance-rules';
+import { itemOutcome } from '@/features/ledger/errors';
 import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice } from './listing';
 import type { ActivationReads, ListingActivation } from './listing-activation';
 import type { MarketContext } from './market-context';

@@ -7,9 +7,9 @@
  * reconciler, exactly as a single purchase does.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../lib/domain-error';
-import { log } from '../../platform/log';
-import { remainingBudgetMs } from '../../platform/request-budget';
+import { DomainError } from '@/lib/domain-error';
+import { log } from '@/platform/log';
+import { remainingBudgetMs } from '@/platform/request-budget';
 import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
 import { type PawsListing, isOwnListing, publicListing } from './listing';
 import { listingTroubles } from './listing-backing';
@@ -18,7 +18,7 @@ import type { MarketContext } from './market-context';
 import { type BatchSettlement, submitClaimed } from './settlement';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
-import { formatUnits } from '../balances/units';
+import { formatUnits } from '@/features/balances/units';
 import type { AllowanceSpent, OfferCommitments } from './allowance-budget';
 import { readPurchaseFunds } from './purchase-funds';
 

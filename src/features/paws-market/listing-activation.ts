@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '../../lib/domain-error';
-import { formatUnits } from '../balances/units';
-import type { LedgerNft } from '../ledger/ledger-reader';
-import type { ActivityRepo } from '../market-stats/activity-repo';
+import { DomainError } from '@/lib/domain-error';
+import { formatUnits } from '@/features/balances/units';
+import type { LedgerNft } from '@/features/ledger/ledger-reader';
+import type { ActivityRepo } from '@/features/market-stats/activity-repo';
 import { type ListingDisplay, type PawsListing, publicListing } from './listing';
 import type { PendingListing } from './listing-repo';
 import type { MarketContext } from './market-context';

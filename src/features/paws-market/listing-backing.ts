@@ -3,9 +3,9 @@
  * it), as the mirror node shows it — or, for a listing that went live on its approval's receipt,
  * as the receipt showed it until the mirror catches up with that approval.
  */
-import { mapConcurrently } from '../../lib/concurrency';
-import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
-import { mirrorBehind } from '../ledger/transaction-confirmation';
+import { mapConcurrently } from '@/lib/concurrency';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
+import { mirrorBehind } from '@/features/ledger/transaction-confirmation';
 import type { PawsListing } from './listing';
 
 /**

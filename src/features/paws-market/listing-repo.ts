@@ -1,7 +1,7 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, queryAll } from '../../platform/store/dynamo-operations';
+import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import type { ListingStatus, PawsListing } from './listing';
-import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, accountSortPrefix, keys, partitions } from '../../platform/store/keys';
+import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, accountSortPrefix, keys, partitions } from '@/platform/store/keys';
 
 /** A prepared listing waiting for the seller's allowance approval: the listing's own fields, not yet live. */
 export type PendingListing = Omit<PawsListing, 'status' | 'createdAt' | 'updatedAt' | 'approvalTransactionId' | 'claim' | 'sale'> & {

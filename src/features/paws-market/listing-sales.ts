@@ -1,4 +1,4 @@
-import type { ActivityRepo } from '../market-stats/activity-repo';
+import type { ActivityRepo } from '@/features/market-stats/activity-repo';
 import type { PawsListing } from './listing';
 import type { MarketContext } from './market-context';
 import { type ClaimLifecycle, reconcileClaim } from './settlement';

@@ -1,13 +1,13 @@
-import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { TraitSelection } from '../collection/collection-rules';
-import { LedgerError } from '../ledger/errors';
+import { DomainError } from '@/lib/domain-error';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { TraitSelection } from '@/features/collection/collection-rules';
+import { LedgerError } from '@/features/ledger/errors';
 import { INVALID_PRICE_MESSAGE, type PawsListing, parsePawsPrice, publicListing } from './listing';
 import type { ListingActivation } from './listing-activation';
 import { listingTroubles } from './listing-backing';
 import type { PendingListing } from './listing-repo';
 import { DEFAULT_PAWS_SORT, type PawsSortKey, type SweepRequest, filterListings, listingTraitCounts, sortListings, sweepPick } from './listings-view-rules';
-import { formatUnits } from '../balances/units';
+import { formatUnits } from '@/features/balances/units';
 import type { MarketContext } from './market-context';
 import { WRITE_RESERVE_MS } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';

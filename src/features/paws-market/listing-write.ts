@@ -7,15 +7,15 @@
  */
 import { apiJson } from '@/lib/api';
 import { errorText } from '@/lib/api/error-text';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { formatPaws } from '../../lib/format';
-import { LedgerStillPending, callWhenSettled, waitForLedger } from '../ledger/ledger-wait-client';
-import { type PendingAction, clearPendingAction, pendingListing, pendingListings } from '../ledger/kept-transactions';
-import type { OwnedNft } from '../accounts/account-types';
-import { toast } from '../toast/toast-store';
-import { afterKept, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '../writes/write-progress';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { formatPaws } from '@/lib/format';
+import { LedgerStillPending, callWhenSettled, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { type PendingAction, clearPendingAction, pendingListing, pendingListings } from '@/features/ledger/kept-transactions';
+import type { OwnedNft } from '@/features/accounts/account-types';
+import { toast } from '@/features/toast/toast-store';
+import { afterKept, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
 import { listingWriteId } from './listing';
 import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
 import { failWrite } from './retry-rules';

@@ -1,7 +1,7 @@
 /** Pure rules of PAWS listings. */
-import { formatPaws } from '../../lib/format';
-import { MAX_TOKEN_UNITS, parseUnits } from '../balances/units';
-import type { Trait } from '../tiger/rarity';
+import { formatPaws } from '@/lib/format';
+import { MAX_TOKEN_UNITS, parseUnits } from '@/features/balances/units';
+import type { Trait } from '@/features/tiger/rarity';
 
 /** Spec 001 §9: listings per page of the PAWS marketplace. */
 export const PAWS_PAGE_SIZE = 20;

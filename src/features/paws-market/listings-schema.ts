@@ -1,9 +1,9 @@
 /** The zod schema of the PAWS listings query (GET /api/paws/listings): page, limit, sort and trait filter. */
 import * as z from 'zod';
-import { MAX_LIMIT, MAX_PAGE } from '../collection/collection-rules';
-import { traitFilterParam } from '../collection/trait-filter-schema';
-import { RARITY_TIERS } from '../tiger/tiers';
-import { decimalInputSchema, entityIdSchema } from '../../lib/schemas';
+import { MAX_LIMIT, MAX_PAGE } from '@/features/collection/collection-rules';
+import { traitFilterParam } from '@/features/collection/trait-filter-schema';
+import { RARITY_TIERS } from '@/features/tiger/tiers';
+import { decimalInputSchema, entityIdSchema } from '@/lib/schemas';
 import { MAX_CART_ITEMS } from './cart-rules';
 import { PAWS_PAGE_SIZE } from './listing';
 import { DEFAULT_PAWS_SORT, PAWS_SORT_KEYS } from './listings-view-rules';

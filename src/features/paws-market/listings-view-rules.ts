@@ -3,10 +3,10 @@
  * the sort options, the trait filter (the collection's format: values of one type OR-ed, types AND-ed)
  * with its counts, and the view <-> URL mapping.
  */
-import { MAX_PAGE, type TraitSelection, formatTraitFilter, parseTraitFilter, selectedValues } from '../collection/collection-rules';
-import type { TraitCounts } from '../collection/collection-types';
-import type { Trait } from '../tiger/rarity';
-import { type RarityTier, tierByRank } from '../tiger/tiers';
+import { MAX_PAGE, type TraitSelection, formatTraitFilter, parseTraitFilter, selectedValues } from '@/features/collection/collection-rules';
+import type { TraitCounts } from '@/features/collection/collection-types';
+import type { Trait } from '@/features/tiger/rarity';
+import { type RarityTier, tierByRank } from '@/features/tiger/tiers';
 
 export const PAWS_SORT_OPTIONS = [
   { value: 'newest', label: 'Newest listed' },

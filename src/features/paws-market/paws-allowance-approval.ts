@@ -1,7 +1,7 @@
 /** The wallet step of a PAWS purchase (one listing, or a cart): the marketplace approved to spend what the server asked for. */
 import { errorText } from '@/lib/api/error-text';
-import type { PendingAction } from '../ledger/kept-transactions';
-import { type KeptSignature, signKept } from '../writes/kept-signature';
+import type { PendingAction } from '@/features/ledger/kept-transactions';
+import { type KeptSignature, signKept } from '@/features/writes/kept-signature';
 import { prepareTokenAllowance } from './paws-client';
 
 /**

@@ -1,14 +1,14 @@
 import { atom, computed } from 'nanostores';
-import { refreshTigerView } from '../tiger/tiger-view-store';
+import { refreshTigerView } from '@/features/tiger/tiger-view-store';
 import { ApiError, apiJson, createFetcherStore, invalidateKeys, retryWhileUnavailable } from '@/lib/api';
-import { balancesMoved } from '../balances/balance-store';
-import { forgetTransaction } from '../ledger/kept-transactions';
-import { waitForLedger } from '../ledger/ledger-wait-client';
-import { pawsFiguresChanged } from '../market-stats/market-stats-client';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import type { OwnedNft } from '../accounts/account-types';
-import { $wallet } from '../wallet/wallet-store';
-import type { TraitCounts } from '../collection/collection-types';
+import { balancesMoved } from '@/features/balances/balance-store';
+import { forgetTransaction } from '@/features/ledger/kept-transactions';
+import { waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { pawsFiguresChanged } from '@/features/market-stats/market-stats-client';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import type { OwnedNft } from '@/features/accounts/account-types';
+import { $wallet } from '@/features/wallet/wallet-store';
+import type { TraitCounts } from '@/features/collection/collection-types';
 import type { DropReason } from './cart-rules';
 import type { PawsListing } from './listing';
 

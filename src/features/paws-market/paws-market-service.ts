@@ -1,6 +1,6 @@
-import type { LedgerReader } from '../ledger/ledger-reader';
-import type { ReceiptReader } from '../ledger/ledger-writer';
-import type { ActivityRepo } from '../market-stats/activity-repo';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { ActivityRepo } from '@/features/market-stats/activity-repo';
 import type { OfferCommitments } from './allowance-budget';
 import { createBuyService } from './buy-service';
 import { createCartCheckout } from './cart-checkout';

@@ -4,8 +4,8 @@
  * against them (trade-checks' requirePurchaseFunded); and, once it settled, what it spent told to the
  * offers (so every page shows the buyer's offers funded or not at once) and to the buyer.
  */
-import { formatUnits } from '../balances/units';
-import type { LedgerReader } from '../ledger/ledger-reader';
+import { formatUnits } from '@/features/balances/units';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import {
   type AllowanceSpent,
   type BudgetOffer,

@@ -5,13 +5,13 @@
  * (followed by its id, also when the wallet answers after its time-out), and ends with the
  * settlement's SUCCESS (the page's data is reloaded again once the mirror node shows it). It runs to its end whether or not its dialog stays open, shown in the tray.
  */
-import { formatPaws } from '../../lib/format';
-import { clearPendingAction, pendingPurchase, pendingPurchases, rememberTransaction } from '../ledger/kept-transactions';
-import { callWhenSettled } from '../ledger/ledger-wait-client';
-import { toast } from '../toast/toast-store';
-import { approvalSettled } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { formatPaws } from '@/lib/format';
+import { clearPendingAction, pendingPurchase, pendingPurchases, rememberTransaction } from '@/features/ledger/kept-transactions';
+import { callWhenSettled } from '@/features/ledger/ledger-wait-client';
+import { toast } from '@/features/toast/toast-store';
+import { approvalSettled } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { allowanceAskOf, allowanceSpentOf, spentText } from './allowance-ask';
 import { decideAllowance } from './allowance-choice';
 import { keepPurchasedListing } from './purchased-listings';

@@ -5,10 +5,10 @@
  * mainnet). A sale counts only while the mirror does not show its transaction yet: once it does, the
  * mirror's state is the word.
  */
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { PawsActivityItem } from '../market-stats/activity';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import { mirrorBehind } from '../ledger/transaction-confirmation';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { PawsActivityItem } from '@/features/market-stats/activity';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import { mirrorBehind } from '@/features/ledger/transaction-confirmation';
 import { parsePawsPrice } from './listing';
 import { APPROVAL_CATCH_UP_MS } from './listing-backing';
 import { type SaleFeeTerms, nftFeesOnHbarSale, saleSplit } from './sale-fees';

@@ -1,8 +1,8 @@
 /** How a PAWS marketplace write fails: its message, and whether it offers 'Try Again' (spec 001 §4). */
 import { errorText } from '@/lib/api/error-text';
-import { WalletError } from '../wallet/wallet-errors';
-import { LedgerStillPending } from '../ledger/ledger-wait-client';
-import { stallWrite, updateWrite } from '../writes/write-progress';
+import { WalletError } from '@/features/wallet/wallet-errors';
+import { LedgerStillPending } from '@/features/ledger/ledger-wait-client';
+import { stallWrite, updateWrite } from '@/features/writes/write-progress';
 
 /** How deep a chain of wrapped errors (`cause`) is searched for the wallet's own report. */
 const MAX_CAUSES = 5;

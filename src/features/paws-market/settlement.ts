@@ -1,9 +1,9 @@
-import { DomainError } from '../../lib/domain-error';
-import { countMetric } from '../../platform/metrics';
-import { remainingBudgetMs } from '../../platform/request-budget';
-import { LedgerUnavailableError } from '../ledger/errors';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import { isPastValidity } from '../ledger/transaction-visibility';
+import { DomainError } from '@/lib/domain-error';
+import { countMetric } from '@/platform/metrics';
+import { remainingBudgetMs } from '@/platform/request-budget';
+import { LedgerUnavailableError } from '@/features/ledger/errors';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import { isPastValidity } from '@/features/ledger/transaction-visibility';
 
 /**
  * The settlement port of the PAWS marketplace: one atomic transfer signed by the marketplace

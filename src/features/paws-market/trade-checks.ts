@@ -4,12 +4,12 @@
  * approved to the marketplace), the seller can be paid PAWS, the buyer's PAWS cover what is due.
  * Listings, buys and offers ask them here, so each question has one answer and one message.
  */
-import { DomainError } from '../../lib/domain-error';
-import { formatUnits } from '../balances/units';
-import type { LedgerNft, LedgerReader } from '../ledger/ledger-reader';
-import type { ReceiptReader } from '../ledger/ledger-writer';
-import { type Settled, awaitSettled, successOnReceiptOnly } from '../ledger/transaction-confirmation';
-import { parseTransactionId } from '../ledger/transaction-id';
+import { DomainError } from '@/lib/domain-error';
+import { formatUnits } from '@/features/balances/units';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import { type Settled, awaitSettled, successOnReceiptOnly } from '@/features/ledger/transaction-confirmation';
+import { parseTransactionId } from '@/features/ledger/transaction-id';
 import { type BudgetOffer, type Commitments, type PawsFunds, lapsingOffers, purchaseBudget } from './allowance-budget';
 import { insufficientPawsMessage } from './listing';
 

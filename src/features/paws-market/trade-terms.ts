@@ -3,9 +3,9 @@
  * and both tokens' custom fees and treasuries (server). Kept a few minutes, as a fee schedule seldom
  * changes; a failed read is not kept, so one mirror error does not break a warm instance.
  */
-import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { LedgerReader } from '../ledger/ledger-reader';
+import { DomainError } from '@/lib/domain-error';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import { MAX_BALANCE_CHANGES, type SaleFeeTerms, type SaleSplit, balanceChanges, collectorsPaid, saleSplit } from './sale-fees';
 
 /** How long token terms are kept (the public fees route is cached as long). */

@@ -8,12 +8,12 @@
  */
 import { apiJson } from '@/lib/api';
 import { errorText } from '@/lib/api/error-text';
-import { type PendingAction, pendingActions } from '../ledger/kept-transactions';
-import { toast } from '../toast/toast-store';
-import { tryAgainAfter } from '../toast/try-again';
-import { type KeptSignature, confirmKept, signKept } from '../writes/kept-signature';
-import { $writes } from '../writes/write-store';
-import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '../writes/write-progress';
+import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
+import { toast } from '@/features/toast/toast-store';
+import { tryAgainAfter } from '@/features/toast/try-again';
+import { type KeptSignature, confirmKept, signKept } from '@/features/writes/kept-signature';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { unlistWriteId } from './listing';
 import { prepareNftAllowanceRemoval, refreshAfterTrade } from './paws-client';
 import { failWrite, runWritePart } from './retry-rules';

@@ -1,43 +1,43 @@
-import { useWriteUnderWay } from '../writes/use-writes';
-import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
+import { useWriteUnderWay } from '@/features/writes/use-writes';
+import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '@/features/paws-market/listing';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { $balances } from '../balances/balance-store';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import type { OwnedNft } from '../accounts/account-types';
-import { verifyOwnership } from '../accounts/holdings-client';
-import { toast } from '../toast/toast-store';
-import { tryAgainAfter } from '../toast/try-again';
-import { formatCount, formatPaws } from '../../lib/format';
-import { useIslandStore } from '../../lib/use-island-store';
-import { $wallet, connectWallet } from '../wallet/wallet-store';
-import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
-import { OfferNotices } from '../offers/OfferNotices';
-import { MySalesHistory, SalesNotice } from '../market-stats/MySales';
-import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from '../offers/OfferPanels';
-import { isOwnListing } from '../paws-market/listing';
-import { TigerCard } from '../paws-market/PawsListingCard';
-import { $myListings, $rarity, type PublicListing, refreshAfterTrade } from '../paws-market/paws-client';
-import { useOwnedNfts } from '../paws-market/use-owned-nfts';
+import { $balances } from '@/features/balances/balance-store';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import type { OwnedNft } from '@/features/accounts/account-types';
+import { verifyOwnership } from '@/features/accounts/holdings-client';
+import { toast } from '@/features/toast/toast-store';
+import { tryAgainAfter } from '@/features/toast/try-again';
+import { formatCount, formatPaws } from '@/lib/format';
+import { useIslandStore } from '@/lib/use-island-store';
+import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
+import { ListingDialog, PawsPurchaseDialog, UnlistDialog } from '@/features/paws-market/lazy-dialogs';
+import { OfferNotices } from '@/features/offers/OfferNotices';
+import { MySalesHistory, SalesNotice } from '@/features/market-stats/MySales';
+import { MarketCardOffers, OffersMadePanel, OffersReceivedPanel } from '@/features/offers/OfferPanels';
+import { isOwnListing } from '@/features/paws-market/listing';
+import { TigerCard } from '@/features/paws-market/PawsListingCard';
+import { $myListings, $rarity, type PublicListing, refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { useOwnedNfts } from '@/features/paws-market/use-owned-nfts';
 import { errorText } from '@/lib/api/error-text';
-import { PawsListingsBrowser } from '../paws-market/PawsListingsBrowser';
-import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
-import type { UnlistTarget } from '../paws-market/unlist-write';
-import { signInState } from '../wallet/sign-in-state';
-import { SessionCheck } from '../wallet/SessionCheck';
-import { signInFromPage } from '../wallet/sign-in-focus';
-import { SellerProceeds } from '../paws-market/SaleFees';
-import { AddToCartButton } from '../paws-cart/AddToCartButton';
-import { CartButton } from '../paws-cart/CartButton';
-import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '../paws-bulk/lazy-dialogs';
-import { AcceptSeveral } from '../paws-bulk/AcceptSeveral';
-import type { ReceivedOffer } from '../offers/offer-client';
-import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '../paws-bulk/SelectionBar';
-import { $reopenWrite, hostWriteDialogs, writeKind } from '../writes/reopen-write';
+import { PawsListingsBrowser } from '@/features/paws-market/PawsListingsBrowser';
+import { PermissionLeftNotice, marketplacePermissionLeft } from '@/features/paws-market/PermissionLeftNotice';
+import type { UnlistTarget } from '@/features/paws-market/unlist-write';
+import { signInState } from '@/features/wallet/sign-in-state';
+import { SessionCheck } from '@/features/wallet/SessionCheck';
+import { signInFromPage } from '@/features/wallet/sign-in-focus';
+import { SellerProceeds } from '@/features/paws-market/SaleFees';
+import { AddToCartButton } from '@/features/paws-cart/AddToCartButton';
+import { CartButton } from '@/features/paws-cart/CartButton';
+import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '@/features/paws-bulk/lazy-dialogs';
+import { AcceptSeveral } from '@/features/paws-bulk/AcceptSeveral';
+import type { ReceivedOffer } from '@/features/offers/offer-client';
+import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '@/features/paws-bulk/SelectionBar';
+import { $reopenWrite, hostWriteDialogs, writeKind } from '@/features/writes/reopen-write';
 
 function SkeletonGrid() {
   return <SkeletonGroup count={8} className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4" itemClassName="aspect-[3/4] rounded-xl" />;
@@ -340,8 +340,8 @@ export default function PawsMarketplace() {
       </Tabs>
       <OfferNotices />
       <SalesNotice accountId={accountId} />
-      <PurchaseModal listing={buying} onClose={() => setBuying(null)} />
-      <ListingModal nft={listing} onClose={() => setListing(null)} />
+      <PawsPurchaseDialog listing={buying} onClose={() => setBuying(null)} />
+      <ListingDialog nft={listing} onClose={() => setListing(null)} />
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} />
       <BulkListDialog tigers={bulkListing} onClose={() => setBulkListing(null)} />
       <BulkUnlistDialog listings={bulkUnlisting} onClose={() => setBulkUnlisting(null)} />

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { log } from '../../platform/log';
-import { longZeroEvmAddress } from '../ledger/entity-id';
-import type { LedgerReader } from '../ledger/ledger-reader';
+import { log } from '@/platform/log';
+import { longZeroEvmAddress } from '@/features/ledger/entity-id';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import { HBAR_USD_FALLBACK, type HbarPrice, PUBLIC_PRICE_APIS, type PawsPrice, type PriceApiBases, type PriceSource, pawsMarketCap } from './prices';
 
 const TIMEOUT_MS = 5_000;

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
-import { TierBadge } from '../tiger/TierBadge';
+import { TierBadge } from '@/features/tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { cn } from '@/lib/cn';
-import { NftMedia } from '../tiger/NftMedia';
-import { tierByRank } from '../tiger/tiers';
-import { toast } from '../toast/toast-store';
-import type { OwnedNft } from '../accounts/account-types';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { tierByRank } from '@/features/tiger/tiers';
+import { toast } from '@/features/toast/toast-store';
+import type { OwnedNft } from '@/features/accounts/account-types';
 import { PROFILE_MESSAGES } from './profile-rules';
 import { avatarWriteId, startAvatarChange } from './profile-writes';
-import { useWriteUnderWay } from '../writes/use-writes';
+import { useWriteUnderWay } from '@/features/writes/use-writes';
 
 /** 'Set Profile Image': choose one of your tigers (a radio group) and save it as the avatar. */
 export function AvatarPicker({ accountId, nfts, currentSerial }: { accountId: string; nfts: readonly OwnedNft[]; currentSerial: number | null }) {

@@ -5,20 +5,20 @@ import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { ListingModal, UnlistDialog } from '../paws-market/lazy-dialogs';
-import { BulkListDialog } from '../paws-bulk/lazy-dialogs';
-import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '../paws-bulk/SelectionBar';
-import { TigerCard } from '../paws-market/PawsListingCard';
-import { $myListings } from '../paws-market/paws-client';
-import { useOwnedNfts } from '../paws-market/use-owned-nfts';
-import type { UnlistTarget } from '../paws-market/unlist-write';
-import { PermissionLeftNotice, marketplacePermissionLeft } from '../paws-market/PermissionLeftNotice';
-import { toast } from '../toast/toast-store';
+import { ListingDialog, UnlistDialog } from '@/features/paws-market/lazy-dialogs';
+import { BulkListDialog } from '@/features/paws-bulk/lazy-dialogs';
+import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '@/features/paws-bulk/SelectionBar';
+import { TigerCard } from '@/features/paws-market/PawsListingCard';
+import { $myListings } from '@/features/paws-market/paws-client';
+import { useOwnedNfts } from '@/features/paws-market/use-owned-nfts';
+import type { UnlistTarget } from '@/features/paws-market/unlist-write';
+import { PermissionLeftNotice, marketplacePermissionLeft } from '@/features/paws-market/PermissionLeftNotice';
+import { toast } from '@/features/toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
-import type { OwnedNft } from '../accounts/account-types';
+import type { OwnedNft } from '@/features/accounts/account-types';
 import { OwnedCount } from './OwnedCount';
-import { listingWriteId, unlistWriteId } from '../paws-market/listing';
-import { useWriteUnderWay } from '../writes/use-writes';
+import { listingWriteId, unlistWriteId } from '@/features/paws-market/listing';
+import { useWriteUnderWay } from '@/features/writes/use-writes';
 import { startOwnershipSync, syncWriteId } from './profile-writes';
 
 /** Spec 001 §8: the profile page's own unlist failure text. */
@@ -178,7 +178,7 @@ export function CollectionPanel({
           )}
         </TabsContent>
       </Tabs>
-      <ListingModal nft={listing} onClose={() => setListing(null)} />
+      <ListingDialog nft={listing} onClose={() => setListing(null)} />
       <BulkListDialog tigers={bulkListing} onClose={() => setBulkListing(null)} />
       <UnlistDialog target={unlisting} onClose={() => setUnlisting(null)} failureTitle={UNLIST_FAILURE.title} failureText={UNLIST_FAILURE.text} />
     </Card>

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Skeleton } from '@/components/ui/Skeleton';
-import { formatCount } from '../../lib/format';
-import { $ownedNfts } from '../paws-market/paws-client';
+import { formatCount } from '@/lib/format';
+import { $ownedNfts } from '@/features/paws-market/paws-client';
 
 /**
  * A figure the holder's tigers decide: the figure once they are known; before, a placeholder while

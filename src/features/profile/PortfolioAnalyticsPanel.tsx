@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { TierBadge } from '../tiger/TierBadge';
-import { formatHbar, formatPaws, formatUsd as usd } from '../../lib/format';
-import { useIslandStore } from '../../lib/use-island-store';
-import { $balances } from '../balances/balance-store';
+import { TierBadge } from '@/features/tiger/TierBadge';
+import { formatHbar, formatPaws, formatUsd as usd } from '@/lib/format';
+import { useIslandStore } from '@/lib/use-island-store';
+import { $balances } from '@/features/balances/balance-store';
 import { ANALYTICS_TIERS, portfolioAnalytics } from './achievements';
 import { CollapsibleSection } from './CollapsibleSection';
-import type { OwnedNft } from '../accounts/account-types';
+import type { OwnedNft } from '@/features/accounts/account-types';
 import { OwnedCount } from './OwnedCount';
 import { pawsValueUsd, portfolioTotalUsd } from './portfolio-value';
 import { $floor, $hbarPrice, $pawsPrice, readFloorHbar } from './profile-client';

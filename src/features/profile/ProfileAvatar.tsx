@@ -1,7 +1,7 @@
-import { TierBadge } from '../tiger/TierBadge';
+import { TierBadge } from '@/features/tiger/TierBadge';
 import { cn } from '@/lib/cn';
-import { NftMedia } from '../tiger/NftMedia';
-import { tierByRank } from '../tiger/tiers';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { tierByRank } from '@/features/tiger/tiers';
 
 /**
  * A profile's avatar tiger with its tier badge, or a paw placeholder when there is none; `square`

@@ -1,8 +1,8 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorText } from '@/lib/api/error-text';
-import { toast } from '../toast/toast-store';
-import { tryAgainAfter } from '../toast/try-again';
+import { toast } from '@/features/toast/toast-store';
+import { tryAgainAfter } from '@/features/toast/try-again';
 import { saveProfile } from './profile-client';
 import { BIO_MAX, USERNAME_MAX, normaliseTwitterHandle, profileDraftErrors } from './profile-rules';
 import type { Profile } from './profile-types';

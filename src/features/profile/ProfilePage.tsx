@@ -1,20 +1,20 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { $balances } from '../balances/balance-store';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { useIslandStore } from '../../lib/use-island-store';
-import { $ownedNfts } from '../paws-market/paws-client';
-import { $wallet, connectWallet } from '../wallet/wallet-store';
+import { $balances } from '@/features/balances/balance-store';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { useIslandStore } from '@/lib/use-island-store';
+import { $ownedNfts } from '@/features/paws-market/paws-client';
+import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
 import { AchievementsPanel } from './AchievementsPanel';
 import { CollectionPanel } from './CollectionPanel';
 import { PortfolioAnalyticsPanel } from './PortfolioAnalyticsPanel';
 import { ProfileCard } from './ProfileCard';
 import { $ownProfile, $profileRarity, withLatestRarity } from './profile-client';
 import { defaultProfile } from './profile-rules';
-import { signInState } from '../wallet/sign-in-state';
-import { SessionCheck } from '../wallet/SessionCheck';
-import { signInFromPage } from '../wallet/sign-in-focus';
+import { signInState } from '@/features/wallet/sign-in-state';
+import { SessionCheck } from '@/features/wallet/SessionCheck';
+import { signInFromPage } from '@/features/wallet/sign-in-focus';
 
 function Prompt({ title, children }: { title: string; children: React.ReactNode }) {
   return (

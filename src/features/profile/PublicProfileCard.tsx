@@ -1,12 +1,12 @@
 import { Badge, type BadgeVariant } from '@/components/ui/Badge';
 import { Card } from '@/components/ui/Card';
-import { formatAccountId } from '../../lib/format';
+import { formatAccountId } from '@/lib/format';
 import type { PublicBadge } from './achievements';
 import { ProfileAvatar } from './ProfileAvatar';
 import { displayName, formatJoined } from './profile-format';
 import type { PublicProfile } from './profile-types';
 import { TwitterLink } from './TwitterLink';
-import { publicProfileHref } from '../accounts/account-names';
+import { publicProfileHref } from '@/features/accounts/account-names';
 
 /** True for a click the page should handle itself (a plain left click: no new tab or window asked for). */
 export function isPlainClick(event: React.MouseEvent): boolean {

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/Card';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { apiJson } from '@/lib/api';
 import { errorCode, errorText } from '@/lib/api/error-text';
-import { formatAccountId, formatCount } from '../../lib/format';
+import { formatAccountId, formatCount } from '@/lib/format';
 import { ProfileAvatar } from './ProfileAvatar';
 import { badgeVariant } from './PublicProfileCard';
 import { displayName, formatJoined } from './profile-format';

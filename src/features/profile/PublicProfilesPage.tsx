@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button';
 import { $profileSearch, $publicProfiles, SEARCH_DEBOUNCE_MS, refetchPublicProfiles } from './profile-client';
 import { SEARCH_MAX } from './profile-rules';
 import { PublicProfileCard } from './PublicProfileCard';
-import { publicProfileHref } from '../accounts/account-names';
+import { publicProfileHref } from '@/features/accounts/account-names';
 import { PublicProfileView } from './PublicProfileView';
 
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';

@@ -2,8 +2,8 @@
  * Pure rules of spec 001 §9: a holder's achievements, the (at most 3) badges of a public profile
  * card, and the portfolio analytics of the own profile. Tier cut-offs are those of §4.
  */
-import type { RarityTier } from '../tiger/tiers';
-import { tierByRank } from '../tiger/tiers';
+import type { RarityTier } from '@/features/tiger/tiers';
+import { tierByRank } from '@/features/tiger/tiers';
 import { formatCount } from '@/lib/format';
 
 export type AchievementCategory = 'collection' | 'rarity' | 'community';

@@ -6,10 +6,10 @@
  * the owners snapshot item the collection browser also uses, so a cold or idle instance reads one
  * item instead of the mirror node while another instance's copy is fresh.
  */
-import { withTimeout } from '../../lib/timeout';
-import { log } from '../../platform/log';
-import { outsideRequestBudget } from '../../platform/request-budget';
-import { LedgerUnavailableError } from '../ledger/errors';
+import { withTimeout } from '@/lib/timeout';
+import { log } from '@/platform/log';
+import { outsideRequestBudget } from '@/platform/request-budget';
+import { LedgerUnavailableError } from '@/features/ledger/errors';
 
 export interface OwnersCopy {
   owners: ReadonlyMap<number, string>;

@@ -1,13 +1,13 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { DomainError } from '../../lib/domain-error';
-import { log } from '../../platform/log';
-import type { CollectionCatalog } from '../tiger/catalog';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import type { RecentTrades } from '../paws-market/recent-trades';
-import { awaitAllSettled } from '../ledger/transaction-confirmation';
-import type { ListingRepo } from '../paws-market/listing-repo';
-import { keys } from '../../platform/store/keys';
-import type { OwnedNft, OwnedNftsAnswer } from '../accounts/account-types';
+import { DomainError } from '@/lib/domain-error';
+import { log } from '@/platform/log';
+import type { CollectionCatalog } from '@/features/tiger/catalog';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { RecentTrades } from '@/features/paws-market/recent-trades';
+import { awaitAllSettled } from '@/features/ledger/transaction-confirmation';
+import type { ListingRepo } from '@/features/paws-market/listing-repo';
+import { keys } from '@/platform/store/keys';
+import type { OwnedNft, OwnedNftsAnswer } from '@/features/accounts/account-types';
 
 /** How long a sync waits for the user's recent transactions on the mirror node, and what it keeps back to read and answer. */
 const SYNC_WAIT = { maxWaitMs: 10_000, reserveMs: 2_500 } as const;

@@ -1,11 +1,11 @@
 import { atom, computed } from 'nanostores';
 import { apiJson, createFetcherStore, invalidateKeys, mutateCache, retryWhileUnavailable } from '@/lib/api';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { callWhenSettled } from '../ledger/ledger-wait-client';
-import { forgetTransaction, recentTransactionIds } from '../ledger/kept-transactions';
-import type { RarityDataset } from '../tiger/rarity';
-import { $wallet } from '../wallet/wallet-store';
-import type { OwnedNft } from '../accounts/account-types';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { callWhenSettled } from '@/features/ledger/ledger-wait-client';
+import { forgetTransaction, recentTransactionIds } from '@/features/ledger/kept-transactions';
+import type { RarityDataset } from '@/features/tiger/rarity';
+import { $wallet } from '@/features/wallet/wallet-store';
+import type { OwnedNft } from '@/features/accounts/account-types';
 import type { Profile, ProfileAnswer, PublicProfilesAnswer } from './profile-types';
 
 /** Asks for the public profiles again now (after an edit, or 'Try again' after a failure). */

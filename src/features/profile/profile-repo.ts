@@ -1,7 +1,7 @@
 import { BatchGetCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, isConditionFailure, queryAll } from '../../platform/store/dynamo-operations';
+import { conditionalWrite, isConditionFailure, queryAll } from '@/platform/store/dynamo-operations';
 import type { Profile } from './profile-types';
-import { BY_STATUS_OR_TIME, keys, partitions } from '../../platform/store/keys';
+import { BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
 
 /** A saved profile: the API's fields plus its optimistic-concurrency version. */
 export interface StoredProfile extends Profile {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { entityIdSchema, serialSchema, transactionIdSchema } from '../../lib/schemas';
+import { entityIdSchema, serialSchema, transactionIdSchema } from '@/lib/schemas';
 import { BIO_MAX, PROFILE_MESSAGES, SEARCH_MAX, TWITTER_HANDLE, USERNAME_MAX, hasControlCharacters } from './profile-rules';
-import { PROFILE_NAMES_MAX } from '../accounts/account-types';
+import { PROFILE_NAMES_MAX } from '@/features/accounts/account-types';
 
 /** Empty text clears a field (stored as null). */
 const emptyToNull = (text: string) => (text === '' ? null : text);

@@ -1,13 +1,13 @@
-import { DomainError } from '../../lib/domain-error';
-import type { CollectionCatalog } from '../tiger/catalog';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import { awaitAllSettled } from '../ledger/transaction-confirmation';
+import { DomainError } from '@/lib/domain-error';
+import type { CollectionCatalog } from '@/features/tiger/catalog';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import { awaitAllSettled } from '@/features/ledger/transaction-confirmation';
 import { bestRank, publicBadges } from './achievements';
 import { serialsHeldBy } from './holdings-service';
 import { PROFILE_MESSAGES, defaultProfile } from './profile-rules';
 import type { ProfileFields, ProfileRepo, StoredProfile } from './profile-repo';
 import type { Profile, ProfileAnswer, PublicProfile, PublicProfilesAnswer } from './profile-types';
-import type { ProfileNamesAnswer } from '../accounts/account-types';
+import type { ProfileNamesAnswer } from '@/features/accounts/account-types';
 import { ANONYMOUS_VIEWS_PER_ADDRESS, type Viewer, addressKey, countsAsView, viewDay, viewMarkerExpiry, viewerKey } from './profile-views';
 
 /** The public list shows at most this many profiles (the total still counts every match). */

@@ -5,14 +5,14 @@
  * its end whether or not its panel stays in view, and ends in the spec's toast (spec 001 §8).
  */
 import { errorText } from '@/lib/api/error-text';
-import { LedgerStillPending } from '../ledger/ledger-wait-client';
-import { toast } from '../toast/toast-store';
-import { tryAgainAfter } from '../toast/try-again';
-import { $writes } from '../writes/write-store';
-import { beginWrite, dismissWrite, isUnderWay, stallWrite } from '../writes/write-progress';
-import type { OwnedNft } from '../accounts/account-types';
+import { LedgerStillPending } from '@/features/ledger/ledger-wait-client';
+import { toast } from '@/features/toast/toast-store';
+import { tryAgainAfter } from '@/features/toast/try-again';
+import { $writes } from '@/features/writes/write-store';
+import { beginWrite, dismissWrite, isUnderWay, stallWrite } from '@/features/writes/write-progress';
+import type { OwnedNft } from '@/features/accounts/account-types';
 import { awaitsLedger, saveProfile } from './profile-client';
-import { verifyOwnership } from '../accounts/holdings-client';
+import { verifyOwnership } from '@/features/accounts/holdings-client';
 import { PROFILE_MESSAGES } from './profile-rules';
 
 /** The write of the profile image change of `accountId`. */

@@ -1,10 +1,10 @@
-import { log } from '../../platform/log';
-import type { createMarketService } from '../hbar-market/market-service';
-import type { OpenPurchases } from '../hbar-market/purchase-repo';
-import type { ListingRepo } from '../paws-market/listing-repo';
-import type { OfferRepo } from '../offers/offer-repo';
-import type { OfferService } from '../offers/offer-service';
-import type { PawsMarketService } from '../paws-market/paws-market-service';
+import { log } from '@/platform/log';
+import type { createMarketService } from '@/features/hbar-market/market-service';
+import type { OpenPurchases } from '@/features/hbar-market/purchase-repo';
+import type { ListingRepo } from '@/features/paws-market/listing-repo';
+import type { OfferRepo } from '@/features/offers/offer-repo';
+import type { OfferService } from '@/features/offers/offer-service';
+import type { PawsMarketService } from '@/features/paws-market/paws-market-service';
 
 export interface ReconcilerDeps {
   listings: Pick<ListingRepo, 'claimedListings' | 'expiredPending'>;

@@ -1,43 +1,43 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
-import { TierBadge } from '../tiger/TierBadge';
+import { TierBadge } from '@/features/tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorText } from '@/lib/api/index';
-import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws } from '../../lib/format';
-import { $listings, $rarity, $sales } from '../hbar-market/market-client';
-import { type NftCardModel, ageText, buildListingCards, listingSerial } from '../hbar-market/market-model';
-import { PurchaseDialog } from '../hbar-market/lazy-dialogs';
-import { hbarPurchaseWriteId, purchaseBlocker } from '../hbar-market/purchase-machine';
-import { ListingModal, PurchaseModal, UnlistDialog } from '../paws-market/lazy-dialogs';
-import { AddToCartButton } from '../paws-cart/AddToCartButton';
-import { SellerProceeds } from '../paws-market/SaleFees';
-import { isOwnListing, listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '../paws-market/listing';
-import type { PublicListing } from '../paws-market/paws-client';
-import type { UnlistTarget } from '../paws-market/unlist-write';
-import type { OwnedNft } from '../accounts/account-types';
-import { toast } from '../toast/toast-store';
-import { $wallet } from '../wallet/wallet-store';
-import { useWriteUnderWay } from '../writes/use-writes';
-import { $writes, NO_WRITES } from '../writes/write-store';
-import { useIslandStore } from '../../lib/use-island-store';
-import { purchasedListing } from '../paws-market/purchased-listings';
-import { NOT_MINTED, UNKNOWN_OWNER } from '../collection/collection-rules';
-import { NftMedia } from '../tiger/NftMedia';
-import { AccountName, ProfileLink } from '../accounts/AccountName';
-import { rankText, tierByRank, traitLabel } from '../tiger/tiers';
+import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws } from '@/lib/format';
+import { $listings, $rarity, $sales } from '@/features/hbar-market/market-client';
+import { type NftCardModel, ageText, buildListingCards, listingSerial } from '@/features/hbar-market/market-model';
+import { PurchaseDialog } from '@/features/hbar-market/lazy-dialogs';
+import { hbarPurchaseWriteId, purchaseBlocker } from '@/features/hbar-market/purchase-machine';
+import { ListingDialog, PawsPurchaseDialog, UnlistDialog } from '@/features/paws-market/lazy-dialogs';
+import { AddToCartButton } from '@/features/paws-cart/AddToCartButton';
+import { SellerProceeds } from '@/features/paws-market/SaleFees';
+import { isOwnListing, listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '@/features/paws-market/listing';
+import type { PublicListing } from '@/features/paws-market/paws-client';
+import type { UnlistTarget } from '@/features/paws-market/unlist-write';
+import type { OwnedNft } from '@/features/accounts/account-types';
+import { toast } from '@/features/toast/toast-store';
+import { $wallet } from '@/features/wallet/wallet-store';
+import { useWriteUnderWay } from '@/features/writes/use-writes';
+import { $writes, NO_WRITES } from '@/features/writes/write-store';
+import { useIslandStore } from '@/lib/use-island-store';
+import { purchasedListing } from '@/features/paws-market/purchased-listings';
+import { NOT_MINTED, UNKNOWN_OWNER } from '@/features/collection/collection-rules';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { AccountName, ProfileLink } from '@/features/accounts/AccountName';
+import { rankText, tierByRank, traitLabel } from '@/features/tiger/tiers';
 import { $tigerView } from './tiger-view-client';
-import { refreshTigerView } from '../tiger/tiger-view-store';
-import { dialogOfWrite } from '../tiger/tiger-view-href';
-import { $writeToReopen } from '../tiger/tiger-view-store';
+import { refreshTigerView } from '@/features/tiger/tiger-view-store';
+import { dialogOfWrite } from '@/features/tiger/tiger-view-href';
+import { $writeToReopen } from '@/features/tiger/tiger-view-store';
 import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam } from './tiger-view-rules';
 
 /** How soon the view reads the tiger again when the ledger did not say who owns it and a reopened dialog waits on that. */
 const OWNER_RETRY_MS = 3_000;
 /** Offers on the tiger (make, cancel, the best one): loaded with the view's offers section. */
-const TigerOffers = lazy(() => import('../offers/TigerOffers').then((module) => ({ default: module.TigerOffers })));
+const TigerOffers = lazy(() => import('@/features/offers/TigerOffers').then((module) => ({ default: module.TigerOffers })));
 
 /** HBAR sales of the tiger the view lists (from the market's recent sales). */
 const HBAR_SALES_SHOWN = 5;
@@ -491,8 +491,8 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
         )}
       </Dialog>
       <PurchaseDialog card={buyingHbar} onClose={after(() => setBuyingHbar(null))} />
-      <PurchaseModal listing={buyingPaws} onClose={after(() => setBuyingPaws(null))} />
-      <ListingModal nft={listing} onClose={after(() => setListing(null))} />
+      <PawsPurchaseDialog listing={buyingPaws} onClose={after(() => setBuyingPaws(null))} />
+      <ListingDialog nft={listing} onClose={after(() => setListing(null))} />
       <UnlistDialog target={unlisting} onClose={after(() => setUnlisting(null))} />
     </>
   );

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentType, useEffect, useState } from 'react';
-import { $openTiger, $tigerViewHosted, $writeToReopen } from '../tiger/tiger-view-store';
+import { $openTiger, $tigerViewHosted, $writeToReopen } from '@/features/tiger/tiger-view-store';
 import { tigerFromSearch, withTigerParam, writeFromSearch } from './tiger-view-rules';
 
 type TigerViewComponent = ComponentType<{ serial: number | null; onClose: () => void }>;

@@ -4,7 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { createFetcherStore } from '@/lib/api/index';
-import { $openTiger, $tigerViewFresh, TIGER_VIEW_PATH } from '../tiger/tiger-view-store';
+import { $openTiger, $tigerViewFresh, TIGER_VIEW_PATH } from '@/features/tiger/tiger-view-store';
 import type { TigerViewAnswer } from './tiger-view-rules';
 
 /** Spec 001 §9: listings are cached 30 s. */

@@ -1,5 +1,5 @@
-import type { ActivityRepo } from '../market-stats/activity-repo';
-import type { ListingRepo } from '../paws-market/listing-repo';
+import type { ActivityRepo } from '@/features/market-stats/activity-repo';
+import type { ListingRepo } from '@/features/paws-market/listing-repo';
 import type { TigerPawsSale } from './tiger-view-rules';
 
 /**

@@ -3,11 +3,11 @@
  * answer's shape, each trait's share of the collection (from the rarity dataset), and the
  * `?tiger=N` address of the view.
  */
-import { UNKNOWN_OWNER } from '../collection/collection-rules';
-import type { PawsListing } from '../paws-market/listing';
-import { type RarityDataset, type Trait, normaliseTraitText } from '../tiger/rarity';
-import { TOTAL_SUPPLY } from '../tiger/supply';
-import { TIGER_PARAM, WRITE_PARAM, dialogOfWrite } from '../tiger/tiger-view-href';
+import { UNKNOWN_OWNER } from '@/features/collection/collection-rules';
+import type { PawsListing } from '@/features/paws-market/listing';
+import { type RarityDataset, type Trait, normaliseTraitText } from '@/features/tiger/rarity';
+import { TOTAL_SUPPLY } from '@/features/tiger/supply';
+import { TIGER_PARAM, WRITE_PARAM, dialogOfWrite } from '@/features/tiger/tiger-view-href';
 
 /** PAWS sales of one tiger the view lists, newest first. */
 export const TIGER_SALES_SHOWN = 5;

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { createFetcherStore } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { isVideoByHead, isVideoByRules, mediaSources } from './media';
 import { thumbnailSrcSet, thumbnailUrl } from './thumbnail-rules';
 

@@ -13,9 +13,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mapConcurrently } from '../../lib/concurrency';
-import type { LedgerReader } from '../ledger/ledger-reader';
-import { createMirrorLedgerReader } from '../ledger/mirror-client';
+import { mapConcurrently } from '@/lib/concurrency';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
 import { buildRarityFromFolder } from './build-rarity';
 import { IPFS_GATEWAYS, metadataLocation, raceGateways } from './ipfs';
 import type { RarityDataset } from './rarity';

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY, ipfsPath } from './ipfs';
 import { VIDEO_SERIALS } from './supply';
 /**

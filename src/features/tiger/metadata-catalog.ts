@@ -1,6 +1,6 @@
-import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../platform/ttl-cache';
-import type { LedgerReader } from '../ledger/ledger-reader';
+import { DomainError } from '@/lib/domain-error';
+import { createTtlCache } from '@/platform/ttl-cache';
+import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import type { RarityDataset } from './rarity';
 import { type CollectionCatalog, catalogEntry } from './catalog';
 import { type NftMediaFile, hip412Media, hip412Name } from './hip412';

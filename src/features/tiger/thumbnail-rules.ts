@@ -2,7 +2,7 @@
  * Thumbnails of a tiger's art: the fixed widths the image route renders (`/img/{serial}/{width}`,
  * square WebP) and how a page asks for them. Pure: read by the browser and the image handler.
  */
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 
 /** The widths the image route renders, in CSS pixels times the screen's density. */
 export const THUMBNAIL_WIDTHS = [160, 320, 640] as const;

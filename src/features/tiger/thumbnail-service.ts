@@ -1,5 +1,5 @@
-import { DomainError } from '../../lib/domain-error';
-import { createTtlCache } from '../../platform/ttl-cache';
+import { DomainError } from '@/lib/domain-error';
+import { createTtlCache } from '@/platform/ttl-cache';
 import type { CollectionCatalog } from './catalog';
 import type { ThumbnailWidth } from './thumbnail-rules';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 import type { CollectionCatalog } from './catalog';
 import { mediaUrls } from './ipfs';
 import type { RarityDataset, RarityRank, RarityStats } from './rarity';

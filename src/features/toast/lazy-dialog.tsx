@@ -1,6 +1,6 @@
 import { type ComponentType, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from '@/features/toast/toast-store';
-import { idleAfterFirstInteraction } from '../../lib/after-first-interaction';
+import { idleAfterFirstInteraction } from '@/lib/after-first-interaction';
 
 /** What a person reads when a window's code cannot load (offline, the site unreachable). */
 export const DIALOG_LOAD_FAILED = { title: 'Failed to open', description: 'Failed to load this window. Check your connection and try again.' } as const;

@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { type ComponentProps, type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { useIslandStore } from '../../lib/use-island-store';
-import type { WalletExtension } from '../wallet/wallet-port';
-import { $wallet, $walletPromptHost, connectWallet } from '../wallet/wallet-store';
-import { signInState } from '../wallet/sign-in-state';
-import { signInFromPage } from '../wallet/sign-in-focus';
-import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '../writes/write-store';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { useIslandStore } from '@/lib/use-island-store';
+import type { WalletExtension } from '@/features/wallet/wallet-port';
+import { $wallet, $walletPromptHost, connectWallet } from '@/features/wallet/wallet-store';
+import { signInState } from '@/features/wallet/sign-in-state';
+import { signInFromPage } from '@/features/wallet/sign-in-focus';
+import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '@/features/writes/write-store';
 import { WalletTrigger } from './WalletTrigger';
 
 /** The tray of trades in progress (its code loads once there is one to show). */
-const WritesTray = lazy(() => import('../writes/WritesTray').then((module) => ({ default: module.WritesTray })));
+const WritesTray = lazy(() => import('@/features/writes/WritesTray').then((module) => ({ default: module.WritesTray })));
 
 type DropdownModule = typeof import('./WalletMenuDropdown');
 let dropdownModule: DropdownModule | undefined;
@@ -21,7 +21,7 @@ async function loadDropdown(): Promise<DropdownModule> {
   return dropdownModule;
 }
 
-type ChooserProps = ComponentProps<typeof import('../wallet/ConnectWalletDialog').default>;
+type ChooserProps = ComponentProps<typeof import('@/features/wallet/ConnectWalletDialog').default>;
 
 /**
  * The nav's wallet area: connect, sign in ('Authenticate'), the account, My Profile, disconnect.
@@ -47,7 +47,7 @@ export default function WalletMenu() {
   const signedIn = wallet.isAuthenticated ? wallet.accountId : null;
   useEffect(() => {
     // The holder's trades left waiting for the ledger by another page or a reload go on here.
-    if (signedIn) void import('../writes/resume-writes').then((module) => module.resumeWrites(signedIn));
+    if (signedIn) void import('@/features/writes/resume-writes').then((module) => module.resumeWrites(signedIn));
   }, [signedIn]);
   useEffect(() => {
     // After a disconnect the next account starts again from the light button (menu closed); a connect closes the chooser.
@@ -70,7 +70,7 @@ export default function WalletMenu() {
     if (walletType === 'sandbox') return connectWallet(walletType);
     setDetecting(true);
     try {
-      const chooserModule = await import('../wallet/ConnectWalletDialog');
+      const chooserModule = await import('@/features/wallet/ConnectWalletDialog');
       const extensions = await chooserModule.chooserOrConnect(walletType);
       if (extensions) setChooser({ Dialog: chooserModule.default, extensions });
     } finally {

@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useStore } from '@nanostores/react';
 import type { WalletTrigger } from './WalletTrigger';
-import { CHECKING_SIGN_IN, type SignInState, signInState } from '../wallet/sign-in-state';
-import { $wallet, authenticate, disconnectWallet } from '../wallet/wallet-store';
+import { CHECKING_SIGN_IN, type SignInState, signInState } from '@/features/wallet/sign-in-state';
+import { $wallet, authenticate, disconnectWallet } from '@/features/wallet/wallet-store';
 
 const SIGN_IN_LABEL: Record<SignInState, string> = {
   'signed-in': 'Signed in as',

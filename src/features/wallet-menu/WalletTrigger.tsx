@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { buttonVariants } from '@/components/ui/button-variants';
-import { formatAccountId } from '../../lib/format';
-import type { SignInState } from '../wallet/sign-in-state';
+import { formatAccountId } from '@/lib/format';
+import type { SignInState } from '@/features/wallet/sign-in-state';
 
 /** The account button: the light menu's own, and the Radix dropdown's trigger once that loaded. */
 const SIGN_IN_DOT: Record<Exclude<SignInState, 'disconnected'>, string> = {

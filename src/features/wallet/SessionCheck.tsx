@@ -1,4 +1,4 @@
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Skeleton } from '@/components/ui/Skeleton';
 import { CHECKING_SIGN_IN } from './sign-in-state';
 
 /**

@@ -5,6 +5,6 @@ import type { WalletAdapter, WalletType } from './wallet-port';
  * use, so no page ships wallet code before the user connects.
  */
 export async function loadWalletAdapter(type: WalletType): Promise<WalletAdapter> {
-  if (type === 'sandbox') return (await import('../../sandbox/wallet/sandbox-wallet')).createSandboxWallet();
+  if (type === 'sandbox') return (await import('@/sandbox/wallet/sandbox-wallet')).createSandboxWallet();
   return (await import('./walletconnect-wallet')).createWalletConnectWallet();
 }

@@ -1,8 +1,8 @@
 import { atom, map, onMount } from 'nanostores';
 import type { ComponentType } from 'react';
-import { apiJson, onNotSignedIn } from '../../lib/api';
-import { withTimeout } from '../../lib/timeout';
-import { toast } from '../toast/toast-store';
+import { apiJson, onNotSignedIn } from '@/lib/api';
+import { withTimeout } from '@/lib/timeout';
+import { toast } from '@/features/toast/toast-store';
 import type { AppPairing, WalletAdapter, WalletExtension, WalletType } from './wallet-port';
 import { loadWalletAdapter } from './wallet-loader';
 import { WALLET_MESSAGES, WalletError, type WalletAction, isAmbiguousRejection, toWalletError } from './wallet-errors';

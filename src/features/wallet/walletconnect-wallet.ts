@@ -3,8 +3,8 @@
 import { DAppConnector } from '@hashgraph/hedera-wallet-connect/dist/lib/dapp';
 import { HederaChainId, HederaJsonRpcMethod, HederaSessionEvent, extensionConnect } from '@hashgraph/hedera-wallet-connect/dist/lib/shared';
 import { LedgerId } from '@hiero-ledger/sdk';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { withTimeout } from '../../lib/timeout';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { withTimeout } from '@/lib/timeout';
 import type { WalletAdapter } from './wallet-port';
 import { WALLET_MESSAGES, WalletError } from './wallet-errors';
 import { type LeaderClient, type LeaderOps, type LinkedSession, type PairingExtension, type TabLink, linkTabs } from './walletconnect-tabs';

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/Button';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { TransactionId } from '../ledger/TransactionId';
+import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
+import { TransactionId } from '@/features/ledger/TransactionId';
 import { WriteSteps, stepIndex } from './WriteSteps';
 import type { Write } from './write-store';
 import { answerWrite, checkWriteAgain, isUnderWay, runRemedy } from './write-progress';

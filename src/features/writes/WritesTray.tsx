@@ -1,9 +1,9 @@
 import type { MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '@/components/ui/Button';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { dialogOfWrite, tigerViewHref } from '../tiger/tiger-view-href';
-import { $openTiger, $tigerViewHosted, $writeToReopen } from '../tiger/tiger-view-store';
+import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
+import { dialogOfWrite, tigerViewHref } from '@/features/tiger/tiger-view-href';
+import { $openTiger, $tigerViewHosted, $writeToReopen } from '@/features/tiger/tiger-view-store';
 import type { Write } from './write-store';
 import { checkWriteAgain, dismissWrite, isUnderWay } from './write-progress';
 import { WriteQuestionView, WriteRemedy } from './WriteProgress';

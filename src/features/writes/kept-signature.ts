@@ -1,10 +1,10 @@
 import { errorText } from '@/lib/api/error-text';
-import { type PendingAction, clearPendingAction, savePendingAction } from '../ledger/kept-transactions';
-import { requireLedgerSuccess, waitForLedger } from '../ledger/ledger-wait-client';
-import { WalletError, mayStillExecute } from '../wallet/wallet-errors';
+import { type PendingAction, clearPendingAction, savePendingAction } from '@/features/ledger/kept-transactions';
+import { requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { WalletError, mayStillExecute } from '@/features/wallet/wallet-errors';
 import { ApiError, isUnavailable } from '@/lib/api/api-error';
-import { visibleUntil } from '../ledger/transaction-visibility';
-import { signAndExecute } from '../wallet/wallet-store';
+import { visibleUntil } from '@/features/ledger/transaction-visibility';
+import { signAndExecute } from '@/features/wallet/wallet-store';
 
 /** The wallet's answer to a write's transaction: executed, or not answered (then followed on the ledger until `untilMs`). */
 export type KeptSignature = { transactionId: string; late: null } | { transactionId: string; late: { note: string; untilMs: number } };

@@ -1,4 +1,4 @@
-import { type ErrorCode, isErrorCode } from '../error-codes';
+import { type ErrorCode, isErrorCode } from '@/lib/error-codes';
 import { ApiError, ApiUnreachableError } from './api-error';
 
 /** The message of an API answer's body: its `data.apimessage`, `apimessage` or `error`, if any. */

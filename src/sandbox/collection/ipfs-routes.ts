@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { artworkSvg } from './artwork';
 import { SANDBOX_IMAGE_CID, SANDBOX_METADATA_CID, isVideoTiger, tigerMetadata } from './metadata';
-import { defaultSandboxNetwork, type SandboxNetwork } from '../ledger/sandbox-network';
+import { defaultSandboxNetwork, type SandboxNetwork } from '@/sandbox/ledger/sandbox-network';
 
 export interface SandboxIpfsResponse {
   status: number;

@@ -3,8 +3,8 @@
  * serial, so each serial's metadata is a pure function of its number. Some values are rarer than
  * others, and Headwear and Accessory are missing on many tigers.
  */
-import { VIDEO_SERIALS } from '../../features/tiger/supply';
-import { pickWeighted, seededRandom } from '../ledger/prng';
+import { VIDEO_SERIALS } from '@/features/tiger/supply';
+import { pickWeighted, seededRandom } from '@/sandbox/ledger/prng';
 
 /** Fake but well-formed CIDv1s of the sandbox "IPFS" folders. */
 export const SANDBOX_METADATA_CID = 'bafybeiwildtigerssandboxmetadataq7xk4mzr3vhl5tjd6cnwe2yfpgu';

@@ -1,6 +1,6 @@
 import { computeRarity, type RarityDataset } from '@/features/tiger/rarity';
 import { tigerMetadata } from './metadata';
-import { defaultSandboxNetwork, type SandboxNetwork } from '../ledger/sandbox-network';
+import { defaultSandboxNetwork, type SandboxNetwork } from '@/sandbox/ledger/sandbox-network';
 
 const cache = new Map<number, RarityDataset>();
 

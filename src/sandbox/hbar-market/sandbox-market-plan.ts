@@ -4,9 +4,9 @@
  * PRNG over the ledger's deterministic genesis); dates are relative to when the market was first
  * opened. The demo accounts never appear: they belong to the PAWS marketplace's flows.
  */
-import { randomInt, seededRandom, shuffled } from '../ledger/prng';
-import type { SandboxNetwork } from '../ledger/sandbox-network';
-import { sandboxSeed } from '../ledger/seed';
+import { randomInt, seededRandom, shuffled } from '@/sandbox/ledger/prng';
+import type { SandboxNetwork } from '@/sandbox/ledger/sandbox-network';
+import { sandboxSeed } from '@/sandbox/ledger/seed';
 
 export const SEEDED_LISTINGS = 30;
 export const SEEDED_SALES = 60;

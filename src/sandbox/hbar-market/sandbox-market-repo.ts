@@ -3,7 +3,7 @@
  * prepared (pending sales) and its seeding marker. Every guarded write is conditional.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, queryAll } from '../../platform/store/dynamo-operations';
+import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 
 export interface MarketListing {
   listingId: number;

@@ -1,7 +1,7 @@
 /** The transactions the sandbox market makes: listing allowances (signed by holders) and purchases (signed by the market). */
 import { AccountAllowanceApproveTransaction, AccountId, Hbar, NftId, TokenId, type Transaction, TransactionId, TransferTransaction } from '@hiero-ledger/sdk';
-import { holderKeyName, sandboxAccountPrivateKey, sandboxPrivateKey } from '../ledger/sandbox-keys';
-import type { SandboxNetwork } from '../ledger/sandbox-network';
+import { holderKeyName, sandboxAccountPrivateKey, sandboxPrivateKey } from '@/sandbox/ledger/sandbox-keys';
+import type { SandboxNetwork } from '@/sandbox/ledger/sandbox-network';
 
 /** Like SentX, the market keeps a commission out of the price: 2 %. */
 const MARKET_COMMISSION_BPS = 200n;

@@ -8,12 +8,12 @@
  * start-up (or on the first request that needs it) and is history: visible at once.
  */
 import { randomBytes } from 'node:crypto';
-import { log } from '../../platform/log';
-import type { SandboxLedger, SandboxView } from '../ledger/sandbox-ledger';
-import type { NftState } from '../ledger/state';
-import { tigerMetadata } from '../collection/metadata';
-import { parseTransactionId, toSdkTransactionId } from '../../features/ledger/transaction-id';
-import { MarketRejectedError } from '../../features/hbar-market/market-errors';
+import { log } from '@/platform/log';
+import type { SandboxLedger, SandboxView } from '@/sandbox/ledger/sandbox-ledger';
+import type { NftState } from '@/sandbox/ledger/state';
+import { tigerMetadata } from '@/sandbox/collection/metadata';
+import { parseTransactionId, toSdkTransactionId } from '@/features/ledger/transaction-id';
+import { MarketRejectedError } from '@/features/hbar-market/market-errors';
 import type {
   BuyCompletion,
   BuyCompletionRequest,
@@ -24,8 +24,8 @@ import type {
   ListingRecord,
   OwnerStats,
   SaleRecord,
-} from '../../features/hbar-market/market-port';
-import { dailyStats, hbarToTinybars, priceMatches, sortListings } from '../../features/hbar-market/market-rules';
+} from '@/features/hbar-market/market-port';
+import { dailyStats, hbarToTinybars, priceMatches, sortListings } from '@/features/hbar-market/market-rules';
 import { type PlannedListing, planSandboxMarket } from './sandbox-market-plan';
 import type { MarketListing, MarketSale, PendingSale, SandboxMarketRepo } from './sandbox-market-repo';
 import { PURCHASE_VALID_SECONDS, listingAllowanceBytes, purchaseTransaction } from './sandbox-market-transactions';

@@ -18,13 +18,13 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod';
-import { prefixedMessageBytes } from '../../features/auth/sign-in-message';
-import { MarketRejectedError } from '../../features/hbar-market/market-errors';
-import type { ListingRecord, SaleRecord } from '../../features/hbar-market/market-port';
-import { readBody } from '../../server/local/read-body';
-import { answerHttpFault, takeFault } from '../faults';
-import { sandboxKeyNameOf, sandboxPublicKeyHex, verifyEd25519 } from '../ledger/sandbox-keys';
-import type { SandboxNetwork } from '../ledger/sandbox-network';
+import { prefixedMessageBytes } from '@/features/auth/sign-in-message';
+import { MarketRejectedError } from '@/features/hbar-market/market-errors';
+import type { ListingRecord, SaleRecord } from '@/features/hbar-market/market-port';
+import { readBody } from '@/server/local/read-body';
+import { answerHttpFault, takeFault } from '@/sandbox/faults';
+import { sandboxKeyNameOf, sandboxPublicKeyHex, verifyEd25519 } from '@/sandbox/ledger/sandbox-keys';
+import type { SandboxNetwork } from '@/sandbox/ledger/sandbox-network';
 import type { SandboxMarket } from './sandbox-market';
 
 /** The API key the stand-in takes (SENTX_API_KEY on the sandbox network). */

@@ -21,8 +21,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { proto } from '@hiero-ledger/proto';
 import { TransactionId } from '@hiero-ledger/sdk';
-import { readBody } from '../../server/local/read-body';
-import { answerHttpFault, takeFault } from '../faults';
+import { readBody } from '@/server/local/read-body';
+import { answerHttpFault, takeFault } from '@/sandbox/faults';
 import type { SandboxLedger } from './sandbox-ledger';
 
 /** Far above Hedera's 6,144-byte transaction limit and any receipt query. */

@@ -1,6 +1,6 @@
 /** The sandbox ledger log in the app's single DynamoDB table (dynalite locally). */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionalWrite, queryAll } from '../../platform/store/dynamo-operations';
+import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import type { LedgerLog, LedgerLogEntry } from './ledger-log';
 
 export const SANDBOX_LEDGER_PK = 'SANDBOX#LEDGER';

@@ -2,9 +2,9 @@
  * The mirror node REST subset the app reads, served from the sandbox state in the official
  * shapes. Mount it under any base URL: `links.next` is always relative (`/api/v1/...`).
  */
-import { compareEntityIds } from '../../features/ledger/entity-id';
-import { stringifyMirrorJson } from '../../features/ledger/mirror-json';
-import { toSdkTransactionId } from '../../features/ledger/transaction-id';
+import { compareEntityIds } from '@/features/ledger/entity-id';
+import { stringifyMirrorJson } from '@/features/ledger/mirror-json';
+import { toSdkTransactionId } from '@/features/ledger/transaction-id';
 import {
   entityKey,
   matches,

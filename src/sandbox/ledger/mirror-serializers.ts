@@ -1,6 +1,6 @@
 /** Sandbox state rendered in the official mirror node response shapes (reference/mirror-node-openapi.yml). */
-import { compareEntityIds, longZeroEvmAddress } from '../../features/ledger/entity-id';
-import { toMirrorTransactionId } from '../../features/ledger/transaction-id';
+import { compareEntityIds, longZeroEvmAddress } from '@/features/ledger/entity-id';
+import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
 import type { SandboxNetwork } from './sandbox-network';
 import type { AccountState, NftState, TokenState } from './state';
 import type { TransactionRecord } from './transaction-record';

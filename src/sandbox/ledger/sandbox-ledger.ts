@@ -13,7 +13,7 @@
  * node that fails before gossiping would). No fees are charged, so balances move only by the
  * amounts the transactions name.
  */
-import { LedgerUnavailableError } from '../../features/ledger/errors';
+import { LedgerUnavailableError } from '@/features/ledger/errors';
 import { applyEffects } from './apply';
 import { decodeTransaction, type DecodedTransaction } from './decode';
 import type { Effects } from './effects';

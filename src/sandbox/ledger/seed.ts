@@ -5,7 +5,7 @@
 import { randomInt, seededRandom, shuffled, type Random } from './prng';
 import { holderKeyName, sandboxKeyNames } from './sandbox-keys';
 import { defaultSandboxNetwork, type SandboxNetwork } from './sandbox-network';
-import { sandboxRarity } from '../collection/sandbox-rarity';
+import { sandboxRarity } from '@/sandbox/collection/sandbox-rarity';
 
 export interface SeedAccount {
   accountId: string;

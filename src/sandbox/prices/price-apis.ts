@@ -14,8 +14,8 @@
  * `coingecko/` or `saucerswap/tokens`) make each fail as it does (5xx, 429, time-outs, drops).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { longZeroEvmAddress } from '../../features/ledger/entity-id';
-import { answerHttpFault, takeFault } from '../faults';
+import { longZeroEvmAddress } from '@/features/ledger/entity-id';
+import { answerHttpFault, takeFault } from '@/sandbox/faults';
 
 /** The sandbox market's prices: what every price reads locally. */
 export const SANDBOX_PRICES = { hbarUsd: 0.1825, hbarChange24h: 2.35, pawsUsd: 0.000418, pawsChange24h: -1.2 } as const;

@@ -1,13 +1,13 @@
 import { proto } from '@hiero-ledger/proto';
 import { AccountAllowanceApproveTransaction, AccountAllowanceDeleteTransaction, PrivateKey, Transaction, TransferTransaction } from '@hiero-ledger/sdk';
-import { apiJson } from '../../lib/api';
-import { prefixedMessageBytes } from '../../features/auth/sign-in-message';
-import { formatUnits } from '../../features/balances/units';
-import { base64ToBytes, bytesToBase64 } from '../../features/wallet/base64';
+import { apiJson } from '@/lib/api';
+import { prefixedMessageBytes } from '@/features/auth/sign-in-message';
+import { formatUnits } from '@/features/balances/units';
+import { base64ToBytes, bytesToBase64 } from '@/features/wallet/base64';
 import { SandboxWalletDialog } from './SandboxWalletDialog';
 import { submitToNode } from './node-client';
 import { type DemoAccount, ask } from './sandbox-prompt-store';
-import type { WalletAdapter } from '../../features/wallet/wallet-port';
+import type { WalletAdapter } from '@/features/wallet/wallet-port';
 
 interface SandboxAccount extends DemoAccount {
   privateKey: string;

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { DomainError } from '../../lib/domain-error';
+import { DomainError } from '@/lib/domain-error';
 
 /** Largest JSON body any route accepts. */
 export const MAX_BODY_BYTES = 64 * 1024;

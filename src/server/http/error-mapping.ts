@@ -1,6 +1,6 @@
-import { DomainError } from '../../lib/domain-error';
-import type { ErrorCode } from '../../lib/error-codes';
-import type { LedgerNotFoundError, LedgerRequestError } from '../../features/ledger/errors';
+import { DomainError } from '@/lib/domain-error';
+import type { ErrorCode } from '@/lib/error-codes';
+import type { LedgerNotFoundError, LedgerRequestError } from '@/features/ledger/errors';
 
 /** The one table from error codes to HTTP statuses. */
 const HTTP_STATUS: Record<ErrorCode, number> = {

@@ -4,7 +4,7 @@
  * them, so every local and e2e run is under the production policy.
  */
 import { createHash } from 'node:crypto';
-import { IPFS_GATEWAYS } from '../../features/tiger/ipfs';
+import { IPFS_GATEWAYS } from '@/features/tiger/ipfs';
 
 /** Headers every API answer carries: JSON is never sniffed, framed or given a referrer. */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {

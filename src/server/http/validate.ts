@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
-import { DomainError } from '../../lib/domain-error';
-import { createBoundedMemo } from '../../platform/bounded-memo';
+import { DomainError } from '@/lib/domain-error';
+import { createBoundedMemo } from '@/platform/bounded-memo';
 
 /** Parses `value` with `schema`; a mismatch is a 400 naming the first offending field. */
 export function validate<T extends z.ZodType>(schema: T, value: unknown, what: 'body' | 'path' | 'query'): z.output<T> {

@@ -1,5 +1,5 @@
-import type { RouteDef } from '../http/route-types';
-import { routeKey } from '../http/route-types';
+import type { RouteDef } from '@/server/http/route-types';
+import { routeKey } from '@/server/http/route-types';
 
 export interface RouteMatch {
   route: RouteDef;

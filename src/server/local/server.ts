@@ -1,11 +1,11 @@
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { MAX_BODY_BYTES } from '../http/body';
-import { API_SECURITY_HEADERS, EDGE_SECURITY_HEADERS } from '../http/security-headers';
+import { MAX_BODY_BYTES } from '@/server/http/body';
+import { API_SECURITY_HEADERS, EDGE_SECURITY_HEADERS } from '@/server/http/security-headers';
 import { createEdgeCache } from './edge-cache';
-import { createBoundedMemo } from '../../platform/bounded-memo';
-import { log } from '../../platform/log';
-import { ROUTES } from '../routes';
+import { createBoundedMemo } from '@/platform/bounded-memo';
+import { log } from '@/platform/log';
+import { ROUTES } from '@/server/routes';
 import { createApiRouter } from './api-router';
 import { localContext, toLambdaEvent } from './lambda-event';
 import { NO_BODY, hasBody, readBody } from './read-body';

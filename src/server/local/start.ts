@@ -6,12 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ConfigError, config } from '../config';
-import { log } from '../../platform/log';
-import { requireRarityDataset } from '../rarity-dataset';
-import { ensureTable } from '../store/bootstrap';
-import { documentClient } from '../store/client';
-import { type EmbeddedStore, startEmbeddedStore } from '../store/dynalite';
+import { ConfigError, config } from '@/server/config';
+import { log } from '@/platform/log';
+import { requireRarityDataset } from '@/server/rarity-dataset';
+import { ensureTable } from '@/server/store/bootstrap';
+import { documentClient } from '@/server/store/client';
+import { type EmbeddedStore, startEmbeddedStore } from '@/server/store/dynalite';
 import { type PrefixHandler, createLocalServer } from './server';
 
 const apiOnly = process.argv.includes('--api-only');
@@ -57,14 +57,14 @@ async function main(): Promise<void> {
 
   await ensureTable(documentClient(), settings.tableName);
   // The sandbox ledger = its deterministic seed + the transaction log in the store: replay it now.
-  const sandbox = settings.network === 'sandbox' ? await import('../../sandbox/sandbox-routes') : undefined;
+  const sandbox = settings.network === 'sandbox' ? await import('@/sandbox/sandbox-routes') : undefined;
   await sandbox?.readSandboxLedger();
   // The sandbox changes keys, not adapters: the ledger writer signs with the sandbox operator's key.
   if (sandbox) for (const [name, value] of Object.entries(sandbox.sandboxSecretDefaults())) process.env[name] ??= value;
   // The mainnet collection's ranks come from the published dataset (the sandbox generates its own).
   if (settings.network === 'mainnet') requireRarityDataset(apiOnly ? resolve(projectRoot, 'public') : siteDir);
   // On mainnet the operator key is read and checked against its account before anything is served.
-  if (settings.network === 'mainnet') await (await import('../adapters')).ledgerWriter();
+  if (settings.network === 'mainnet') await (await import('@/server/adapters')).ledgerWriter();
   if (sandbox) prefixHandlers.push(sandbox.sandboxRoutes);
   ready();
 

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { readSiteBuild } from '../../../infra/lib/site-build';
-import { siteSecurityHeaders } from '../http/security-headers';
+import { siteSecurityHeaders } from '@/server/http/security-headers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

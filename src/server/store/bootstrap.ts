@@ -1,6 +1,6 @@
 import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createTableInput } from '../../platform/store/table';
+import { createTableInput } from '@/platform/store/table';
 
 /** Creates the table from the shared definition when it does not exist yet, and waits until it is ACTIVE. */
 export async function ensureTable(doc: DynamoDBDocumentClient, tableName: string): Promise<void> {

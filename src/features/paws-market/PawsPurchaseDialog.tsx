@@ -1,25 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { $balances } from '../balances/balance-store';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { pendingPurchase } from '../ledger/kept-transactions';
-import { NftMedia } from '../tiger/NftMedia';
-import { formatPaws } from '../../lib/format';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
-import { $wallet } from '../wallet/wallet-store';
-import { TransactionId } from '../ledger/TransactionId';
-import type { WriteStep } from '../writes/write-store';
-import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
-import { useWriteDialog } from '../writes/use-writes';
-import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { $balances } from '@/features/balances/balance-store';
+import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
+import { pendingPurchase } from '@/features/ledger/kept-transactions';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import { formatPaws } from '@/lib/format';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
+import { $wallet } from '@/features/wallet/wallet-store';
+import { TransactionId } from '@/features/ledger/TransactionId';
+import type { WriteStep } from '@/features/writes/write-store';
+import { checkWriteAgain, isUnderWay } from '@/features/writes/write-progress';
+import { useWriteDialog } from '@/features/writes/use-writes';
+import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
 import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
 import type { PublicListing } from './paws-client';
 import { usePurchaseQuote } from './use-purchase-quote';
 import { fundingText } from './allowance-ask';
-import { WriteQuestionView } from '../writes/WriteProgress';
+import { WriteQuestionView } from '@/features/writes/WriteProgress';
 import { startPawsPurchase } from './purchase-write';
-import { AccountName } from '../accounts/AccountName';
+import { AccountName } from '@/features/accounts/AccountName';
 import { BuyerCost } from './SaleFees';
 
 /** Spec 001 §4: prepare, approve, execute, success, error ('complete' exists but is never entered). */
@@ -35,16 +35,16 @@ const STEP_OF: Record<WriteStep, PawsPurchaseStep> = {
   failed: 'error',
 };
 
-/** Closing the modal at any step: the purchase goes on, shown in the tray of writes in progress. */
+/** Closing the dialog at any step: the purchase goes on, shown in the tray of writes in progress. */
 const PENDING_NOTE = 'You can close this window: the purchase goes on, and the bar at the bottom of the page shows it until it is done.';
 
 /**
- * The purchase modal of the PAWS marketplace: the price against the buyer's balance, then the
+ * The purchase dialog of the PAWS marketplace: the price against the buyer's balance, then the
  * purchase's write (purchase-write.ts) shown step by step. Closing it does not stop the purchase;
  * opened again on the listing, it shows the purchase under way, or follows an approval that waits
  * for the ledger after a reload, instead of asking for another.
  */
-export function PurchaseModal({ listing, onClose }: { listing: PublicListing | null; onClose: () => void }) {
+export function PawsPurchaseDialog({ listing, onClose }: { listing: PublicListing | null; onClose: () => void }) {
   const wallet = useStore($wallet);
   const balances = useStore($balances);
   const buyer = wallet.accountId;

@@ -2,19 +2,19 @@ import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { NftMedia } from '../tiger/NftMedia';
-import type { OwnedNft } from '../accounts/account-types';
-import { $wallet } from '../wallet/wallet-store';
-import { LedgerStalledNotice, LedgerWaitNotice } from '../ledger/LedgerWaitNotice';
-import { pendingListing } from '../ledger/kept-transactions';
-import { PUBLIC_CONFIG } from '../../lib/public-config';
+import { NftMedia } from '@/features/tiger/NftMedia';
+import type { OwnedNft } from '@/features/accounts/account-types';
+import { $wallet } from '@/features/wallet/wallet-store';
+import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
+import { pendingListing } from '@/features/ledger/kept-transactions';
+import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { INVALID_PRICE_MESSAGE, isValidPawsPrice, listingWriteId } from './listing';
-import { formatPaws } from '../../lib/format';
-import { TransactionId } from '../ledger/TransactionId';
-import { $writes, type WriteStep } from '../writes/write-store';
-import { checkWriteAgain, isUnderWay } from '../writes/write-progress';
-import { useWriteDialog } from '../writes/use-writes';
-import { WriteSteps, stepIndex } from '../writes/WriteSteps';
+import { formatPaws } from '@/lib/format';
+import { TransactionId } from '@/features/ledger/TransactionId';
+import { $writes, type WriteStep } from '@/features/writes/write-store';
+import { checkWriteAgain, isUnderWay } from '@/features/writes/write-progress';
+import { useWriteDialog } from '@/features/writes/use-writes';
+import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
 import { LISTING_STEPS, finishListing, startListing } from './listing-write';
 import { SellerProceeds } from './SaleFees';
 
@@ -31,7 +31,7 @@ const STEP_OF: Record<WriteStep, ListingStep> = {
   failed: 'error',
 };
 
-/** Closing the modal at any step: the listing goes on, shown in the tray of writes in progress. */
+/** Closing the dialog at any step: the listing goes on, shown in the tray of writes in progress. */
 const PENDING_NOTE = 'You can close this window: the listing goes on, and the bar at the bottom of the page shows it until it is done.';
 
 /**
@@ -39,7 +39,7 @@ const PENDING_NOTE = 'You can close this window: the listing goes on, and the ba
  * step. Closing it does not stop the listing; opened again on the tiger, it shows the listing
  * under way (or one whose approval waits for the ledger after a reload) instead of a new one.
  */
-export function ListingModal({ nft, onClose }: { nft: OwnedNft | null; onClose: () => void }) {
+export function ListingDialog({ nft, onClose }: { nft: OwnedNft | null; onClose: () => void }) {
   const wallet = useStore($wallet);
   const [price, setPrice] = useState('');
   const priceId = useId();
