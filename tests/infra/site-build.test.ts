@@ -36,5 +36,6 @@ describe('site build', () => {
       /rarity dataset is missing[\s\S]*npm run collection:snapshot -- --token <NFT token id>/,
     );
     expect(() => synthStacks({ context: { ...mainnet, siteDir: fixtureSite().dir } })).not.toThrow();
-  });
+    // Two whole synths: 13 s at the suite's four workers on 2 cores, 22 s beside the e2e (as image-route.test.ts, a minute bounds a hang).
+  }, 60_000);
 });
