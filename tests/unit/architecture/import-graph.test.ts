@@ -54,6 +54,35 @@ function importEdges(): Edge[] {
 
 const featureOf = (path: string) => (path.startsWith('features/') ? (path.split('/')[1] ?? null) : null);
 
+/** The folders of src/ that are not feature folders, as the floors' picture names them. */
+const SRC_FOLDERS = new Set(['pages', 'layouts', 'components', 'lib', 'platform', 'styles', 'server', 'sandbox']);
+
+/** The folder of a file as the picture names it: a feature folder by its name, any other by its src/ folder. */
+const folderOf = (path: string) => featureOf(path) ?? (path.split('/')[0] as string);
+
+/** The floors of docs/ARCHITECTURE.md ('floor N  a  b ...' in the fenced picture under '### Floors'): folder -> floor. */
+function documentedFloors(markdown: string): Map<string, number> {
+  const section = markdown.split('### Floors')[1]?.split('```')[1] ?? '';
+  const floors = new Map<string, number>();
+  for (const line of section.split('\n')) {
+    const match = /^floor\s+(\d+)\s+(.+)$/.exec(line.trim());
+    if (match) for (const folder of (match[2] as string).split(/\s+/)) floors.set(folder, Number(match[1]));
+  }
+  return floors;
+}
+
+/** The static imports (type-only ones too) that do not go down a floor, or leave a folder with no floor, as 'from -> to' lines. */
+function offFloor(edges: readonly Edge[], floors: ReadonlyMap<string, number>): string[] {
+  return edges.flatMap((edge) => {
+    const [from, to] = [folderOf(edge.from), folderOf(edge.to)];
+    // Outside src/ (the local server reads infra's site build) is no floor of the app's.
+    if (edge.dynamic || from === to || edge.to.startsWith('../')) return [];
+    const [above, below] = [floors.get(from), floors.get(to)];
+    if (above === undefined || below === undefined) return [`${edge.from} -> ${edge.to}: ${above === undefined ? from : to} has no floor`];
+    return above > below ? [] : [`${edge.from} (${from}, floor ${above}) -> ${edge.to} (${to}, floor ${below})`];
+  });
+}
+
 /** A cycle in `graph` (node -> the nodes it imports), as the nodes on it; null when there is none. */
 function findCycle(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | null {
   const state = new Map<string, 'open' | 'done'>();
@@ -134,8 +163,22 @@ describe('the import graph of src/', () => {
     const leak = { from: 'features/collection/CollectionCard.tsx', to: 'features/paws-market/listing-repo.ts', typeOnly: false, dynamic: false };
     expect(browserReaches([...edges, leak])).toContain('features/collection/CollectionCard.tsx > features/paws-market/listing-repo.ts');
     expect(browserReaches([...edges, { ...leak, typeOnly: true }])).toEqual([]);
+    const floors = new Map([
+      ['lib', 1],
+      ['ledger', 2],
+    ]);
+    const upward = { from: 'lib/format.ts', to: 'features/ledger/ledger-reader.ts', typeOnly: true, dynamic: false };
+    expect(offFloor([upward], floors)).toEqual(['lib/format.ts (lib, floor 1) -> features/ledger/ledger-reader.ts (ledger, floor 2)']);
+    expect(offFloor([{ ...upward, to: 'features/tiger/tiers.ts' }], floors)).toEqual(['lib/format.ts -> features/tiger/tiers.ts: tiger has no floor']);
     const back = { from: 'features/wallet/wallet-port.ts', to: 'features/wallet/wallet-loader.ts', typeOnly: true, dynamic: false };
     expect(fileCycle([...edges, back])).toEqual(expect.arrayContaining([back.from, back.to]));
+  });
+
+  it('goes only down the floors that docs/ARCHITECTURE.md draws', () => {
+    const floors = documentedFloors(readFileSync(resolve('docs/ARCHITECTURE.md'), 'utf8'));
+    expect(floors.get('pages')).toBeGreaterThan(floors.get('lib') ?? Number.POSITIVE_INFINITY);
+    for (const folder of SRC_FOLDERS) expect(floors.has(folder), `${folder} has a floor`).toBe(true);
+    expect(offFloor(edges, floors)).toEqual([]);
   });
 
   it('has no import cycle between files (issue 56: a service part and its composer, a menu and its dropdown, the wallets)', () => {
