@@ -177,8 +177,10 @@ test.describe('profile', () => {
     await page.clock.fastForward(2_000);
     await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
 
-    // 'Try again' asks at once (the page's clock stands still: no retry of its own comes first).
+    // 'Try again' asks at once. The page's clock stands still from here, so no retry of its own can come first (on a
+    // busy host the 2 s retry came between the alert showing and the click, which then found its button gone).
     refusing = true;
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await page.reload();
     await expect(failure).toBeVisible();
     refusing = false;
