@@ -377,15 +377,14 @@ describe('buying with HBAR under mainnet lag (consensus 2-4 s, mirror 6 s)', () 
     const submitted = await signAndSubmit(lagged.origin, DAVE, prepared.json.data.transBytes);
     expect(submitted.status).toBe('OK');
 
-    const started = Date.now();
     let answer = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
     // Consensus (2-4 s) plus the mirror's 6 s may outlast one request's wait: the answer is then LEDGER_PENDING, never a failure.
     for (let attempt = 0; answer.status === 409 && answer.json.code === 'LEDGER_PENDING' && attempt < 3; attempt += 1) {
       answer = await completeOn(lagged.origin, cookie, prepared.json.data.saleVerificationCode);
     }
-    // Completed on the payment's receipt (consensus), before the mirror node and so the market see it.
+    // Completed on the payment's receipt (consensus), before the mirror node and so the market see it: the market has not
+    // recorded it, and (below) the mirror still names the seller. Those say it, where a bound on the time taken could not.
     expect(answer).toMatchObject({ status: 200, json: { data: { success: true, marketRecorded: false } } });
-    expect(Date.now() - started).toBeLessThan(6_000);
     // Shown at once to everyone from the app's record of the payment, while the mirror still names the seller.
     expect((await nftOnLedger(lagged.origin, listing.serialId)).owner).not.toBe(DAVE);
     const view = await call<{ owner: string }>(lagged.origin, 'GET', `/api/collection/tiger/${listing.serialId}`);
