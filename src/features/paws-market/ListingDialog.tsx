@@ -35,7 +35,7 @@ const STEP_OF: Record<WriteStep, ListingStep> = {
 const PENDING_NOTE = 'You can close this window: the listing goes on, and the bar at the bottom of the page shows it until it is done.';
 
 /**
- * The create-listing modal: a price, then the listing's write (listing-write.ts) shown step by
+ * The create-listing dialog: a price, then the listing's write (listing-write.ts) shown step by
  * step. Closing it does not stop the listing; opened again on the tiger, it shows the listing
  * under way (or one whose approval waits for the ledger after a reload) instead of a new one.
  */
