@@ -15,6 +15,8 @@ export function withLogContext<T>(context: LogContext, work: () => T): T {
 }
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
+/** The values LOG_LEVEL may take (server/config.ts checks it against them at start). */
+export const LOG_LEVELS = Object.keys(LEVELS) as [keyof typeof LEVELS, ...(keyof typeof LEVELS)[]];
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
 /**

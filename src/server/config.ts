@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LOG_LEVELS } from '@/platform/log';
 import { PUBLIC_PRICE_APIS } from '@/features/prices/prices';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '@/features/tiger/ipfs';
 import { siteOriginFromEnv } from '@/lib/site-origin';
@@ -28,7 +29,7 @@ const schema = z
     PORT: port.default(4321),
     SITE_ORIGIN: z.url().optional(),
     /** Read by platform/log.ts where it writes; checked here, at start. */
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     APP_VERSION: z
       .string()
       .min(1)
