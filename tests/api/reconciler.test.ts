@@ -139,7 +139,6 @@ async function settleAndLoseTheAnswer<C extends SettlementClaim>(
       claim,
       lost: () => new DomainError('PURCHASE_IN_PROGRESS', 'Another buyer is purchasing this tiger'),
       settlementTimeoutMs: 10_000,
-      reserveMs: 0,
       noun: 'purchase',
     },
   );

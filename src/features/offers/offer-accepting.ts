@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/domain-error';
 import { isPastValidity } from '@/features/ledger/transaction-visibility';
 import { type PawsFunds, fundedOffers } from '@/features/paws-market/allowance-budget';
-import { type BatchSettlement, type Settlement, settleClaimed } from '@/features/paws-market/settlement';
+import type { LedgerNft } from '@/features/ledger/ledger-reader';
+import { checkSale } from '@/features/paws-market/sale-check';
+import { type BatchSettlement, type Settlement, settleClaimed, settlementTimeoutOf } from '@/features/paws-market/settlement';
 import { createBulkAccepting } from './offer-bulk-accepting';
-import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '@/features/paws-market/trade-checks';
+import { beforeSettlementReserveMs } from '@/features/paws-market/trade-checks';
 import { assertFeesPayable } from '@/features/paws-market/trade-terms';
 import type { OfferClaims } from './offer-claims';
 import type { AcceptOfferInput, OfferContext, ReadySale } from './offer-context';
@@ -14,7 +16,7 @@ import { type OfferClaim, type OfferFill, type PawsOffer, isLive, offerMatches }
 export function createOfferAccepting(context: OfferContext, claims: OfferClaims, settlement: Settlement & Partial<BatchSettlement>) {
   const { afterFill, unitClaims, reconcile } = claims;
   const { offers, listings, ledger, settings, rarity, terms, checks, now, funding, commitmentsOf, requireOffer, unavailable } = context;
-  const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
+  const settlementTimeoutMs = settlementTimeoutOf(settings);
   const iso = (ms: number) => new Date(ms).toISOString();
 
   function acceptResult(offer: PawsOffer, serial: number, fill: OfferFill) {
@@ -33,17 +35,8 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
     };
   }
 
-  /**
-   * Everything one acceptance checks before anything moves; `approvalSettled` waits for the owner's
-   * approval (true when only its receipt shows it yet), once per request in a bulk acceptance. A sale
-   * already made by this seller answers `done`.
-   */
-  async function check(
-    sessionAccountId: string,
-    input: AcceptOfferInput,
-    approvalSettled: (approvalId: string) => Promise<boolean>,
-  ): Promise<{ done: ReturnType<typeof acceptResult> } | ReadySale> {
-    if (input.sellerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only accept offers for your own tigers');
+  /** The offer's unit for this tiger as it stands: this seller's sale already made (`done`), or open to this sale; else refused. */
+  async function standing(input: AcceptOfferInput): Promise<{ done: ReturnType<typeof acceptResult> } | { goods: PawsOffer }> {
     const offer = await reconcile(await requireOffer(input.offerId));
     const serial = input.serialNumber;
     const fill = offer.fills[String(serial)];
@@ -64,41 +57,69 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
     if (!offerMatches(offer, serial, (await rarity()).rarityData[String(serial)])) {
       throw new DomainError('OFFER_NOT_MATCHING', `Wild Tiger #${serial} is not a tiger this offer asks for`);
     }
-    // Read afresh (and stored: page views show the offer unfunded from now on when it is), before the owner signs anything.
-    const funds = await requireFunded(offer);
-    // The owner's approval, confirmed by its receipt while the mirror does not show it yet.
-    let approvedByReceipt = false;
-    if (input.approvalTransactionId) {
+    return { goods: offer };
+  }
+
+  /**
+   * Everything one acceptance checks before anything moves, through checkSale; `approvalSettled`
+   * waits for the owner's approval (true when only its receipt shows it yet), once per request in a
+   * bulk acceptance. A sale already made by this seller answers `done`.
+   */
+  async function check(
+    sessionAccountId: string,
+    input: AcceptOfferInput,
+    approvalSettled: (approvalId: string) => Promise<boolean>,
+  ): Promise<{ done: ReturnType<typeof acceptResult> } | ReadySale> {
+    const { sellerId, serialNumber: serial, approvalTransactionId } = input;
+    let nft: LedgerNft | undefined;
+    const checked = await checkSale({
+      actor: { sessionAccountId, accountId: sellerId, notYours: 'You can only accept offers for your own tigers' },
+      standing: () => standing(input),
       // The owner just approved the tiger in the wallet: it must reach consensus before the tiger's spender counts.
-      approvedByReceipt = await approvalSettled(input.approvalTransactionId);
-    }
-    const nft = await checks.ownedTiger(serial, input.sellerId);
-    await checks.requireSellerPayable(input.sellerId, 'accepting an offer');
-    const { fees } = await terms.read();
-    const sale = { price: BigInt(offer.amountBaseUnits), seller: input.sellerId, buyer: offer.buyerId };
-    // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the offer, from the same allowance.
-    const refused = { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' };
-    const due = (await assertFeesPayable(ledger, fees, sale, refused)).buyerPays;
-    const holder = await listings.lockHolder(settings.nftTokenId, serial);
-    const listing = holder ? await listings.getListing(holder) : undefined;
-    if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
-      throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
-    }
-    // What is due is the offer's amount and any fee on the buyer: covering it covers the offer.
-    if (funds.available < due || funds.allowance < due) throw await unfunded(offer);
-    // Last: every other check passed before the owner is asked to approve the tiger in the wallet.
-    // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
-    checks.requireApproved(
-      nft,
-      approvedByReceipt,
-      () =>
-        new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
-          tokenId: settings.nftTokenId,
-          serialNumber: serial,
-          spenderAccountId: settings.marketplaceAccountId,
-        }),
-    );
-    return { offer, serial, sellerId: input.sellerId, due, funds };
+      approval: approvalTransactionId ? () => approvalSettled(approvalTransactionId) : undefined,
+      async tigers(offer) {
+        nft = await checks.ownedTiger(serial, sellerId);
+        const holder = await listings.lockHolder(settings.nftTokenId, serial);
+        const listing = holder ? await listings.getListing(holder) : undefined;
+        if (listing?.status === 'claimed' && listing.claim && !isPastValidity(listing.claim.transactionId, now())) {
+          throw new DomainError('PURCHASE_IN_PROGRESS', 'A buyer is purchasing this tiger');
+        }
+        return offer;
+      },
+      async sellersPayable(offer) {
+        await checks.requireSellerPayable(sellerId, 'accepting an offer');
+        return offer;
+      },
+      // A PAWS fee on the buyer (net of transfers, or fixed in PAWS) is debited with the offer, from the same allowance.
+      due: async (offer) =>
+        (
+          await assertFeesPayable(
+            ledger,
+            (
+              await terms.read()
+            ).fees,
+            { price: BigInt(offer.amountBaseUnits), seller: sellerId, buyer: offer.buyerId },
+            { what: 'this sale', outcome: 'Nothing was charged, and your tiger stays yours.' },
+          )
+        ).buyerPays,
+      // The maker's PAWS read afresh (and stored: page views show the offer unfunded from now on when it is).
+      funded: (offer, due) => requireFunded(offer, due),
+      // Last: every other check passed before the owner is asked to approve the tiger in the wallet.
+      // An approval known by its receipt alone is checked by the settlement: an approved transfer without it is refused at consensus.
+      movable: (_offer, approvedByReceipt) =>
+        checks.requireApproved(
+          nft as LedgerNft,
+          approvedByReceipt,
+          () =>
+            new DomainError('NFT_ALLOWANCE_MISSING', 'Approve the marketplace for this tiger in your wallet to accept the offer', {
+              tokenId: settings.nftTokenId,
+              serialNumber: serial,
+              spenderAccountId: settings.marketplaceAccountId,
+            }),
+        ),
+    });
+    if ('done' in checked) return checked;
+    return { offer: checked.goods, serial, sellerId, due: checked.due, funds: checked.funded };
   }
 
   /** OFFER_UNFUNDED, or what the offer became when its last unit was just sold (which spent the allowance). */
@@ -110,11 +131,13 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
 
   /**
    * The maker's PAWS, read afresh (and stored for page views): the offer must be one their allowance
-   * funds, as one budget over all their open offers and purchases being settled (oldest offers first).
+   * funds, as one budget over all their open offers and purchases being settled (oldest offers
+   * first), and they must cover `due`, the offer's amount and any fee on the buyer.
    */
-  async function requireFunded(offer: PawsOffer): Promise<PawsFunds> {
+  async function requireFunded(offer: PawsOffer, due: bigint): Promise<PawsFunds> {
     const [funds, commitments] = await Promise.all([funding.read(offer.buyerId), commitmentsOf(offer.buyerId)]);
     if (!fundedOffers(commitments.offers, funds, commitments.held).has(offer.id)) throw await unfunded(offer);
+    if (funds.available < due || funds.allowance < due) throw await unfunded(offer);
     return funds;
   }
 
@@ -147,7 +170,6 @@ export function createOfferAccepting(context: OfferContext, claims: OfferClaims,
         // The same tiger's sale under way or done (a repeated request): its transaction is followed and the acceptance asked again.
         lost: () => lostUnit(offer, serial, sellerId),
         settlementTimeoutMs,
-        reserveMs: WRITE_RESERVE_MS,
         noun: 'sale',
       },
     );

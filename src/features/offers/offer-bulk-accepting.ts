@@ -8,11 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/domain-error';
 import { log } from '@/platform/log';
-import { remainingBudgetMs } from '@/platform/request-budget';
 import { itemOutcome } from '@/features/ledger/errors';
 import { packTransfers } from '@/features/paws-market/cart-rules';
-import { type BatchSettlement, type Settlement, submitClaimed } from '@/features/paws-market/settlement';
-import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from '@/features/paws-market/trade-checks';
+import { type BatchSettlement, type Settlement, requireSettlementTime, settlementTimeoutOf, submitClaimed } from '@/features/paws-market/settlement';
+import { beforeSettlementReserveMs } from '@/features/paws-market/trade-checks';
 import type { OfferClaims } from './offer-claims';
 import type { OfferClaim, OfferSale as Sale, PawsOffer } from './offer-rules';
 import type { AcceptOfferInput, OfferContext, ReadySale } from './offer-context';
@@ -55,7 +54,7 @@ export function createBulkAccepting(
   settlement: Settlement & Partial<BatchSettlement>,
   steps: Steps,
 ) {
-  const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
+  const settlementTimeoutMs = settlementTimeoutOf(settings);
   const itemOf = ({ offer, serial }: ReadySale): Item => ({ offerId: offer.id, serialNumber: serial });
 
   /** Answers a refusal (or a sale still settling: pending, to follow) of one item. */
@@ -123,10 +122,9 @@ export function createBulkAccepting(
     const due = sales.reduce((sum, sale) => sum + sale.due, 0n);
     const prepareBatch = settlement.prepareBatch?.bind(settlement);
     if (sales.length === 1 || !prepareBatch || due > funds.available || due > funds.allowance) return oneByOne(sales, outcomes);
-    const left = remainingBudgetMs();
-    if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
-      for (const sale of sales)
-        outcomes.failed.push({ ...itemOf(sale), code: 'LEDGER_TIMEOUT', error: 'The ledger was slow to answer; nothing was charged. Try the sale again.' });
+    const timeLeft = await itemOutcome(async () => requireSettlementTime(settlementTimeoutMs, 'sale'));
+    if (!('ok' in timeLeft)) {
+      for (const sale of sales) refusal(outcomes, itemOf(sale), timeLeft);
       return;
     }
     const { fees } = await terms.read();

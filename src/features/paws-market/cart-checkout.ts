@@ -7,20 +7,19 @@
  * reconciler, exactly as a single purchase does.
  */
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@/lib/domain-error';
 import { log } from '@/platform/log';
-import { remainingBudgetMs } from '@/platform/request-budget';
 import { type CartSale, type DropReason, type PackedTransfer, packTransfers } from './cart-rules';
 import { type PawsListing, isOwnListing, publicListing } from './listing';
-import { listingTroubles } from './listing-backing';
+import { listingsBacked, unpayableSellers } from './listing-backing';
 import type { ListingClaim, ListingSales } from './listing-sales';
 import type { MarketContext } from './market-context';
-import { type BatchSettlement, submitClaimed } from './settlement';
-import { DEFAULT_SETTLEMENT_TIMEOUT_MS, WRITE_RESERVE_MS, beforeSettlementReserveMs } from './trade-checks';
+import { checkSale } from './sale-check';
+import { type BatchSettlement, requireSettlementTime, settlementTimeoutOf, submitClaimed } from './settlement';
+import { beforeSettlementReserveMs } from './trade-checks';
 import { assertFeesPayable } from './trade-terms';
 import { formatUnits } from '@/features/balances/units';
 import type { AllowanceSpent, OfferCommitments } from './allowance-budget';
-import { readPurchaseFunds } from './purchase-funds';
+import { type PurchaseFunds, readPurchaseFunds } from './purchase-funds';
 
 /** A listing of the cart as the answer names it. */
 export interface CartLine {
@@ -69,7 +68,7 @@ export function createCartCheckout(
   { store, ledger, settings, checks, terms, now, retire }: MarketContext,
   { settlement, sales, commitments }: { settlement: BatchSettlement; sales: ListingSales; commitments?: OfferCommitments | undefined },
 ) {
-  const settlementTimeoutMs = settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
+  const settlementTimeoutMs = settlementTimeoutOf(settings);
 
   /**
    * Why a listing no longer for sale was dropped: 'repriced' (with the new listing) when its seller
@@ -105,25 +104,18 @@ export function createCartCheckout(
     return buyable;
   }
 
-  /** The buyable listings the ledger still backs with a payable seller (read afresh); the others are taken down and dropped. */
-  async function stillBacked(listings: PawsListing[], result: CheckoutResult): Promise<PawsListing[]> {
-    const troubles = await listingTroubles(ledger, listings, {
-      nftTokenId: settings.nftTokenId,
-      marketplace: settings.marketplaceAccountId,
-      now: now(),
-      canBePaid: checks.canBePaid,
-    });
-    const kept: PawsListing[] = [];
+  /** The listings `kept` says yes to; the others are taken down and dropped with `reason`. */
+  async function keepOnly(listings: PawsListing[], kept: readonly boolean[], reason: DropReason, result: CheckoutResult): Promise<PawsListing[]> {
+    const left: PawsListing[] = [];
     for (const [index, listing] of listings.entries()) {
-      const reason = troubles[index];
-      if (!reason) {
-        kept.push(listing);
+      if (kept[index]) {
+        left.push(listing);
         continue;
       }
       await retire(listing);
       result.dropped.push({ ...line(listing), reason });
     }
-    return kept;
+    return left;
   }
 
   /**
@@ -235,21 +227,56 @@ export function createCartCheckout(
   }
 
   /**
-   * The cart as it stands for the buyer: what is already an outcome (bought, settling, dropped and
-   * why), the listings still to buy, checked on the ledger, with their transfers packed and what the
-   * buyer pays for them with the fees (`due`).
+   * The cart through checkSale's steps: each listing's outcome so far goes to `result` (bought,
+   * settling, dropped and why, read afresh from the ledger in bulk); the listings still to buy, what
+   * the buyer pays for them with the fees (`due`) and their transfers packed; `funded` judges the
+   * buyer's PAWS (never asked when nothing is left to buy).
    */
-  async function review(buyerId: string, listingIds: readonly string[], result: CheckoutResult) {
-    const listings = await stillBacked(await sortOut(buyerId, [...new Set(listingIds)], result), result);
-    const { pawsDecimals, fees } = await terms.read();
-    if (!listings.length) return { listings, transfers: [] as PackedTransfer[], due: 0n, pawsDecimals, fees };
-    const bySeller = new Map<string, bigint>();
-    for (const listing of listings) bySeller.set(listing.sellerId, (bySeller.get(listing.sellerId) ?? 0n) + BigInt(listing.priceBaseUnits));
-    for (const [seller, price] of bySeller) {
-      await assertFeesPayable(ledger, fees, { price, seller, buyer: buyerId }, { what: 'this checkout', outcome: 'Nothing was charged.' });
-    }
-    const transfers = packTransfers(listings.map(cartSale), buyerId, fees);
-    return { listings, transfers, due: transfers.reduce((sum, transfer) => sum + transfer.buyerPays, 0n), pawsDecimals, fees };
+  async function checkCart<Funded>(
+    sessionAccountId: string,
+    input: { buyerId: string; listingIds: readonly string[]; allowanceTransactionId?: string | undefined },
+    result: CheckoutResult,
+    funded: (funds: PurchaseFunds, due: bigint, approvedByReceipt: boolean) => Promise<Funded>,
+  ) {
+    const { buyerId } = input;
+    let transfers: PackedTransfer[] = [];
+    const checked = await checkSale<PawsListing[], never, Funded | null>({
+      actor: { sessionAccountId, accountId: buyerId, notYours: 'You can only buy for your own account' },
+      standing: async () => ({ goods: await sortOut(buyerId, [...new Set(input.listingIds)], result) }),
+      approval: input.allowanceTransactionId
+        ? () => checks.pawsApprovalSettled(input.allowanceTransactionId as string, buyerId, beforeSettlementReserveMs(settlementTimeoutMs))
+        : undefined,
+      tigers: async (listings) =>
+        keepOnly(
+          listings,
+          await listingsBacked(ledger, listings, { nftTokenId: settings.nftTokenId, marketplace: settings.marketplaceAccountId, now: now() }),
+          'moved',
+          result,
+        ),
+      async sellersPayable(listings) {
+        const unpayable = await unpayableSellers(listings, checks.canBePaid);
+        return keepOnly(
+          listings,
+          listings.map((listing) => !unpayable.has(listing.sellerId)),
+          'seller',
+          result,
+        );
+      },
+      async due(listings) {
+        const { fees } = await terms.read();
+        const bySeller = new Map<string, bigint>();
+        for (const listing of listings) bySeller.set(listing.sellerId, (bySeller.get(listing.sellerId) ?? 0n) + BigInt(listing.priceBaseUnits));
+        for (const [seller, price] of bySeller) {
+          await assertFeesPayable(ledger, fees, { price, seller, buyer: buyerId }, { what: 'this checkout', outcome: 'Nothing was charged.' });
+        }
+        transfers = packTransfers(listings.map(cartSale), buyerId, fees);
+        return transfers.reduce((sum, transfer) => sum + transfer.buyerPays, 0n);
+      },
+      funded: async (listings, due, approvedByReceipt) =>
+        listings.length ? funded(await readPurchaseFunds(ledger, settings, commitments, buyerId), due, approvedByReceipt) : null,
+    });
+    if ('done' in checked) return checked.done;
+    return { ...checked, transfers };
   }
 
   const emptyResult = (): CheckoutResult => ({ success: true, bought: [], pending: [], dropped: [], failed: [], transfers: [] });
@@ -263,15 +290,12 @@ export function createCartCheckout(
      */
     async quote(sessionAccountId: string, input: { buyerId: string; listingIds: readonly string[]; lapseOffers?: readonly string[] | undefined }) {
       const { buyerId } = input;
-      if (buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
       const result = emptyResult();
-      const { listings, due, pawsDecimals } = await review(buyerId, input.listingIds, result);
-      const units = (amount: bigint) => formatUnits(amount, pawsDecimals);
-      let funding = null;
-      if (listings.length) {
-        const funds = await readPurchaseFunds(ledger, settings, commitments, buyerId);
+      const { goods: listings, funded: funding } = await checkCart(sessionAccountId, input, result, async (funds, due) => {
+        const { pawsDecimals } = await terms.read();
+        const units = (amount: bigint) => formatUnits(amount, pawsDecimals);
         const budget = funds.budget(due, new Set(input.lapseOffers ?? []));
-        funding = {
+        return {
           due: units(due),
           balance: units(funds.funds.available),
           currentAllowance: units(funds.funds.allowance),
@@ -281,7 +305,7 @@ export function createCartCheckout(
           lapsing: budget.lapsing.map((offer) => ({ offerId: offer.id, label: offer.label })),
           amountIfLapse: budget.lapsing.length ? units(budget.askIfLapse) : null,
         };
-      }
+      });
       return {
         success: true as const,
         listings: listings.map(publicListing),
@@ -304,21 +328,16 @@ export function createCartCheckout(
       input: { buyerId: string; listingIds: readonly string[]; allowanceTransactionId?: string | undefined; lapseOffers?: readonly string[] | undefined },
     ): Promise<CheckoutResult> {
       const { buyerId } = input;
-      if (buyerId !== sessionAccountId) throw new DomainError('NOT_YOUR_ACCOUNT', 'You can only buy for your own account');
       const result = emptyResult();
-      let approvedByReceipt = false;
-      if (input.allowanceTransactionId) {
-        approvedByReceipt = await checks.pawsApprovalSettled(input.allowanceTransactionId, buyerId, beforeSettlementReserveMs(settlementTimeoutMs));
-      }
-      const { listings, transfers, due, pawsDecimals, fees } = await review(buyerId, input.listingIds, result);
-      if (!listings.length) return result;
-      const funds = await readPurchaseFunds(ledger, settings, commitments, buyerId);
-      const lapsed = funds.check(checks, { due, letLapse: new Set(input.lapseOffers ?? []), pawsDecimals }, approvedByReceipt);
-
-      const left = remainingBudgetMs();
-      if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
-        throw new DomainError('LEDGER_TIMEOUT', 'The ledger was slow to answer; nothing was charged. Try the checkout again.');
-      }
+      const checked = await checkCart(sessionAccountId, input, result, async (funds, due, approvedByReceipt) => {
+        const { pawsDecimals } = await terms.read();
+        return { funds, lapsed: funds.check(checks, { due, letLapse: new Set(input.lapseOffers ?? []), pawsDecimals }, approvedByReceipt) };
+      });
+      const { goods: listings, transfers, funded, approvedByReceipt } = checked;
+      if (!funded) return result;
+      const { funds, lapsed } = funded;
+      requireSettlementTime(settlementTimeoutMs, 'checkout');
+      const { pawsDecimals, fees } = await terms.read();
       const byId = new Map(listings.map((listing) => [listing.id, listing]));
       // Each transfer on its own: one that fails never takes the others' outcomes with it.
       await Promise.all(

@@ -52,25 +52,42 @@ const SELLER_CHECKS = 4;
 /** Why a listing can no longer be bought: its tiger moved or lost the marketplace's approval, or its seller cannot be paid PAWS; null while it can. */
 export type ListingTrouble = 'moved' | 'seller' | null;
 
-/**
- * What stands in the way of buying each listing, read in bulk (never a read per listing): the NFTs
- * by serial range (a page per 100 serials at most, backsListing on each) and each seller once
- * through `canBePaid` (the health job's is cached, a checkout's reads afresh).
- */
-export async function listingTroubles(
-  ledger: TransactionReader & Pick<LedgerReader, 'getNft' | 'getNftsBySerial'>,
-  listings: readonly (Backed & Pick<PawsListing, 'tokenId' | 'serialNumber'>)[],
-  { nftTokenId, marketplace, now, canBePaid }: { nftTokenId: string; marketplace: string; now: number; canBePaid: (sellerId: string) => Promise<boolean> },
-): Promise<ListingTrouble[]> {
+type BulkReader = TransactionReader & Pick<LedgerReader, 'getNft' | 'getNftsBySerial'>;
+type Listed = Backed & Pick<PawsListing, 'tokenId' | 'serialNumber'>;
+
+/** Whether the ledger still backs each listing (backsListing), the NFTs read by serial range (a page per 100 serials at most), never a read per listing. */
+export async function listingsBacked(
+  ledger: BulkReader,
+  listings: readonly Listed[],
+  { nftTokenId, marketplace, now }: { nftTokenId: string; marketplace: string; now: number },
+): Promise<boolean[]> {
   if (!listings.length) return [];
   const nfts = await ledger.getNftsBySerial(
     nftTokenId,
     listings.map((listing) => listing.serialNumber),
   );
+  // Only a listing that went live on its receipt in the last two minutes costs a read or two more.
+  return Promise.all(listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, marketplace, now)));
+}
+
+/** The listings' sellers who cannot be paid PAWS, each asked once through `canBePaid` (the health job's is cached, a checkout's reads afresh). */
+export async function unpayableSellers(
+  listings: readonly Pick<PawsListing, 'sellerId'>[],
+  canBePaid: (sellerId: string) => Promise<boolean>,
+): Promise<Set<string>> {
   const sellers = [...new Set(listings.map((listing) => listing.sellerId))];
   const payable = await mapConcurrently(sellers.length, SELLER_CHECKS, (index) => canBePaid(sellers[index] as string));
-  const unpayable = new Set(sellers.filter((_, index) => !payable[index]));
-  // Only a listing that went live on its receipt in the last two minutes costs a read or two more.
-  const backed = await Promise.all(listings.map((listing) => backsListing(ledger, nfts.get(listing.serialNumber), listing, marketplace, now)));
+  return new Set(sellers.filter((_, index) => !payable[index]));
+}
+
+/** What stands in the way of buying each listing, read in bulk: listingsBacked, then unpayableSellers. */
+export async function listingTroubles(
+  ledger: BulkReader,
+  listings: readonly Listed[],
+  { canBePaid, ...where }: { nftTokenId: string; marketplace: string; now: number; canBePaid: (sellerId: string) => Promise<boolean> },
+): Promise<ListingTrouble[]> {
+  if (!listings.length) return [];
+  const backed = await listingsBacked(ledger, listings, where);
+  const unpayable = await unpayableSellers(listings, canBePaid);
   return listings.map((listing, index) => (!backed[index] ? 'moved' : unpayable.has(listing.sellerId) ? 'seller' : null));
 }

@@ -66,3 +66,6 @@ export async function readPurchaseFunds(
     },
   };
 }
+
+/** A buyer's PAWS and commitments as read for one purchase (readPurchaseFunds). */
+export type PurchaseFunds = Awaited<ReturnType<typeof readPurchaseFunds>>;

@@ -4,6 +4,7 @@ import { remainingBudgetMs } from '@/platform/request-budget';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
 import type { LedgerReader } from '@/features/ledger/ledger-reader';
 import { isPastValidity } from '@/features/ledger/transaction-visibility';
+import { DEFAULT_SETTLEMENT_TIMEOUT_MS, type PawsMarketSettings, WRITE_RESERVE_MS } from './trade-checks';
 
 /**
  * The settlement port of the PAWS marketplace: one atomic transfer signed by the marketplace
@@ -65,19 +66,34 @@ export interface SettleOptions<C extends SettlementClaim> {
   claim: (transactionId: string) => C;
   /** The answer when the claim could not be taken (another won, or the same request is under way). */
   lost: () => DomainError | Promise<DomainError>;
-  /** What a settlement (submission and receipt) may take: one starts only with this and `reserveMs` left of the request's budget. */
+  /** What a settlement (submission and receipt) may take (settlementTimeoutOf). */
   settlementTimeoutMs: number;
-  reserveMs: number;
   /** The trade as messages name it: 'purchase', 'sale'. */
   noun: string;
 }
 
+/** What a settlement (submission and receipt) may take: the market's setting, else the SDK writer's 10 s and a margin. */
+export const settlementTimeoutOf = (settings: Pick<PawsMarketSettings, 'settlementTimeoutMs'>): number =>
+  settings.settlementTimeoutMs ?? DEFAULT_SETTLEMENT_TIMEOUT_MS;
+
 /**
- * Settles a trade as every PAWS trade is settled: only with the time a settlement needs left,
- * claimed with a conditional write before anything is submitted (so two cannot both pay), one
- * atomic approved transfer, recorded as sold only on SUCCESS. A ledger refusal or a failure before
- * submission releases the claim; a time-out keeps it (SETTLEMENT_UNCONFIRMED) for `reconcileClaim`.
- * Each outcome is counted (SettlementSucceeded, SettlementFailed, SettlementUnconfirmed).
+ * The one settlement-time guard: a settlement (single or batch) starts only with the time it needs
+ * left of the request's budget, and the writes after it (WRITE_RESERVE_MS); else LEDGER_TIMEOUT,
+ * before anything is claimed or submitted.
+ */
+export function requireSettlementTime(settlementTimeoutMs: number, noun: string): void {
+  const left = remainingBudgetMs();
+  if (left !== undefined && left < settlementTimeoutMs + WRITE_RESERVE_MS) {
+    throw new DomainError('LEDGER_TIMEOUT', `The ledger was slow to answer; nothing was charged. Try the ${noun} again.`);
+  }
+}
+
+/**
+ * Settles one trade as every PAWS trade is settled: only with the time a settlement needs left,
+ * claimed with a conditional write before anything is submitted (so two cannot both pay), then
+ * submitted as a batch of one (submitClaimed). A ledger refusal (SETTLEMENT_REFUSED) or a failure
+ * before submission releases the claim; a time-out keeps it (SETTLEMENT_UNCONFIRMED) for
+ * `reconcileClaim`, as does a SUCCESS whose record failed (the reconciler records it).
  */
 export async function settleClaimed<C extends SettlementClaim>(
   settlement: Settlement,
@@ -85,33 +101,19 @@ export async function settleClaimed<C extends SettlementClaim>(
   lifecycle: ClaimLifecycle<C>,
   options: SettleOptions<C>,
 ): Promise<C> {
-  const left = remainingBudgetMs();
-  if (left !== undefined && left < options.settlementTimeoutMs + options.reserveMs) {
-    throw new DomainError('LEDGER_TIMEOUT', `The ledger was slow to answer; nothing was charged. Try the ${options.noun} again.`);
-  }
+  requireSettlementTime(options.settlementTimeoutMs, options.noun);
   const prepared = await settlement.prepare(input);
   const claim = options.claim(prepared.transactionId);
   if (!(await lifecycle.take(claim))) throw await options.lost();
-  let status: string;
-  try {
-    ({ status } = await prepared.execute());
-  } catch (error) {
-    if (error instanceof LedgerUnavailableError) {
-      countMetric('SettlementUnconfirmed');
-      throw new DomainError('SETTLEMENT_UNCONFIRMED', `The ledger did not confirm the ${options.noun} yet; check again in a moment`, {
-        transactionId: claim.transactionId,
-      });
-    }
-    await lifecycle.release(claim);
-    throw error;
+  const outcome = await submitClaimed(prepared, claim, [lifecycle]);
+  if (outcome.kind === 'refused') {
+    throw new DomainError('SETTLEMENT_REFUSED', `The ledger refused the settlement (${outcome.status}); nothing was transferred`, { status: outcome.status });
   }
-  if (status !== 'SUCCESS') {
-    countMetric('SettlementFailed');
-    await lifecycle.release(claim);
-    throw new DomainError('SETTLEMENT_REFUSED', `The ledger refused the settlement (${status}); nothing was transferred`, { status });
+  if (outcome.kind === 'unconfirmed' || !outcome.recorded[0]) {
+    throw new DomainError('SETTLEMENT_UNCONFIRMED', `The ledger did not confirm the ${options.noun} yet; check again in a moment`, {
+      transactionId: claim.transactionId,
+    });
   }
-  countMetric('SettlementSucceeded');
-  await lifecycle.finish(claim);
   return claim;
 }
 
@@ -139,7 +141,7 @@ export async function reconcileClaim<C extends SettlementClaim>(
 export type BatchOutcome = { kind: 'unconfirmed' } | { kind: 'refused'; status: string } | { kind: 'settled'; recorded: boolean[] };
 
 /**
- * Submits a prepared batch transfer whose things are all claimed under `claim`: a ledger that does
+ * The one settle of claimed trades (one, or a batch): submits a prepared transfer whose things are all claimed under `claim`: a ledger that does
  * not answer keeps the claims (SettlementUnconfirmed, for `reconcileClaim`), a refusal releases
  * them (SettlementFailed), a SUCCESS finishes each (SettlementSucceeded; one whose record fails stays
  * claimed for the reconciler, `recorded` false). An error before submission releases them and is thrown.

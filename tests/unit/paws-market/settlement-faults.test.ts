@@ -172,7 +172,7 @@ describe('PAWS settlement faults', () => {
     expect((await store.getListing(listing.id))?.status).not.toBe('sold');
   });
 
-  it('a sale is recorded before its listing shows sold; a run cut short between the two is finished by the next, once', async () => {
+  it('a sale is recorded before its listing shows sold; a record cut short between the two answers the purchase settling (its transaction named), and the next run finishes it, once', async () => {
     const real = store;
     let stopBeforeSold = true;
     store = {
@@ -193,8 +193,10 @@ describe('PAWS settlement faults', () => {
         )
       ).Items ?? [];
 
-    await expect(service.buy(BUYER, { listingId: listing.id, buyerId: BUYER })).rejects.toThrow('the process stopped here');
+    const settling = service.buy(BUYER, { listingId: listing.id, buyerId: BUYER });
+    await expect(settling).rejects.toMatchObject({ code: 'SETTLEMENT_UNCONFIRMED' });
     const claimed = await real.getListing(listing.id);
+    await expect(settling).rejects.toMatchObject({ details: { transactionId: claimed?.claim?.transactionId } });
     expect(claimed?.status).toBe('claimed');
     expect(await sales()).toMatchObject([{ listingId: listing.id, buyerId: BUYER, transactionId: claimed?.claim?.transactionId }]);
 

@@ -124,7 +124,6 @@ describe('settlement metrics', () => {
           throw new Error('not taken');
         },
         settlementTimeoutMs: 1_000,
-        reserveMs: 0,
         noun: 'purchase',
       },
     ).catch(() => undefined);

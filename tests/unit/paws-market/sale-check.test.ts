@@ -1,0 +1,133 @@
+/**
+ * One sale check (issue 56): checkSale runs a PAWS sale's checks in one order, and the sales (a buy,
+ * a cart's checkout and quote, an offer accepted alone or with others) ask their checks only through it.
+ */
+import { readFileSync } from 'node:fs';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { type SaleSteps, checkSale } from '../../../src/features/paws-market/sale-check';
+
+/** Steps that record their calls; `override` replaces some. */
+function recordingSteps(calls: string[], override: Partial<SaleSteps<string, string, string>> = {}): SaleSteps<string, string, string> {
+  return {
+    actor: { sessionAccountId: '0.0.2', accountId: '0.0.2', notYours: 'not yours' },
+    standing: async () => (calls.push('standing'), { goods: 'tiger' }),
+    approval: async () => (calls.push('approval'), true),
+    tigers: async (goods, byReceipt) => (calls.push(`tigers:${byReceipt}`), goods),
+    sellersPayable: async (goods) => (calls.push('sellers'), goods),
+    due: async () => (calls.push('due'), 42n),
+    funded: async (_goods, due) => (calls.push(`funded:${due}`), 'funds'),
+    movable: (_goods, byReceipt) => void calls.push(`movable:${byReceipt}`),
+    ...override,
+  };
+}
+
+describe('checkSale', () => {
+  it('asks every step once, in the one order, handing on the approval, what is due and the funds', async () => {
+    const calls: string[] = [];
+    const checked = await checkSale(recordingSteps(calls));
+    expect(calls).toEqual(['standing', 'approval', 'tigers:true', 'sellers', 'due', 'funded:42', 'movable:true']);
+    expect(checked).toEqual({ goods: 'tiger', due: 42n, funded: 'funds', approvedByReceipt: true });
+  });
+
+  it('refuses another account before reading anything', async () => {
+    const calls: string[] = [];
+    const steps = recordingSteps(calls, { actor: { sessionAccountId: '0.0.2', accountId: '0.0.3', notYours: 'You can only buy for your own account' } });
+    await expect(checkSale(steps)).rejects.toMatchObject({ code: 'NOT_YOUR_ACCOUNT', message: 'You can only buy for your own account' });
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a sale already made without checking it again', async () => {
+    const calls: string[] = [];
+    expect(await checkSale(recordingSteps(calls, { standing: async () => (calls.push('standing'), { done: 'sold to you' }) }))).toEqual({
+      done: 'sold to you',
+    });
+    expect(calls).toEqual(['standing']);
+  });
+
+  it('stops at the first refusal: nothing after it is asked', async () => {
+    const calls: string[] = [];
+    const refused = recordingSteps(calls, {
+      sellersPayable: async () => {
+        calls.push('sellers');
+        throw new Error('seller cannot be paid');
+      },
+    });
+    await expect(checkSale(refused)).rejects.toThrow('seller cannot be paid');
+    expect(calls).toEqual(['standing', 'approval', 'tigers:true', 'sellers']);
+  });
+
+  it('without an approval to wait for, the tigers are judged on the mirror alone', async () => {
+    const calls: string[] = [];
+    await checkSale(recordingSteps(calls, { approval: undefined }));
+    expect(calls).toEqual(['standing', 'tigers:false', 'sellers', 'due', 'funded:42', 'movable:false']);
+  });
+});
+
+/** The sales, and the checks a sale makes (trade-checks, trade-terms, listing-backing): in these files they are asked only inside checkSale's steps. */
+const SALES = [
+  'src/features/paws-market/buy-service.ts',
+  'src/features/paws-market/cart-checkout.ts',
+  'src/features/offers/offer-accepting.ts',
+  'src/features/offers/offer-bulk-accepting.ts',
+];
+const CHECKS = new Set([
+  'assertFeesPayable',
+  'pawsApprovalSettled',
+  'ownedTiger',
+  'requireSellerPayable',
+  'canBePaid',
+  'listingsBacked',
+  'unpayableSellers',
+  'requireApproved',
+  'requirePurchaseFunded',
+  'stillBacked',
+  'requireFunded',
+  'readPurchaseFunds',
+]);
+
+/** Where each check is called outside a checkSale(...) call's arguments: `file:line name`. */
+function checksOutsideCheckSale(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const calleeName = (call: ts.CallExpression) =>
+    ts.isIdentifier(call.expression) ? call.expression.text : ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : '';
+  // A function declared outside checkSale but called only from its steps (a helper) counts as inside.
+  const helpers = new Set<string>();
+  const visit = (node: ts.Node, inside: boolean): void => {
+    if (ts.isCallExpression(node)) {
+      const name = calleeName(node);
+      if (name === 'checkSale') {
+        for (const arg of node.arguments) visit(arg, true);
+        return;
+      }
+      if (CHECKS.has(name) && !inside) found.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}`);
+    }
+    if (ts.isFunctionDeclaration(node) && node.name && helpers.has(node.name.text)) return;
+    ts.forEachChild(node, (child) => visit(child, inside));
+  };
+  // Helpers: functions whose every call is inside checkSale's arguments (standing, requireFunded, stillBacked, keepOnly…).
+  const callsOf = new Map<string, boolean[]>();
+  const collect = (node: ts.Node, inside: boolean): void => {
+    if (ts.isCallExpression(node)) {
+      const name = calleeName(node);
+      if (name === 'checkSale') {
+        for (const arg of node.arguments) collect(arg, true);
+        return;
+      }
+      if (ts.isIdentifier(node.expression)) callsOf.set(name, [...(callsOf.get(name) ?? []), inside]);
+    }
+    ts.forEachChild(node, (child) => collect(child, inside));
+  };
+  collect(source, false);
+  for (const [name, insides] of callsOf) if (insides.every(Boolean)) helpers.add(name);
+  visit(source, false);
+  return found;
+}
+
+describe('the sales ask their checks only through checkSale', () => {
+  it.each(SALES)('%s calls checkSale (accept-many: through the single acceptance), and no sale check outside its steps', (path) => {
+    expect(readFileSync(path, 'utf8')).toMatch(/\bcheckSale(<[^(]*>)?\(|\bsteps\.check\(/);
+    expect(checksOutsideCheckSale(path)).toEqual([]);
+  });
+});
