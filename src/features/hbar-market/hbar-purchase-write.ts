@@ -15,7 +15,8 @@ import { LedgerStillPending, waitForLedger } from '@/features/ledger/ledger-wait
 import { toast } from '@/features/toast/toast-store';
 import { signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
+import { type WriteWork, runWrite, runWritePart } from '@/features/writes/run-write';
+import { isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { frozenTransactionId } from './frozen-transaction-id';
 import { refreshMarket } from './market-client';
 import type { CurrentListing } from './market-model';
@@ -164,14 +165,7 @@ async function completeWhenSettled(purchase: HbarPurchase, untilMs: number): Pro
 /** The purchase once the wallet was asked: completed when the ledger shows it, stalled with 'Check again' when that runs long. */
 async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now() + LEDGER_WAIT_MS, note: string | null = null): Promise<void> {
   updateWrite(id, 'ledger', { note });
-  let recorded = true;
-  try {
-    recorded = await completeWhenSettled(purchase, untilMs);
-  } catch (failure) {
-    if (!(failure instanceof LedgerStillPending)) throw failure;
-    toast({ title: PURCHASE_MESSAGES.stalledTitle, description: PURCHASE_MESSAGES.stalledText });
-    return stallWrite(id, () => void run(id, () => complete(id, purchase)));
-  }
+  const recorded = await completeWhenSettled(purchase, untilMs);
   clearPendingAction(purchase.transactionId);
   refreshMarket(purchase.serialNumber);
   if (!recorded) recordWhenShown(purchase);
@@ -181,7 +175,7 @@ async function complete(id: string, purchase: HbarPurchase, untilMs = Date.now()
 
 /** The purchase from its start, or from its payment when one is `kept` for the ledger (never a second payment). */
 async function purchase(id: string, accountId: string, target: PurchaseTarget, name: string, kept: HbarPurchase | undefined): Promise<void> {
-  if (kept) return complete(id, kept);
+  if (kept) return followPayment(id, kept);
   const listing = target.currentListing;
   if (!listing) throw new PurchaseError('prepare', PURCHASE_MESSAGES.notReady);
   const sale = await prepare(accountId, target.serialId, listing);
@@ -196,7 +190,7 @@ async function purchase(id: string, accountId: string, target: PurchaseTarget, n
   };
   if (sale.paid) {
     savePendingAction(paid);
-    return complete(id, paid);
+    return followPayment(id, paid);
   }
   updateWrite(id, 'wallet');
   const signed = await signKept(paid, sale.transBytes, 'transaction', {
@@ -207,20 +201,35 @@ async function purchase(id: string, accountId: string, target: PurchaseTarget, n
   }).catch((error: unknown) => {
     throw new PurchaseError('sign', error instanceof Error ? error.message : String(error), error);
   });
-  await complete(id, paid, signed.late?.untilMs, signed.late?.note);
+  await followPayment(id, paid, signed.late?.untilMs, signed.late?.note);
 }
 
-/** Runs a part of purchase `id`: a failure ends it with the spec's title and text (spec 000 §8), in its toast too. */
-async function run(id: string, part: () => Promise<void>): Promise<void> {
-  try {
-    await part();
-  } catch (error) {
-    const failure = purchaseFailure(error);
-    failures.set(id, failure);
-    updateWrite(id, 'failed', { error: failure.description, retryable: !failure.reconnect });
-    toast({ title: failure.title, description: failure.description, variant: 'destructive' });
-  }
+/** Purchase `id`'s work `run` (and `again` on 'Check again'), its failures in spec 000 §8's words (in a toast too), Try Again unless the wallet must reconnect first. */
+function purchaseWork(id: string, run: () => Promise<void>, again?: () => Promise<void>): WriteWork {
+  return {
+    run,
+    again,
+    fallback: PURCHASE_MESSAGES.completeFailed,
+    stalled: () => toast({ title: PURCHASE_MESSAGES.stalledTitle, description: PURCHASE_MESSAGES.stalledText }),
+    failure(error) {
+      const failure = purchaseFailure(error);
+      failures.set(id, failure);
+      toast({ title: failure.title, description: failure.description, variant: 'destructive' });
+      return { error: failure.description, retryable: !failure.reconnect };
+    },
+  };
 }
+
+/** Follows the payment the wallet was asked for until the ledger shows it ('Check again' follows this payment: never a second one). */
+const followPayment = (id: string, paid: HbarPurchase, untilMs?: number, note: string | null = null) =>
+  runWritePart(
+    id,
+    purchaseWork(
+      id,
+      () => complete(id, paid, untilMs, note),
+      () => complete(id, paid),
+    ),
+  );
 
 /** Buys `target` for `accountId`; a purchase of that tiger already under way is left to go on (one kept for the ledger is followed). */
 export async function startHbarPurchase(accountId: string, target: PurchaseTarget): Promise<void> {
@@ -230,14 +239,16 @@ export async function startHbarPurchase(accountId: string, target: PurchaseTarge
   const name = kept?.name ?? target.name ?? `Wild Tiger #${target.serialId}`;
   const price = kept?.priceHbar ?? target.currentListing?.price;
   failures.delete(id);
-  beginWrite({
-    id,
-    accountId,
-    title: `Buying ${name}${price === undefined ? '' : ` for ${formatHbarPrice(price)} HBAR`}`,
-    serial: target.serialId,
-    steps: HBAR_PURCHASE_STEPS,
-  });
-  await run(id, () => purchase(id, accountId, target, name, kept));
+  await runWrite(
+    {
+      id,
+      accountId,
+      title: `Buying ${name}${price === undefined ? '' : ` for ${formatHbarPrice(price)} HBAR`}`,
+      serial: target.serialId,
+      steps: HBAR_PURCHASE_STEPS,
+    },
+    purchaseWork(id, () => purchase(id, accountId, target, name, kept)),
+  );
 }
 
 /** Follows every HBAR purchase of `accountId` kept for the ledger (a reload, another page): each completes here, shown in the tray. */

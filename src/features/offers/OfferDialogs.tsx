@@ -15,7 +15,7 @@ import { WriteRemedy } from '@/features/writes/WriteProgress';
 import { startAcceptOffer } from './accept-offer-write';
 import { startLowerAllowance } from './lower-allowance-write';
 import { type CancelledOffer, type PublicOffer, cancelOffer } from './offer-client';
-import { offersTryAgain } from '@/features/paws-market/retry-rules';
+import { offersTryAgain } from '@/features/writes/run-write';
 import { figuresStore } from '@/features/market-stats/market-stats-client';
 import { rankText } from '@/features/tiger/tiers';
 import { type SaleCandidate, acceptWriteId, againstFloor, lowerAllowanceWriteId, offerTarget, saleWarnings } from './offer-screen-rules';

@@ -11,13 +11,13 @@ import { type PendingAction, pendingActions, rememberTransaction } from '@/featu
 import { toast } from '@/features/toast/toast-store';
 import { afterKept, signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, isUnderWay, offerRemedy, updateWrite } from '@/features/writes/write-progress';
+import { FailureWithRemedy, runWrite } from '@/features/writes/run-write';
+import { isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { ApiError, isUnavailable } from '@/lib/api/api-error';
 import { revokePermission } from '@/features/paws-market/unlist-write';
 import { type PublicOffer, acceptOffer } from './offer-client';
 import { acceptWriteId } from './offer-screen-rules';
 import { prepareNftAllowance, refreshAfterTrade } from '@/features/paws-market/paws-client';
-import { failWrite, runWritePart } from '@/features/paws-market/retry-rules';
 
 type AcceptAction = Extract<PendingAction, { kind: 'accept' }>;
 type Offer = Pick<PublicOffer, 'id' | 'pawsAmount'>;
@@ -35,15 +35,17 @@ export async function startAcceptOffer(sellerId: string, offer: Offer, serial: n
   const id = acceptWriteId(sellerId, offer.id);
   if (isUnderWay($writes.get()[id])) return;
   const waiting = pendingAccept(sellerId, offer.id);
-  beginWrite({
-    id,
-    accountId: sellerId,
-    title: `Selling Wild Tiger #${waiting?.serialNumber ?? serial} for ${formatPaws(offer.pawsAmount)} PAWS`,
-    serial: waiting?.serialNumber ?? serial,
-    steps: waiting ? ACCEPT_STEPS.approve : ACCEPT_STEPS.direct,
-    amount: offer.pawsAmount,
-  });
-  await runWritePart(id, () => accept(id, sellerId, offer, serial), 'Failed to accept the offer');
+  await runWrite(
+    {
+      id,
+      accountId: sellerId,
+      title: `Selling Wild Tiger #${waiting?.serialNumber ?? serial} for ${formatPaws(offer.pawsAmount)} PAWS`,
+      serial: waiting?.serialNumber ?? serial,
+      steps: waiting ? ACCEPT_STEPS.approve : ACCEPT_STEPS.direct,
+      amount: offer.pawsAmount,
+    },
+    { run: () => accept(id, sellerId, offer, serial), fallback: 'Failed to accept the offer' },
+  );
 }
 
 /** The sale from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */
@@ -78,22 +80,19 @@ async function acceptAfterApproval(id: string, action: AcceptAction, note: strin
   updateWrite(id, 'ledger', { note });
   const answer = await afterKept(action.transactionId, () => acceptOffer(action.accountId, action.offerId, action.serialNumber, action.transactionId)).catch(
     (failure: unknown) => {
-      if (failure instanceof ApiError && !isUnavailable(failure)) {
-        failWrite(id, failure, 'Failed to accept the offer');
-        offerRemedy(id, `Revoke the marketplace’s permission on Wild Tiger #${action.serialNumber}`, () => {
+      if (!(failure instanceof ApiError) || isUnavailable(failure)) throw failure;
+      throw new FailureWithRemedy(failure, {
+        label: `Revoke the marketplace’s permission on Wild Tiger #${action.serialNumber}`,
+        run: () =>
           void revokePermission({
             listingId: null,
             serialNumber: action.serialNumber,
             nftName: `Wild Tiger #${action.serialNumber}`,
             sellerId: action.accountId,
-          });
-        });
-        return null;
-      }
-      throw failure;
+          }),
+      });
     },
   );
-  if (!answer) return;
   if (answer.status === 'approval') throw new Error('Approve the marketplace for this tiger in your wallet to accept the offer');
   await sold(id, action.accountId, action.serialNumber, action.price, answer.transactionId);
 }

@@ -12,11 +12,11 @@ import { type PendingAction, pendingActions } from '@/features/ledger/kept-trans
 import { toast } from '@/features/toast/toast-store';
 import { afterKept, signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
+import { runWrite } from '@/features/writes/run-write';
+import { isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { type OfferRequest, type PublicOffer, makeOffer } from './offer-client';
 import { expiryText, makeOfferWriteId } from './offer-screen-rules';
 import { prepareTokenAllowance } from '@/features/paws-market/paws-client';
-import { runWritePart } from '@/features/paws-market/retry-rules';
 import { allowanceAskText } from '@/features/paws-market/allowance-ask';
 
 type OfferAction = Extract<PendingAction, { kind: 'offer' }>;
@@ -37,15 +37,17 @@ export async function startMakeOffer(buyerId: string, offerId: string, request: 
   if (isUnderWay($writes.get()[id])) return;
   const what =
     request.kind === 'item' ? `Wild Tiger #${request.serialNumber}` : `${request.quantity > 1 ? `${request.quantity} tigers` : 'a tiger'} of the collection`;
-  beginWrite({
-    id,
-    accountId: buyerId,
-    title: `Offering ${formatPaws(request.pawsAmount)} PAWS for ${what}`,
-    serial: request.kind === 'item' ? request.serialNumber : null,
-    steps: pendingOffer(buyerId, offerId) ? MAKE_STEPS.approve : MAKE_STEPS.direct,
-    amount: request.pawsAmount,
-  });
-  await runWritePart(id, () => make(id, buyerId, offerId, request), 'Failed to make the offer');
+  await runWrite(
+    {
+      id,
+      accountId: buyerId,
+      title: `Offering ${formatPaws(request.pawsAmount)} PAWS for ${what}`,
+      serial: request.kind === 'item' ? request.serialNumber : null,
+      steps: pendingOffer(buyerId, offerId) ? MAKE_STEPS.approve : MAKE_STEPS.direct,
+      amount: request.pawsAmount,
+    },
+    { run: () => make(id, buyerId, offerId, request), fallback: 'Failed to make the offer' },
+  );
 }
 
 /** The offer from its start, or from its approval when one waits for the ledger ('Check again' reruns this: never a second approval). */

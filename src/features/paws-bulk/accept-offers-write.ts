@@ -11,11 +11,11 @@ import { formatPaws } from '@/lib/format';
 import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
 import { callWhenSettled, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
 import { refreshAfterTrade } from '@/features/paws-market/paws-client';
-import { runWritePart } from '@/features/paws-market/retry-rules';
 import { toast } from '@/features/toast/toast-store';
 import { afterKept, approvalSettled, signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { askWrite, beginWrite, dismissWrite, isUnderWay, offerRemedy, updateWrite } from '@/features/writes/write-progress';
+import { runWrite } from '@/features/writes/run-write';
+import { askWrite, dismissWrite, isUnderWay, offerRemedy, updateWrite } from '@/features/writes/write-progress';
 import { type AcceptPick, acceptOffers, checkAcceptOffers, prepareApprovals } from './bulk-client';
 import { startBulkRevoke } from './bulk-unlist-write';
 
@@ -34,8 +34,10 @@ export async function startAcceptMany(seller: string, chosen: readonly AcceptPic
   if (isUnderWay($writes.get()[id])) return;
   const waiting = pendingActions('accept-many', seller)[0];
   const items = waiting?.items ?? chosen.map(({ offerId, serialNumber, pawsAmount }) => ({ offerId, serialNumber, pawsAmount }));
-  beginWrite({ id, accountId: seller, title: `Accepting ${items.length} ${items.length === 1 ? 'offer' : 'offers'}`, serial: null, steps: STEPS });
-  await runWritePart(id, () => (waiting ? settle(id, waiting) : checkAndSettle(id, seller, items)), 'Failed to accept the offers');
+  await runWrite(
+    { id, accountId: seller, title: `Accepting ${items.length} ${items.length === 1 ? 'offer' : 'offers'}`, serial: null, steps: STEPS },
+    { run: () => (waiting ? settle(id, waiting) : checkAndSettle(id, seller, items)), fallback: 'Failed to accept the offers' },
+  );
 }
 
 /**

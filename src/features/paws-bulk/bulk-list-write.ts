@@ -9,11 +9,11 @@ import { formatPaws } from '@/lib/format';
 import { type PendingAction, pendingActions } from '@/features/ledger/kept-transactions';
 import { LedgerStillPending, callWhenSettled } from '@/features/ledger/ledger-wait-client';
 import { refreshAfterTrade } from '@/features/paws-market/paws-client';
-import { failWrite } from '@/features/paws-market/retry-rules';
+import { runWrite } from '@/features/writes/run-write';
 import { toast } from '@/features/toast/toast-store';
 import { afterKept, approvalSettled, signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
+import { isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { type BulkListingItem, completeListings, prepareApprovals, prepareListings } from './bulk-client';
 
 type BulkListingAction = Extract<PendingAction, { kind: 'bulk-listing' }>;
@@ -34,6 +34,8 @@ export interface BulkListingRequest {
   price: string;
 }
 
+const FAILED = 'Failed to list the tigers';
+
 /** Lists `tigers` for `seller`; a bulk listing waiting for the ledger is followed instead. */
 export async function startBulkListing(seller: string, tigers: readonly BulkListingRequest[]): Promise<void> {
   const id = bulkListingWriteId(seller);
@@ -46,57 +48,60 @@ export async function startBulkListing(seller: string, tigers: readonly BulkList
     });
     return followApprovals(seller, waiting);
   }
-  beginWrite({ id, accountId: seller, title: `Listing ${tigers.length} tigers`, serial: null, steps: steps(1) });
-  try {
-    const prepared = await prepareListings(
-      seller,
-      tigers.map((tiger) => ({ serialNumber: tiger.serialNumber, pawsPrice: tiger.price })),
-    ).catch((failure: unknown) => {
-      throw new Error(errorText(failure, 'Failed to prepare the listings'));
-    });
-    const { transactions } = await prepareApprovals(
-      seller,
-      tigers.map((tiger) => tiger.serialNumber),
-    );
-    updateWrite(id, 'wallet', { steps: steps(transactions.length) });
-    const bySerial = new Map(prepared.pendingListings.map((pending) => [pending.serialNumber, pending]));
-    const signed: { action: BulkListingAction; late: { note: string; untilMs: number } | null }[] = [];
-    let refused: string | null = null;
-    for (const [index, transaction] of transactions.entries()) {
-      const items: BulkListingItem[] = transaction.serialNumbers.map((serial) => {
-        const pending = bySerial.get(serial);
-        return {
-          pendingListingId: pending?.id ?? '',
-          serialNumber: serial,
-          name: pending?.nftName ?? `Wild Tiger #${serial}`,
-          price: pending?.pawsPrice ?? '',
-        };
-      });
-      const action: BulkListingAction = { kind: 'bulk-listing', accountId: seller, transactionId: transaction.transactionId, items };
-      if (transactions.length > 1) updateWrite(id, 'wallet', { note: `Approval ${index + 1} of ${transactions.length}: ${items.length} tigers.` });
-      try {
-        const answer = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
-          what: 'NFT allowance approval',
-          goesOn: 'these listings complete',
+  await runWrite(
+    { id, accountId: seller, title: `Listing ${tigers.length} tigers`, serial: null, steps: steps(1) },
+    {
+      async run() {
+        const prepared = await prepareListings(
+          seller,
+          tigers.map((tiger) => ({ serialNumber: tiger.serialNumber, pawsPrice: tiger.price })),
+        ).catch((failure: unknown) => {
+          throw new Error(errorText(failure, 'Failed to prepare the listings'));
         });
-        signed.push({ action: { ...action, transactionId: answer.transactionId }, late: answer.late });
-      } catch (failure) {
-        // The approvals already given still list their tigers; the rest are not listed.
-        if (!signed.length) throw failure;
-        const left = transactions.slice(index).reduce((sum, entry) => sum + entry.serialNumbers.length, 0);
-        refused = `${errorText(failure, 'The approval failed')}: ${left} ${left === 1 ? 'tiger was' : 'tigers were'} not listed`;
-        break;
-      }
-    }
-    await followApprovals(
-      seller,
-      signed.map((entry) => entry.action),
-      signed.find((entry) => entry.late)?.late ?? null,
-      refused,
-    );
-  } catch (failure) {
-    failWrite(id, failure, 'Failed to list the tigers');
-  }
+        const { transactions } = await prepareApprovals(
+          seller,
+          tigers.map((tiger) => tiger.serialNumber),
+        );
+        updateWrite(id, 'wallet', { steps: steps(transactions.length) });
+        const bySerial = new Map(prepared.pendingListings.map((pending) => [pending.serialNumber, pending]));
+        const signed: { action: BulkListingAction; late: { note: string; untilMs: number } | null }[] = [];
+        let refused: string | null = null;
+        for (const [index, transaction] of transactions.entries()) {
+          const items: BulkListingItem[] = transaction.serialNumbers.map((serial) => {
+            const pending = bySerial.get(serial);
+            return {
+              pendingListingId: pending?.id ?? '',
+              serialNumber: serial,
+              name: pending?.nftName ?? `Wild Tiger #${serial}`,
+              price: pending?.pawsPrice ?? '',
+            };
+          });
+          const action: BulkListingAction = { kind: 'bulk-listing', accountId: seller, transactionId: transaction.transactionId, items };
+          if (transactions.length > 1) updateWrite(id, 'wallet', { note: `Approval ${index + 1} of ${transactions.length}: ${items.length} tigers.` });
+          try {
+            const answer = await signKept(action, transaction.transactionBytes, 'nft-allowance', {
+              what: 'NFT allowance approval',
+              goesOn: 'these listings complete',
+            });
+            signed.push({ action: { ...action, transactionId: answer.transactionId }, late: answer.late });
+          } catch (failure) {
+            // The approvals already given still list their tigers; the rest are not listed.
+            if (!signed.length) throw failure;
+            const left = transactions.slice(index).reduce((sum, entry) => sum + entry.serialNumbers.length, 0);
+            refused = `${errorText(failure, 'The approval failed')}: ${left} ${left === 1 ? 'tiger was' : 'tigers were'} not listed`;
+            break;
+          }
+        }
+        await followApprovals(
+          seller,
+          signed.map((entry) => entry.action),
+          signed.find((entry) => entry.late)?.late ?? null,
+          refused,
+        );
+      },
+      fallback: FAILED,
+    },
+  );
 }
 
 /**
@@ -112,30 +117,36 @@ async function followApprovals(
 ): Promise<void> {
   const id = bulkListingWriteId(seller);
   const count = actions.reduce((sum, action) => sum + action.items.length, 0);
-  if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: seller, title: `Listing ${count} tigers`, serial: null, steps: steps(actions.length) });
-  updateWrite(id, 'ledger', { note: late?.note ?? null });
-  try {
-    const outcomes = await Promise.allSettled(actions.map((action) => listApproved(action, late?.untilMs)));
-    const results = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
-    const errors = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
-    const listed = results.flatMap((result) => result.listings);
-    const failed = [
-      ...results.flatMap((result) => result.failed),
-      ...errors.filter((error) => !(error instanceof LedgerStillPending)).map((error) => ({ name: 'An approval', error: errorText(error, 'failed') })),
-    ];
-    refreshAfterTrade(actions[0]?.transactionId);
-    if (errors.some((error) => error instanceof LedgerStillPending)) {
-      if (listed.length) toast({ title: 'Tigers Listed!', description: `${listed.length} listed so far; the rest wait for the ledger.` });
-      return stallWrite(id, () => void followApprovals(seller, pendingActions('bulk-listing', seller)));
-    }
-    const failedText = [...failed.map((entry) => `${entry.name}: ${entry.error}`), ...(refused ? [refused] : [])].join('; ');
-    if (!listed.length) throw new Error(`Nothing was listed. ${failedText}`);
-    const outcome = `Listed ${listed.map((entry) => `${entry.nftName} for ${formatPaws(entry.pawsPrice)} PAWS`).join(', ')}.${failedText ? ` Not listed: ${failedText}.` : ''}`;
-    toast({ title: 'Tigers Listed!', description: outcome });
-    updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null, outcome });
-  } catch (failure) {
-    failWrite(id, failure, 'Failed to list the tigers');
-  }
+  await runWrite(
+    { id, accountId: seller, title: `Listing ${count} tigers`, serial: null, steps: steps(actions.length) },
+    {
+      async run() {
+        updateWrite(id, 'ledger', { note: late?.note ?? null });
+        const outcomes = await Promise.allSettled(actions.map((action) => listApproved(action, late?.untilMs)));
+        const results = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+        const errors = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+        const listed = results.flatMap((result) => result.listings);
+        const failed = [
+          ...results.flatMap((result) => result.failed),
+          ...errors.filter((error) => !(error instanceof LedgerStillPending)).map((error) => ({ name: 'An approval', error: errorText(error, 'failed') })),
+        ];
+        refreshAfterTrade(actions[0]?.transactionId);
+        if (errors.some((error) => error instanceof LedgerStillPending)) {
+          if (listed.length) toast({ title: 'Tigers Listed!', description: `${listed.length} listed so far; the rest wait for the ledger.` });
+          throw new LedgerStillPending();
+        }
+        const failedText = [...failed.map((entry) => `${entry.name}: ${entry.error}`), ...(refused ? [refused] : [])].join('; ');
+        if (!listed.length) throw new Error(`Nothing was listed. ${failedText}`);
+        const outcome = `Listed ${listed.map((entry) => `${entry.nftName} for ${formatPaws(entry.pawsPrice)} PAWS`).join(', ')}.${failedText ? ` Not listed: ${failedText}.` : ''}`;
+        toast({ title: 'Tigers Listed!', description: outcome });
+        updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null, outcome });
+      },
+      // 'Check again' follows the approvals still waiting.
+      again: () => followApprovals(seller, pendingActions('bulk-listing', seller)),
+      fallback: FAILED,
+    },
+    { follow: true },
+  );
 }
 
 /** One approval: waits for it on the ledger, then completes the listings it covers. */

@@ -5,13 +5,13 @@
  */
 import { errorText } from '@/lib/api/error-text';
 import { type PendingAction, clearPendingAction, pendingActions } from '@/features/ledger/kept-transactions';
-import { LedgerStillPending, requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
+import { requireLedgerSuccess, waitForLedger } from '@/features/ledger/ledger-wait-client';
 import { refreshAfterTrade } from '@/features/paws-market/paws-client';
-import { failWrite } from '@/features/paws-market/retry-rules';
+import { runWrite } from '@/features/writes/run-write';
 import { toast } from '@/features/toast/toast-store';
 import { signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
+import { isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { prepareRevocations, unlistListings } from './bulk-client';
 
 type BulkUnlistAction = Extract<PendingAction, { kind: 'bulk-unlist' }>;
@@ -20,6 +20,8 @@ type BulkUnlistAction = Extract<PendingAction, { kind: 'bulk-unlist' }>;
 export const bulkUnlistWriteId = (seller: string) => `bulk-unlist:${seller}`;
 
 const STEPS = ['Remove the listings', 'Revoke the marketplace’s permission in your wallet', 'Confirm on the ledger'] as const;
+
+const FAILED = 'Failed to unlist the tigers';
 
 /** One listing to take down. */
 export interface BulkUnlistRequest {
@@ -40,19 +42,22 @@ export async function startBulkUnlist(seller: string, listings: readonly BulkUnl
     });
     return followRevocations(seller, waiting);
   }
-  beginWrite({ id, accountId: seller, title: `Unlisting ${listings.length} tigers`, serial: null, steps: STEPS });
-  try {
-    const answer = await unlistListings(listings.map((listing) => listing.listingId)).catch((failure: unknown) => {
-      throw new Error(errorText(failure, 'Failed to remove the listings'));
-    });
-    refreshAfterTrade();
-    const removed = new Set(answer.removed.map((entry) => entry.serialNumber));
-    const tigers = listings.filter((listing) => removed.has(listing.serialNumber));
-    if (!tigers.length) throw new Error(`Nothing was unlisted. ${answer.failed.map((entry) => entry.error).join('; ')}`);
-    await revokeAll(id, seller, tigers, false);
-  } catch (failure) {
-    failWrite(id, failure, 'Failed to unlist the tigers');
-  }
+  await runWrite(
+    { id, accountId: seller, title: `Unlisting ${listings.length} tigers`, serial: null, steps: STEPS },
+    {
+      async run() {
+        const answer = await unlistListings(listings.map((listing) => listing.listingId)).catch((failure: unknown) => {
+          throw new Error(errorText(failure, 'Failed to remove the listings'));
+        });
+        refreshAfterTrade();
+        const removed = new Set(answer.removed.map((entry) => entry.serialNumber));
+        const tigers = listings.filter((listing) => removed.has(listing.serialNumber));
+        if (!tigers.length) throw new Error(`Nothing was unlisted. ${answer.failed.map((entry) => entry.error).join('; ')}`);
+        await revokeAll(id, seller, tigers, false);
+      },
+      fallback: FAILED,
+    },
+  );
 }
 
 /**
@@ -62,18 +67,21 @@ export async function startBulkUnlist(seller: string, listings: readonly BulkUnl
 export async function startBulkRevoke(seller: string, tigers: readonly { serialNumber: number; name: string }[]): Promise<void> {
   const id = bulkUnlistWriteId(seller);
   if (isUnderWay($writes.get()[id])) return;
-  beginWrite({
-    id,
-    accountId: seller,
-    title: `Revoking the marketplace’s permission on ${tigers.length} ${tigers.length === 1 ? 'tiger' : 'tigers'}`,
-    serial: null,
-    steps: STEPS.slice(1),
-  });
-  try {
-    await revokeAll(id, seller, tigers, true);
-  } catch (failure) {
-    failWrite(id, failure, 'The permission removal failed');
-  }
+  await runWrite(
+    {
+      id,
+      accountId: seller,
+      title: `Revoking the marketplace’s permission on ${tigers.length} ${tigers.length === 1 ? 'tiger' : 'tigers'}`,
+      serial: null,
+      steps: STEPS.slice(1),
+    },
+    {
+      async run() {
+        await revokeAll(id, seller, tigers, true);
+      },
+      fallback: 'The permission removal failed',
+    },
+  );
 }
 
 /** Prepares the revocations of `tigers`, has the wallet sign each (kept for the ledger first), and follows them. */
@@ -109,26 +117,31 @@ async function revokeAll(id: string, seller: string, tigers: readonly { serialNu
 async function followRevocations(seller: string, actions: readonly BulkUnlistAction[], untilMs?: number): Promise<void> {
   const id = bulkUnlistWriteId(seller);
   const count = actions.reduce((sum, action) => sum + action.serialNumbers.length, 0);
-  if (!isUnderWay($writes.get()[id])) beginWrite({ id, accountId: seller, title: `Unlisting ${count} tigers`, serial: null, steps: STEPS });
-  updateWrite(id, 'ledger');
-  try {
-    for (const action of actions) {
-      const outcome = await waitForLedger(action.transactionId, untilMs);
-      if (outcome.state !== 'pending') clearPendingAction(action.transactionId);
-      requireLedgerSuccess(outcome, 'The permission removal failed');
-    }
-    refreshAfterTrade(actions[0]?.transactionId);
-    const names = actions.flatMap((action) => action.names).join(', ');
-    toast(
-      actions.some((action) => action.revokeOnly)
-        ? { title: 'Permission Revoked', description: `The marketplace may no longer move ${names}.` }
-        : { title: 'Tigers Unlisted', description: `${names} ${count === 1 ? 'is' : 'are'} off the market, and the marketplace may no longer move them.` },
-    );
-    updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
-  } catch (failure) {
-    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void followRevocations(seller, pendingActions('bulk-unlist', seller)));
-    failWrite(id, failure, 'Failed to unlist the tigers');
-  }
+  await runWrite(
+    { id, accountId: seller, title: `Unlisting ${count} tigers`, serial: null, steps: STEPS },
+    {
+      async run() {
+        updateWrite(id, 'ledger');
+        for (const action of actions) {
+          const outcome = await waitForLedger(action.transactionId, untilMs);
+          if (outcome.state !== 'pending') clearPendingAction(action.transactionId);
+          requireLedgerSuccess(outcome, 'The permission removal failed');
+        }
+        refreshAfterTrade(actions[0]?.transactionId);
+        const names = actions.flatMap((action) => action.names).join(', ');
+        toast(
+          actions.some((action) => action.revokeOnly)
+            ? { title: 'Permission Revoked', description: `The marketplace may no longer move ${names}.` }
+            : { title: 'Tigers Unlisted', description: `${names} ${count === 1 ? 'is' : 'are'} off the market, and the marketplace may no longer move them.` },
+        );
+        updateWrite(id, 'done', { transactionId: actions[0]?.transactionId ?? null });
+      },
+      // 'Check again' follows the revocations still waiting.
+      again: () => followRevocations(seller, pendingActions('bulk-unlist', seller)),
+      fallback: FAILED,
+    },
+    { follow: true },
+  );
 }
 
 /** Follows a bulk unlist whose revocations were left waiting for the ledger (a reload, another page). */

@@ -16,11 +16,11 @@ import { allowanceAskOf, allowanceSpentOf, spentText } from '@/features/paws-mar
 import { decideAllowance } from '@/features/paws-market/allowance-choice';
 import { approvePawsSpend } from '@/features/paws-market/paws-allowance-approval';
 import { quotePurchase, refreshAfterTrade } from '@/features/paws-market/paws-client';
-import { runWritePart } from '@/features/paws-market/retry-rules';
+import { runWrite, runWritePart } from '@/features/writes/run-write';
 import { toast } from '@/features/toast/toast-store';
 import { afterKept, approvalSettled } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { askWrite, beginWrite, dismissWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
+import { askWrite, dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { type CheckoutAnswer, checkout, dropText } from './cart-client';
 import { applyCartChanges, cartChanges, changesQuestion } from './cart-recheck';
 import { type CartLine, cartTotal, checkoutWriteId, readCart, removeFromCart, replaceCart } from './cart-store';
@@ -32,6 +32,8 @@ const CHECKOUT_STEPS = {
 
 /** How many times the cart is read again when it changed while the holder confirmed the last changes. */
 const RECHECK_ROUNDS = 3;
+
+const FAILED = 'Failed to check out';
 
 const pendingCheckout = (buyer: string) => pendingActions('cart-checkout', buyer)[0];
 
@@ -45,16 +47,18 @@ export async function startCheckout(buyer: string, lines: readonly CartLine[]): 
   const cart = waiting?.lines ?? lines;
   if (!cart.length) return;
   // The outcome stays in the tray once done when the cart was closed meanwhile.
-  beginWrite({
-    id,
-    accountId: buyer,
-    title: title(cart),
-    serial: null,
-    steps: waiting ? CHECKOUT_STEPS.approve : CHECKOUT_STEPS.direct,
-    amount: cartTotal(cart),
-    keepDone: true,
-  });
-  await runWritePart(id, () => run(id, buyer, cart), 'Failed to check out');
+  await runWrite(
+    {
+      id,
+      accountId: buyer,
+      title: title(cart),
+      serial: null,
+      steps: waiting ? CHECKOUT_STEPS.approve : CHECKOUT_STEPS.direct,
+      amount: cartTotal(cart),
+      keepDone: true,
+    },
+    { run: () => run(id, buyer, cart), fallback: FAILED },
+  );
 }
 
 /**
@@ -98,7 +102,7 @@ async function run(id: string, buyer: string, lines: readonly CartLine[], lapseO
   const cart = checked.lines;
   const ids = cart.map((line) => line.listingId);
   const answer = await callWhenSettled(() => checkout(buyer, ids, undefined, lapseOffers));
-  if (answer.ok) return finished(id, buyer, answer.body);
+  if (answer.ok) return followSettling(id, buyer, answer.body);
   if (answer.body.code !== 'PAWS_ALLOWANCE_LOW') throw new Error(String(answer.body.error ?? 'Failed to check out'));
   const decision = await decideAllowance(id, allowanceAskOf(answer.body, cartTotal(cart)), 'this cart', lapseOffers);
   if (decision.kind === 'cancel') return dismissWrite(id);
@@ -145,7 +149,7 @@ async function afterApproval(
     ),
   );
   if (!answer.ok) throw new Error(String(answer.body.error ?? 'Failed to check out after the allowance approval'));
-  await finished(id, buyer, answer.body);
+  await followSettling(id, buyer, answer.body);
 }
 
 /**
@@ -194,6 +198,9 @@ export function checkoutOutcomeText(answer: CheckoutAnswer): string {
   return [...parts, spent ? spentText(spent) : ''].filter(Boolean).join(' ');
 }
 
+/** The checkout answered: finished as a part of its own, so that 'Check again' after a long wait follows only the transfers (never buys again). */
+const followSettling = (id: string, buyer: string, first: CheckoutAnswer) => runWritePart(id, { run: () => finished(id, buyer, first), fallback: FAILED });
+
 /**
  * The checkout answered: transfers still settling are followed first ('Check again' after a long
  * wait follows only them, never buying again); then the cart keeps what is still to buy, the page's
@@ -201,13 +208,7 @@ export function checkoutOutcomeText(answer: CheckoutAnswer): string {
  */
 async function finished(id: string, buyer: string, first: CheckoutAnswer): Promise<void> {
   if (first.pending.length) updateWrite(id, 'ledger', { note: 'The ledger has not confirmed a transfer yet: it is followed until it does.' });
-  let answer: CheckoutAnswer;
-  try {
-    answer = await settlePending(buyer, first);
-  } catch (failure) {
-    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void runWritePart(id, () => finished(id, buyer, first), 'Failed to check out'));
-    throw failure;
-  }
+  const answer = await settlePending(buyer, first);
   // What is still for sale (refused by the ledger, or let go by a race) stays in the cart to try again.
   const done = [...answer.bought, ...answer.pending, ...answer.dropped.filter((line) => line.reason !== 'contended')];
   removeFromCart(

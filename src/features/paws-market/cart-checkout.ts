@@ -289,7 +289,6 @@ export function createCartCheckout(
      * would be asked for (its offers kept funded, or named where the purchase would unfund them).
      */
     async quote(sessionAccountId: string, input: { buyerId: string; listingIds: readonly string[]; lapseOffers?: readonly string[] | undefined }) {
-      const { buyerId } = input;
       const result = emptyResult();
       const { goods: listings, funded: funding } = await checkCart(sessionAccountId, input, result, async (funds, due) => {
         const { pawsDecimals } = await terms.read();

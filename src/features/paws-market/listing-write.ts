@@ -15,10 +15,10 @@ import type { OwnedNft } from '@/features/accounts/account-types';
 import { toast } from '@/features/toast/toast-store';
 import { afterKept, signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, isUnderWay, stallWrite, updateWrite } from '@/features/writes/write-progress';
+import { runWrite } from '@/features/writes/run-write';
+import { isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { listingWriteId } from './listing';
 import { prepareNftAllowance, refreshAfterTrade } from './paws-client';
-import { failWrite } from './retry-rules';
 
 export type ListingAction = Extract<PendingAction, { kind: 'listing' }>;
 
@@ -34,83 +34,93 @@ export async function startListing(seller: string, nft: OwnedNft, price: string)
   if (isUnderWay($writes.get()[id])) return;
   const waiting = pendingListing(seller, nft.serialNumber);
   if (waiting) return finishListing(waiting);
-  beginWrite({ id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber, steps: LISTING_STEPS, amount: price });
-  try {
-    const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
-      method: 'POST',
-      body: {
-        sellerId: seller,
-        tokenId: PUBLIC_CONFIG.nftTokenId,
-        serialNumber: nft.serialNumber,
-        pawsPrice: price,
-        nftName: nft.nftName,
-        nftImage: nft.nftImage,
-        metadata: nft.metadata,
-        rarityRank: nft.rarityRank,
-        rarityPct: nft.rarityPct,
-      },
-    }).catch((failure: unknown) => {
-      throw new Error(errorText(failure, 'Failed to prepare listing'));
-    });
-    updateWrite(id, 'wallet');
-    const approval = await prepareNftAllowance(seller, nft.serialNumber);
-    const action: ListingAction = {
-      kind: 'listing',
-      accountId: seller,
+  await runWrite(
+    { id, accountId: seller, title: listingTitle(nft.nftName, price), serial: nft.serialNumber, steps: LISTING_STEPS, amount: price },
+    { run: () => list(id, seller, nft, price), fallback: 'Unknown error' },
+  );
+}
+
+/** Prepares the listing, has the wallet approve the marketplace for the tiger (kept for the ledger first), and follows it. */
+async function list(id: string, seller: string, nft: OwnedNft, price: string): Promise<void> {
+  const prepared = await apiJson<{ pendingListing: { id: string } }>('/api/paws/listings/prepare', {
+    method: 'POST',
+    body: {
+      sellerId: seller,
+      tokenId: PUBLIC_CONFIG.nftTokenId,
       serialNumber: nft.serialNumber,
-      pendingListingId: prepared.pendingListing.id,
-      transactionId: approval.transactionId,
-      price,
-      name: nft.nftName,
-    };
-    const signed = await signKept(action, approval.transactionBytes, 'nft-allowance', { what: 'NFT allowance approval', goesOn: 'the listing completes' });
-    await finishListing({ ...action, transactionId: signed.transactionId }, signed.late ?? {});
-  } catch (failure) {
-    failWrite(id, failure, 'Unknown error');
-  }
+      pawsPrice: price,
+      nftName: nft.nftName,
+      nftImage: nft.nftImage,
+      metadata: nft.metadata,
+      rarityRank: nft.rarityRank,
+      rarityPct: nft.rarityPct,
+    },
+  }).catch((failure: unknown) => {
+    throw new Error(errorText(failure, 'Failed to prepare listing'));
+  });
+  updateWrite(id, 'wallet');
+  const approval = await prepareNftAllowance(seller, nft.serialNumber);
+  const action: ListingAction = {
+    kind: 'listing',
+    accountId: seller,
+    serialNumber: nft.serialNumber,
+    pendingListingId: prepared.pendingListing.id,
+    transactionId: approval.transactionId,
+    price,
+    name: nft.nftName,
+  };
+  const signed = await signKept(action, approval.transactionBytes, 'nft-allowance', { what: 'NFT allowance approval', goesOn: 'the listing completes' });
+  await finishListing({ ...action, transactionId: signed.transactionId }, signed.late ?? {});
 }
 
 /** Waits for the listing's approval on the ledger, then completes the listing on the server (which checks it again). */
-export async function finishListing(action: ListingAction, { note = null, untilMs }: { note?: string | null; untilMs?: number } = {}): Promise<void> {
-  const id = listingWriteId(action.accountId, action.serialNumber);
+export function finishListing(action: ListingAction, late: { note?: string | null; untilMs?: number } = {}): Promise<void> {
   const name = action.name ?? nameOf(action.serialNumber);
-  if (!isUnderWay($writes.get()[id]))
-    beginWrite({
-      id,
-      accountId: action.accountId,
-      title: listingTitle(name, action.price),
-      serial: action.serialNumber,
-      steps: LISTING_STEPS,
-      amount: action.price,
-    });
+  const start = {
+    id: listingWriteId(action.accountId, action.serialNumber),
+    accountId: action.accountId,
+    title: listingTitle(name, action.price),
+    serial: action.serialNumber,
+    steps: LISTING_STEPS,
+    amount: action.price,
+  };
+  return runWrite(
+    start,
+    { run: () => complete(start.id, action, name, late), again: () => complete(start.id, action, name), fallback: 'Unknown error' },
+    { follow: true },
+  );
+}
+
+/** The listing's approval followed on the ledger, then the listing completed on the server; LedgerStillPending while the ledger has not shown it. */
+async function complete(
+  id: string,
+  action: ListingAction,
+  name: string,
+  { note = null, untilMs }: { note?: string | null; untilMs?: number } = {},
+): Promise<void> {
   updateWrite(id, 'ledger', { note });
-  try {
-    const outcome = await waitForLedger(action.transactionId, untilMs);
-    if (outcome.state === 'pending') throw new LedgerStillPending();
-    if (outcome.state === 'expired') {
-      clearPendingAction(action.transactionId);
-      throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
-    }
-    // Kept while no answer came (a server outage, or this page left mid-request): another page or 'Check again' completes it.
-    const completed = await afterKept(action.transactionId, () =>
-      callWhenSettled(() =>
-        apiJson<{ listing: { id: string; pawsPrice: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
-          method: 'POST',
-          body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
-        }),
-      ),
-    ).catch((failure: unknown) => {
-      if (failure instanceof LedgerStillPending) throw failure;
-      throw new Error(errorText(failure, 'Failed to complete listing'));
-    });
-    updateWrite(id, 'done', { transactionId: completed.approvalTransactionId });
-    // Live on the approval's receipt: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
-    refreshAfterTrade(action.transactionId);
-    toast({ title: 'Tiger Listed!', description: `${name} is listed for ${formatPaws(completed.listing.pawsPrice)} PAWS.` });
-  } catch (failure) {
-    if (failure instanceof LedgerStillPending) return stallWrite(id, () => void finishListing(action));
-    failWrite(id, failure, 'Unknown error');
+  const outcome = await waitForLedger(action.transactionId, untilMs);
+  if (outcome.state === 'pending') throw new LedgerStillPending();
+  if (outcome.state === 'expired') {
+    clearPendingAction(action.transactionId);
+    throw new Error('NFT allowance approval failed - it never reached the ledger; create the listing again');
   }
+  // Kept while no answer came (a server outage, or this page left mid-request): another page or 'Check again' completes it.
+  const completed = await afterKept(action.transactionId, () =>
+    callWhenSettled(() =>
+      apiJson<{ listing: { id: string; pawsPrice: string }; approvalTransactionId: string }>('/api/paws/listings/complete', {
+        method: 'POST',
+        body: { pendingListing: { id: action.pendingListingId }, approvalTransactionId: action.transactionId },
+      }),
+    ),
+  ).catch((failure: unknown) => {
+    if (failure instanceof LedgerStillPending) throw failure;
+    throw new Error(errorText(failure, 'Failed to complete listing'));
+  });
+  updateWrite(id, 'done', { transactionId: completed.approvalTransactionId });
+  // Live on the approval's receipt: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
+  refreshAfterTrade(action.transactionId);
+  toast({ title: 'Tiger Listed!', description: `${name} is listed for ${formatPaws(completed.listing.pawsPrice)} PAWS.` });
 }
 
 /** Follows every listing of `accountId` whose approval was left waiting for the ledger (a reload, another page). */

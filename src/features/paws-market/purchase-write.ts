@@ -11,14 +11,14 @@ import { callWhenSettled } from '@/features/ledger/ledger-wait-client';
 import { toast } from '@/features/toast/toast-store';
 import { approvalSettled } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
+import { runWrite } from '@/features/writes/run-write';
+import { dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { allowanceAskOf, allowanceSpentOf, spentText } from './allowance-ask';
 import { decideAllowance } from './allowance-choice';
 import { keepPurchasedListing } from './purchased-listings';
 import { pawsPurchaseWriteId } from './listing';
 import { approvePawsSpend } from './paws-allowance-approval';
 import { type PublicListing, prepareBuy, refreshAfterTrade } from './paws-client';
-import { runWritePart } from './retry-rules';
 
 /** What a purchase goes through: two steps when the allowance covers the price, three when the wallet approves it first. */
 const PURCHASE_STEPS = {
@@ -40,15 +40,17 @@ export async function startPawsPurchase(buyer: string, listing: Listing): Promis
   const id = pawsPurchaseWriteId(buyer, listing.id);
   if (isUnderWay($writes.get()[id])) return;
   keepPurchasedListing(id, listing);
-  beginWrite({
-    id,
-    accountId: buyer,
-    title: `Buying ${listing.nftName} for ${formatPaws(listing.pawsPrice)} PAWS`,
-    serial: listing.serialNumber,
-    steps: pendingPurchase(buyer, listing.id) ? PURCHASE_STEPS.approve : PURCHASE_STEPS.direct,
-    amount: listing.pawsPrice,
-  });
-  await runWritePart(id, () => purchase(id, buyer, listing), 'Failed to execute purchase');
+  await runWrite(
+    {
+      id,
+      accountId: buyer,
+      title: `Buying ${listing.nftName} for ${formatPaws(listing.pawsPrice)} PAWS`,
+      serial: listing.serialNumber,
+      steps: pendingPurchase(buyer, listing.id) ? PURCHASE_STEPS.approve : PURCHASE_STEPS.direct,
+      amount: listing.pawsPrice,
+    },
+    { run: () => purchase(id, buyer, listing), fallback: 'Failed to execute purchase' },
+  );
 }
 
 /**

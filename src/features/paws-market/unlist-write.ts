@@ -13,10 +13,10 @@ import { toast } from '@/features/toast/toast-store';
 import { tryAgainAfter } from '@/features/toast/try-again';
 import { type KeptSignature, confirmKept, signKept } from '@/features/writes/kept-signature';
 import { $writes } from '@/features/writes/write-store';
-import { beginWrite, dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
+import { runWrite } from '@/features/writes/run-write';
+import { dismissWrite, isUnderWay, updateWrite } from '@/features/writes/write-progress';
 import { unlistWriteId } from './listing';
 import { prepareNftAllowanceRemoval, refreshAfterTrade } from './paws-client';
-import { failWrite, runWritePart } from './retry-rules';
 
 /** The tiger to return: its listing (null once only the marketplace's permission is left), its name and owner. */
 export interface UnlistTarget {
@@ -40,11 +40,16 @@ export interface UnlistFailure {
   text?: string;
 }
 
-function begin(target: UnlistTarget, steps: readonly string[]): string {
-  const id = unlistWriteId(target.sellerId, target.serialNumber);
-  beginWrite({ id, accountId: target.sellerId, title: `Returning ${target.nftName} to your den`, serial: target.serialNumber, steps });
-  return id;
-}
+/** The unlist of `target`, as it shows when it begins. */
+const unlistStart = (target: UnlistTarget, steps: readonly string[]) => ({
+  id: unlistWriteId(target.sellerId, target.serialNumber),
+  accountId: target.sellerId,
+  title: `Returning ${target.nftName} to your den`,
+  serial: target.serialNumber,
+  steps,
+});
+
+const REVOKE_FAILED = 'The permission removal failed';
 
 /**
  * Unlists `target`: removes its listing (a failure there is the spec's toast, and leaves the tiger
@@ -52,32 +57,34 @@ function begin(target: UnlistTarget, steps: readonly string[]): string {
  * failed, with the listing gone and the permission left to revoke.
  */
 export async function startUnlist(target: UnlistTarget, failure: UnlistFailure): Promise<void> {
-  const id = unlistWriteId(target.sellerId, target.serialNumber);
-  if (isUnderWay($writes.get()[id])) return;
   if (!target.listingId) return revokePermission(target);
-  begin(target, UNLIST_STEPS.full);
-  try {
-    await apiJson(`/api/paws/listings/${target.listingId}`, { method: 'DELETE' });
-  } catch (problem) {
-    dismissWrite(id);
-    toast({
-      title: failure.title,
-      description: failure.text ?? errorText(problem, 'Failed to remove NFT from marketplace'),
-      variant: 'destructive',
-      action: tryAgainAfter(problem, () => void startUnlist(target, failure), 'returning the tiger to your den'),
-    });
-    return;
-  }
-  refreshAfterTrade();
-  await revoke(id, target);
+  const start = unlistStart(target, UNLIST_STEPS.full);
+  await runWrite(start, {
+    async run() {
+      try {
+        await apiJson(`/api/paws/listings/${target.listingId}`, { method: 'DELETE' });
+      } catch (problem) {
+        // The spec's toast, and the tiger stays listed: nothing to show in the tray.
+        dismissWrite(start.id);
+        toast({
+          title: failure.title,
+          description: failure.text ?? errorText(problem, 'Failed to remove NFT from marketplace'),
+          variant: 'destructive',
+          action: tryAgainAfter(problem, () => void startUnlist(target, failure), 'returning the tiger to your den'),
+        });
+        return;
+      }
+      refreshAfterTrade();
+      await revoke(start.id, target);
+    },
+    fallback: REVOKE_FAILED,
+  });
 }
 
 /** Revokes the marketplace's permission on a tiger no longer listed (the second half of an unlist). */
-export async function revokePermission(target: UnlistTarget): Promise<void> {
-  const id = unlistWriteId(target.sellerId, target.serialNumber);
-  if (isUnderWay($writes.get()[id])) return;
-  begin(target, UNLIST_STEPS.revoke);
-  await revoke(id, target);
+export function revokePermission(target: UnlistTarget): Promise<void> {
+  const start = unlistStart(target, UNLIST_STEPS.revoke);
+  return runWrite(start, { run: () => revoke(start.id, target), fallback: REVOKE_FAILED });
 }
 
 /** Prepares the revocation and asks the wallet for it, kept for the ledger first: the action as the wallet executed it. */
@@ -95,24 +102,29 @@ async function signRevocation(id: string, target: UnlistTarget): Promise<{ actio
   return { action: { ...action, transactionId: signed.transactionId }, late: signed.late };
 }
 
+/** The revocation signed, then followed on the ledger. */
 async function revoke(id: string, target: UnlistTarget): Promise<void> {
-  const signed = await signRevocation(id, target).catch((problem: unknown) => failWrite(id, problem, 'The permission removal failed'));
-  if (signed) await confirmRevoked(id, signed.action, signed.late);
+  const signed = await signRevocation(id, target);
+  await confirmRevoked(id, signed.action, signed.late);
 }
 
 /** Follows the revocation on the ledger: 'Tiger Returned' once it succeeded; a long wait offers 'Check again'. */
 function confirmRevoked(id: string, action: UnlistAction, late: KeptSignature['late'] = null): Promise<void> {
-  updateWrite(id, 'ledger', { note: late?.note ?? null });
-  return runWritePart(
-    id,
-    async () => {
-      await confirmKept(action.transactionId, 'The ledger did not revoke the marketplace permission', late?.untilMs);
-      updateWrite(id, 'done', { transactionId: action.transactionId });
-      // Revoked at consensus: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
-      refreshAfterTrade(action.transactionId);
-      toast({ title: 'Tiger Returned', description: `${action.name} is back in your den and the marketplace permission is revoked.` });
+  const target = { listingId: null, serialNumber: action.serialNumber, nftName: action.name, sellerId: action.accountId };
+  return runWrite(
+    { ...unlistStart(target, UNLIST_STEPS.revoke), id },
+    {
+      async run() {
+        updateWrite(id, 'ledger', { note: late?.note ?? null });
+        await confirmKept(action.transactionId, 'The ledger did not revoke the marketplace permission', late?.untilMs);
+        updateWrite(id, 'done', { transactionId: action.transactionId });
+        // Revoked at consensus: the tiger's permission (read from the mirror) is reloaded once the mirror shows it.
+        refreshAfterTrade(action.transactionId);
+        toast({ title: 'Tiger Returned', description: `${action.name} is back in your den and the marketplace permission is revoked.` });
+      },
+      fallback: REVOKE_FAILED,
     },
-    'The permission removal failed',
+    { follow: true },
   );
 }
 
@@ -120,8 +132,6 @@ function confirmRevoked(id: string, action: UnlistAction, late: KeptSignature['l
 export function resumeUnlists(accountId: string): void {
   for (const action of pendingActions('unlist', accountId)) {
     const id = unlistWriteId(accountId, action.serialNumber);
-    if (isUnderWay($writes.get()[id])) continue;
-    begin({ listingId: null, serialNumber: action.serialNumber, nftName: action.name, sellerId: accountId }, UNLIST_STEPS.revoke);
-    void confirmRevoked(id, action);
+    if (!isUnderWay($writes.get()[id])) void confirmRevoked(id, action);
   }
 }

@@ -8,8 +8,8 @@ import { errorText } from '@/lib/api/error-text';
 import { LedgerStillPending } from '@/features/ledger/ledger-wait-client';
 import { toast } from '@/features/toast/toast-store';
 import { tryAgainAfter } from '@/features/toast/try-again';
-import { $writes } from '@/features/writes/write-store';
-import { beginWrite, dismissWrite, isUnderWay, stallWrite } from '@/features/writes/write-progress';
+import { runWrite } from '@/features/writes/run-write';
+import { dismissWrite, updateWrite } from '@/features/writes/write-progress';
 import type { OwnedNft } from '@/features/accounts/account-types';
 import { awaitsLedger, saveProfile } from './profile-client';
 import { verifyOwnership } from '@/features/accounts/holdings-client';
@@ -32,40 +32,40 @@ interface ProfileWrite {
   failed: { title: string; fallback: string; what: string };
 }
 
-/** Runs a profile write to its end: its toast says how it ended; a long wait for the ledger offers 'Check again'. */
+/** Runs a profile write to its end (one already under way is left to go on): its toast says how it ended; a long wait for the ledger offers 'Check again'. */
 async function runProfileWrite(write: ProfileWrite): Promise<void> {
-  beginWrite({
-    id: write.id,
-    accountId: write.accountId,
-    title: write.title,
-    serial: write.serial,
-    steps: [write.step],
-    // Waiting for the holder's recent trades to show on the ledger first, with the time it takes.
-    step: awaitsLedger(write.accountId) ? 'ledger' : 'prepare',
-  });
-  try {
-    await write.run();
-    dismissWrite(write.id);
-    toast(write.succeeded);
-  } catch (failure) {
-    if (failure instanceof LedgerStillPending) return stallWrite(write.id, () => void runProfileWrite(write));
-    dismissWrite(write.id);
-    toast({
-      title: write.failed.title,
-      description: errorText(failure, write.failed.fallback),
-      variant: 'destructive',
-      action: tryAgainAfter(failure, () => void startProfileWrite(write), write.failed.what),
-    });
-  }
-}
-
-function startProfileWrite(write: ProfileWrite): Promise<void> {
-  return isUnderWay($writes.get()[write.id]) ? Promise.resolve() : runProfileWrite(write);
+  // Waiting for the holder's recent trades to show on the ledger first, with the time it takes.
+  const waitStep = () => (awaitsLedger(write.accountId) ? 'ledger' : 'prepare');
+  await runWrite(
+    { id: write.id, accountId: write.accountId, title: write.title, serial: write.serial, steps: [write.step], step: waitStep() },
+    {
+      async run() {
+        updateWrite(write.id, waitStep());
+        try {
+          await write.run();
+        } catch (failure) {
+          if (failure instanceof LedgerStillPending) throw failure;
+          // A profile write ends in its toast, with Try Again where it helps; nothing stays in the tray.
+          dismissWrite(write.id);
+          toast({
+            title: write.failed.title,
+            description: errorText(failure, write.failed.fallback),
+            variant: 'destructive',
+            action: tryAgainAfter(failure, () => void runProfileWrite(write), write.failed.what),
+          });
+          return;
+        }
+        dismissWrite(write.id);
+        toast(write.succeeded);
+      },
+      fallback: write.failed.fallback,
+    },
+  );
 }
 
 /** Sets `nft` as the profile image of the signed-in `accountId` (one change at a time). */
 export function startAvatarChange(accountId: string, nft: Pick<OwnedNft, 'serialNumber' | 'nftName'>): Promise<void> {
-  return startProfileWrite({
+  return runProfileWrite({
     id: avatarWriteId(accountId),
     accountId,
     title: `Setting ${nft.nftName} as your profile image`,
@@ -79,7 +79,7 @@ export function startAvatarChange(accountId: string, nft: Pick<OwnedNft, 'serial
 
 /** Reads the tigers of the signed-in `accountId` from the ledger again (one check at a time). */
 export function startOwnershipSync(accountId: string): Promise<void> {
-  return startProfileWrite({
+  return runProfileWrite({
     id: syncWriteId(accountId),
     accountId,
     title: 'Verifying your tigers on the ledger',

@@ -130,12 +130,26 @@ const featureCycle = (edges: readonly Edge[]) =>
 /** A cycle between files over any import (type-only and import() too: each ties the files as much), as the files on it. */
 const fileCycle = (edges: readonly Edge[]) => findCycle(graphOf(edges, (path) => path));
 
-/** Chains from a React island to a repo, a service or src/server over the imports that ship (static, not type-only). */
-function browserReaches(edges: readonly Edge[]): string[] {
+/** A module that runs only on a server, known by what it imports (issue 56: not by its name alone): Node's builtins, the AWS SDK, middy. */
+const SERVER_PACKAGE = /^\s*import\s+(?!type\b)[^;]*?from\s+['"](node:|@aws-sdk\/|@middy\/)/m;
+
+/** The src/ files (relative) that import a server package. */
+const serverByImports = new Set(
+  sourceFiles(SRC)
+    .filter((path) => SERVER_PACKAGE.test(readFileSync(path, 'utf8')))
+    .map((path) => relative(SRC, path)),
+);
+
+/**
+ * Chains from a React island to server code over the imports that ship (static, not type-only):
+ * src/server and src/platform, a repo or a service, or any module importing a server package
+ * (trade-checks, offer-making, a settlement…).
+ */
+function browserReaches(edges: readonly Edge[], serverModules: ReadonlySet<string> = serverByImports): string[] {
   const next = new Map<string, string[]>();
   for (const edge of edges) if (!edge.typeOnly && !edge.dynamic) next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
   const islands = [...new Set(edges.map((edge) => edge.from))].filter((path) => path.endsWith('.tsx') && !path.startsWith('sandbox/'));
-  const serverOnly = (path: string) => /(-repo|-service)\.ts$/.test(path) || /^(server|platform)\//.test(path);
+  const serverOnly = (path: string) => serverModules.has(path) || /(-repo|-service)\.ts$/.test(path) || /^(server|platform)\//.test(path);
   const found: string[] = [];
   for (const island of islands) {
     const seen = new Set<string>();
@@ -163,6 +177,17 @@ describe('the import graph of src/', () => {
     const leak = { from: 'features/collection/CollectionCard.tsx', to: 'features/paws-market/listing-repo.ts', typeOnly: false, dynamic: false };
     expect(browserReaches([...edges, leak])).toContain('features/collection/CollectionCard.tsx > features/paws-market/listing-repo.ts');
     expect(browserReaches([...edges, { ...leak, typeOnly: true }])).toEqual([]);
+    // Server modules named for neither role are known by what they reach: the platform floor (offer-making through
+    // trade-checks' request budget), or a server package (a cart's checkout imports node:crypto).
+    const making = { from: 'features/collection/CollectionCard.tsx', to: 'features/offers/offer-making.ts', typeOnly: false, dynamic: false };
+    expect(
+      browserReaches([...edges, making]).some(
+        (chain) => chain.includes('features/paws-market/trade-checks.ts') && chain.endsWith('platform/request-budget.ts'),
+      ),
+    ).toBe(true);
+    expect(serverByImports.has('features/paws-market/cart-checkout.ts')).toBe(true);
+    const checkout = { ...making, to: 'features/paws-market/cart-checkout.ts' };
+    expect(browserReaches([...edges, checkout])).toContain('features/collection/CollectionCard.tsx > features/paws-market/cart-checkout.ts');
     const floors = new Map([
       ['lib', 1],
       ['ledger', 2],
@@ -179,6 +204,15 @@ describe('the import graph of src/', () => {
     expect(floors.get('pages')).toBeGreaterThan(floors.get('lib') ?? Number.POSITIVE_INFINITY);
     for (const folder of SRC_FOLDERS) expect(floors.has(folder), `${folder} has a floor`).toBe(true);
     expect(offFloor(edges, floors)).toEqual([]);
+  });
+
+  it("gives each feature folder one line in docs/ARCHITECTURE.md's table, on the floor its picture draws", () => {
+    const doc = readFileSync(resolve('docs/ARCHITECTURE.md'), 'utf8');
+    const floors = documentedFloors(doc);
+    const rows = new Map([...doc.matchAll(/^\| `([a-z-]+)\/` \| (\d+) \|/gm)].map((row) => [row[1] as string, Number(row[2])]));
+    const features = readdirSync(join(SRC, 'features')).filter((name) => statSync(join(SRC, 'features', name)).isDirectory());
+    for (const folder of features) expect(rows.get(folder), `${folder}'s row`).toBe(floors.get(folder));
+    expect([...rows.keys()].sort()).toEqual(features.sort());
   });
 
   it('has no import cycle between files (issue 56: a service part and its composer, a menu and its dropdown, the wallets)', () => {

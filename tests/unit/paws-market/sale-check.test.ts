@@ -9,15 +9,20 @@ import { type SaleSteps, checkSale } from '../../../src/features/paws-market/sal
 
 /** Steps that record their calls; `override` replaces some. */
 function recordingSteps(calls: string[], override: Partial<SaleSteps<string, string, string>> = {}): SaleSteps<string, string, string> {
+  /** Records the step `name`, answering `value`. */
+  const step = <T>(name: string, value: T): T => {
+    calls.push(name);
+    return value;
+  };
   return {
     actor: { sessionAccountId: '0.0.2', accountId: '0.0.2', notYours: 'not yours' },
-    standing: async () => (calls.push('standing'), { goods: 'tiger' }),
-    approval: async () => (calls.push('approval'), true),
-    tigers: async (goods, byReceipt) => (calls.push(`tigers:${byReceipt}`), goods),
-    sellersPayable: async (goods) => (calls.push('sellers'), goods),
-    due: async () => (calls.push('due'), 42n),
-    funded: async (_goods, due) => (calls.push(`funded:${due}`), 'funds'),
-    movable: (_goods, byReceipt) => void calls.push(`movable:${byReceipt}`),
+    standing: async () => step('standing', { goods: 'tiger' }),
+    approval: async () => step('approval', true),
+    tigers: async (goods, byReceipt) => step(`tigers:${byReceipt}`, goods),
+    sellersPayable: async (goods) => step('sellers', goods),
+    due: async () => step('due', 42n),
+    funded: async (_goods, due) => step(`funded:${due}`, 'funds'),
+    movable: (_goods, byReceipt) => step(`movable:${byReceipt}`, undefined),
     ...override,
   };
 }
@@ -39,7 +44,11 @@ describe('checkSale', () => {
 
   it('answers a sale already made without checking it again', async () => {
     const calls: string[] = [];
-    expect(await checkSale(recordingSteps(calls, { standing: async () => (calls.push('standing'), { done: 'sold to you' }) }))).toEqual({
+    const standing = async () => {
+      calls.push('standing');
+      return { done: 'sold to you' };
+    };
+    expect(await checkSale(recordingSteps(calls, { standing }))).toEqual({
       done: 'sold to you',
     });
     expect(calls).toEqual(['standing']);
