@@ -95,42 +95,47 @@ const CHECKS = new Set([
   'readPurchaseFunds',
 ]);
 
+/**
+ * Walks `node`'s calls, telling `onCall` whether each stands inside a checkSale(...) call's
+ * arguments; `skip` leaves out a function declaration's body.
+ */
+function walkCalls(
+  node: ts.Node,
+  inside: boolean,
+  onCall: (call: ts.CallExpression, name: string, inside: boolean) => void,
+  skip: (node: ts.Node) => boolean = () => false,
+): void {
+  if (skip(node)) return;
+  if (ts.isCallExpression(node)) {
+    const callee = node.expression;
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
+    if (name === 'checkSale') {
+      for (const arg of node.arguments) walkCalls(arg, true, onCall, skip);
+      return;
+    }
+    onCall(node, name, inside);
+  }
+  ts.forEachChild(node, (child) => walkCalls(child, inside, onCall, skip));
+}
+
 /** Where each check is called outside a checkSale(...) call's arguments: `file:line name`. */
 function checksOutsideCheckSale(path: string): string[] {
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const calleeName = (call: ts.CallExpression) =>
-    ts.isIdentifier(call.expression) ? call.expression.text : ts.isPropertyAccessExpression(call.expression) ? call.expression.name.text : '';
-  // A function declared outside checkSale but called only from its steps (a helper) counts as inside.
-  const helpers = new Set<string>();
-  const visit = (node: ts.Node, inside: boolean): void => {
-    if (ts.isCallExpression(node)) {
-      const name = calleeName(node);
-      if (name === 'checkSale') {
-        for (const arg of node.arguments) visit(arg, true);
-        return;
-      }
-      if (CHECKS.has(name) && !inside) found.push(`${path}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}`);
-    }
-    if (ts.isFunctionDeclaration(node) && node.name && helpers.has(node.name.text)) return;
-    ts.forEachChild(node, (child) => visit(child, inside));
-  };
-  // Helpers: functions whose every call is inside checkSale's arguments (standing, requireFunded, stillBacked, keepOnly…).
+  // Helpers: functions whose every call is inside checkSale's arguments (standing, requireFunded, stillBacked, keepOnly…) count as inside.
   const callsOf = new Map<string, boolean[]>();
-  const collect = (node: ts.Node, inside: boolean): void => {
-    if (ts.isCallExpression(node)) {
-      const name = calleeName(node);
-      if (name === 'checkSale') {
-        for (const arg of node.arguments) collect(arg, true);
-        return;
-      }
-      if (ts.isIdentifier(node.expression)) callsOf.set(name, [...(callsOf.get(name) ?? []), inside]);
-    }
-    ts.forEachChild(node, (child) => collect(child, inside));
-  };
-  collect(source, false);
-  for (const [name, insides] of callsOf) if (insides.every(Boolean)) helpers.add(name);
-  visit(source, false);
+  walkCalls(source, false, (call, name, inside) => {
+    if (ts.isIdentifier(call.expression)) callsOf.set(name, [...(callsOf.get(name) ?? []), inside]);
+  });
+  const helpers = new Set([...callsOf].filter(([, insides]) => insides.every(Boolean)).map(([name]) => name));
+  const found: string[] = [];
+  walkCalls(
+    source,
+    false,
+    (call, name, inside) => {
+      if (CHECKS.has(name) && !inside) found.push(`${path}:${source.getLineAndCharacterOfPosition(call.getStart()).line + 1} ${name}`);
+    },
+    (node) => ts.isFunctionDeclaration(node) && !!node.name && helpers.has(node.name.text),
+  );
   return found;
 }
 
