@@ -104,9 +104,8 @@ describe('SDK ledger writer, over gRPC-web to a local node', () => {
       submitTimeoutMs: 300,
     });
     const tx = await impatient.signAsOperator(impatient.freeze(settlement(1)));
-    const started = Date.now();
+    // The node never answers: only the writer's own time-out ends the submission (a hang would meet the test's time-out instead).
     await expect(impatient.execute(tx.toBytes())).rejects.toMatchObject({ name: 'LedgerUnavailableError', transactionId: tx.transactionId?.toString() });
-    expect(Date.now() - started).toBeLessThan(5_000);
     impatient.close();
     await hanging.close();
   });
@@ -181,9 +180,7 @@ describe('SDK ledger writer: nodes that fail are skipped within the budget', () 
       const writer = createSdkLedgerWriter({ operatorAccountId: MAINNET_OPERATOR, operatorKey, nodes: map });
       const frozenFirstDead = writer.freeze(settlement(7).setNodeAccountIds([AccountId.fromString('0.0.3'), AccountId.fromString('0.0.4')]));
       const tx = await writer.signAsOperator(frozenFirstDead);
-      const begun = Date.now();
       expect(await writer.execute(tx.toBytes())).toEqual({ status: 'SUCCESS', transactionId: tx.transactionId?.toString() });
-      expect(Date.now() - begun).toBeLessThan(10_000);
       expect(started[1]?.submitted.map((sent) => sent.nodeAccountId)).toEqual(['0.0.4']);
       writer.close();
     },
