@@ -1,8 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { TierBadge } from '@/features/tiger/TierBadge';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { cn } from '@/lib/cn';
 import { $balances } from '@/features/balances/balance-store';
 import { NftMedia } from '@/features/tiger/NftMedia';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
@@ -23,6 +21,7 @@ import {
 } from './purchase-machine';
 import { HBAR_PURCHASE_STEPS, purchaseFailureOf, resumeHbarPurchases, startHbarPurchase } from './hbar-purchase-write';
 import { useWriteDialog } from '@/features/writes/use-writes';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 import { checkWriteAgain, dismissWrite } from '@/features/writes/write-progress';
 import { signInState } from '@/features/wallet/sign-in-state';
 import { SessionCheck } from '@/features/wallet/SessionCheck';
@@ -113,75 +112,36 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
             : 'Review the price, then approve the transaction in your wallet. The HBAR and the tiger change hands in one ledger transaction.';
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close purchase" pendingNote={pendingNote}>
-        <DialogHeader>
-          <DialogTitle className={cn(state.step === 'error' && 'text-red-300', state.step === 'success' && 'text-emerald-300')}>{title}</DialogTitle>
-          <DialogDescription role={state.step === 'error' ? 'alert' : undefined}>{description}</DialogDescription>
-        </DialogHeader>
-
-        <div className="grid grid-cols-[96px_minmax(0,1fr)] items-start gap-4 sm:grid-cols-[120px_minmax(0,1fr)]">
-          <div className="relative overflow-hidden rounded-lg border border-border">
-            <NftMedia serial={card.serialId} image={card.image} name={card.name} variant="plain" />
-          </div>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-            <dt className="text-muted-foreground">Tiger</dt>
-            <dd className="font-semibold break-words">{card.name}</dd>
-            <dt className="text-muted-foreground">Price</dt>
-            <dd className="font-bold text-highlight tabular-nums">{listing ? `${formatHbarPrice(listing.price)} HBAR` : 'Not listed'}</dd>
-            <dt className="text-muted-foreground">Rarity</dt>
-            <dd className="flex flex-wrap items-center gap-1.5">
-              <TierBadge tier={tier} />
-              {card.rarityRank !== null && <span className="text-xs text-muted-foreground">{rankText(card.rarityRank)}</span>}
-            </dd>
-            {listing?.sellerAddress && (
-              <>
-                <dt className="text-muted-foreground">Seller</dt>
-                <dd className="font-mono text-xs leading-5 break-all" title={listing.sellerAddress}>
-                  {formatAccountId(listing.sellerAddress)}
-                </dd>
-              </>
-            )}
-            {wallet.isAuthenticated && balances.isReady && balances.accountId === wallet.accountId && (
-              <>
-                <dt className="text-muted-foreground">Your balance</dt>
-                <dd className="tabular-nums">{formatHbar(hbar)} HBAR</dd>
-              </>
-            )}
-          </dl>
-        </div>
-
-        {(busy || state.step === 'waiting' || state.step === 'success') && <ProgressList step={state.step} />}
-        {(state.step === 'completing' || state.step === 'waiting') && write && <LedgerWaitNotice since={write.since} />}
-        <p className="sr-only" role="status" aria-live="polite">
-          {busy && state.step !== 'completing'
-            ? PROGRESS.find((item) => item.step === state.step)?.busy
-            : state.step === 'success'
-              ? 'Purchase successful'
-              : ''}
-        </p>
-
-        {state.step === 'confirm' && signIn === 'checking' && <SessionCheck placeholders={false} />}
-        {state.step === 'confirm' && signIn === 'signed-out' && (
-          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-950/40 p-3 text-sm text-amber-100">
-            <span>{PURCHASE_MESSAGES.signInFirst}</span>
-            <Button size="sm" variant="outline" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
-              {wallet.isAuthenticating ? 'Signing in…' : 'Sign In'}
-            </Button>
-          </div>
-        )}
-        {state.step === 'confirm' && short && (
-          <p className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">
-            Your HBAR balance looks lower than the price; the ledger will refuse the purchase.
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close purchase"
+      pendingNote={pendingNote}
+      ownPendingNote
+      title={title}
+      description={description}
+      tone={state.step === 'error' ? 'error' : state.step === 'success' ? 'success' : undefined}
+      progressLabel="Purchase progress"
+      progress={
+        <>
+          {(busy || state.step === 'waiting' || state.step === 'success') && <ProgressList step={state.step} />}
+          {(state.step === 'completing' || state.step === 'waiting') && write && <LedgerWaitNotice since={write.since} />}
+          <p className="sr-only" role="status" aria-live="polite">
+            {busy && state.step !== 'completing'
+              ? PROGRESS.find((item) => item.step === state.step)?.busy
+              : state.step === 'success'
+                ? 'Purchase successful'
+                : ''}
           </p>
-        )}
-        {state.step === 'success' && state.transactionId && (
-          <p className="rounded-lg bg-muted p-3 text-xs text-muted-foreground">
-            Transaction <TransactionId transactionId={state.transactionId} />
-          </p>
-        )}
-
-        <DialogFooter>
+          {state.step === 'success' && state.transactionId && (
+            <p className="rounded-lg bg-muted p-3 text-xs text-muted-foreground">
+              Transaction <TransactionId transactionId={state.transactionId} />
+            </p>
+          )}
+        </>
+      }
+      footer={
+        <>
           {state.step === 'confirm' && (
             <>
               <Button variant="outline" onClick={close}>
@@ -220,8 +180,54 @@ export function PurchaseDialog({ card, onClose }: PurchaseDialogProps) {
             </>
           )}
           {state.step === 'success' && <Button onClick={close}>Done</Button>}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <div className="grid grid-cols-[96px_minmax(0,1fr)] items-start gap-4 sm:grid-cols-[120px_minmax(0,1fr)]">
+        <div className="relative overflow-hidden rounded-lg border border-border">
+          <NftMedia serial={card.serialId} image={card.image} name={card.name} variant="plain" />
+        </div>
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+          <dt className="text-muted-foreground">Tiger</dt>
+          <dd className="font-semibold break-words">{card.name}</dd>
+          <dt className="text-muted-foreground">Price</dt>
+          <dd className="font-bold text-highlight tabular-nums">{listing ? `${formatHbarPrice(listing.price)} HBAR` : 'Not listed'}</dd>
+          <dt className="text-muted-foreground">Rarity</dt>
+          <dd className="flex flex-wrap items-center gap-1.5">
+            <TierBadge tier={tier} />
+            {card.rarityRank !== null && <span className="text-xs text-muted-foreground">{rankText(card.rarityRank)}</span>}
+          </dd>
+          {listing?.sellerAddress && (
+            <>
+              <dt className="text-muted-foreground">Seller</dt>
+              <dd className="font-mono text-xs leading-5 break-all" title={listing.sellerAddress}>
+                {formatAccountId(listing.sellerAddress)}
+              </dd>
+            </>
+          )}
+          {wallet.isAuthenticated && balances.isReady && balances.accountId === wallet.accountId && (
+            <>
+              <dt className="text-muted-foreground">Your balance</dt>
+              <dd className="tabular-nums">{formatHbar(hbar)} HBAR</dd>
+            </>
+          )}
+        </dl>
+      </div>
+
+      {state.step === 'confirm' && signIn === 'checking' && <SessionCheck placeholders={false} />}
+      {state.step === 'confirm' && signIn === 'signed-out' && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-amber-500/40 bg-amber-950/40 p-3 text-sm text-amber-100">
+          <span>{PURCHASE_MESSAGES.signInFirst}</span>
+          <Button size="sm" variant="outline" onClick={() => void authenticate()} disabled={wallet.isAuthenticating}>
+            {wallet.isAuthenticating ? 'Signing in…' : 'Sign In'}
+          </Button>
+        </div>
+      )}
+      {state.step === 'confirm' && short && (
+        <p className="rounded-lg border border-red-500/40 bg-red-950/40 p-3 text-sm text-red-200">
+          Your HBAR balance looks lower than the price; the ledger will refuse the purchase.
+        </p>
+      )}
+    </WriteDialog>
   );
 }

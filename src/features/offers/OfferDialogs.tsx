@@ -1,17 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { formatPaws } from '@/lib/format';
-import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
 import { errorText } from '@/lib/api/error-text';
 import { pendingActions } from '@/features/ledger/kept-transactions';
 import { toast } from '@/features/toast/toast-store';
 import { useWriteDialog } from '@/features/writes/use-writes';
 import type { WriteStep } from '@/features/writes/write-store';
-import { checkWriteAgain, isUnderWay } from '@/features/writes/write-progress';
-import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
-import { WriteRemedy } from '@/features/writes/WriteProgress';
+import { isUnderWay } from '@/features/writes/write-progress';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 import { startAcceptOffer } from './accept-offer-write';
 import { startLowerAllowance } from './lower-allowance-write';
 import { type CancelledOffer, type PublicOffer, cancelOffer } from './offer-client';
@@ -21,7 +18,6 @@ import { rankText } from '@/features/tiger/tiers';
 import { type SaleCandidate, acceptWriteId, againstFloor, lowerAllowanceWriteId, offerTarget, saleWarnings } from './offer-screen-rules';
 import { $myListings, $ownedNfts } from '@/features/paws-market/paws-client';
 import { SaleChoice } from './SaleChoice';
-import { TransactionId } from '@/features/ledger/TransactionId';
 import { AccountName } from '@/features/accounts/AccountName';
 import { SellerProceeds } from '@/features/paws-market/SaleFees';
 
@@ -102,82 +98,60 @@ export function AcceptOfferDialog({ target, onClose }: { target: AcceptTarget | 
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close offer" pendingNote={isUnderWay(write) ? SALE_PENDING_NOTE : null}>
-        <DialogHeader>
-          <DialogTitle>{step === 'success' ? 'Offer Accepted' : 'Accept Offer'}</DialogTitle>
-          <DialogDescription>
-            {step === 'approve' ? (
-              'Approve the marketplace for this tiger in your wallet.'
-            ) : step === 'settle' ? (
-              'Settling on the Hedera ledger…'
-            ) : step === 'success' && write?.serial ? (
-              <>
-                Wild Tiger #{write.serial} went to <AccountName accountId={offer.buyerId} /> for {formatPaws(offer.pawsAmount)} PAWS.
-              </>
-            ) : (
-              <>
-                {offerTarget(offer)}: {formatPaws(offer.pawsAmount)} PAWS from <AccountName accountId={offer.buyerId} />. The tiger and the PAWS change hands in
-                one transaction.
-              </>
-            )}
-          </DialogDescription>
-        </DialogHeader>
-        {(step === 'confirm' || step === 'error') && offer.kind !== 'item' && <SaleChoice candidates={candidates} chosen={serial} onChoose={setSerial} />}
-        {(step === 'confirm' || step === 'error') && chosen && (
-          <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="sale-summary">
-            <p>
-              You sell <strong>{chosen.name}</strong> ({rankText(chosen.rank)}) for <strong>{formatPaws(amount)} PAWS</strong>
-              {floorText ? `, ${floorText}` : ''}.
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close offer"
+      pendingNote={SALE_PENDING_NOTE}
+      title={step === 'success' ? 'Offer Accepted' : 'Accept Offer'}
+      description={
+        step === 'approve' ? (
+          'Approve the marketplace for this tiger in your wallet.'
+        ) : step === 'settle' ? (
+          'Settling on the Hedera ledger…'
+        ) : step === 'success' && write?.serial ? (
+          <>
+            Wild Tiger #{write.serial} went to <AccountName accountId={offer.buyerId} /> for {formatPaws(offer.pawsAmount)} PAWS.
+          </>
+        ) : (
+          <>
+            {offerTarget(offer)}: {formatPaws(offer.pawsAmount)} PAWS from <AccountName accountId={offer.buyerId} />. The tiger and the PAWS change hands in one
+            transaction.
+          </>
+        )
+      }
+      progressLabel="Sale progress"
+      onRetry={serial !== null ? () => accept(serial) : undefined}
+      actions={
+        step === 'confirm' && (
+          <Button onClick={() => serial !== null && accept(serial)} disabled={!offer.funded || serial === null}>
+            {offer.funded ? 'Accept Offer' : 'Unfunded'}
+          </Button>
+        )
+      }
+    >
+      {(step === 'confirm' || step === 'error') && offer.kind !== 'item' && <SaleChoice candidates={candidates} chosen={serial} onChoose={setSerial} />}
+      {(step === 'confirm' || step === 'error') && chosen && (
+        <div className="grid gap-1 rounded-lg border border-border bg-muted/40 p-3 text-sm" data-testid="sale-summary">
+          <p>
+            You sell <strong>{chosen.name}</strong> ({rankText(chosen.rank)}) for <strong>{formatPaws(amount)} PAWS</strong>
+            {floorText ? `, ${floorText}` : ''}.
+          </p>
+          <SellerProceeds price={offer.pawsAmount} sellerId={sellerId} buyerId={offer.buyerId} />
+          {warnings.map((warning) => (
+            <p key={warning} className="text-amber-200">
+              {warning}
             </p>
-            <SellerProceeds price={offer.pawsAmount} sellerId={sellerId} buyerId={offer.buyerId} />
-            {warnings.map((warning) => (
-              <p key={warning} className="text-amber-200">
-                {warning}
-              </p>
-            ))}
-          </div>
-        )}
-        {isUnderWay(write) && <WriteSteps label="Sale progress" steps={write.steps} current={stepIndex(write)} />}
-        {step === 'confirm' && chosen && (
-          <p className="text-xs text-muted-foreground">
-            If the marketplace may not move this tiger yet, your wallet first asks you to approve it: it moves the tiger only to this buyer, in the same
-            transaction that pays you. The offer is checked before your wallet is asked for anything.
-          </p>
-        )}
-        {write?.note && (step === 'settle' || step === 'approve') && <p className="text-sm text-muted-foreground">{write.note}</p>}
-        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && <LedgerStalledNotice />}
-        {step === 'success' && write?.transactionId && (
-          <p className="text-xs text-muted-foreground">
-            Transaction <TransactionId transactionId={write.transactionId} />
-          </p>
-        )}
-        {step === 'error' && write?.error && (
-          <p className="text-sm text-red-400" role="alert">
-            {write.error}
-          </p>
-        )}
-        {write && <WriteRemedy write={write} />}
-        <DialogFooter>
-          {step === 'confirm' && (
-            <Button onClick={() => serial !== null && accept(serial)} disabled={!offer.funded || serial === null}>
-              {offer.funded ? 'Accept Offer' : 'Unfunded'}
-            </Button>
-          )}
-          {(write?.step === 'prepare' || write?.step === 'wallet' || write?.step === 'ledger') && (
-            <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>
-          )}
-          {write?.step === 'stalled' && <Button onClick={() => checkWriteAgain(write.id)}>Check again</Button>}
-          {step === 'error' && write?.retryable && serial !== null && <Button onClick={() => accept(serial)}>Try Again</Button>}
-          {(step === 'success' || step === 'error' || write?.step === 'stalled') && (
-            <Button variant="outline" onClick={close}>
-              Close
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          ))}
+        </div>
+      )}
+      {step === 'confirm' && chosen && (
+        <p className="text-xs text-muted-foreground">
+          If the marketplace may not move this tiger yet, your wallet first asks you to approve it: it moves the tiger only to this buyer, in the same
+          transaction that pays you. The offer is checked before your wallet is asked for anything.
+        </p>
+      )}
+    </WriteDialog>
   );
 }
 
@@ -237,37 +211,32 @@ export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | 
       ? `The marketplace may still spend ${formatPaws(cancelled.allowance.current)} PAWS of yours; your other offers need ${formatPaws(lowerTo)}. Lower the allowance to ${formatPaws(lowerTo)} PAWS?`
       : null;
 
+  const asking = cancel.step === 'confirm' || cancel.step === 'cancelling';
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close offer" pendingNote={isUnderWay(write) ? LOWER_PENDING_NOTE : null}>
-        <DialogHeader>
-          <DialogTitle>
-            {cancel.step === 'confirm' || cancel.step === 'cancelling' ? 'Cancel Offer?' : lowered ? 'Allowance Lowered' : 'Offer Cancelled'}
-          </DialogTitle>
-          <DialogDescription>
-            {cancel.step === 'confirm' || cancel.step === 'cancelling'
-              ? `${offerTarget(offer)}: your offer of ${formatPaws(offer.pawsAmount)} PAWS${offer.quantity > 1 ? ` each for ${offer.remaining} more tigers` : ''}.`
-              : cancel.step === 'error'
-                ? 'The offer could not be cancelled.'
-                : write?.step === 'wallet'
-                  ? 'Approve the lower allowance in your wallet.'
-                  : write?.step === 'ledger' || write?.step === 'stalled'
-                    ? 'Checking the approval on the ledger…'
-                    : lowered
-                      ? `The marketplace may now spend ${formatPaws(lowerTo ?? '0')} PAWS of yours.`
-                      : (allowanceText ?? 'Your offer is cancelled.')}
-          </DialogDescription>
-        </DialogHeader>
-        {isUnderWay(write) && <WriteSteps label="Allowance progress" steps={write.steps} current={stepIndex(write)} />}
-        {write?.note && write.step === 'ledger' && <p className="text-sm text-muted-foreground">{write.note}</p>}
-        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && <LedgerStalledNotice />}
-        {(cancel.step === 'error' || write?.step === 'failed') && (
-          <p className="text-sm text-red-400" role="alert">
-            {cancel.step === 'error' ? cancel.error : write?.error}
-          </p>
-        )}
-        <DialogFooter>
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close offer"
+      pendingNote={LOWER_PENDING_NOTE}
+      title={asking ? 'Cancel Offer?' : lowered ? 'Allowance Lowered' : 'Offer Cancelled'}
+      description={
+        asking
+          ? `${offerTarget(offer)}: your offer of ${formatPaws(offer.pawsAmount)} PAWS${offer.quantity > 1 ? ` each for ${offer.remaining} more tigers` : ''}.`
+          : cancel.step === 'error'
+            ? 'The offer could not be cancelled.'
+            : write?.step === 'wallet'
+              ? 'Approve the lower allowance in your wallet.'
+              : write?.step === 'ledger' || write?.step === 'stalled'
+                ? 'Checking the approval on the ledger…'
+                : lowered
+                  ? `The marketplace may now spend ${formatPaws(lowerTo ?? '0')} PAWS of yours.`
+                  : (allowanceText ?? 'Your offer is cancelled.')
+      }
+      progressLabel="Allowance progress"
+      onRetry={lower}
+      dismissLabel={asking ? null : cancelled && !write && lowerTo !== null ? 'Keep Allowance' : 'Close'}
+      actions={
+        <>
           {cancel.step === 'confirm' && (
             <>
               <Button variant="outline" onClick={close}>
@@ -278,24 +247,21 @@ export function CancelOfferDialog({ target, onClose }: { target: CancelTarget | 
               </Button>
             </>
           )}
-          {(cancel.step === 'cancelling' || write?.step === 'prepare' || write?.step === 'wallet' || write?.step === 'ledger') && (
-            <Button disabled>{write?.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>
-          )}
-          {write?.step === 'stalled' && <Button onClick={() => checkWriteAgain(write.id)}>Check again</Button>}
+          {cancel.step === 'cancelling' && <Button disabled>Processing…</Button>}
           {cancelled && !write && lowerTo !== null && (
             <Button onClick={lower} disabled={otherLowering}>
               Lower Allowance
             </Button>
           )}
           {cancel.step === 'error' && cancel.retryable && <Button onClick={() => void cancelIt()}>Try Again</Button>}
-          {write?.step === 'failed' && write.retryable && <Button onClick={lower}>Try Again</Button>}
-          {(cancel.step === 'error' || (cancelled && !isUnderWay(write)) || write?.step === 'stalled') && (
-            <Button variant="outline" onClick={close}>
-              {cancelled && !write && lowerTo !== null ? 'Keep Allowance' : 'Close'}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {cancel.step === 'error' && (
+        <p className="text-sm text-red-400" role="alert">
+          {cancel.error}
+        </p>
+      )}
+    </WriteDialog>
   );
 }

@@ -4,7 +4,6 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatPaws } from '@/lib/format';
 import { $balances } from '@/features/balances/balance-store';
-import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
 import { $wallet, authenticate } from '@/features/wallet/wallet-store';
 import { $offerSerial, $tigerOffers, type OfferRequest, type PublicOffer, newOfferId } from './offer-client';
 import { MAX_OFFER_QUANTITY, OFFER_TIERS, type OfferTier } from './offer-rules';
@@ -24,8 +23,8 @@ import {
 } from './offer-screen-rules';
 import { startMakeOffer } from './make-offer-write';
 import { $writes, type WriteStep } from '@/features/writes/write-store';
-import { checkWriteAgain, dismissWrite, isUnderWay } from '@/features/writes/write-progress';
-import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
+import { dismissWrite, isUnderWay } from '@/features/writes/write-progress';
+import { WriteProgress } from '@/features/writes/WriteProgress';
 import { signInState } from '@/features/wallet/sign-in-state';
 import { SessionCheck } from '@/features/wallet/SessionCheck';
 import { AccountName } from '@/features/accounts/AccountName';
@@ -270,16 +269,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
           {offerAskText(budget, Number(amount) * units)}
         </p>
       )}
-      {step === 'approve' && write?.note && <p className="text-sm text-muted-foreground">{write.note}</p>}
-      {isUnderWay(write) && write.steps.length > 1 && <WriteSteps label="Offer progress" steps={write.steps} current={stepIndex(write)} />}
-      {write?.note && step === 'confirm' && <p className="text-sm text-muted-foreground">{write.note}</p>}
-      {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-      {write?.step === 'stalled' && <LedgerStalledNotice />}
-      {step === 'error' && write?.error && (
-        <p className="text-sm text-red-400" role="alert">
-          {write.error}
-        </p>
-      )}
+      <WriteProgress write={write} label="Offer progress" steps={!!write && write.steps.length > 1} />
       {step === 'success' && (
         <p role="status" className="text-sm text-emerald-300">
           Offer Made
@@ -292,11 +282,6 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
           </Button>
         )}
         {isUnderWay(write) && write.step !== 'stalled' && <Button disabled>{step === 'approve' ? 'Waiting for approval…' : 'Processing…'}</Button>}
-        {write?.step === 'stalled' && (
-          <Button type="button" onClick={() => checkWriteAgain(write.id)}>
-            Check again
-          </Button>
-        )}
       </div>
     </form>
   );

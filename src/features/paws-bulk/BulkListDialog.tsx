@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import type { OwnedNft } from '@/features/accounts/account-types';
 import { MAX_ALLOWANCES_PER_TRANSACTION } from '@/features/allowances/allowance-rules';
 import { INVALID_PRICE_MESSAGE, isValidPawsPrice } from '@/features/paws-market/listing';
@@ -9,9 +8,8 @@ import { SellerProceeds } from '@/features/paws-market/SaleFees';
 import { NftMedia } from '@/features/tiger/NftMedia';
 import { $wallet } from '@/features/wallet/wallet-store';
 import { useWriteDialog } from '@/features/writes/use-writes';
-import { isUnderWay } from '@/features/writes/write-progress';
 import { bulkListingWriteId, startBulkListing } from './bulk-list-write';
-import { WriteFooterEnd, WriteProgress } from '@/features/writes/WriteProgress';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 
 const PENDING_NOTE = 'You can close this window: the listings go on, and the bar at the bottom of the page shows them until they are done.';
 
@@ -27,7 +25,6 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
   const [prices, setPrices] = useState<Record<number, string>>({});
   const { write, close: endWrite } = useWriteDialog(tigers && seller ? bulkListingWriteId(seller) : null, () => setPrices({}));
   if (!tigers || !seller) return null;
-  const busy = isUnderWay(write);
   const priceOf = (serial: number) => prices[serial] ?? '';
   const allValid = tigers.every((tiger) => isValidPawsPrice(priceOf(tiger.serialNumber)));
   const approvals = Math.ceil(tigers.length / MAX_ALLOWANCES_PER_TRANSACTION);
@@ -38,95 +35,96 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close bulk listing" pendingNote={busy ? PENDING_NOTE : null} maxWidth="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{write?.step === 'done' ? 'Listings Created' : write ? write.title : `List ${tigers.length} tigers`}</DialogTitle>
-          <DialogDescription>
-            {write?.step === 'done' ? (
-              'The listings are live on the PAWS marketplace.'
-            ) : (
-              <>
-                Your wallet asks {approvals === 1 ? 'once' : `${approvals} times`} to approve the marketplace for these tigers (the ledger takes at most{' '}
-                {MAX_ALLOWANCES_PER_TRANSACTION} per approval); each goes live once its approval is confirmed.
-              </>
-            )}
-          </DialogDescription>
-        </DialogHeader>
-        {!write && (
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close bulk listing"
+      pendingNote={PENDING_NOTE}
+      maxWidth="max-w-2xl"
+      title={write?.step === 'done' ? 'Listings Created' : write ? write.title : `List ${tigers.length} tigers`}
+      description={
+        write?.step === 'done' ? (
+          'The listings are live on the PAWS marketplace.'
+        ) : (
           <>
-            <div className="flex flex-wrap items-end gap-2">
-              <label className="grid flex-1 gap-1 text-xs font-semibold text-muted-foreground" htmlFor={`${id}-all`}>
-                One price for all (PAWS)
-                <input
-                  id={`${id}-all`}
-                  type="number"
-                  min={0.01}
-                  step={0.01}
-                  inputMode="decimal"
-                  value={all}
-                  onChange={(event) => setAll(event.target.value)}
-                  className="h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground"
-                />
-              </label>
-              <Button
-                variant="secondary"
-                disabled={!isValidPawsPrice(all)}
-                onClick={() => setPrices(Object.fromEntries(tigers.map((tiger) => [tiger.serialNumber, all])))}
-              >
-                Apply to all
-              </Button>
-            </div>
-            <ul className="grid gap-2" aria-label="Tigers to list">
-              {tigers.map((tiger) => {
-                const price = priceOf(tiger.serialNumber);
-                return (
-                  <li key={tiger.serialNumber} className="grid grid-cols-[48px_minmax(0,1fr)] items-start gap-3 rounded-lg border border-border p-2">
-                    <NftMedia serial={tiger.serialNumber} image={tiger.nftImage} name={tiger.nftName} className="rounded-md" />
-                    <div className="grid gap-1">
-                      <label className="grid gap-1 text-sm font-semibold">
-                        {tiger.nftName}
-                        <input
-                          type="number"
-                          min={0.01}
-                          step={0.01}
-                          inputMode="decimal"
-                          aria-label={`Price of ${tiger.nftName} in PAWS`}
-                          value={price}
-                          onChange={(event) => setPrices((current) => ({ ...current, [tiger.serialNumber]: event.target.value }))}
-                          className="h-9 rounded-md border border-input bg-background px-2 text-sm font-normal"
-                        />
-                      </label>
-                      {price && !isValidPawsPrice(price) ? (
-                        <p className="text-xs text-red-400">{INVALID_PRICE_MESSAGE}</p>
-                      ) : (
-                        price && <SellerProceeds price={price} sellerId={seller} />
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
+            Your wallet asks {approvals === 1 ? 'once' : `${approvals} times`} to approve the marketplace for these tigers (the ledger takes at most{' '}
+            {MAX_ALLOWANCES_PER_TRANSACTION} per approval); each goes live once its approval is confirmed.
           </>
-        )}
-        <WriteProgress write={write} label="Bulk listing progress" />
-        <DialogFooter>
-          {!write && (
+        )
+      }
+      progressLabel="Bulk listing progress"
+      actions={
+        !write && (
+          <Button
+            disabled={!allValid}
+            onClick={() =>
+              void startBulkListing(
+                seller,
+                tigers.map((tiger) => ({ serialNumber: tiger.serialNumber, name: tiger.nftName, price: priceOf(tiger.serialNumber) })),
+              )
+            }
+          >
+            Approve and list {tigers.length} tigers
+          </Button>
+        )
+      }
+    >
+      {!write && (
+        <>
+          <div className="flex flex-wrap items-end gap-2">
+            <label className="grid flex-1 gap-1 text-xs font-semibold text-muted-foreground" htmlFor={`${id}-all`}>
+              One price for all (PAWS)
+              <input
+                id={`${id}-all`}
+                type="number"
+                min={0.01}
+                step={0.01}
+                inputMode="decimal"
+                value={all}
+                onChange={(event) => setAll(event.target.value)}
+                className="h-10 rounded-md border border-input bg-background px-2 text-sm text-foreground"
+              />
+            </label>
             <Button
-              disabled={!allValid}
-              onClick={() =>
-                void startBulkListing(
-                  seller,
-                  tigers.map((tiger) => ({ serialNumber: tiger.serialNumber, name: tiger.nftName, price: priceOf(tiger.serialNumber) })),
-                )
-              }
+              variant="secondary"
+              disabled={!isValidPawsPrice(all)}
+              onClick={() => setPrices(Object.fromEntries(tigers.map((tiger) => [tiger.serialNumber, all])))}
             >
-              Approve and list {tigers.length} tigers
+              Apply to all
             </Button>
-          )}
-          <WriteFooterEnd write={write} onClose={close} />
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          </div>
+          <ul className="grid gap-2" aria-label="Tigers to list">
+            {tigers.map((tiger) => {
+              const price = priceOf(tiger.serialNumber);
+              return (
+                <li key={tiger.serialNumber} className="grid grid-cols-[48px_minmax(0,1fr)] items-start gap-3 rounded-lg border border-border p-2">
+                  <NftMedia serial={tiger.serialNumber} image={tiger.nftImage} name={tiger.nftName} className="rounded-md" />
+                  <div className="grid gap-1">
+                    <label className="grid gap-1 text-sm font-semibold">
+                      {tiger.nftName}
+                      <input
+                        type="number"
+                        min={0.01}
+                        step={0.01}
+                        inputMode="decimal"
+                        aria-label={`Price of ${tiger.nftName} in PAWS`}
+                        value={price}
+                        onChange={(event) => setPrices((current) => ({ ...current, [tiger.serialNumber]: event.target.value }))}
+                        className="h-9 rounded-md border border-input bg-background px-2 text-sm font-normal"
+                      />
+                    </label>
+                    {price && !isValidPawsPrice(price) ? (
+                      <p className="text-xs text-red-400">{INVALID_PRICE_MESSAGE}</p>
+                    ) : (
+                      price && <SellerProceeds price={price} sellerId={seller} />
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </WriteDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { formatPaws } from '@/lib/format';
 import type { PublicListing } from '@/features/paws-market/paws-client';
 import { $wallet } from '@/features/wallet/wallet-store';
 import { useWriteDialog } from '@/features/writes/use-writes';
-import { isUnderWay } from '@/features/writes/write-progress';
 import { bulkUnlistWriteId, startBulkUnlist } from './bulk-unlist-write';
-import { WriteFooterEnd, WriteProgress } from '@/features/writes/WriteProgress';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 
 const PENDING_NOTE = 'You can close this window: the unlisting goes on, and the bar at the bottom of the page shows it until it is done.';
 
@@ -17,7 +15,6 @@ export function BulkUnlistDialog({ listings, onClose }: { listings: PublicListin
   const seller = wallet.accountId;
   const { write, close: endWrite } = useWriteDialog(listings && seller ? bulkUnlistWriteId(seller) : null, () => undefined);
   if (!listings || !seller) return null;
-  const busy = isUnderWay(write);
 
   function close(): void {
     endWrite();
@@ -25,41 +22,39 @@ export function BulkUnlistDialog({ listings, onClose }: { listings: PublicListin
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close bulk unlisting" pendingNote={busy ? PENDING_NOTE : null}>
-        <DialogHeader>
-          <DialogTitle>{write?.step === 'done' ? 'Tigers Unlisted' : write ? write.title : `Unlist ${listings.length} tigers`}</DialogTitle>
-          <DialogDescription>
-            The listings come down at once; your wallet then revokes the marketplace’s permission on all of them in one transaction.
-          </DialogDescription>
-        </DialogHeader>
-        {!write && (
-          <ul className="grid gap-1 text-sm" aria-label="Tigers to unlist">
-            {listings.map((listing) => (
-              <li key={listing.id} className="flex justify-between gap-2">
-                <span>{listing.nftName}</span>
-                <span className="tabular-nums text-muted-foreground">{formatPaws(listing.pawsPrice)} PAWS</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <WriteProgress write={write} label="Bulk unlisting progress" />
-        <DialogFooter>
-          {!write && (
-            <Button
-              onClick={() =>
-                void startBulkUnlist(
-                  seller,
-                  listings.map((listing) => ({ listingId: listing.id, serialNumber: listing.serialNumber, name: listing.nftName })),
-                )
-              }
-            >
-              Unlist {listings.length} tigers
-            </Button>
-          )}
-          <WriteFooterEnd write={write} onClose={close} />
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close bulk unlisting"
+      pendingNote={PENDING_NOTE}
+      title={write?.step === 'done' ? 'Tigers Unlisted' : write ? write.title : `Unlist ${listings.length} tigers`}
+      description="The listings come down at once; your wallet then revokes the marketplace’s permission on all of them in one transaction."
+      progressLabel="Bulk unlisting progress"
+      actions={
+        !write && (
+          <Button
+            onClick={() =>
+              void startBulkUnlist(
+                seller,
+                listings.map((listing) => ({ listingId: listing.id, serialNumber: listing.serialNumber, name: listing.nftName })),
+              )
+            }
+          >
+            Unlist {listings.length} tigers
+          </Button>
+        )
+      }
+    >
+      {!write && (
+        <ul className="grid gap-1 text-sm" aria-label="Tigers to unlist">
+          {listings.map((listing) => (
+            <li key={listing.id} className="flex justify-between gap-2">
+              <span>{listing.nftName}</span>
+              <span className="tabular-nums text-muted-foreground">{formatPaws(listing.pawsPrice)} PAWS</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </WriteDialog>
   );
 }

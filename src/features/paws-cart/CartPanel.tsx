@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { errorText } from '@/lib/api/error-text';
 import { formatPaws } from '@/lib/format';
 import { $balances } from '@/features/balances/balance-store';
@@ -10,7 +9,7 @@ import { pawsViewFromQuery } from '@/features/paws-market/listings-view-rules';
 import { NftMedia } from '@/features/tiger/NftMedia';
 import { $wallet } from '@/features/wallet/wallet-store';
 import { useWriteDialog } from '@/features/writes/use-writes';
-import { WriteFooterEnd, WriteProgress } from '@/features/writes/WriteProgress';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 import { isUnderWay } from '@/features/writes/write-progress';
 import { CartFees } from './CartFees';
 import { SweepForm } from './SweepForm';
@@ -65,84 +64,80 @@ export function CartPanel({ open, onClose }: { open: true | null; onClose: () =>
   const traits = typeof window === 'undefined' ? {} : pawsViewFromQuery(window.location.search).traits;
 
   return (
-    <Dialog open onOpenChange={(next) => !next && close()}>
-      <DialogContent closeLabel="Close cart" pendingNote={busy ? PENDING_NOTE : null} maxWidth="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Your cart</DialogTitle>
-          <DialogDescription>
-            {lines.length
-              ? `${lines.length} ${lines.length === 1 ? 'tiger' : 'tigers'} · ${formatPaws(total)} PAWS, settled together on the ledger: each transfer all or nothing.`
-              : 'Add PAWS listings from their cards, or sweep the floor.'}
-          </DialogDescription>
-        </DialogHeader>
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close cart"
+      pendingNote={PENDING_NOTE}
+      maxWidth="max-w-2xl"
+      title="Your cart"
+      description={
+        lines.length
+          ? `${lines.length} ${lines.length === 1 ? 'tiger' : 'tigers'} · ${formatPaws(total)} PAWS, settled together on the ledger: each transfer all or nothing.`
+          : 'Add PAWS listings from their cards, or sweep the floor.'
+      }
+      progressLabel="Checkout progress"
+      actions={
+        !busy && (
+          <Button size="fit" wrap onClick={() => void startCheckout(buyer, lines)} disabled={!lines.length || !balances.isReady || insufficient}>
+            {lines.length ? `Checkout ${lines.length} for ${formatPaws(total)} PAWS` : 'Checkout'}
+          </Button>
+        )
+      }
+    >
+      {!busy && <SweepForm traits={traits} onSweep={(ask) => void sweep(ask)} />}
+      {sweeping && (
+        <p className="text-sm text-muted-foreground" role="status" data-testid="sweep-status">
+          {sweeping}
+        </p>
+      )}
 
-        {!busy && <SweepForm traits={traits} onSweep={(ask) => void sweep(ask)} />}
-        {sweeping && (
-          <p className="text-sm text-muted-foreground" role="status" data-testid="sweep-status">
-            {sweeping}
+      {lines.length > 0 && (
+        <ul className="grid gap-2" aria-label="Tigers in your cart" data-testid="cart-lines">
+          {lines.map((line) => (
+            <li key={line.listingId} className="grid grid-cols-[56px_minmax(0,1fr)_auto] items-center gap-3 rounded-lg border border-border p-2">
+              <NftMedia serial={line.serialNumber} image={line.nftImage} name={line.nftName} className="rounded-md" />
+              <div className="min-w-0">
+                <p className="font-semibold wrap-anywhere">{line.nftName}</p>
+                <p className="text-sm tabular-nums">{formatPaws(line.pawsPrice)} PAWS</p>
+                <CartFees price={line.pawsPrice} sellerId={line.sellerId} buyerId={buyer} />
+              </div>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={busy}
+                onClick={() => removeFromCart(buyer, [line.listingId])}
+                aria-label={`Remove ${line.nftName} from the cart`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {lines.length > 0 && (
+        <p className="flex justify-between border-t border-border pt-3 font-semibold">
+          <span>Total</span>
+          <span className="tabular-nums" data-testid="cart-total">
+            {formatPaws(total)} PAWS
+          </span>
+        </p>
+      )}
+      {lines.length > 0 && !busy && insufficient && (
+        <p className="text-sm text-red-400" role="alert">
+          {insufficientPawsMessage(Number(total), Number(balances.pawsBalance))}
+        </p>
+      )}
+      {lines.length > 0 && !busy && !insufficient && (
+        <div className="grid gap-1 text-xs text-muted-foreground">
+          {quote.state === 'read' && <p data-testid="allowance-ask">{fundingText(quote.quote.funding, 'this cart')}</p>}
+          <p>
+            Checkout reads every tiger again first: if one sold or changed price, you see what changed and the new total before your wallet is asked for
+            anything.
           </p>
-        )}
-
-        {lines.length > 0 && (
-          <ul className="grid gap-2" aria-label="Tigers in your cart" data-testid="cart-lines">
-            {lines.map((line) => (
-              <li key={line.listingId} className="grid grid-cols-[56px_minmax(0,1fr)_auto] items-center gap-3 rounded-lg border border-border p-2">
-                <NftMedia serial={line.serialNumber} image={line.nftImage} name={line.nftName} className="rounded-md" />
-                <div className="min-w-0">
-                  <p className="font-semibold wrap-anywhere">{line.nftName}</p>
-                  <p className="text-sm tabular-nums">{formatPaws(line.pawsPrice)} PAWS</p>
-                  <CartFees price={line.pawsPrice} sellerId={line.sellerId} buyerId={buyer} />
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={busy}
-                  onClick={() => removeFromCart(buyer, [line.listingId])}
-                  aria-label={`Remove ${line.nftName} from the cart`}
-                >
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-
-        {lines.length > 0 && (
-          <p className="flex justify-between border-t border-border pt-3 font-semibold">
-            <span>Total</span>
-            <span className="tabular-nums" data-testid="cart-total">
-              {formatPaws(total)} PAWS
-            </span>
-          </p>
-        )}
-        {lines.length > 0 && !busy && insufficient && (
-          <p className="text-sm text-red-400" role="alert">
-            {insufficientPawsMessage(Number(total), Number(balances.pawsBalance))}
-          </p>
-        )}
-        {lines.length > 0 && !busy && !insufficient && (
-          <div className="grid gap-1 text-xs text-muted-foreground">
-            {quote.state === 'read' && <p data-testid="allowance-ask">{fundingText(quote.quote.funding, 'this cart')}</p>}
-            <p>
-              Checkout reads every tiger again first: if one sold or changed price, you see what changed and the new total before your wallet is asked for
-              anything.
-            </p>
-          </div>
-        )}
-
-        <div className="grid gap-3" data-testid="checkout-progress">
-          <WriteProgress write={write} label="Checkout progress" />
         </div>
-
-        <DialogFooter>
-          {!busy && (
-            <Button size="fit" wrap onClick={() => void startCheckout(buyer, lines)} disabled={!lines.length || !balances.isReady || insufficient}>
-              {lines.length ? `Checkout ${lines.length} for ${formatPaws(total)} PAWS` : 'Checkout'}
-            </Button>
-          )}
-          <WriteFooterEnd write={write} onClose={close} />
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      )}
+    </WriteDialog>
   );
 }

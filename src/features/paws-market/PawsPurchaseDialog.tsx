@@ -1,23 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
 import { $balances } from '@/features/balances/balance-store';
-import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
 import { pendingPurchase } from '@/features/ledger/kept-transactions';
 import { NftMedia } from '@/features/tiger/NftMedia';
 import { formatPaws } from '@/lib/format';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { $wallet } from '@/features/wallet/wallet-store';
-import { TransactionId } from '@/features/ledger/TransactionId';
 import type { WriteStep } from '@/features/writes/write-store';
-import { checkWriteAgain, isUnderWay } from '@/features/writes/write-progress';
 import { useWriteDialog } from '@/features/writes/use-writes';
-import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 import { insufficientPawsMessage, pawsPurchaseWriteId } from './listing';
 import type { PublicListing } from './paws-client';
 import { usePurchaseQuote } from './use-purchase-quote';
 import { fundingText } from './allowance-ask';
-import { WriteQuestionView } from '@/features/writes/WriteProgress';
 import { startPawsPurchase } from './purchase-write';
 import { AccountName } from '@/features/accounts/AccountName';
 import { BuyerCost } from './SaleFees';
@@ -72,85 +67,58 @@ export function PawsPurchaseDialog({ listing, onClose }: { listing: PublicListin
   }
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close purchase" pendingNote={isUnderWay(write) ? PENDING_NOTE : null}>
-        <DialogHeader>
-          <DialogTitle>{step === 'success' ? 'Purchase Successful!' : `Buy ${listing.nftName}`}</DialogTitle>
-          <DialogDescription>
-            {step === 'approve'
-              ? 'Approve the marketplace to spend the price in your wallet.'
-              : step === 'execute'
-                ? 'Settling on the Hedera ledger…'
-                : `Price: ${formatPaws(listing.pawsPrice)} PAWS`}
-          </DialogDescription>
-        </DialogHeader>
-        <div className="grid grid-cols-[96px_minmax(0,1fr)] items-center gap-4">
-          <NftMedia serial={listing.serialNumber} image={listing.nftImage} name={listing.nftName} className="rounded-lg" />
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted-foreground">Price</dt>
-            <dd className="font-semibold">{formatPaws(listing.pawsPrice)} PAWS</dd>
-            <dt className="text-muted-foreground">Your balance</dt>
-            <dd>{balances.isReady ? `${formatPaws(balances.pawsBalance)} PAWS` : 'Loading…'}</dd>
-            <dt className="text-muted-foreground">Seller</dt>
-            <dd className="text-xs break-all">
-              <AccountName accountId={listing.sellerId} />
-            </dd>
-          </dl>
-        </div>
-        {step === 'prepare' && buyer && <BuyerCost price={listing.pawsPrice} sellerId={listing.sellerId} buyerId={buyer} />}
-        {write && write.step !== 'failed' && write.step !== 'done' && <WriteSteps label="Purchase progress" steps={write.steps} current={stepIndex(write)} />}
-        {step === 'prepare' && insufficient && (
-          <p className="text-sm text-red-400" role="alert">
-            {insufficientPawsMessage(price, available)}
-            <span className="block font-semibold">Insufficient PAWS balance</span>
-          </p>
-        )}
-        {step === 'prepare' && !insufficient && (
-          <p className="text-sm text-muted-foreground" data-testid="allowance-ask">
-            {quote.state === 'loading'
-              ? 'Checking your PAWS allowance…'
-              : quote.state === 'read'
-                ? fundingText(quote.quote.funding, 'this tiger')
-                : `If the marketplace (${PUBLIC_CONFIG.marketplaceAccountId}) may not yet spend the price, your wallet first asks you to allow it: it takes the PAWS only as the tiger comes to you, in one transaction.`}
-          </p>
-        )}
-        {write && <WriteQuestionView write={write} />}
-        {write?.step === 'wallet' && write.note && <p className="text-sm text-muted-foreground">{write.note}</p>}
-        {write?.note && step === 'execute' && <p className="text-sm text-muted-foreground">{write.note}</p>}
-        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && <LedgerStalledNotice />}
-        {step === 'success' && write?.outcome && (
-          <p className="text-sm" role="status" data-testid="write-outcome">
-            {write.outcome}
-          </p>
-        )}
-        {step === 'success' && write?.transactionId && (
-          <p className="text-xs text-muted-foreground">
-            Transaction <TransactionId transactionId={write.transactionId} />
-          </p>
-        )}
-        {step === 'error' && write?.error && (
-          <p className="text-sm text-red-400" role="alert">
-            {write.error}
-          </p>
-        )}
-        <DialogFooter>
-          {step === 'prepare' && (
-            <Button onClick={buy} disabled={!balances.isReady || balances.isLoading || insufficient}>
-              Purchase
-            </Button>
-          )}
-          {step === 'approve' && <Button disabled>Waiting for approval…</Button>}
-          {(write?.step === 'prepare' || write?.step === 'ledger') && <Button disabled>Processing…</Button>}
-          {write?.step === 'stalled' && writeId && <Button onClick={() => checkWriteAgain(writeId)}>Check again</Button>}
-          {step === 'error' && write?.retryable && <Button onClick={buy}>Try Again</Button>}
-          {(step === 'success' || step === 'error' || write?.step === 'stalled') && (
-            <Button variant="outline" onClick={close}>
-              Close
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close purchase"
+      pendingNote={PENDING_NOTE}
+      title={step === 'success' ? 'Purchase Successful!' : `Buy ${listing.nftName}`}
+      description={
+        step === 'approve'
+          ? 'Approve the marketplace to spend the price in your wallet.'
+          : step === 'execute'
+            ? 'Settling on the Hedera ledger…'
+            : `Price: ${formatPaws(listing.pawsPrice)} PAWS`
+      }
+      progressLabel="Purchase progress"
+      onRetry={buy}
+      actions={
+        step === 'prepare' && (
+          <Button onClick={buy} disabled={!balances.isReady || balances.isLoading || insufficient}>
+            Purchase
+          </Button>
+        )
+      }
+    >
+      <div className="grid grid-cols-[96px_minmax(0,1fr)] items-center gap-4">
+        <NftMedia serial={listing.serialNumber} image={listing.nftImage} name={listing.nftName} className="rounded-lg" />
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Price</dt>
+          <dd className="font-semibold">{formatPaws(listing.pawsPrice)} PAWS</dd>
+          <dt className="text-muted-foreground">Your balance</dt>
+          <dd>{balances.isReady ? `${formatPaws(balances.pawsBalance)} PAWS` : 'Loading…'}</dd>
+          <dt className="text-muted-foreground">Seller</dt>
+          <dd className="text-xs break-all">
+            <AccountName accountId={listing.sellerId} />
+          </dd>
+        </dl>
+      </div>
+      {step === 'prepare' && buyer && <BuyerCost price={listing.pawsPrice} sellerId={listing.sellerId} buyerId={buyer} />}
+      {step === 'prepare' && insufficient && (
+        <p className="text-sm text-red-400" role="alert">
+          {insufficientPawsMessage(price, available)}
+          <span className="block font-semibold">Insufficient PAWS balance</span>
+        </p>
+      )}
+      {step === 'prepare' && !insufficient && (
+        <p className="text-sm text-muted-foreground" data-testid="allowance-ask">
+          {quote.state === 'loading'
+            ? 'Checking your PAWS allowance…'
+            : quote.state === 'read'
+              ? fundingText(quote.quote.funding, 'this tiger')
+              : `If the marketplace (${PUBLIC_CONFIG.marketplaceAccountId}) may not yet spend the price, your wallet first asks you to allow it: it takes the PAWS only as the tiger comes to you, in one transaction.`}
+        </p>
+      )}
+    </WriteDialog>
   );
 }

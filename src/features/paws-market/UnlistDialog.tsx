@@ -1,10 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/Dialog';
-import { LedgerStalledNotice, LedgerWaitNotice } from '@/features/ledger/LedgerWaitNotice';
 import { useWriteDialog } from '@/features/writes/use-writes';
-import { checkWriteAgain, isUnderWay } from '@/features/writes/write-progress';
-import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
+import { isUnderWay } from '@/features/writes/write-progress';
+import { WriteDialog } from '@/features/writes/WriteDialog';
 import { unlistWriteId } from './listing';
 import { UNLIST_STEPS, type UnlistTarget, revokePermission, startUnlist } from './unlist-write';
 
@@ -55,55 +53,45 @@ export function UnlistDialog({
 
   if (!target) return null;
   const underWay = isUnderWay(write);
-  const problem = write?.step === 'failed' ? write.error : null;
   /** The listing is gone while the permission is still to revoke. */
-  const unfinished = target.listingId === null || problem !== null;
+  const unfinished = target.listingId === null || write?.step === 'failed';
   const revoke = () => void revokePermission({ ...target, listingId: null });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && close()}>
-      <DialogContent closeLabel="Close" pendingNote={underWay ? PENDING_NOTE : null}>
-        <DialogHeader>
-          <DialogTitle>{unfinished ? 'Revoke the Marketplace’s Permission' : 'Return Tiger to Your Den?'}</DialogTitle>
-          <DialogDescription>
-            {unfinished
-              ? permissionLeftText(target.nftName)
-              : `${target.nftName} will be removed from the PAWS marketplace, and the trading permission you gave the marketplace will be revoked in your wallet.`}
-          </DialogDescription>
-        </DialogHeader>
-        {underWay && <WriteSteps label="Unlist progress" steps={write.steps} current={stepIndex(write)} />}
-        {problem && (
-          <p className="text-sm text-red-400" role="alert">
-            The permission was not revoked: {problem}
-          </p>
-        )}
-        {write?.note && write.step === 'ledger' && <p className="text-sm text-muted-foreground">{write.note}</p>}
-        {write?.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
-        {write?.step === 'stalled' && <LedgerStalledNotice />}
-        <DialogFooter>
-          {write?.step === 'stalled' ? (
-            <Button onClick={() => checkWriteAgain(write.id)}>Check again</Button>
-          ) : underWay ? (
-            <Button disabled>{unfinished || write.steps === UNLIST_STEPS.revoke ? 'Revoking…' : 'Returning…'}</Button>
-          ) : unfinished ? (
-            <>
-              <Button variant="outline" onClick={close}>
-                Not Now
-              </Button>
-              <Button onClick={revoke}>Revoke Permission</Button>
-            </>
-          ) : (
-            <>
-              <Button variant="outline" onClick={close}>
-                Keep Listed
-              </Button>
-              <Button variant="destructive" onClick={() => void startUnlist(target, { title: failureTitle, text: failureText })}>
-                Return to Den
-              </Button>
-            </>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <WriteDialog
+      write={write}
+      onClose={close}
+      closeLabel="Close"
+      pendingNote={PENDING_NOTE}
+      title={unfinished ? 'Revoke the Marketplace’s Permission' : 'Return Tiger to Your Den?'}
+      description={
+        unfinished
+          ? permissionLeftText(target.nftName)
+          : `${target.nftName} will be removed from the PAWS marketplace, and the trading permission you gave the marketplace will be revoked in your wallet.`
+      }
+      progressLabel="Unlist progress"
+      busy={() => (unfinished || write?.steps === UNLIST_STEPS.revoke ? 'Revoking…' : 'Returning…')}
+      failureText={(error) => `The permission was not revoked: ${error}`}
+      dismissLabel={null}
+      actions={
+        underWay ? null : unfinished ? (
+          <>
+            <Button variant="outline" onClick={close}>
+              Not Now
+            </Button>
+            <Button onClick={revoke}>Revoke Permission</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="outline" onClick={close}>
+              Keep Listed
+            </Button>
+            <Button variant="destructive" onClick={() => void startUnlist(target, { title: failureTitle, text: failureText })}>
+              Return to Den
+            </Button>
+          </>
+        )
+      }
+    />
   );
 }

@@ -45,11 +45,21 @@ export function WriteRemedy({ write }: { write: Write }) {
  * A write in its dialog: its steps and note while under way, what it asks the holder, the ledger's
  * wait, its end (what it did and its transaction, or the failure).
  */
-export function WriteProgress({ write, label }: { write: Write | undefined; label: string }) {
+export function WriteProgress({
+  write,
+  label,
+  steps = true,
+  failureText = (error) => error,
+}: {
+  write: Write | undefined;
+  label: string;
+  steps?: boolean;
+  failureText?: ((error: string) => string) | undefined;
+}) {
   if (!write) return null;
   return (
     <>
-      {isUnderWay(write) && <WriteSteps label={label} steps={write.steps} current={stepIndex(write)} />}
+      {steps && isUnderWay(write) && <WriteSteps label={label} steps={write.steps} current={stepIndex(write)} />}
       {write.note && isUnderWay(write) && <p className="text-sm text-muted-foreground">{write.note}</p>}
       <WriteQuestionView write={write} />
       {write.step === 'ledger' && <LedgerWaitNotice since={write.since} />}
@@ -71,24 +81,10 @@ export function WriteProgress({ write, label }: { write: Write | undefined; labe
       )}
       {write.step === 'failed' && write.error && (
         <p className="text-sm text-red-400" role="alert">
-          {write.error}
+          {failureText(write.error)}
         </p>
       )}
       <WriteRemedy write={write} />
-    </>
-  );
-}
-
-/** The end of a write dialog's footer: what the write waits for while it goes on ('Waiting for approval…', 'Processing…'), and Close. */
-export function WriteFooterEnd({ write, onClose }: { write: Write | undefined; onClose: () => void }) {
-  return (
-    <>
-      {isUnderWay(write) && write.step !== 'stalled' && write.step !== 'confirm' && (
-        <Button disabled>{write.step === 'wallet' ? 'Waiting for approval…' : 'Processing…'}</Button>
-      )}
-      <Button variant="outline" onClick={onClose}>
-        Close
-      </Button>
     </>
   );
 }

@@ -9,7 +9,7 @@
  */
 import { test as base, expect } from '@playwright/test';
 import { classConflicts } from '../../support/class-conflicts';
-import { startTestServer } from '../../support/local-server';
+import { type TestServer, startTestServer } from '../../support/local-server';
 import { patient } from './pace';
 
 const MARK = 'CSP violation:';
@@ -47,14 +47,14 @@ function reportClassLists(binding: string) {
 export type SandboxClock = 'mainnet' | 'instant';
 
 export const test = base.extend<
-  { cspViolations: string[]; classLists: Set<string> },
-  { siteDir: string; sandboxClock: SandboxClock; sandboxEnv: Record<string, string>; sandboxOrigin: string }
+  { cspViolations: string[]; classLists: Set<string>; serverLog: undefined },
+  { siteDir: string; sandboxClock: SandboxClock; sandboxEnv: Record<string, string>; sandboxServer: TestServer; sandboxOrigin: string }
 >({
   siteDir: [process.env.SITE_DIR ?? 'dist', { scope: 'worker', option: true }],
   sandboxClock: ['instant', { scope: 'worker', option: true }],
   /** More settings of the sandbox network (its fees): a describe that sets them gets workers of its own. */
   sandboxEnv: [{}, { scope: 'worker', option: true }],
-  sandboxOrigin: [
+  sandboxServer: [
     async ({ siteDir, sandboxClock, sandboxEnv }, use) => {
       // The reconciler on its default timer, as with `npm start`.
       const server = await startTestServer({
@@ -62,12 +62,23 @@ export const test = base.extend<
         mainnetClock: sandboxClock === 'mainnet',
         env: { SITE_DIR: siteDir, RECONCILER_INTERVAL_MS: '60000', ...sandboxEnv },
       });
-      await use(server.origin);
+      await use(server);
       await server.dispose();
     },
     { scope: 'worker', timeout: patient(150_000) },
   ],
+  sandboxOrigin: [async ({ sandboxServer }, use) => use(sandboxServer.origin), { scope: 'worker' }],
   baseURL: async ({ sandboxOrigin }, use) => use(sandboxOrigin),
+  /** A failed test carries what the server logged while it ran (its warnings and errors: a mirror read out of budget, a 5xx), as the report's attachment. */
+  serverLog: [
+    async ({ sandboxServer }, use, testInfo) => {
+      const from = sandboxServer.output().length;
+      await use(undefined);
+      const logged = sandboxServer.output().slice(from).trim();
+      if (testInfo.status !== testInfo.expectedStatus && logged) await testInfo.attach('server log', { body: logged, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];

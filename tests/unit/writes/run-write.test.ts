@@ -116,3 +116,21 @@ describe('every write goes through runWrite', () => {
     expect(ownLives(resolve('src'))).toEqual([]);
   });
 });
+
+describe('every write dialog renders the one shell', () => {
+  /** Islands outside writes/ that show a write in a dialog (useWriteDialog) without WriteDialog, or draw the ledger's stall themselves. */
+  function ownShells(dir: string): string[] {
+    return readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return path.endsWith(join('features', 'writes')) ? [] : ownShells(path);
+      if (!name.endsWith('.tsx')) return [];
+      const text = readFileSync(path, 'utf8');
+      const ownShell = /\buseWriteDialog\(/.test(text) && !/<WriteDialog\b/.test(text);
+      return ownShell || /<LedgerStalledNotice\b/.test(text) ? [path] : [];
+    });
+  }
+
+  it('WriteDialog renders each, with its progress, stall and failure', () => {
+    expect(ownShells(resolve('src'))).toEqual([]);
+  });
+});
