@@ -2,6 +2,7 @@ import { axeViolations } from './support/axe';
 import { watchHydrationErrors } from './support/hydration';
 import { watchRequests } from './support/quiet-network';
 import { countIslandCommits } from './support/react-commits';
+import { pauseClock } from './support/pause-clock';
 import { expect, test } from './support/test';
 import { DAVE } from '../../src/sandbox/ledger/demo-accounts';
 import {
@@ -199,7 +200,7 @@ test.describe('HBAR marketplace', () => {
     // The purchase dialog (its title turns to 'Purchase Failed' below, so it is not found by name).
     const dialog = page.getByRole('dialog');
     // The page's clock stands still from here, so that the toast below stays while the test looks.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await pauseClock(page);
     await dialog.getByRole('button', { name: /^Confirm Purchase/ }).click();
     // The server's answer (no session) turns the page back to 'not signed in'.
     await expect(dialog.getByRole('alert')).toContainText('Sign in with your wallet first');

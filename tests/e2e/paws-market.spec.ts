@@ -5,6 +5,7 @@ import { call, ownedSerials } from '../support/sandbox-client';
 import { LEDGER_FLOW_MS, MARKETPLACE, ledgerNft, SHOWN_ON_MIRROR } from './support/ledger';
 import { listBuyUnlist, listLastTiger, openListDialog } from './support/paws-flows';
 import { approveNext, connectAs, disconnect, rejectNext } from './support/sandbox-wallet';
+import { atRest } from './support/at-rest';
 import { expect, test } from './support/test';
 import { holdRequests } from './support/hold-requests';
 import { patient } from './support/pace';
@@ -381,6 +382,9 @@ test('the PAWS market’s sort and filters sit side by side at 320 px, a filter 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByTestId('cart-button').click();
   const sweep = page.getByRole('form', { name: 'Sweep the floor' });
+  await expect(sweep).toBeVisible();
+  // Measured once the cart has opened: its opening animation moves the form between two reads.
+  await atRest(page);
   const form = await sweep.boundingBox();
   for (const field of ['How many (1–25)', 'Tier', 'Maximum total (PAWS, optional)']) {
     const box = await sweep.getByLabel(field).boundingBox();

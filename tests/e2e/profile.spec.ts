@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
+import { pauseClock } from './support/pause-clock';
 import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
 import { ALICE, CAROL } from '../../src/sandbox/ledger/demo-accounts';
@@ -180,7 +181,7 @@ test.describe('profile', () => {
     // 'Try again' asks at once. The page's clock stands still from here, so no retry of its own can come first (on a
     // busy host the 2 s retry came between the alert showing and the click, which then found its button gone).
     refusing = true;
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+    await pauseClock(page);
     await page.reload();
     await expect(failure).toBeVisible();
     refusing = false;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { atRest } from './at-rest';
 
 /**
  * Axe's violations on the page (or within `selector`), as 'rule: targets' lines, judged at rest: axe blends a
@@ -9,14 +10,7 @@ import type { Page } from '@playwright/test';
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
-    await page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-          .map((animation) => animation.finished.catch(() => undefined)),
-      ),
-    );
+    await atRest(page);
     const builder = new AxeBuilder({ page });
     const { violations } = await (selector ? builder.include(selector) : builder).analyze();
     return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
