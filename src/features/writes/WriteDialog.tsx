@@ -83,16 +83,17 @@ export function WriteDialog({
         {children}
         {progress ?? <WriteProgress write={write} label={progressLabel} steps={steps} failureText={failureText} />}
         <DialogFooter>
+          {/* Dismiss first: the footer puts the last button at the right, and on top on a phone, where the dialog's action belongs. */}
+          {!footer && dismissLabel && (
+            <Button variant="outline" onClick={onClose}>
+              {dismissLabel}
+            </Button>
+          )}
           {actions}
           {footer ?? (
             <>
               {underWay && write.step !== 'stalled' && write.step !== 'confirm' && <Button disabled>{busy(write.step)}</Button>}
               {write?.step === 'failed' && write.retryable && onRetry && <Button onClick={onRetry}>Try Again</Button>}
-              {dismissLabel && (
-                <Button variant="outline" onClick={onClose}>
-                  {dismissLabel}
-                </Button>
-              )}
             </>
           )}
         </DialogFooter>
