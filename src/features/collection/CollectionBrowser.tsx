@@ -2,7 +2,6 @@ import { type ReactNode, type SubmitEvent, memo, useCallback, useDeferredValue, 
 import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
-import { traitLabel } from '@/features/tiger/tiers';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { useUrlView } from '@/lib/use-url-view';
 import { useFetched, useRefetching } from '@/lib/use-island-store';
@@ -25,6 +24,7 @@ import { CollectionCard } from './CollectionCard';
 import { MarketChart } from './MarketChart';
 import { Pagination } from './Pagination';
 import { TraitFilters } from './TraitFilters';
+import { ActiveFilterChips, FiltersToggle, SortSelect } from './BrowseToolbar';
 import { MINTED, TOTAL_SUPPLY } from '@/features/tiger/supply';
 
 const SEARCH_DEBOUNCE_MS = 350;
@@ -223,63 +223,21 @@ export default function CollectionBrowser() {
                 A name, #serial for one tiger, a trait value such as Golden, or an account id for its tigers.
               </span>
             </form>
-            <div className="grid gap-1 sm:w-56">
-              <label htmlFor="collection-sort" className="text-xs font-semibold text-muted-foreground">
-                Sort by
-              </label>
-              <select
-                id="collection-sort"
-                value={shownView.sort}
-                onChange={(event) => view && isSortKey(event.target.value) && commit({ ...view, sort: event.target.value, page: 1 }, 'push')}
-                className="h-10 rounded-md border border-input bg-background px-2 text-sm"
-              >
-                {COLLECTION_SORT_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button
-              type="button"
-              className={cn(buttonVariants({ variant: 'outline' }), 'lg:hidden')}
-              aria-expanded={filtersOpen}
-              aria-controls="collection-filters"
-              onClick={() => setFiltersOpen((open) => !open)}
-            >
-              {filtersOpen ? 'Hide filters' : 'Filters'}
-              {activeFilters > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeFilters}</span>}
-            </button>
+            <SortSelect
+              id="collection-sort"
+              className="sm:w-56"
+              value={shownView.sort}
+              options={COLLECTION_SORT_OPTIONS}
+              onChange={(sort) => view && isSortKey(sort) && commit({ ...view, sort, page: 1 }, 'push')}
+            />
+            <FiltersToggle open={filtersOpen} controls="collection-filters" active={activeFilters} onToggle={() => setFiltersOpen((open) => !open)} />
           </div>
 
-          {activeFilters > 0 && (
-            <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
-              {Object.entries(selection).flatMap(([type, values]) =>
-                values.map((value) => (
-                  <li key={`${type}:${value}`}>
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-1.5 rounded-full border border-amber-500/60 bg-amber-950/40 px-3 py-1 text-xs font-semibold text-amber-100 hover:bg-amber-900/50"
-                      aria-label={`Remove filter ${traitLabel(type)}: ${value}`}
-                      onClick={() => view && commit({ ...view, traits: toggleTrait(view.traits, type, value), page: 1 }, 'push')}
-                    >
-                      {traitLabel(type)}: {value}
-                      <span aria-hidden="true">×</span>
-                    </button>
-                  </li>
-                )),
-              )}
-              <li>
-                <button
-                  type="button"
-                  className={cn(buttonVariants({ variant: 'link', size: 'inline' }), 'px-1')}
-                  onClick={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}
-                >
-                  Clear all
-                </button>
-              </li>
-            </ul>
-          )}
+          <ActiveFilterChips
+            selection={selection}
+            onRemove={(type, value) => view && commit({ ...view, traits: toggleTrait(view.traits, type, value), page: 1 }, 'push')}
+            onClear={() => view && commit({ ...view, traits: {}, page: 1 }, 'push')}
+          />
 
           <p ref={summaryRef} tabIndex={-1} role="status" className="min-h-6 text-sm text-stone-300 outline-none" data-testid="collection-summary">
             {data && view ? summaryText(data, view) : collection.error ? '' : 'Loading the collection…'}

@@ -7,7 +7,7 @@ import { useUrlView } from '@/lib/use-url-view';
 import { selectedCount, toggleTrait } from '@/features/collection/collection-rules';
 import { Pagination } from '@/features/collection/Pagination';
 import { TraitFilters } from '@/features/collection/TraitFilters';
-import { traitLabel } from '@/features/tiger/tiers';
+import { ActiveFilterChips, FiltersToggle, SortSelect } from '@/features/collection/BrowseToolbar';
 import { PAWS_PAGE_SIZE } from './listing';
 import { DEFAULT_PAWS_VIEW, PAWS_SORT_OPTIONS, isPawsSortKey, pawsViewFromQuery, pawsViewToApiQuery, pawsViewToQuery } from './listings-view-rules';
 import { $listings, $listingsQuery, type ListingsPage, type PublicListing } from './paws-client';
@@ -78,59 +78,17 @@ export function PawsListingsBrowser({ renderListing }: PawsListingsBrowserProps)
 
       <div className="grid min-w-0 gap-4">
         <div className="flex flex-wrap items-end gap-3">
-          <div className="grid min-w-0 flex-1 gap-1 sm:max-w-64">
-            <label htmlFor="paws-sort" className="text-xs font-semibold text-muted-foreground">
-              Sort by
-            </label>
-            <select
-              id="paws-sort"
-              value={shown.sort}
-              onChange={(event) => view && isPawsSortKey(event.target.value) && commit({ ...view, sort: event.target.value, page: 1 })}
-              className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm"
-            >
-              {PAWS_SORT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="button"
-            className={cn(buttonVariants({ variant: 'outline' }), 'lg:hidden')}
-            aria-expanded={filtersOpen}
-            aria-controls="paws-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            {filtersOpen ? 'Hide filters' : 'Filters'}
-            {activeFilters > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">{activeFilters}</span>}
-          </button>
+          <SortSelect
+            id="paws-sort"
+            className="flex-1 sm:max-w-64"
+            value={shown.sort}
+            options={PAWS_SORT_OPTIONS}
+            onChange={(sort) => view && isPawsSortKey(sort) && commit({ ...view, sort, page: 1 })}
+          />
+          <FiltersToggle open={filtersOpen} controls="paws-filters" active={activeFilters} onToggle={() => setFiltersOpen((open) => !open)} />
         </div>
 
-        {activeFilters > 0 && (
-          <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
-            {Object.entries(shown.traits).flatMap(([type, values]) =>
-              values.map((value) => (
-                <li key={`${type}:${value}`}>
-                  <button
-                    type="button"
-                    className="inline-flex items-center gap-1.5 rounded-full border border-amber-500/60 bg-amber-950/40 px-3 py-1 text-xs font-semibold text-amber-100 hover:bg-amber-900/50"
-                    aria-label={`Remove filter ${traitLabel(type)}: ${value}`}
-                    onClick={() => toggle(type, value)}
-                  >
-                    {traitLabel(type)}: {value}
-                    <span aria-hidden="true">×</span>
-                  </button>
-                </li>
-              )),
-            )}
-            <li>
-              <button type="button" className={cn(buttonVariants({ variant: 'link', size: 'inline' }), 'px-1')} onClick={clear}>
-                Clear all
-              </button>
-            </li>
-          </ul>
-        )}
+        <ActiveFilterChips selection={shown.traits} onRemove={toggle} onClear={clear} />
 
         <p role="status" className="min-h-6 text-sm text-stone-300" data-testid="paws-listings-summary">
           {data

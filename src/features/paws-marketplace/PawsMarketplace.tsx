@@ -1,5 +1,5 @@
 import { useWriteUnderWay } from '@/features/writes/use-writes';
-import { listingWriteId, pawsPurchaseWriteId, unlistWriteId } from '@/features/paws-market/listing';
+import { listingWriteId, pawsPurchaseWriteId } from '@/features/paws-market/listing';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
@@ -25,7 +25,6 @@ import { $myListings, $rarity, type PublicListing, refreshAfterTrade } from '@/f
 import { useOwnedNfts } from '@/features/paws-market/use-owned-nfts';
 import { errorText } from '@/lib/api/error-text';
 import { PawsListingsBrowser } from '@/features/paws-market/PawsListingsBrowser';
-import { PermissionLeftNotice, marketplacePermissionLeft } from '@/features/paws-market/PermissionLeftNotice';
 import type { UnlistTarget } from '@/features/paws-market/unlist-write';
 import { signInState } from '@/features/wallet/sign-in-state';
 import { SessionCheck } from '@/features/wallet/SessionCheck';
@@ -37,6 +36,7 @@ import { BulkAcceptDialog, BulkListDialog, BulkUnlistDialog } from '@/features/p
 import { AcceptSeveral } from '@/features/paws-bulk/AcceptSeveral';
 import type { ReceivedOffer } from '@/features/offers/offer-client';
 import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '@/features/paws-bulk/SelectionBar';
+import { OwnedTigersGrid } from '@/features/paws-bulk/OwnedTigersGrid';
 import { $reopenWrite, hostWriteDialogs, writeKind } from '@/features/writes/reopen-write';
 
 function SkeletonGrid() {
@@ -234,44 +234,17 @@ export default function PawsMarketplace() {
               </Button>
             </Empty>
           ) : (
-            <Grid>
-              {owned.data.nfts.map((nft) => {
-                const listed = nft.isListed || listedSerials.has(nft.serialNumber);
-                return (
-                  <TigerCard
-                    key={nft.id}
-                    tiger={nft}
-                    action={
-                      <Button
-                        className="w-full"
-                        variant={listed ? 'secondary' : 'default'}
-                        disabled={listed}
-                        onClick={() => setListing(nft)}
-                        aria-busy={listingUnderWay(nft.serialNumber)}
-                      >
-                        {listed ? 'Already Listed' : listingUnderWay(nft.serialNumber) ? 'Listing…' : 'List'}
-                      </Button>
-                    }
-                  >
-                    {listed && <Badge variant="secondary">Listed</Badge>}
-                    {pickTigers.selecting && !listed && (
-                      <SelectBox
-                        label={`Select ${nft.nftName}`}
-                        checked={pickTigers.selected.has(String(nft.serialNumber))}
-                        onChange={(on) => pickTigers.select(String(nft.serialNumber), on)}
-                      />
-                    )}
-                    {marketplacePermissionLeft(nft, listed, accountId) && (
-                      <PermissionLeftNotice
-                        nftName={nft.nftName}
-                        onRevoke={() => setUnlisting({ listingId: null, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId })}
-                        revoking={underWay(unlistWriteId(accountId, nft.serialNumber))}
-                      />
-                    )}
-                  </TigerCard>
-                );
-              })}
-            </Grid>
+            <OwnedTigersGrid
+              className="lg:grid-cols-4"
+              accountId={accountId}
+              nfts={owned.data.nfts}
+              isListed={(nft) => nft.isListed || listedSerials.has(nft.serialNumber)}
+              underWay={underWay}
+              listingUnderWay={listingUnderWay}
+              onList={setListing}
+              onUnlist={setUnlisting}
+              selection={pickTigers}
+            />
           )}
         </TabsContent>
 

@@ -7,17 +7,16 @@ import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
 import { ListingDialog, UnlistDialog } from '@/features/paws-market/lazy-dialogs';
 import { BulkListDialog } from '@/features/paws-bulk/lazy-dialogs';
-import { SelectBox, SelectionBar, selectionHeaderClass, useSelection } from '@/features/paws-bulk/SelectionBar';
-import { TigerCard } from '@/features/paws-market/PawsListingCard';
+import { SelectionBar, selectionHeaderClass, useSelection } from '@/features/paws-bulk/SelectionBar';
+import { OwnedTigersGrid } from '@/features/paws-bulk/OwnedTigersGrid';
 import { $myListings } from '@/features/paws-market/paws-client';
 import { useOwnedNfts } from '@/features/paws-market/use-owned-nfts';
 import type { UnlistTarget } from '@/features/paws-market/unlist-write';
-import { PermissionLeftNotice, marketplacePermissionLeft } from '@/features/paws-market/PermissionLeftNotice';
 import { toast } from '@/features/toast/toast-store';
 import { AvatarPicker } from './AvatarPicker';
 import type { OwnedNft } from '@/features/accounts/account-types';
 import { OwnedCount } from './OwnedCount';
-import { listingWriteId, unlistWriteId } from '@/features/paws-market/listing';
+import { listingWriteId } from '@/features/paws-market/listing';
 import { useWriteUnderWay } from '@/features/writes/use-writes';
 import { startOwnershipSync, syncWriteId } from './profile-writes';
 
@@ -116,58 +115,28 @@ export function CollectionPanel({
               </p>
             </div>
           ) : (
-            <div className="grid grid-cols-2 gap-4 md:grid-cols-3">
-              {nfts.map((nft) => {
-                const listed = nft.isListed || listingBySerial.has(nft.serialNumber);
-                return (
-                  <TigerCard
-                    key={nft.id}
-                    tiger={nft}
-                    action={
-                      listed ? (
-                        <Button
-                          className="w-full"
-                          variant="outline"
-                          onClick={() => unlist(nft)}
-                          disabled={mine.loading && !listingBySerial.has(nft.serialNumber)}
-                          aria-label={`Unlist ${nft.nftName}`}
-                        >
-                          Unlist
-                        </Button>
-                      ) : (
-                        <Button
-                          className="w-full"
-                          onClick={() => setListing(nft)}
-                          aria-label={listingUnderWay(nft.serialNumber) ? `Listing ${nft.nftName}…` : `List ${nft.nftName}`}
-                          aria-busy={listingUnderWay(nft.serialNumber)}
-                        >
-                          {listingUnderWay(nft.serialNumber) ? 'Listing…' : 'List'}
-                        </Button>
-                      )
-                    }
-                  >
-                    <div className="flex flex-wrap gap-1">
-                      {listed && <Badge variant="secondary">Listed</Badge>}
-                      {nft.serialNumber === avatarSerial && <Badge variant="outline">Profile image</Badge>}
-                    </div>
-                    {pick.selecting && !listed && (
-                      <SelectBox
-                        label={`Select ${nft.nftName}`}
-                        checked={pick.selected.has(String(nft.serialNumber))}
-                        onChange={(on) => pick.select(String(nft.serialNumber), on)}
-                      />
-                    )}
-                    {marketplacePermissionLeft(nft, listed, accountId) && (
-                      <PermissionLeftNotice
-                        nftName={nft.nftName}
-                        onRevoke={() => setUnlisting({ listingId: null, serialNumber: nft.serialNumber, nftName: nft.nftName, sellerId: accountId })}
-                        revoking={underWay(unlistWriteId(accountId, nft.serialNumber))}
-                      />
-                    )}
-                  </TigerCard>
-                );
-              })}
-            </div>
+            <OwnedTigersGrid
+              accountId={accountId}
+              nfts={nfts}
+              isListed={(nft) => nft.isListed || listingBySerial.has(nft.serialNumber)}
+              underWay={underWay}
+              listingUnderWay={listingUnderWay}
+              onList={setListing}
+              onUnlist={setUnlisting}
+              listedAction={(nft) => (
+                <Button
+                  className="w-full"
+                  variant="outline"
+                  onClick={() => unlist(nft)}
+                  disabled={mine.loading && !listingBySerial.has(nft.serialNumber)}
+                  aria-label={`Unlist ${nft.nftName}`}
+                >
+                  Unlist
+                </Button>
+              )}
+              badges={(nft) => nft.serialNumber === avatarSerial && <Badge variant="outline">Profile image</Badge>}
+              selection={pick}
+            />
           )}
         </TabsContent>
         <TabsContent value="avatar">

@@ -10,10 +10,12 @@ import { tierByRank } from '../../../src/features/tiger/tiers';
 /** Opens the List dialog of the last (or first) listable tiger in the signed-in account's "My NFTs" tab. */
 export async function openListDialog(page: Page, which: 'first' | 'last' = 'last'): Promise<{ dialog: Locator; name: string; serial: number }> {
   await page.getByRole('tab', { name: 'My NFTs' }).click();
-  const cards = page.getByRole('tabpanel').locator('div.rounded-xl', { has: page.getByRole('button', { name: 'List', exact: true }) });
+  // A tiger's List button is named for its tiger ('List Wild Tiger #12'), as on the profile.
+  const list = page.getByRole('button', { name: /^List Wild Tiger #\d+$/ });
+  const cards = page.getByRole('tabpanel').locator('div.rounded-xl', { has: list });
   const card = which === 'last' ? cards.last() : cards.first();
   const name = ((await card.getByRole('heading').textContent()) ?? '').trim();
-  await card.getByRole('button', { name: 'List', exact: true }).click();
+  await card.getByRole('button', { name: `List ${name}`, exact: true }).click();
   return { dialog: page.getByRole('dialog', { name: `List ${name}` }), name, serial: Number(name.replace(/\D+/g, '')) };
 }
 
