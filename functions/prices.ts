@@ -1,4 +1,4 @@
-import type { PriceSource } from '../src/features/prices/prices';
+import type { PriceSource } from '../src/features/prices/price-port';
 import { priceSource } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { createTtlCache } from '../src/platform/ttl-cache';

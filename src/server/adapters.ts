@@ -8,13 +8,13 @@
 import { createAuthRepo } from '@/features/auth/auth-repo';
 import { createSessions } from '@/features/auth/sessions';
 import type { MarketPort } from '@/features/hbar-market/market-port';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
-import type { LedgerWriter, ReceiptReader } from '@/features/ledger/ledger-writer';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { LedgerWriter, ReceiptReader } from '@/features/ledger/ledger-writer-port';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import type { BatchSettlement, Settlement } from '@/features/paws-market/settlement';
-import type { PriceSource } from '@/features/prices/prices';
-import type { CollectionCatalog } from '@/features/tiger/catalog';
-import { createMetadataCatalog } from '@/features/tiger/metadata-catalog';
+import type { PriceSource } from '@/features/prices/price-port';
+import type { CollectionCatalog } from '@/features/tiger/catalog-port';
+import { createMetadataCatalog } from '@/features/tiger/metadata-catalog-adapter';
 import type { MediaSource } from '@/features/tiger/thumbnail-service';
 import { createGatewayMediaSource } from '@/features/tiger/thumbnail-source';
 import { once, onceAsync } from '@/lib/once';
@@ -32,7 +32,7 @@ export const ledgerReader = /* @__PURE__ */ once((): LedgerReader => createMirro
  * mirror lists the sandbox consensus node's, and OPERATOR_KEY defaults to the sandbox operator's.
  */
 export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWriter> => {
-  const { createLedgerWriter } = await import('@/features/ledger/sdk-writer');
+  const { createLedgerWriter } = await import('@/features/ledger/sdk-writer-adapter');
   return createLedgerWriter({
     reader: ledgerReader(),
     operatorAccountId: config().marketplaceAccountId,
@@ -48,7 +48,7 @@ export const ledgerWriter = /* @__PURE__ */ onceAsync(async (): Promise<LedgerWr
  * call tries again.
  */
 const receiptReader = /* @__PURE__ */ onceAsync(async (): Promise<ReceiptReader> => {
-  const { createReceiptReader } = await import('@/features/ledger/sdk-writer');
+  const { createReceiptReader } = await import('@/features/ledger/sdk-writer-adapter');
   return createReceiptReader({ reader: ledgerReader() });
 });
 export const receipts: ReceiptReader = {
@@ -108,7 +108,7 @@ export const marketReads = /* @__PURE__ */ onceAsync(async (): Promise<Pick<Mark
 
 /** HBAR and PAWS prices: the public price APIs (on the sandbox network, their stand-ins). */
 export const priceSource = /* @__PURE__ */ onceAsync(async (): Promise<PriceSource> => {
-  const [{ createPublicPriceSource }, saucerSwapApiKey] = await Promise.all([import('@/features/prices/public-price-source'), secret('SAUCERSWAP_API_KEY')]);
+  const [{ createPublicPriceSource }, saucerSwapApiKey] = await Promise.all([import('@/features/prices/public-prices-adapter'), secret('SAUCERSWAP_API_KEY')]);
   const { pawsTokenId, priceApis } = config();
   return createPublicPriceSource({ pawsTokenId, bases: priceApis, ledger: ledgerReader(), ...(saucerSwapApiKey ? { saucerSwapApiKey } : {}) });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { LOG_LEVELS } from '@/platform/log';
-import { PUBLIC_PRICE_APIS } from '@/features/prices/prices';
+import { PUBLIC_PRICE_APIS } from '@/features/prices/price-port';
 import { IPFS_GATEWAYS, SANDBOX_IPFS_GATEWAY } from '@/features/tiger/ipfs';
 import { siteOriginFromEnv } from '@/lib/site-origin';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import { type SnapshotProgress, progressLine, snapshotCollection } from '@/features/tiger/collection-snapshot';
 import { computeRarity, type RarityDataset } from '@/features/tiger/rarity';
 import { tigerMetadata } from '@/sandbox/collection/metadata';

@@ -43,7 +43,7 @@ describe('settlements through the consensus node stand-in', () => {
     expect(page.json.listings.map((entry) => entry.id)).toContain(nextListing.id);
     expect((await nftOnLedger(suite.origin, nextSerial)).owner).toBe(ALICE);
 
-    // The writer leaves a failed node out for 3 s (src/features/ledger/sdk-writer.ts NODE_BACKOFF_MS).
+    // The writer leaves a failed node out for 3 s (src/features/ledger/sdk-writer-adapter.ts NODE_BACKOFF_MS).
     await expect.poll(async () => (await buyListing(bob(), nextListing.id)).status, { timeout: 5_000, interval: 250 }).toBe(200);
     expect((await nftOnLedger(suite.origin, nextSerial)).owner).toBe(BOB);
   });

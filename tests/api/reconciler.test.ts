@@ -4,7 +4,7 @@ import { AccountId, TransactionId } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../src/features/ledger/errors';
 import { DomainError } from '../../src/lib/domain-error';
-import type { LedgerWriter } from '../../src/features/ledger/ledger-writer';
+import type { LedgerWriter } from '../../src/features/ledger/ledger-writer-port';
 import type { PawsListing } from '../../src/features/paws-market/listing';
 import { type ListingRepo, createListingRepo } from '../../src/features/paws-market/listing-repo';
 import { createOwnersSnapshotRepo } from '../../src/features/collection/owners-snapshot-repo';

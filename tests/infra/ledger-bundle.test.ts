@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, lambdaBuildOptions } from '../../infra/lib/bundling';
 import { registersWithSdkCache } from '../../infra/lib/ledger-sdk-tree-shaking';
 import type * as AllowanceModule from '../../src/features/allowances/allowance-transactions';
-import type * as SdkWriterModule from '../../src/features/ledger/sdk-writer';
+import type * as SdkWriterModule from '../../src/features/ledger/sdk-writer-adapter';
 import type * as PurchaseModule from '../../src/features/hbar-market/purchase-transaction';
 import type * as SettlementModule from '../../src/features/paws-market/ledger-settlement';
 import { type FakeHederaNode, startFakeHederaNode } from '../support/fake-hedera-node';

@@ -1,8 +1,8 @@
 import { DomainError } from '@/lib/domain-error';
 import { remainingBudgetMs } from '@/platform/request-budget';
 import { MAX_TOKEN_UNITS, formatUnits, parseUnits } from '@/features/balances/units';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
-import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer-port';
 import { confirmFirst } from '@/features/ledger/transaction-confirmation';
 import { allowanceBatches } from './allowance-rules';
 import type { FreezeOptions } from './allowance-transactions';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { AuthRepo } from './auth-repo';
 import { ChallengeRejectedError, SignatureRejectedError } from './errors';
 import { buildChallengeMessage, parseChallengeMessage } from './sign-in-message';

@@ -1,7 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { keccak_256 } from '@noble/hashes/sha3';
 import { verify as verifySecp256k1 } from '@noble/secp256k1';
-import type { AccountKey } from '@/features/ledger/ledger-reader';
+import type { AccountKey } from '@/features/ledger/ledger-reader-port';
 import { SignatureRejectedError } from './errors';
 import { prefixedMessageBytes } from './sign-in-message';
 import { MalformedSignatureMapError, type SignaturePair, decodeSignatureMap } from './signature-map';

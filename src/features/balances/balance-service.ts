@@ -1,6 +1,6 @@
 import { DomainError } from '@/lib/domain-error';
 import { LedgerNotFoundError } from '@/features/ledger/errors';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { log } from '@/platform/log';
 import { createTtlCache } from '@/platform/ttl-cache';
 import { HBAR_DECIMALS, formatUnits } from './units';

@@ -1,8 +1,8 @@
 import { DomainError } from '@/lib/domain-error';
 import { log } from '@/platform/log';
 import { createTtlCache } from '@/platform/ttl-cache';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
-import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer-port';
 import { awaitSettled, confirmTransaction, successOnReceiptOnly } from '@/features/ledger/transaction-confirmation';
 import type { BuyPreparation, DailyStat, ListingQuery, ListingRecord, MarketPort, OwnerStats, SaleRecord } from './market-port';
 import { lastDays, parseHbar } from './market-rules';

@@ -4,7 +4,7 @@
  * is refused here instead of signing every transaction with the wrong key (INVALID_SIGNATURE).
  */
 import { PrivateKey } from '@hiero-ledger/sdk';
-import type { LedgerAccount } from './ledger-reader';
+import type { LedgerAccount } from './ledger-reader-port';
 
 /**
  * A key setting that cannot be used: a configuration error that stops start-up with its message.

@@ -1,7 +1,7 @@
 import { DomainError } from '@/lib/domain-error';
 import { remainingBudgetMs } from '@/platform/request-budget';
-import type { LedgerReader } from './ledger-reader';
-import type { ReceiptReader } from './ledger-writer';
+import type { LedgerReader } from './ledger-reader-port';
+import type { ReceiptReader } from './ledger-writer-port';
 import { isPastValidity } from './transaction-visibility';
 
 /** How a transaction ended (the mirror node's record, or the consensus nodes' receipt), or that it has not (yet, or ever). */

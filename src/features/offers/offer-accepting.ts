@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/domain-error';
 import { isPastValidity } from '@/features/ledger/transaction-visibility';
 import { type PawsFunds, fundedOffers } from '@/features/paws-market/allowance-budget';
-import type { LedgerNft } from '@/features/ledger/ledger-reader';
+import type { LedgerNft } from '@/features/ledger/ledger-reader-port';
 import { checkSale } from '@/features/paws-market/sale-check';
 import { type BatchSettlement, type Settlement, settleClaimed, settlementTimeoutOf } from '@/features/paws-market/settlement';
 import { createBulkAccepting } from './offer-bulk-accepting';

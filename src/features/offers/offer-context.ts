@@ -1,6 +1,6 @@
 /** What the parts of the offer service share (offer-service.ts builds it): the context, the inputs of making and accepting, a sale ready to settle. */
 import type { DomainError } from '@/lib/domain-error';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { Commitments, PawsFunds } from '@/features/paws-market/allowance-budget';
 import type { ListingDisplay } from '@/features/paws-market/listing';
 import type { ListingRepo } from '@/features/paws-market/listing-repo';

@@ -6,7 +6,7 @@
  */
 import { mapConcurrently } from '@/lib/concurrency';
 import { log } from '@/platform/log';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { OfferFundsRepo } from './offer-funds-repo';
 import { type PawsFunds, fundedOffers } from '@/features/paws-market/allowance-budget';
 import { type PawsOffer, budgetOffer } from './offer-rules';

@@ -1,6 +1,6 @@
 import { DomainError } from '@/lib/domain-error';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
-import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer-port';
 import type { ListingDisplay } from '@/features/paws-market/listing';
 import type { ListingRepo } from '@/features/paws-market/listing-repo';
 import type { BatchSettlement, Settlement } from '@/features/paws-market/settlement';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/domain-error';
-import type { LedgerNft } from '@/features/ledger/ledger-reader';
+import type { LedgerNft } from '@/features/ledger/ledger-reader-port';
 import { type PawsListing, isOwnListing, publicListing } from './listing';
 import { backsListing } from './listing-backing';
 import type { MarketContext } from './market-context';

@@ -1,5 +1,5 @@
 import { NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
-import type { LedgerWriter } from '@/features/ledger/ledger-writer';
+import type { LedgerWriter } from '@/features/ledger/ledger-writer-port';
 import type { BatchSettlement, BatchSettlementInput, PreparedSettlement, Settlement } from './settlement';
 
 /**

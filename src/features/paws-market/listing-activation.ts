@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/lib/domain-error';
 import { formatUnits } from '@/features/balances/units';
-import type { LedgerNft } from '@/features/ledger/ledger-reader';
+import type { LedgerNft } from '@/features/ledger/ledger-reader-port';
 import type { ActivityRepo } from '@/features/market-stats/activity-repo';
 import { type ListingDisplay, type PawsListing, publicListing } from './listing';
 import type { PendingListing } from './listing-repo';

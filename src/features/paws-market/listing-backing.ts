@@ -4,7 +4,7 @@
  * as the receipt showed it until the mirror catches up with that approval.
  */
 import { mapConcurrently } from '@/lib/concurrency';
-import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { mirrorBehind } from '@/features/ledger/transaction-confirmation';
 import type { PawsListing } from './listing';
 

@@ -1,5 +1,5 @@
 /** The context the PAWS market's parts share (paws-market-service.ts builds it). */
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { PawsListing } from './listing';
 import type { ListingRepo } from './listing-repo';
 import type { PawsMarketSettings, TradeChecks } from './trade-checks';

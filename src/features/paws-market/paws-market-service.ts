@@ -1,5 +1,5 @@
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
-import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer-port';
 import type { ActivityRepo } from '@/features/market-stats/activity-repo';
 import type { OfferCommitments } from './allowance-budget';
 import { createBuyService } from './buy-service';

@@ -5,7 +5,7 @@
  * offers (so every page shows the buyer's offers funded or not at once) and to the buyer.
  */
 import { formatUnits } from '@/features/balances/units';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import {
   type AllowanceSpent,
   type BudgetOffer,

@@ -7,7 +7,7 @@
  */
 import { createTtlCache } from '@/platform/ttl-cache';
 import type { PawsActivityItem } from '@/features/market-stats/activity';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { mirrorBehind } from '@/features/ledger/transaction-confirmation';
 import { parsePawsPrice } from './listing';
 import { APPROVAL_CATCH_UP_MS } from './listing-backing';

@@ -3,7 +3,7 @@
  * terms `saleSplit` takes: amounts arrive as decimal strings.
  */
 import { createFetcherStore } from '@/lib/api';
-import type { CustomFees } from '@/features/ledger/ledger-reader';
+import type { CustomFees } from '@/features/ledger/ledger-reader-port';
 import type { SaleFeeTerms } from './sale-fees';
 
 type Wire<T> = { [K in keyof T]: T[K] extends bigint ? string : T[K] extends bigint | null ? string | null : T[K] extends object | null ? Wire<T[K]> : T[K] };

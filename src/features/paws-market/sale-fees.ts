@@ -9,7 +9,7 @@
  * does). Fees on fees (a second level, as a fixed fee in another token with fees of its own) are not
  * predicted here; neither token has such fees.
  */
-import type { CustomFees } from '@/features/ledger/ledger-reader';
+import type { CustomFees } from '@/features/ledger/ledger-reader-port';
 
 /** The tokens' fees as the mirror node shows them, and their treasuries. */
 export interface SaleFeeTerms {

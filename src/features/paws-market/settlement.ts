@@ -2,7 +2,7 @@ import { DomainError } from '@/lib/domain-error';
 import { countMetric } from '@/platform/metrics';
 import { remainingBudgetMs } from '@/platform/request-budget';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { isPastValidity } from '@/features/ledger/transaction-visibility';
 import { DEFAULT_SETTLEMENT_TIMEOUT_MS, type PawsMarketSettings, WRITE_RESERVE_MS } from './trade-checks';
 

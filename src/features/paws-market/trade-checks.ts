@@ -6,8 +6,8 @@
  */
 import { DomainError } from '@/lib/domain-error';
 import { formatUnits } from '@/features/balances/units';
-import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
-import type { ReceiptReader } from '@/features/ledger/ledger-writer';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { ReceiptReader } from '@/features/ledger/ledger-writer-port';
 import { type Settled, awaitSettled, successOnReceiptOnly } from '@/features/ledger/transaction-confirmation';
 import { parseTransactionId } from '@/features/ledger/transaction-id';
 import { type BudgetOffer, type Commitments, type PawsFunds, lapsingOffers, purchaseBudget } from './allowance-budget';

@@ -5,7 +5,7 @@
  */
 import { DomainError } from '@/lib/domain-error';
 import { createTtlCache } from '@/platform/ttl-cache';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { MAX_BALANCE_CHANGES, type SaleFeeTerms, type SaleSplit, balanceChanges, collectorsPaid, saleSplit } from './sale-fees';
 
 /** How long token terms are kept (the public fees route is cached as long). */

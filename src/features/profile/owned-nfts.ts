@@ -1,8 +1,8 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DomainError } from '@/lib/domain-error';
 import { log } from '@/platform/log';
-import type { CollectionCatalog } from '@/features/tiger/catalog';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { CollectionCatalog } from '@/features/tiger/catalog-port';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { RecentTrades } from '@/features/paws-market/recent-trades';
 import { awaitAllSettled } from '@/features/ledger/transaction-confirmation';
 import type { ListingRepo } from '@/features/paws-market/listing-repo';

@@ -1,6 +1,6 @@
 import { DomainError } from '@/lib/domain-error';
-import type { CollectionCatalog } from '@/features/tiger/catalog';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { CollectionCatalog } from '@/features/tiger/catalog-port';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { awaitAllSettled } from '@/features/ledger/transaction-confirmation';
 import { bestRank, publicBadges } from './achievements';
 import { serialsHeldBy } from './holdings-service';

@@ -1,11 +1,11 @@
 import { DomainError } from '@/lib/domain-error';
 import { log } from '@/platform/log';
 import { NOT_MINTED, UNKNOWN_OWNER } from '@/features/collection/collection-rules';
-import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { isPastValidity } from '@/features/ledger/transaction-visibility';
 import { type PawsListing, publicListing } from '@/features/paws-market/listing';
 import { backsListing } from '@/features/paws-market/listing-backing';
-import type { CollectionCatalog } from '@/features/tiger/catalog';
+import type { CollectionCatalog } from '@/features/tiger/catalog-port';
 import { MINTED, TOTAL_SUPPLY } from '@/features/tiger/supply';
 import { TIGER_SALES_SHOWN, type TigerPawsSale, type TigerViewAnswer, traitShares } from './tiger-view-rules';
 

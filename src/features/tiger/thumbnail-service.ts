@@ -1,6 +1,6 @@
 import { DomainError } from '@/lib/domain-error';
 import { createTtlCache } from '@/platform/ttl-cache';
-import type { CollectionCatalog } from './catalog';
+import type { CollectionCatalog } from './catalog-port';
 import type { ThumbnailWidth } from './thumbnail-rules';
 
 /** The bytes of a media URI (ipfs://…, https://…), or undefined when no source gave them in time. */

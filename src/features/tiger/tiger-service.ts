@@ -1,5 +1,5 @@
 import { DomainError } from '@/lib/domain-error';
-import type { CollectionCatalog } from './catalog';
+import type { CollectionCatalog } from './catalog-port';
 import { mediaUrls } from './ipfs';
 import type { RarityDataset, RarityRank, RarityStats } from './rarity';
 

@@ -6,5 +6,5 @@ import type { WalletAdapter, WalletType } from './wallet-port';
  */
 export async function loadWalletAdapter(type: WalletType): Promise<WalletAdapter> {
   if (type === 'sandbox') return (await import('@/sandbox/wallet/sandbox-wallet')).createSandboxWallet();
-  return (await import('./walletconnect-wallet')).createWalletConnectWallet();
+  return (await import('./walletconnect-adapter')).createWalletConnectWallet();
 }

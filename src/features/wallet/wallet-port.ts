@@ -1,4 +1,4 @@
-/** The wallet port: what the wallet store asks of a wallet, WalletConnect's (walletconnect-wallet.ts) or the sandbox's (handed over by wallet-loader.ts). */
+/** The wallet port: what the wallet store asks of a wallet, WalletConnect's (walletconnect-adapter.ts) or the sandbox's (handed over by wallet-loader.ts). */
 import type { ComponentType } from 'react';
 
 export type WalletType = 'walletconnect' | 'sandbox';

@@ -2,7 +2,7 @@
  * The in-memory state of the sandbox ledger: genesis plus every logged transaction applied in
  * order. Mutated only by apply.ts (and genesis here); everything else reads it.
  */
-import type { AccountKeyType } from '@/features/ledger/ledger-reader';
+import type { AccountKeyType } from '@/features/ledger/ledger-reader-port';
 import { nftMetadataUri } from '@/sandbox/collection/metadata';
 import { sandboxPublicKeyHex } from './sandbox-keys';
 import type { SandboxNetwork } from './sandbox-network';

@@ -1,5 +1,5 @@
 /** What the sandbox remembers of a transaction for the mirror node's /transactions endpoint. */
-import type { HbarTransfer, NftTransfer, TokenTransfer } from '@/features/ledger/ledger-reader';
+import type { HbarTransfer, NftTransfer, TokenTransfer } from '@/features/ledger/ledger-reader-port';
 import type { DecodedTransaction } from './decode';
 import type { AssessedFee, Effects } from './effects';
 import type { LedgerStatus } from './ledger-status';

@@ -3,7 +3,7 @@ import { addExtension, closeModal, scanQrCode } from '../../support/walletconnec
 import type { NodeWallet } from '../../support/walletconnect/node-wallet';
 import { PrivateKey } from '@hiero-ledger/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountKey } from '../../../src/features/ledger/ledger-reader';
+import type { AccountKey } from '../../../src/features/ledger/ledger-reader-port';
 import { SignatureRejectedError } from '../../../src/features/auth/errors';
 import { buildChallengeMessage } from '../../../src/features/auth/sign-in-message';
 import { verifySignedMessage } from '../../../src/features/auth/signature';

@@ -24,7 +24,7 @@ export async function openPage(): Promise<TestPage> {
   const relay = await startRelayServer();
   routeRelay(relay.url);
   process.env.PUBLIC_WALLETCONNECT_PROJECT_ID = PROJECT_ID;
-  const { createWalletConnectWallet } = await import('../../../src/features/wallet/walletconnect-wallet');
+  const { createWalletConnectWallet } = await import('../../../src/features/wallet/walletconnect-adapter');
   const wallets: NodeWallet[] = [];
   return {
     relay,

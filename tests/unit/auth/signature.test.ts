@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SignatureRejectedError } from '../../../src/features/auth/errors';
 import { buildChallengeMessage, parseChallengeMessage, prefixedMessageBytes } from '../../../src/features/auth/sign-in-message';
 import { verifySignedMessage } from '../../../src/features/auth/signature';
-import type { AccountKey } from '../../../src/features/ledger/ledger-reader';
+import type { AccountKey } from '../../../src/features/ledger/ledger-reader-port';
 
 // The wallet side of @hashgraph/hedera-wallet-connect (its package entry cannot load in Node: ESM directory import).
 const walletConnect = (await import('../../../node_modules/@hashgraph/hedera-wallet-connect/dist/lib/shared/utils.js' as string)) as {

@@ -4,7 +4,7 @@ import { MarketRejectedError, MarketUnavailableError } from '@/features/hbar-mar
 import type { ListingRecord, MarketPort, SaleRecord } from '@/features/hbar-market/market-port';
 import { MARKET_READ_CACHE_MS, createMarketService } from '@/features/hbar-market/market-service';
 import type { PaidPurchase, PaidPurchases, PurchaseRecord, PurchaseRepo } from '@/features/hbar-market/purchase-repo';
-import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
+import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader-port';
 import { toSdkTransactionId } from '@/features/ledger/transaction-id';
 import { DAVE } from '@/sandbox/ledger/demo-accounts';
 

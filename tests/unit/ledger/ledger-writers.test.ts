@@ -13,15 +13,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeHederaNode, startFakeHederaNode } from '../../support/fake-hedera-node';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
-import type { LedgerAccount, LedgerNetworkNode } from '@/features/ledger/ledger-reader';
-import { executeAsOperator } from '@/features/ledger/ledger-writer';
+import type { LedgerAccount, LedgerNetworkNode } from '@/features/ledger/ledger-reader-port';
+import { executeAsOperator } from '@/features/ledger/ledger-writer-port';
 import { KeySettingError, parsePrivateKey } from '@/features/ledger/private-key';
 import { addFault, clearFaults } from '@/sandbox/faults';
 import { handleConsensusNodeRequest } from '@/sandbox/ledger/consensus-node';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';
 import { createSandboxLedger } from '@/sandbox/ledger/sandbox-ledger';
 import { sandboxSeed } from '@/sandbox/ledger/seed';
-import { consensusWebProxies, createLedgerWriter, createReceiptReader, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer';
+import { consensusWebProxies, createLedgerWriter, createReceiptReader, createSdkLedgerWriter, mapSubmitError } from '@/features/ledger/sdk-writer-adapter';
 import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
 import { ALICE, BOB, OPERATOR, PAWS, TIGERS, frozen, key, newLedger, serialsOf, signed } from '../sandbox/sandbox-helpers';
 

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LedgerBadResponseError, LedgerNotFoundError } from '@/features/ledger/errors';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import { fakeFetch, type Reply } from './fake-fetch';
 
 interface SpecCase {

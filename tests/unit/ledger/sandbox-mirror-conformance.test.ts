@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { AccountAllowanceApproveTransaction, NftId, TokenBurnTransaction, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import { parseMirrorJson } from '@/features/ledger/mirror-json';
 import { toMirrorTransactionId } from '@/features/ledger/transaction-id';
 import { handleMirrorRequest } from '@/sandbox/ledger/mirror-api';

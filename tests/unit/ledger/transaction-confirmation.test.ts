@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
+import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader-port';
 import { confirmFirst, confirmTransaction } from '@/features/ledger/transaction-confirmation';
 
 const ID = '0.0.7001002@1700000000.000000001';

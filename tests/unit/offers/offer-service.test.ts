@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
-import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader-port';
 import { TRANSACTION_VISIBLE_WITHIN_MS } from '../../../src/features/ledger/transaction-visibility';
 import { createListingRepo } from '../../../src/features/paws-market/listing-repo';
 import { createOfferFundsRepo } from '../../../src/features/offers/offer-funds-repo';

@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { describe, expect, it } from 'vitest';
-import type { CustomFees } from '@/features/ledger/ledger-reader';
+import type { CustomFees } from '@/features/ledger/ledger-reader-port';
 import { type CartSale, MAX_NFT_TRANSFERS, groupSplit, packTransfers, transferBalanceChanges } from '@/features/paws-market/cart-rules';
 import { MAX_BALANCE_CHANGES, type SaleFeeTerms } from '@/features/paws-market/sale-fees';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';

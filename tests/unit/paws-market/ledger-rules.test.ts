@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader-port';
 import { type ListingRepo, createListingRepo } from '../../../src/features/paws-market/listing-repo';
 import { parsePawsPrice } from '../../../src/features/paws-market/listing';
 import { createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';

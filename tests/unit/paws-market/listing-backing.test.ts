@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerNft, LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader-port';
 import { backsListing } from '@/features/paws-market/listing-backing';
 
 const MARKET = '0.0.7000100';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PawsActivityItem } from '@/features/market-stats/activity';
-import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader';
+import type { LedgerReader, LedgerTransaction } from '@/features/ledger/ledger-reader-port';
 import { createRecentTrades } from '@/features/paws-market/recent-trades';
 
 const NOW = Date.parse('2026-11-28T12:00:00.000Z');

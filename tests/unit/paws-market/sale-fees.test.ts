@@ -1,7 +1,7 @@
 import { AccountAllowanceApproveTransaction, NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { describe, expect, it } from 'vitest';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
-import type { CustomFees } from '@/features/ledger/ledger-reader';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
+import type { CustomFees } from '@/features/ledger/ledger-reader-port';
 import { type SaleFeeTerms, balanceChanges, chargeLabel, collectorsPaid, nftFeesOnHbarSale, saleSplit } from '@/features/paws-market/sale-fees';
 import { createTradeTerms } from '@/features/paws-market/trade-terms';
 import { createMemoryLedgerLog } from '@/sandbox/ledger/ledger-log';

@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LedgerUnavailableError } from '../../../src/features/ledger/errors';
-import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader, LedgerTransaction } from '../../../src/features/ledger/ledger-reader-port';
 import { type ListingRepo, createListingRepo } from '../../../src/features/paws-market/listing-repo';
 import { createPawsMarketService } from '../../../src/features/paws-market/paws-market-service';
 import { TRANSACTION_VISIBLE_WITHIN_MS } from '../../../src/features/ledger/transaction-visibility';

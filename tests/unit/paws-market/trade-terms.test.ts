@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LedgerTokenInfo } from '@/features/ledger/ledger-reader';
+import type { LedgerTokenInfo } from '@/features/ledger/ledger-reader-port';
 import { createTradeTerms } from '@/features/paws-market/trade-terms';
 
 const tokens = { nftTokenId: '0.0.7000333', pawsTokenId: '0.0.9296439' };

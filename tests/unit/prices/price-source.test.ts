@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LedgerReader } from '../../../src/features/ledger/ledger-reader';
-import { HBAR_USD_FALLBACK, pawsMarketCap } from '../../../src/features/prices/prices';
-import { createPublicPriceSource } from '../../../src/features/prices/public-price-source';
+import type { LedgerReader } from '../../../src/features/ledger/ledger-reader-port';
+import { HBAR_USD_FALLBACK, pawsMarketCap } from '../../../src/features/prices/price-port';
+import { createPublicPriceSource } from '../../../src/features/prices/public-prices-adapter';
 
 process.env.LOG_LEVEL = 'silent';
 

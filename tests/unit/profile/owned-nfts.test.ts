@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CollectionCatalog, catalogEntry } from '@/features/tiger/catalog';
+import { type CollectionCatalog, catalogEntry } from '@/features/tiger/catalog-port';
 import { LedgerUnavailableError } from '@/features/ledger/errors';
-import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { createListingRepo } from '@/features/paws-market/listing-repo';
 import { createOwnedNftService } from '@/features/profile/owned-nfts';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';

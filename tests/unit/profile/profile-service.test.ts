@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CollectionCatalog } from '@/features/tiger/catalog';
-import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader';
+import type { CollectionCatalog } from '@/features/tiger/catalog-port';
+import type { LedgerNft, LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { type ProfileService, createProfileService } from '@/features/profile/profile-service';
 import { createProfileRepo } from '@/features/profile/profile-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';

@@ -1,6 +1,6 @@
 import { AccountAllowanceApproveTransaction, NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import { parseMirrorJson } from '@/features/ledger/mirror-json';
 import { handleMirrorRequest } from '@/sandbox/ledger/mirror-api';
 import type { SandboxLedger } from '@/sandbox/ledger/sandbox-ledger';

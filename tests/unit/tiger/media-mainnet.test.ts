@@ -5,11 +5,11 @@
  * time within one budget. The sandbox's video tigers are real WebM.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import { hip412Media, hip412Name } from '@/features/tiger/hip412';
 import { ipfsPath, mediaUrls, metadataLocation, raceGateways } from '@/features/tiger/ipfs';
 import { isVideoByRules } from '@/features/tiger/media';
-import { createMetadataCatalog } from '@/features/tiger/metadata-catalog';
+import { createMetadataCatalog } from '@/features/tiger/metadata-catalog-adapter';
 import { createTigerService } from '@/features/tiger/tiger-service';
 import { handleSandboxIpfsRequest } from '@/sandbox/collection/ipfs-routes';
 import { SANDBOX_IMAGE_CID, nftMetadataUri, tigerMetadata } from '@/sandbox/collection/metadata';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../../../src/lib/domain-error';
-import type { CatalogEntry } from '../../../src/features/tiger/catalog';
+import type { CatalogEntry } from '../../../src/features/tiger/catalog-port';
 import { parseThumbnailPath, thumbnailSrcSet, thumbnailUrl } from '../../../src/features/tiger/thumbnail-rules';
 import { createThumbnailService } from '../../../src/features/tiger/thumbnail-service';
 import { createGatewayMediaSource } from '../../../src/features/tiger/thumbnail-source';

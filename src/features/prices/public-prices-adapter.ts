@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { log } from '@/platform/log';
 import { longZeroEvmAddress } from '@/features/ledger/entity-id';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
-import { HBAR_USD_FALLBACK, type HbarPrice, PUBLIC_PRICE_APIS, type PawsPrice, type PriceApiBases, type PriceSource, pawsMarketCap } from './prices';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import { HBAR_USD_FALLBACK, type HbarPrice, PUBLIC_PRICE_APIS, type PawsPrice, type PriceApiBases, type PriceSource, pawsMarketCap } from './price-port';
 
 const TIMEOUT_MS = 5_000;
 const DAY_SECONDS = 24 * 60 * 60;

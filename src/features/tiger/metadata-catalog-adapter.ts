@@ -1,8 +1,8 @@
 import { DomainError } from '@/lib/domain-error';
 import { createTtlCache } from '@/platform/ttl-cache';
-import type { LedgerReader } from '@/features/ledger/ledger-reader';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { RarityDataset } from './rarity';
-import { type CollectionCatalog, catalogEntry } from './catalog';
+import { type CollectionCatalog, catalogEntry } from './catalog-port';
 import { type NftMediaFile, hip412Media, hip412Name } from './hip412';
 import { type GatewayRaceOptions, metadataLocation, raceGateways } from './ipfs';
 

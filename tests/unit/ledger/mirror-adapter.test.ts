@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LedgerBadResponseError, LedgerNotFoundError, LedgerRequestError, LedgerUnavailableError } from '@/features/ledger/errors';
-import { createMirrorLedgerReader } from '@/features/ledger/mirror-client';
+import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import { withRequestBudget } from '@/platform/request-budget';
 import { fakeFetch, fixture, ok, type Reply } from './fake-fetch';
 import { responseValidator } from './openapi';

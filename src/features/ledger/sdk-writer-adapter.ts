@@ -11,8 +11,8 @@ import { PrecheckStatusError, type PrivateKey, ReceiptStatusError, Transaction, 
 import { withTimeout } from '@/lib/timeout';
 import { remainingBudgetMs } from '@/platform/request-budget';
 import { LedgerUnavailableError } from './errors';
-import type { LedgerNetworkNode, LedgerReader } from './ledger-reader';
-import type { LedgerExecution, LedgerWriter, ReceiptReader } from './ledger-writer';
+import type { LedgerNetworkNode, LedgerReader } from './ledger-reader-port';
+import type { LedgerExecution, LedgerWriter, ReceiptReader } from './ledger-writer-port';
 import { toSdkTransactionId } from './transaction-id';
 import { assertKeyOfAccount, parsePrivateKey } from './private-key';
 

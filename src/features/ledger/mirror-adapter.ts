@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { mapConcurrently } from '@/lib/concurrency';
 import { isEntityId } from './entity-id';
 import { LedgerBadResponseError, LedgerNotFoundError } from './errors';
-import type { CustomFees, LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader';
+import type { CustomFees, LedgerNetworkNode, LedgerNft, LedgerReader, LedgerTransaction, ServiceEndpoint } from './ledger-reader-port';
 import { createMirrorHttp, type MirrorHttpOptions, type MirrorResponse } from './mirror-http';
 import {
   accountSchema,
