@@ -99,9 +99,13 @@ export function raceGateways<T>(
       while (!done && running < concurrency && next < urls.length) {
         const url = urls[next++] as string;
         running++;
-        const signal = AbortSignal.any([everything.signal, AbortSignal.timeout(attemptMs)]);
+        // The attempt's own timer (not AbortSignal.timeout), so that the clock that runs the budget runs it too.
+        const attemptTime = new AbortController();
+        const attemptTimer = setTimeout(() => attemptTime.abort(new DOMException('attempt timed out', 'TimeoutError')), attemptMs);
+        const signal = AbortSignal.any([everything.signal, attemptTime.signal]);
         Promise.resolve()
           .then(() => attempt(url, signal))
+          .finally(() => clearTimeout(attemptTimer))
           .then(
             (value) => finish(value),
             () => {

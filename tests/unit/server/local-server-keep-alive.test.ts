@@ -23,14 +23,12 @@ describe('the local server’s kept-alive connections', () => {
     const ask = () => socket.write('GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
     ask();
     await expect.poll(() => answers.join('')).toContain('ROUTE_NOT_FOUND');
-    const idleFrom = Date.now();
     await new Promise((done) => setTimeout(done, 6_000));
     // Node closes an idle kept-alive connection after 5 s by default: a request sent at that moment is reset (ECONNRESET).
     expect(closedAt).toBeNull();
     answers.length = 0;
     ask();
     await expect.poll(() => answers.join('')).toContain('ROUTE_NOT_FOUND');
-    expect(Date.now() - idleFrom).toBeGreaterThan(6_000);
     socket.destroy();
   }, 15_000);
 });
