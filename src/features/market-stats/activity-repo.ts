@@ -1,6 +1,8 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
+import { createEventLogRepo } from '@/features/market-events/event-log-repo';
+import { streamsFor } from '@/features/market-events/market-event';
 import type { PawsActivityItem, PawsActivityKind } from './activity';
 
 /** A PAWS listing as its activity needs it. */
@@ -47,6 +49,8 @@ export interface OfferEvent {
   quantity: number;
   /** The settlement (offer-accepted only). */
   transactionId: string | null;
+  /** Who held the tiger when an item offer was made on it: the offer arrives in their inbox. */
+  ownerId?: string | null;
 }
 
 /** One tiger sold to an offer, as its timeline says. */
@@ -111,6 +115,9 @@ function toItem(item: Record<string, unknown>): PawsActivityItem {
  * records the market figures count.
  */
 export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: string) {
+  // Each event of the timeline is also the live market's (issue 57), written once by the same id.
+  const events = createEventLogRepo(doc, tableName);
+
   /** Writes an event once: a repeat of the same event (a retry, a reconciliation) changes nothing. */
   async function put(event: string, item: (Omit<PawsActivityItem, 'id'> & { listingId: string }) | OfferEvent): Promise<void> {
     const byTiger = item.serialNumber === null ? {} : { gsi2pk: partitions.tigerActivity(item.tokenId, item.serialNumber), gsi2sk: `${item.at}#${event}` };
@@ -127,9 +134,26 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
 
   return {
     /** An offer was made, accepted or cancelled (the offer repo writes it through here). */
-    offerEvent(activity: OfferEvent): Promise<void> {
+    async offerEvent(activity: OfferEvent): Promise<void> {
       const event = `OFFER#${activity.offerId}#${activity.kind}${activity.kind === 'offer-accepted' ? `#${activity.serialNumber}` : ''}`;
-      return put(event, activity);
+      await put(event, activity);
+      const serial = activity.serialNumber ?? undefined;
+      await events.append({
+        id: event,
+        type: activity.kind,
+        at: activity.at,
+        streams: streamsFor(serial, [activity.buyerId, activity.sellerId, activity.ownerId]),
+        data: {
+          ref: activity.offerId,
+          ...(serial === undefined ? {} : { serial }),
+          market: 'paws',
+          price: activity.pawsAmount,
+          buyerId: activity.buyerId,
+          ...(activity.sellerId ? { sellerId: activity.sellerId } : {}),
+          ...(activity.kind === 'offer-accepted' ? { ownerId: activity.buyerId } : activity.ownerId ? { ownerId: activity.ownerId } : {}),
+          ...(activity.transactionId ? { transactionId: activity.transactionId } : {}),
+        },
+      });
     },
 
     /** One tiger's last sales to offers (gsi2, the tiger's part of the timeline), newest first, at most `limit`. */
@@ -156,8 +180,8 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
     },
 
     /** A listing went live. */
-    listed(listing: ListedEvent): Promise<void> {
-      return put(`LISTING#${listing.id}#listing`, {
+    async listed(listing: ListedEvent): Promise<void> {
+      await put(`LISTING#${listing.id}#listing`, {
         kind: 'listing',
         at: listing.createdAt,
         listingId: listing.id,
@@ -170,11 +194,18 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
         quantity: 1,
         transactionId: null,
       });
+      await events.append({
+        id: `LISTING#${listing.id}#listing`,
+        type: 'listing-created',
+        at: listing.createdAt,
+        streams: streamsFor(listing.serialNumber, [listing.sellerId]),
+        data: { ref: listing.id, serial: listing.serialNumber, market: 'paws', price: listing.pawsPrice, sellerId: listing.sellerId },
+      });
     },
 
     /** A listing was sold (after the settlement's SUCCESS). */
-    sold(sale: SoldEvent): Promise<void> {
-      return put(`LISTING#${sale.listingId}#sale`, {
+    async sold(sale: SoldEvent): Promise<void> {
+      await put(`LISTING#${sale.listingId}#sale`, {
         kind: 'sale',
         at: sale.soldAt,
         listingId: sale.listingId,
@@ -186,6 +217,22 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
         buyerId: sale.buyerId,
         quantity: 1,
         transactionId: sale.transactionId,
+      });
+      await events.append({
+        id: `LISTING#${sale.listingId}#sale`,
+        type: 'sale',
+        at: sale.soldAt,
+        streams: streamsFor(sale.serialNumber, [sale.sellerId, sale.buyerId]),
+        data: {
+          ref: sale.listingId,
+          serial: sale.serialNumber,
+          market: 'paws',
+          price: sale.pawsPrice,
+          sellerId: sale.sellerId,
+          buyerId: sale.buyerId,
+          ownerId: sale.buyerId,
+          transactionId: sale.transactionId,
+        },
       });
     },
 

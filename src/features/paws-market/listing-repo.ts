@@ -1,6 +1,8 @@
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import type { ListingStatus, PawsListing } from './listing';
+import { createEventLogRepo } from '@/features/market-events/event-log-repo';
+import { type MarketEventType, streamsFor } from '@/features/market-events/market-event';
 import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, accountSortPrefix, keys, partitions } from '@/platform/store/keys';
 
 /** A prepared listing waiting for the seller's allowance approval: the listing's own fields, not yet live. */
@@ -46,7 +48,12 @@ function toSale(item: Record<string, unknown>): PawsSale {
   return sale as unknown as PawsSale;
 }
 
+/** The live market's event for a listing leaving the market other than by a sale (which the activity records). */
+const LEAVING_EVENTS: Partial<Record<ListingStatus, MarketEventType>> = { removed: 'listing-removed', invalid: 'listing-invalidated' };
+
 export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string) {
+  const events = createEventLogRepo(doc, tableName);
+
   return {
     async putPending(pending: PendingListing): Promise<void> {
       const ttl = Math.ceil(Date.parse(pending.expiresAt) / 1000);
@@ -205,8 +212,9 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
         values[':claimId'] = claimId;
         condition += ' AND #claim.#claimId = :claimId';
       }
-      return conditionalWrite(() =>
-        doc.send(
+      let moved: Record<string, unknown> | undefined;
+      const applied = await conditionalWrite(async () => {
+        const { Attributes } = await doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: listingKey(id),
@@ -214,9 +222,23 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
             ConditionExpression: `attribute_exists(pk) AND ${condition}`,
             ExpressionAttributeNames: names,
             ExpressionAttributeValues: values,
+            ReturnValues: 'ALL_NEW',
           }),
-        ),
-      );
+        );
+        moved = Attributes;
+      });
+      const type = LEAVING_EVENTS[to];
+      if (applied && type && moved) {
+        const listing = toListing(moved);
+        await events.append({
+          id: `LISTING#${id}#${to}`,
+          type,
+          at: String(values[':now']),
+          streams: streamsFor(listing.serialNumber, [listing.sellerId]),
+          data: { ref: id, serial: listing.serialNumber, market: 'paws', price: listing.pawsPrice, sellerId: listing.sellerId },
+        });
+      }
+      return applied;
     },
 
     async putSale(sale: PawsSale): Promise<void> {

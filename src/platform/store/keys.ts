@@ -32,6 +32,12 @@ export const keys = {
   offerFunds: (buyerId: string) => ({ pk: `PAWSFUNDS#${buyerId}`, sk: 'FUNDS' }),
   /** One event of the PAWS activity timeline (`event` names it: LISTING#<id>#sale, OFFER#<id>#<kind>…). */
   pawsActivity: (event: string) => ({ pk: `${ACTIVITY}#${event}`, sk: 'ACTIVITY' }),
+  /** One event of a market stream (`seq` is its zero-padded sequence key), the stream's head, and an event's claim by id. */
+  streamEvent: (stream: string, seq: string) => ({ pk: `STREAM#${stream}`, sk: seq }),
+  eventStreamHead: (stream: string) => ({ pk: `STREAMHEAD#${stream}`, sk: 'HEAD' }),
+  eventClaim: (eventId: string) => ({ pk: `EVENTID#${eventId}`, sk: 'EVENT' }),
+  /** A holder's notification (`at#id` sorts them by time), and their unread count. */
+  inboxItem: (accountId: string, atAndId: string) => ({ pk: `INBOX#${accountId}`, sk: atAndId }),
 } as const;
 
 const ACTIVITY = 'PAWSACTIVITY';

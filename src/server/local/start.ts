@@ -13,6 +13,7 @@ import { ensureTable } from '@/server/store/bootstrap';
 import { documentClient } from '@/server/store/client';
 import { type EmbeddedStore, startEmbeddedStore } from '@/server/store/dynalite';
 import { type PrefixHandler, createLocalServer } from './server';
+import { attachStreamServer } from './stream-server';
 
 const apiOnly = process.argv.includes('--api-only');
 const projectRoot = resolve(import.meta.dirname, '../../..');
@@ -49,7 +50,10 @@ async function main(): Promise<void> {
   // The port is taken first, so a port in use fails at once rather than after the sandbox's seed; requests wait until all is ready.
   const prefixHandlers: PrefixHandler[] = [];
   let ready: () => void = () => undefined;
-  const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers, ready: new Promise<void>((done) => (ready = done)) });
+  const whenReady = new Promise<void>((done) => (ready = done));
+  const server = createLocalServer({ ...(apiOnly ? {} : { siteDir }), prefixHandlers, ready: whenReady });
+  // The live market's push (/api/stream), as the WebSocket API serves it in AWS.
+  const stream = attachStreamServer(server, whenReady);
   await new Promise<void>((listening, failed) => {
     server.once('error', failed);
     server.listen(settings.port, settings.host, () => listening());
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     stopReconciler?.();
+    stream.stop();
     server.closeAllConnections();
     server.close(() => {
       void (embedded?.close() ?? Promise.resolve()).then(() => process.exit(0));

@@ -1,0 +1,127 @@
+/**
+ * The live market's push (issue 57): `/api/stream` on the local server, fed by the event log the
+ * app writes with its changes. Events in order per stream, a resume after a gap, a reset for a
+ * sequence the log never had, private streams only for their holder, and bad frames answered.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSuite } from '../support/api-suite';
+import { approvePawsSpend, buyListing, listForPaws } from '../support/paws-trades';
+import { ALICE, BOB, call, ownedSerials } from '../support/sandbox-client';
+import { openStream } from '../support/stream-socket';
+
+const suite = sandboxSuite({ holders: [ALICE, BOB] });
+let serials: number[] = [];
+
+beforeAll(async () => {
+  serials = await ownedSerials(suite.origin, ALICE);
+});
+
+const seqs = (frames: { seq?: number }[]) => frames.map((frame) => frame.seq);
+
+describe('the live market stream', () => {
+  it('pushes a listing and its sale in order, to the market, the tiger and both holders’ own streams', async () => {
+    const [serial] = serials as [number];
+    const market = await openStream(suite.origin);
+    const alice = await openStream(suite.origin, suite.holder(ALICE).cookie);
+    const bob = await openStream(suite.origin, suite.holder(BOB).cookie);
+    market.send({ action: 'subscribe', streams: ['market', `tiger:${serial}`] });
+    alice.send({ action: 'subscribe', streams: [`account:${ALICE}`] });
+    bob.send({ action: 'subscribe', streams: [`account:${BOB}`] });
+    const subscribed = await market.next((frame) => frame.type === 'subscribed');
+    for (const socket of [alice, bob]) await socket.next((frame) => frame.type === 'subscribed');
+    const marketHead = subscribed.heads?.market ?? -1;
+
+    const listing = await listForPaws(suite.holder(ALICE), serial, '25');
+    await market.next((frame) => frame.type === 'listing-created' && frame.data?.ref === listing.id);
+    await approvePawsSpend(suite.holder(BOB), '25');
+    expect((await buyListing(suite.holder(BOB), listing.id)).status).toBe(200);
+    const sale = await market.next((frame) => frame.type === 'sale' && frame.data?.ref === listing.id);
+    expect(sale.data).toMatchObject({ serial, market: 'paws', price: '25', sellerId: ALICE, buyerId: BOB });
+
+    // The market's events follow the head it was told, one by one; the tiger's stream has both.
+    const marketEvents = market.events('market');
+    expect(seqs(marketEvents)).toEqual(marketEvents.map((_, index) => marketHead + index + 1));
+    expect(market.events(`tiger:${serial}`).map((frame) => frame.type)).toEqual(['listing-created', 'sale']);
+    await alice.next((frame) => frame.type === 'sale' && frame.stream === `account:${ALICE}`);
+    await bob.next((frame) => frame.type === 'sale' && frame.stream === `account:${BOB}`);
+    expect(bob.events(`account:${BOB}`).map((frame) => frame.type)).toEqual(['sale']);
+    await Promise.all([market.close(), alice.close(), bob.close()]);
+  }, 120_000);
+
+  it('resumes after a gap: every event missed while away, in order, none twice', async () => {
+    const [, first, second] = serials as [number, number, number];
+    const before = await openStream(suite.origin);
+    before.send({ action: 'subscribe', streams: ['market'] });
+    const head = (await before.next((frame) => frame.type === 'subscribed')).heads?.market ?? 0;
+    await before.close();
+
+    // Away: two listings and an unlisting.
+    const one = await listForPaws(suite.holder(ALICE), first, '30');
+    const two = await listForPaws(suite.holder(ALICE), second, '31');
+    expect((await call(suite.origin, 'DELETE', `/api/paws/listings/${one.id}`, { cookie: suite.holder(ALICE).cookie })).status).toBe(200);
+
+    const after = await openStream(suite.origin);
+    after.send({ action: 'subscribe', streams: ['market'], after: { market: head } });
+    await after.next((frame) => frame.type === 'listing-removed' && frame.data?.ref === one.id);
+    const events = after.events('market');
+    expect(seqs(events)).toEqual(events.map((_, index) => head + index + 1));
+    expect(events.map((frame) => [frame.type, frame.data?.ref])).toEqual([
+      ['listing-created', one.id],
+      ['listing-created', two.id],
+      ['listing-removed', one.id],
+    ]);
+    // Subscribing again to a stream it follows sends nothing twice.
+    after.send({ action: 'subscribe', streams: ['market'], after: { market: head } });
+    await after.next((frame) => frame.type === 'subscribed' && after.frames.filter((f) => f.type === 'subscribed').length === 2);
+    expect(after.events('market')).toHaveLength(3);
+    await after.close();
+  }, 120_000);
+
+  it('answers a reset for a sequence the log never had (the page refetches)', async () => {
+    const socket = await openStream(suite.origin);
+    socket.send({ action: 'subscribe', streams: ['market'], after: { market: 1_000_000 } });
+    expect(await socket.next((frame) => frame.type === 'reset')).toEqual({ type: 'reset', stream: 'market' });
+    await socket.close();
+  });
+
+  it('keeps a holder’s stream to that holder: refused without a session and to another account', async () => {
+    const visitor = await openStream(suite.origin);
+    visitor.send({ action: 'subscribe', streams: [`account:${ALICE}`] });
+    expect(await visitor.next((frame) => frame.type === 'error')).toMatchObject({ code: 'STREAM_FORBIDDEN' });
+    const bob = await openStream(suite.origin, suite.holder(BOB).cookie);
+    bob.send({ action: 'subscribe', streams: ['market', `account:${ALICE}`] });
+    expect(await bob.next((frame) => frame.type === 'error')).toMatchObject({ code: 'STREAM_FORBIDDEN' });
+    // Nothing of the refused frame was followed.
+    expect(bob.frames.some((frame) => frame.type === 'subscribed')).toBe(false);
+    await Promise.all([visitor.close(), bob.close()]);
+  });
+
+  it('answers bad frames with an error frame and keeps serving; a frame too large or a flood closes the socket', async () => {
+    const socket = await openStream(suite.origin);
+    socket.sendRaw('not json');
+    expect(await socket.next((frame) => frame.type === 'error')).toMatchObject({ code: 'MALFORMED_FRAME' });
+    socket.send({ action: 'subscribe', streams: ['tiger:99999'] });
+    expect(await socket.next((frame) => frame.code === 'UNKNOWN_STREAM')).toMatchObject({ type: 'error' });
+    socket.send({ action: 'subscribe', streams: ['market'], extra: true });
+    await expect.poll(() => socket.frames.filter((frame) => frame.code === 'MALFORMED_FRAME').length).toBe(2);
+    socket.send({ action: 'subscribe', streams: Array.from({ length: 65 }, (_, index) => `tiger:${index + 1}`) });
+    await expect.poll(() => socket.frames.filter((frame) => frame.code === 'MALFORMED_FRAME').length).toBe(3);
+    socket.send({ action: 'subscribe', streams: ['market'] });
+    await socket.next((frame) => frame.type === 'subscribed');
+
+    const big = await openStream(suite.origin);
+    big.sendRaw(JSON.stringify({ action: 'subscribe', streams: ['market'], pad: 'x'.repeat(5_000) }));
+    await expect.poll(() => big.closedWith()).toBe(1009);
+
+    const flood = await openStream(suite.origin);
+    for (let index = 0; index < 61; index++) flood.send({ action: 'unsubscribe', streams: ['market'] });
+    expect(await flood.next((frame) => frame.code === 'RATE_LIMITED')).toMatchObject({ type: 'error' });
+    await expect.poll(() => flood.closedWith()).toBe(1008);
+    await socket.close();
+  });
+
+  it('refuses an upgrade from a page of another origin (its cookie would open a holder’s stream), and on any other path', async () => {
+    await expect(openStream(suite.origin, suite.holder(ALICE).cookie, { pageOrigin: 'https://evil.example' })).rejects.toThrow('upgrade refused: 403');
+    await expect(openStream(suite.origin, undefined, { path: '/api/streams' })).rejects.toThrow('upgrade refused: 404');
+  });
+});

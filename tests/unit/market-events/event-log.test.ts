@@ -1,0 +1,102 @@
+/**
+ * The market's event log (issue 57) on the embedded store: sequences from 1 with no gaps under
+ * racing appends, an event written once however often it is appended, a resume answered in order,
+ * and a reset once the events asked for are older than the log keeps. The hub, over the log:
+ * each subscriber gets its stream's events in order, once, even when the notices come out of order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventLogRepo } from '@/features/market-events/event-log-repo';
+import { EVENT_RETENTION_MS, type NewMarketEvent, parseStream, streamsFor } from '@/features/market-events/market-event';
+import { type StreamConnection, createStreamHub } from '@/features/market-events/stream-hub';
+import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
+
+let store: MemoryStore;
+beforeAll(async () => {
+  store = await startMemoryStore();
+});
+afterAll(async () => {
+  await store.stop();
+});
+
+let clock = Date.parse('2026-12-01T12:00:00Z');
+const now = () => clock;
+const event = (id: string, serial = 7): NewMarketEvent => ({
+  id,
+  type: 'listing-created',
+  at: new Date(clock).toISOString(),
+  streams: streamsFor(serial, ['0.0.1001']),
+  data: { ref: id, serial },
+});
+
+describe('the event log', () => {
+  it('gives each stream’s events sequences from 1, no gaps and none twice, under racing appends', async () => {
+    const log = createEventLogRepo(store.doc, await store.newTable(), now);
+    await Promise.all(Array.from({ length: 12 }, (_, index) => log.append(event(`e${index}`, (index % 2) + 1))));
+    const market = await log.after('market', 0, 100);
+    expect(market.events?.map((e) => e.seq)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    expect(new Set(market.events?.map((e) => e.data.ref)).size).toBe(12);
+    expect((await log.after('tiger:1', 0, 100)).events?.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await log.head('account:0.0.1001')).toBe(12);
+  });
+
+  it('writes an event once, however often it is appended (a retry, the job seeing it again)', async () => {
+    const log = createEventLogRepo(store.doc, await store.newTable(), now);
+    expect(await log.append(event('once'))).toHaveLength(3);
+    expect(await log.append(event('once'))).toEqual([]);
+    expect(await log.head('market')).toBe(1);
+  });
+
+  it('answers a resume in order from where it left off, and a reset past retention or past the head', async () => {
+    const log = createEventLogRepo(store.doc, await store.newTable(), now);
+    for (const id of ['a', 'b', 'c']) await log.append(event(id));
+    expect((await log.after('market', 1, 100)).events?.map((e) => e.data.ref)).toEqual(['b', 'c']);
+    expect(await log.after('market', 3, 100)).toEqual({ events: [] });
+    expect(await log.after('market', 4, 100)).toEqual({ reset: true });
+    clock += EVENT_RETENTION_MS + 1_000;
+    await log.append(event('d'));
+    // a, b and c are past what the log keeps: a resume from before them is a reset; from c on, d alone.
+    expect(await log.after('market', 1, 100)).toEqual({ reset: true });
+    expect((await log.after('market', 3, 100)).events?.map((e) => e.data.ref)).toEqual(['d']);
+  });
+});
+
+describe('stream names', () => {
+  it('knows the market, a tiger of the collection and an account, nothing else', () => {
+    expect(parseStream('market')).toEqual({ kind: 'market' });
+    expect(parseStream('tiger:3333')).toEqual({ kind: 'tiger', serial: 3333 });
+    expect(parseStream('account:0.0.42')).toEqual({ kind: 'account', accountId: '0.0.42' });
+    for (const name of ['tiger:0', 'tiger:3334', 'tiger:07', 'account:42', 'account:0.0.1:x', 'markets', '']) expect(parseStream(name)).toBeUndefined();
+  });
+});
+
+describe('the stream hub', () => {
+  const connection = (accountId: string | null = null) => {
+    const sent: { type: string; stream?: string; seq?: number }[] = [];
+    const socket: StreamConnection = { accountId, send: (frame) => sent.push(JSON.parse(frame)), close: () => undefined, unread: () => 0 };
+    return { socket, sent, seqs: (stream: string) => sent.filter((frame) => frame.stream === stream && frame.seq).map((frame) => frame.seq) };
+  };
+
+  it('sends each subscriber its stream’s events in order and once, reading the log for an event that came ahead of its turn', async () => {
+    const log = createEventLogRepo(store.doc, await store.newTable(), now);
+    const hub = createStreamHub(log, now);
+    const follower = connection();
+    const other = connection();
+    hub.open(follower.socket);
+    hub.open(other.socket);
+    await hub.message(follower.socket, JSON.stringify({ action: 'subscribe', streams: ['market'] }));
+    await hub.message(other.socket, JSON.stringify({ action: 'subscribe', streams: ['tiger:9'] }));
+    const [first] = await log.append(event('x1'));
+    const [second] = await log.append(event('x2'));
+    const [third] = await log.append(event('x3'));
+    // The notices arrive third, first, second (appends racing in one process): the hub still sends 1, 2, 3.
+    hub.publish([third!]);
+    hub.publish([first!, second!]);
+    hub.publish([first!]);
+    await expect.poll(() => follower.seqs('market')).toEqual([1, 2, 3]);
+    expect(other.seqs('tiger:7')).toEqual([]);
+    expect(other.sent.filter((frame) => frame.seq)).toEqual([]);
+    hub.close(follower.socket);
+    hub.close(other.socket);
+    expect(hub.size()).toEqual({ connections: 0, subscriptions: 0 });
+  });
+});
