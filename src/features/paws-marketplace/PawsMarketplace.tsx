@@ -23,6 +23,7 @@ import { isOwnListing } from '@/features/paws-market/listing';
 import { TigerCard } from '@/features/paws-market/PawsListingCard';
 import { $myListings, $rarity, type PublicListing, refreshAfterTrade } from '@/features/paws-market/paws-client';
 import { useOwnedNfts } from '@/features/paws-market/use-owned-nfts';
+import { useLivePawsMarket } from '@/features/paws-market/use-live-market';
 import { errorText } from '@/lib/api/error-text';
 import { PawsListingsBrowser } from '@/features/paws-market/PawsListingsBrowser';
 import type { UnlistTarget } from '@/features/paws-market/unlist-write';
@@ -86,6 +87,8 @@ export default function PawsMarketplace() {
   const walletType = PUBLIC_CONFIG.wallet;
   const underWay = useWriteUnderWay();
   const reopen = useStore($reopenWrite);
+  // Pushed market events keep the listings, My Listings and My NFTs as they are now, in every tab.
+  useLivePawsMarket(wallet.isAuthenticated && wallet.accountId ? wallet.accountId : null);
   // The tray's link to a bulk write (under way, or its outcome): its dialog opens on it, showing the write.
   useEffect(() => hostWriteDialogs(['offers-accept-many', 'bulk-listing', 'bulk-unlist']), []);
   useEffect(() => {

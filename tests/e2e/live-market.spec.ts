@@ -1,0 +1,49 @@
+import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
+import { approvePawsSpend, buyListing, listForPaws, signedInHolder } from '../support/paws-trades';
+import { ownedSerials } from '../support/sandbox-client';
+import { connectAs } from './support/sandbox-wallet';
+import { expect, test } from './support/test';
+
+/** Issue 57: what another browser does shows on an open page within 2 s (pushed events), with no reload. */
+const PUSHED_WITHIN_MS = 2_000;
+
+test.describe('the live market', () => {
+  test('a sale made elsewhere leaves the market of another browser within 2 s, and its seller’s open page tells them, with no reload', async ({
+    page,
+    browser,
+    sandboxOrigin,
+  }) => {
+    const carol = await signedInHolder(sandboxOrigin, CAROL);
+    const [serial] = (await ownedSerials(sandboxOrigin, CAROL)).slice(-1) as [number];
+    const listing = await listForPaws(carol, serial, '41');
+
+    // Alice watches the market; Carol, in another browser, her own listings.
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Alice');
+    const card = page.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` });
+    await expect(card.getByRole('button', { name: 'Buy' })).toBeVisible();
+    const sellerContext = await browser.newContext({ baseURL: sandboxOrigin });
+    const seller = await sellerContext.newPage();
+    await seller.goto('/paws-marketplace');
+    await connectAs(seller, 'Carol');
+    await seller.getByRole('tab', { name: 'My Listings' }).click();
+    const own = seller.getByRole('tabpanel').locator('div.rounded-xl', { hasText: `Wild Tiger #${serial}` });
+    await expect(own).toBeVisible();
+    const loads = { viewer: 0, seller: 0 };
+    page.on('load', () => loads.viewer++);
+    seller.on('load', () => loads.seller++);
+
+    // Bob buys it through the API, as his own browser would.
+    const bob = await signedInHolder(sandboxOrigin, BOB);
+    await approvePawsSpend(bob, '41');
+    expect((await buyListing(bob, listing.id)).status).toBe(200);
+    const sold = Date.now();
+    await expect(card).toHaveCount(0, { timeout: PUSHED_WITHIN_MS });
+    await expect(own).toHaveCount(0, { timeout: Math.max(0, PUSHED_WITHIN_MS - (Date.now() - sold)) + 1 });
+    await expect(seller.getByText(`Wild Tiger #${serial} sold for 41 PAWS.`, { exact: true })).toBeVisible();
+    expect(loads).toEqual({ viewer: 0, seller: 0 });
+    // Alice was not told: the sale is not hers.
+    await expect(page.getByText('Your tiger sold')).toHaveCount(0);
+    await sellerContext.close();
+  });
+});
