@@ -12,6 +12,8 @@ import { collectionCatalog, ledgerReader } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/lib/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
+import { createInboxRepo } from '../src/features/market-events/inbox-repo';
+import { inboxReadSchema } from '../src/features/market-events/inbox-schema';
 
 const owned = createOwnedNftService({
   ledger: ledgerReader(),
@@ -39,6 +41,7 @@ const profiles = createProfileService({
 });
 
 const params = z.object({ accountId: entityIdSchema });
+const inbox = createInboxRepo(documentClient(), tableName());
 
 /** Holder profiles: reading and editing them, the public directory, and the tigers an account owns (ledger-verified). */
 export const handler = routeGroup('profile', {
@@ -58,4 +61,10 @@ export const handler = routeGroup('profile', {
   'POST /api/profile/{accountId}/sync-nfts': defineRoute('session', { params, body: syncBodySchema }, async ({ params: { accountId }, body, session }) =>
     owned.sync(session.accountId, accountId, body?.afterTransactionIds),
   ),
+  // The signed-in holder's own notifications: only theirs, whoever the request names.
+  'GET /api/inbox': defineRoute('session', {}, async ({ session }) => ({ success: true, ...(await inbox.list(session.accountId)) })),
+  'POST /api/inbox/read': defineRoute('session', { body: inboxReadSchema }, async ({ body: { ids }, session }) => {
+    await inbox.markRead(session.accountId, ids);
+    return { success: true, ...(await inbox.list(session.accountId)) };
+  }),
 });

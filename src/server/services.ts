@@ -12,6 +12,8 @@ import { createMarketService } from '@/features/hbar-market/market-service';
 import { createPurchaseRepo } from '@/features/hbar-market/purchase-repo';
 import { createActivityRepo } from '@/features/market-stats/activity-repo';
 import { createActivityService } from '@/features/market-stats/activity-service';
+import { createEventLogRepo } from '@/features/market-events/event-log-repo';
+import { MARKET_STREAM } from '@/features/market-events/market-event';
 import { createPawsFiguresService } from '@/features/market-stats/market-figures-service';
 import { createListingRepo } from '@/features/paws-market/listing-repo';
 import { createOfferFundsRepo } from '@/features/offers/offer-funds-repo';
@@ -36,6 +38,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
   const display = (serial: number) => catalog.entry(serial);
   const listings = createListingRepo(documentClient(), tableName());
   const activityRepo = createActivityRepo(documentClient(), tableName());
+  const events = createEventLogRepo(documentClient(), tableName());
   const marketSettings = {
     nftTokenId: settings.nftTokenId,
     pawsTokenId: settings.pawsTokenId,
@@ -74,6 +77,8 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     // Every PAWS sale: the listings bought (the market's sales) and the tigers sold to offers (the timeline).
     salesSince: async (since) => (await Promise.all([listings.salesSince(since), activityRepo.offerSalesSince(since)])).flat(),
     listedPrices: async () => (await market.listActive(1, FIGURES_LISTINGS_MAX)).listings.map((listing) => Number(listing.pawsPrice)),
+    // A listing, sale or offer moves the market's head: the figures are counted again for it.
+    marketVersion: () => events.head(MARKET_STREAM),
   });
   return { listings, offerRepo, offers, market, terms, activity: createActivityService({ repo: activityRepo }), figures };
 });

@@ -31,12 +31,17 @@ describe('the live market stream', () => {
     for (const socket of [alice, bob]) await socket.next((frame) => frame.type === 'subscribed');
     const marketHead = subscribed.heads?.market ?? -1;
 
+    const listed = async () => (await call<{ figures: { listed: number } }>(suite.origin, 'GET', '/api/paws/stats')).json.figures.listed;
+    const listedBefore = await listed();
     const listing = await listForPaws(suite.holder(ALICE), serial, '25');
     await market.next((frame) => frame.type === 'listing-created' && frame.data?.ref === listing.id);
+    // The figures follow the market's events, not their 30 s cache.
+    expect(await listed()).toBe(listedBefore + 1);
     await approvePawsSpend(suite.holder(BOB), '25');
     expect((await buyListing(suite.holder(BOB), listing.id)).status).toBe(200);
     const sale = await market.next((frame) => frame.type === 'sale' && frame.data?.ref === listing.id);
     expect(sale.data).toMatchObject({ serial, market: 'paws', price: '25', sellerId: ALICE, buyerId: BOB });
+    expect(await listed()).toBe(listedBefore);
 
     // The market's events follow the head it was told, one by one; the tiger's stream has both.
     const marketEvents = market.events('market');
@@ -47,6 +52,32 @@ describe('the live market stream', () => {
     expect(bob.events(`account:${BOB}`).map((frame) => frame.type)).toEqual(['sale']);
     await Promise.all([market.close(), alice.close(), bob.close()]);
   }, 120_000);
+
+  it('files what is news to a holder in their inbox: the seller’s sale, unread until marked read; the buyer’s own purchase is no news', async () => {
+    type Inbox = { notifications: { id: string; title: string; description: string; serial: number | null; read: boolean }[]; unread: number };
+    const [serial] = serials as [number];
+    const alice = suite.holder(ALICE);
+    const inbox = await call<Inbox>(suite.origin, 'GET', '/api/inbox', { cookie: alice.cookie });
+    expect(inbox.status).toBe(200);
+    expect(inbox.json.notifications).toEqual([
+      expect.objectContaining({ title: 'Your tiger sold', description: `Wild Tiger #${serial} sold for 25 PAWS.`, serial, read: false }),
+    ]);
+    expect(inbox.json.unread).toBe(1);
+    expect((await call<Inbox>(suite.origin, 'GET', '/api/inbox', { cookie: suite.holder(BOB).cookie })).json).toMatchObject({ notifications: [], unread: 0 });
+    expect((await call(suite.origin, 'GET', '/api/inbox')).status).toBe(401);
+
+    // Bob cannot mark Alice's notification read: the ids are read in his own inbox only.
+    const [notification] = inbox.json.notifications;
+    expect((await call(suite.origin, 'POST', '/api/inbox/read', { cookie: suite.holder(BOB).cookie, body: { ids: [notification?.id] } })).status).toBe(200);
+    expect((await call<Inbox>(suite.origin, 'GET', '/api/inbox', { cookie: alice.cookie })).json.unread).toBe(1);
+    const read = await call<Inbox>(suite.origin, 'POST', '/api/inbox/read', { cookie: alice.cookie, body: { ids: [notification?.id] } });
+    expect(read.json).toMatchObject({ unread: 0, notifications: [expect.objectContaining({ read: true })] });
+    for (const body of [{}, { ids: [] }, { ids: ['x'] }, { ids: [notification?.id], all: true }]) {
+      const refused = await call(suite.origin, 'POST', '/api/inbox/read', { cookie: alice.cookie, body });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ code: expect.any(String), error: expect.any(String) });
+    }
+  });
 
   it('resumes after a gap: every event missed while away, in order, none twice', async () => {
     const [, first, second] = serials as [number, number, number];

@@ -41,6 +41,17 @@ test.describe('the live market', () => {
     await expect(card).toHaveCount(0, { timeout: PUSHED_WITHIN_MS });
     await expect(own).toHaveCount(0, { timeout: Math.max(0, PUSHED_WITHIN_MS - (Date.now() - sold)) + 1 });
     await expect(seller.getByText(`Wild Tiger #${serial} sold for 41 PAWS.`, { exact: true })).toBeVisible();
+    // The seller's inbox has it, unread, until they mark it read.
+    const bell = seller.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await bell.click();
+    const inbox = seller.getByRole('region', { name: 'Notifications' });
+    await expect(inbox.getByRole('listitem')).toHaveText([new RegExp(`Unread: Your tiger sold.*Wild Tiger #${serial} sold for 41 PAWS\\.`)]);
+    await inbox.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(bell).toHaveAccessibleName('Notifications, 0 unread');
+    await expect(inbox.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+    await seller.keyboard.press('Escape');
+    await expect(inbox).toBeHidden();
     expect(loads).toEqual({ viewer: 0, seller: 0 });
     // Alice was not told: the sale is not hers.
     await expect(page.getByText('Your tiger sold')).toHaveCount(0);

@@ -1,5 +1,5 @@
 /**
- * The market's event log in the one table: each stream's events under its own partition, by
+ * The market's event log in the one table (and, for what is news to a holder, their inbox): each stream's events under its own partition, by
  * sequence (from 1, no gaps), kept EVENT_RETENTION_MS; a head per stream that never expires, so
  * that a sequence is never given twice; and a claim per event id, so that a repeat of an event (a
  * retry, the scheduled job seeing again what a request recorded) changes nothing. Built on
@@ -10,7 +10,8 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, Upda
 import { conditionalWrite } from '@/platform/store/dynamo-operations';
 import { keys } from '@/platform/store/keys';
 import { notifyAppended } from './appended-events';
-import { EVENT_RETENTION_MS, type MarketEvent, type NewMarketEvent } from './market-event';
+import { createInboxRepo } from './inbox-repo';
+import { EVENT_RETENTION_MS, type MarketEvent, type NewMarketEvent, parseStream } from './market-event';
 
 /** What a resume gets: the events after the sequence asked for, in order, or a reset when some of them are no longer kept. */
 export type EventsAfter = { events: MarketEvent[]; reset?: undefined } | { reset: true; events?: undefined };
@@ -36,6 +37,8 @@ function toEvent(item: Record<string, unknown>): MarketEvent {
 export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now) {
   const expiresAt = (at: string) => Math.floor((Date.parse(at) + EVENT_RETENTION_MS) / 1000);
   const expired = (item: Record<string, unknown>) => typeof item.expiresAt === 'number' && item.expiresAt * 1000 <= now();
+  // What is news to a holder in their own stream is also filed in their inbox, with the event.
+  const inbox = createInboxRepo(doc, tableName, now);
 
   async function head(stream: string): Promise<number> {
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.eventStreamHead(stream), ConsistentRead: true }));
@@ -92,7 +95,12 @@ export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: strin
       );
       if (!claimed) return [];
       const written: MarketEvent[] = [];
-      for (const stream of event.streams) written.push(await appendTo(stream, event));
+      for (const stream of event.streams) {
+        const appended = await appendTo(stream, event);
+        written.push(appended);
+        const parsed = parseStream(stream);
+        if (parsed?.kind === 'account') await inbox.record(parsed.accountId, appended);
+      }
       notifyAppended(written);
       return written;
     },

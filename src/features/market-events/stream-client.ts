@@ -110,7 +110,9 @@ export function followStream(stream: string, follower: StreamFollower): () => vo
   const set = followers.get(stream) ?? new Set<StreamFollower>();
   followers.set(stream, set);
   set.add(follower);
-  if (set.size === 1 && socket?.readyState === WebSocket.OPEN) subscribeAll([stream]);
+  // The socket reads the session when it opens: a holder's own stream, new to it, needs a socket opened since the sign-in.
+  if (set.size === 1 && socket && stream.startsWith('account:')) reconnectStream();
+  else if (set.size === 1 && socket?.readyState === WebSocket.OPEN) subscribeAll([stream]);
   connect();
   return () => {
     set.delete(follower);

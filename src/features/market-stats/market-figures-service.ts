@@ -19,15 +19,18 @@ export interface PawsFiguresDeps {
   salesSince: (since: string) => Promise<{ price: number; at: string }[]>;
   /** The prices (whole PAWS) of the listings that can be bought now. */
   listedPrices: () => Promise<number[]>;
+  /** The market's last event (its stream's head): figures cached under an older one are stale at once, not at the cache's end. */
+  marketVersion?: () => Promise<number>;
   now?: () => number;
 }
 
 /** The PAWS market's figures from its own records: sales as recorded, listings as buyable now. */
-export function createPawsFiguresService({ salesSince, listedPrices, now = Date.now }: PawsFiguresDeps) {
-  const cache = createTtlCache<FiguresAnswer>(FIGURES_CACHE_MS, { now });
+export function createPawsFiguresService({ salesSince, listedPrices, marketVersion, now = Date.now }: PawsFiguresDeps) {
+  const cache = createTtlCache<FiguresAnswer>(FIGURES_CACHE_MS, { now, maxEntries: 4 });
   return {
-    figures(): Promise<FiguresAnswer> {
-      return cache.get('figures', async () => {
+    async figures(): Promise<FiguresAnswer> {
+      const version = marketVersion ? await marketVersion().catch(() => -1) : 0;
+      return cache.get(`figures@${version}`, async () => {
         const at = now();
         const [sales, prices] = await Promise.all([salesSince(new Date(at - SALES_LOOKBACK_MS).toISOString()), listedPrices()]);
         const floor = prices.length ? Math.min(...prices) : null;

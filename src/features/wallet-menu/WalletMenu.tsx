@@ -10,6 +10,9 @@ import { signInFromPage } from '@/features/wallet/sign-in-focus';
 import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '@/features/writes/write-store';
 import { WalletTrigger } from './WalletTrigger';
 
+/** The signed-in holder's inbox (its code loads once signed in). */
+const InboxBell = lazy(() => import('@/features/inbox/InboxBell'));
+
 /** The tray of trades in progress (its code loads once there is one to show). */
 const WritesTray = lazy(() => import('@/features/writes/WritesTray').then((module) => ({ default: module.WritesTray })));
 
@@ -136,6 +139,11 @@ export default function WalletMenu() {
             }
           }}
         />
+      )}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <InboxBell accountId={signedIn} />
+        </Suspense>
       )}
       {tray}
       {signInState(wallet) === 'signed-out' && (
