@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxSuite } from '../support/api-suite';
 import { approvePawsSpend, buyListing, listForPaws } from '../support/paws-trades';
-import { ALICE, BOB, call, ownedSerials } from '../support/sandbox-client';
+import { ALICE, BOB, NFT_TOKEN, call, ownedSerials } from '../support/sandbox-client';
 import { openStream } from '../support/stream-socket';
 
 const suite = sandboxSuite({ holders: [ALICE, BOB] });
@@ -78,6 +78,38 @@ describe('the live market stream', () => {
       expect(refused.json).toMatchObject({ code: expect.any(String), error: expect.any(String) });
     }
   });
+
+  it('an item offer arrives in the tiger’s holder’s stream and inbox, not in the buyer’s inbox', async () => {
+    const serial = serials[3] as number;
+    const alice = await openStream(suite.origin, suite.holder(ALICE).cookie);
+    alice.send({ action: 'subscribe', streams: [`account:${ALICE}`] });
+    await alice.next((frame) => frame.type === 'subscribed');
+    const body = {
+      offerId: crypto.randomUUID(),
+      buyerId: BOB,
+      tokenId: NFT_TOKEN,
+      kind: 'item',
+      serialNumber: serial,
+      pawsAmount: '12',
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    };
+    const bob = suite.holder(BOB);
+    let made = await call<{ code?: string; amount?: string }>(suite.origin, 'POST', '/api/paws/offers', { cookie: bob.cookie, body });
+    if (made.json.code === 'PAWS_ALLOWANCE_LOW') {
+      const allowanceTransactionId = await approvePawsSpend(bob, made.json.amount as string);
+      made = await call(suite.origin, 'POST', '/api/paws/offers', { cookie: bob.cookie, body: { ...body, allowanceTransactionId } });
+    }
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const arrived = await alice.next((frame) => frame.type === 'offer-made');
+    expect(arrived.data).toMatchObject({ ref: body.offerId, serial, ownerId: ALICE, buyerId: BOB, price: '12' });
+    const inbox = await call<{ notifications: { title: string; description: string }[] }>(suite.origin, 'GET', '/api/inbox', {
+      cookie: suite.holder(ALICE).cookie,
+    });
+    expect(inbox.json.notifications[0]).toMatchObject({ title: 'Offer received', description: `Wild Tiger #${serial} has a new offer for 12 PAWS.` });
+    const bobs = await call<{ notifications: { title: string }[] }>(suite.origin, 'GET', '/api/inbox', { cookie: bob.cookie });
+    expect(bobs.json.notifications.map((notification) => notification.title)).not.toContain('Offer received');
+    await alice.close();
+  }, 60_000);
 
   it('resumes after a gap: every event missed while away, in order, none twice', async () => {
     const [, first, second] = serials as [number, number, number];

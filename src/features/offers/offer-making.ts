@@ -25,10 +25,13 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
       throw new DomainError('INVALID_PRICE', INVALID_PRICE_MESSAGE, { reason: 'The offer’s total must be at most what the ledger can hold' });
     const problem = expiryProblem(input.expiresAt, now());
     if (problem) throw new DomainError('INVALID_OFFER', problem);
+    // Who holds the tiger an item offer is for: the offer arrives in their inbox.
+    let ownerId: string | null = null;
     if (input.kind === 'item') {
       const nft = await ledger.getNft(input.tokenId, input.serialNumber);
       if (!nft || nft.deleted) throw new DomainError('TIGER_NOT_FOUND', `Wild Tiger #${input.serialNumber} does not exist`);
       if (nft.owner === input.buyerId) throw new DomainError('OWN_OFFER', 'You cannot make an offer on your own tiger');
+      ownerId = nft.owner;
     } else if (input.trait) {
       const { traitType, value } = input.trait;
       const dataset = await rarity();
@@ -36,7 +39,7 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
         throw new DomainError('INVALID_OFFER', `No Wild Tiger has the trait ${traitType}: ${value}`);
       }
     }
-    return { units: parsed.units, total, quantity, tokenDecimals };
+    return { units: parsed.units, total, quantity, tokenDecimals, ownerId };
   }
 
   return {
@@ -54,7 +57,7 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
         const own = (await offers.buyerOffers(existing.buyerId)).filter((offer) => isOpen(offer, now()));
         return { success: true, offer: publicOffer(existing, (await fundedIds([existing], own)).has(existing.id)) };
       }
-      const { units, total, quantity, tokenDecimals } = await checkedTerms(input);
+      const { units, total, quantity, tokenDecimals, ownerId } = await checkedTerms(input);
       const own = (await offers.buyerOffers(input.buyerId)).filter((offer) => isOpen(offer, now()));
       if (own.length >= MAX_OPEN_OFFERS) throw new DomainError('INVALID_OFFER', `You have ${MAX_OPEN_OFFERS} open offers; cancel one before making another`);
       // The funds are read from the mirror next: the approval is waited for until it shows there.
@@ -105,7 +108,7 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
         if (raced?.buyerId !== input.buyerId) throw new DomainError('OFFER_UNAVAILABLE', 'This offer id is taken; start the offer again');
         return { success: true, offer: publicOffer(raced, true) };
       }
-      await offers.putActivity(event(offer, 'offer-made', stamp));
+      await offers.putActivity({ ...event(offer, 'offer-made', stamp), ownerId });
       return { success: true, offer: publicOffer(offer, true) };
     },
 
