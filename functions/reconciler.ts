@@ -4,7 +4,10 @@ import { config } from '../src/server/config';
 import { log, withLogContext } from '../src/platform/log';
 import { countMetric } from '../src/platform/metrics';
 import { withRequestBudget } from '../src/platform/request-budget';
-import { hbarServices, ownerMap, pawsServices } from '../src/server/services';
+import { hbarServices, ownerMap, pawsServices, soldLately } from '../src/server/services';
+import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
+import { createMarketWatch } from '../src/features/market-events/market-watch';
+import { documentClient, tableName } from '../src/server/store/client';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
 export const RECONCILER_BUDGET_MS = 50_000;
@@ -14,10 +17,43 @@ export const FUNDING_BUDGET_MS = 40_000;
 const paws = pawsServices();
 const hbar = hbarServices();
 
-/** Reads who holds every tiger and stores it for the collection browser and the profiles' holdings. */
+const watch = createMarketWatch(documentClient(), tableName(), createEventLogRepo(documentClient(), tableName()));
+
+/**
+ * Reads who holds every tiger and stores it for the collection browser and the profiles' holdings;
+ * a tiger that changed hands other than by the app's own sales is the live market's 'tiger-moved'.
+ */
 async function refreshHoldings(): Promise<void> {
   const loadedAt = Date.now();
-  await ownerMap().stored.write(await ownerMap().load(), loadedAt);
+  const [before, after] = await Promise.all([ownerMap().stored.read(), ownerMap().load()]);
+  await ownerMap().stored.write(after, loadedAt);
+  if (before && before.loadedAt < loadedAt) await watch.tigersMoved(before.owners, after, await soldLately().latestBuyers(), loadedAt);
+}
+
+/** The HBAR market as SentX shows it now, against what the job saw last: its listings and sales become the live market's events. */
+async function watchHbarMarket(): Promise<number> {
+  const [listings, activity] = await Promise.all([
+    hbar.market.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 }),
+    hbar.market.activity({ amount: 100 }),
+  ]);
+  // A market that could not be read says nothing new (its listings did not all go).
+  if (!listings.success || !activity.success) return 0;
+  return watch.hbarMarketSeen(
+    listings.marketListings.map((listing) => ({
+      id: String(listing.marketplaceListingId),
+      serial: listing.serialId,
+      price: listing.salePrice,
+      sellerId: listing.sellerAddress,
+    })),
+    activity.marketActivity.map((sale) => ({
+      serial: sale.nftSerialId,
+      price: sale.salePrice,
+      at: sale.saleDate,
+      buyerId: sale.buyerAddress,
+      sellerId: sale.sellerAddress,
+    })),
+    await soldLately().latestBuyers(),
+  );
 }
 
 const reconciler = createReconcilerService({
@@ -45,6 +81,7 @@ async function run(): Promise<ReconcileReport & { listingsRetired: number; funds
   const started = Date.now();
   // First, so the stored owner map is renewed every minute, as the page views' 60 s freshness needs.
   await refreshHoldings().catch((error: unknown) => log.warn('holdings not refreshed', { error }));
+  await watchHbarMarket().catch((error: unknown) => log.warn('HBAR market not watched', { error }));
   const report = await withRequestBudget(RECONCILER_BUDGET_MS, () => reconciler.run());
   countMetric('ReconcilerBacklog', report.backlog);
   countMetric('ReconcilerSettled', report.settled);

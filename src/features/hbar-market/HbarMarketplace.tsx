@@ -6,7 +6,7 @@ import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { useIslandStore } from '@/lib/use-island-store';
 import { toast } from '@/features/toast/toast-store';
 import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
-import { $market } from './market-client';
+import { $market, refreshMarket } from './market-client';
 import {
   type ListingSort,
   MARKET_PAGE_SIZE,
@@ -27,6 +27,8 @@ import { PurchaseDialog } from './lazy-dialogs';
 import { formatCount } from '@/lib/format';
 import { signInState } from '@/features/wallet/sign-in-state';
 import { signInFromPage } from '@/features/wallet/sign-in-focus';
+import { MARKET_STREAM } from '@/features/market-events/market-event';
+import { useStreamEvents } from '@/features/market-events/use-stream-events';
 
 type Tab = 'sales' | 'listings';
 const TAB_TRIGGER = 'min-h-9 min-w-0 px-2 py-1 text-center leading-tight whitespace-normal sm:px-4 sm:py-0 sm:whitespace-nowrap';
@@ -144,6 +146,12 @@ function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, on
 /** The HBAR marketplace (/marketplace): recent sales and current listings, and buying a listed tiger. */
 export default function HbarMarketplace() {
   const wallet = useIslandStore($wallet);
+  // The market's pushed events: a sale, listing or move the job saw on SentX or the ledger reads the market again (past the CDN's copy).
+  useStreamEvents(
+    [MARKET_STREAM],
+    () => refreshMarket(),
+    (event) => event.data.market === 'hbar' || event.type === 'tiger-moved',
+  );
   // While hydrating, the value the page was rendered with: another island (the activity feed) may
   // have fetched the sales before this one hydrates. The cards are built and rendered in a
   // transition, which React splits into short tasks.

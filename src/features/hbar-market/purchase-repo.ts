@@ -1,6 +1,8 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import { BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
+import { createEventLogRepo } from '@/features/market-events/event-log-repo';
+import { streamsFor } from '@/features/market-events/market-event';
 
 /** What a purchase's transaction moves of HBAR: each account's net tinybars (decimal text), and who pays its network fee. */
 export interface HbarMoves {
@@ -107,6 +109,7 @@ function toPurchase(item: Record<string, unknown>): PurchaseRecord {
 
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
 export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo & OpenPurchases & PaidPurchases {
+  const events = createEventLogRepo(doc, tableName);
   async function getPurchase(code: string, now: number): Promise<PurchaseRecord | undefined> {
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
     if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
@@ -197,6 +200,23 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
           }),
         ),
       );
+      // The live market's sale, on the HBAR market, once by its verification code.
+      await events.append({
+        id: `HBARPAID#${purchase.saleVerificationCode}`,
+        type: 'sale',
+        at,
+        streams: streamsFor(purchase.serial, [purchase.sellerId, purchase.buyerId]),
+        data: {
+          ref: purchase.saleVerificationCode,
+          serial: purchase.serial,
+          market: 'hbar',
+          price: purchase.price,
+          buyerId: purchase.buyerId,
+          ownerId: purchase.buyerId,
+          ...(purchase.sellerId ? { sellerId: purchase.sellerId } : {}),
+          transactionId: purchase.transactionId,
+        },
+      });
     },
 
     async paidSince(since) {

@@ -35,7 +35,8 @@ function toEvent(item: Record<string, unknown>): MarketEvent {
 
 /** The event log over one table; `now` is the clock its retention counts by. */
 export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now) {
-  const expiresAt = (at: string) => Math.floor((Date.parse(at) + EVENT_RETENTION_MS) / 1000);
+  // Kept from when it is written (a sale the job sees late is kept as long as any).
+  const expiresAt = () => Math.floor((now() + EVENT_RETENTION_MS) / 1000);
   const expired = (item: Record<string, unknown>) => typeof item.expiresAt === 'number' && item.expiresAt * 1000 <= now();
   // What is news to a holder in their own stream is also filed in their inbox, with the event.
   const inbox = createInboxRepo(doc, tableName, now);
@@ -49,7 +50,7 @@ export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: strin
   async function appendTo(stream: string, event: NewMarketEvent): Promise<MarketEvent> {
     let seq = (await head(stream)) + 1;
     for (let tries = 0; tries < APPEND_TRIES; tries++) {
-      const item = { stream, seq, type: event.type, at: event.at, data: event.data, eventId: event.id, expiresAt: expiresAt(event.at) };
+      const item = { stream, seq, type: event.type, at: event.at, data: event.data, eventId: event.id, expiresAt: expiresAt() };
       const put = await conditionalWrite(() =>
         doc.send(
           new PutCommand({
@@ -88,7 +89,7 @@ export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: strin
         doc.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...keys.eventClaim(event.id), type: event.type, at: event.at, streams: event.streams, expiresAt: expiresAt(event.at) },
+            Item: { ...keys.eventClaim(event.id), type: event.type, at: event.at, streams: event.streams, expiresAt: expiresAt() },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         ),

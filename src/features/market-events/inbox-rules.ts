@@ -23,16 +23,16 @@ export interface Notification extends Notice {
   read: boolean;
 }
 
-/** Whole PAWS as the event carries them (up to 8 decimals), without trailing zeros. */
-function paws(price: string | undefined): string {
-  return price ? ` for ${price} PAWS` : '';
+/** The price as the event carries it (whole PAWS or HBAR), in the currency of its market. */
+function priced(data: MarketEvent['data']): string {
+  return data.price ? ` for ${data.price} ${data.market === 'hbar' ? 'HBAR' : 'PAWS'}` : '';
 }
 
 /** The notice `accountId` gets for an event of their stream, or null when it is not news to them (their own act). */
 export function noticeFor(event: Pick<MarketEvent, 'type' | 'data'>, accountId: string): Notice | null {
   const { data } = event;
   const tiger = data.serial ? `Wild Tiger #${data.serial}` : 'A tiger';
-  const price = paws(data.price);
+  const price = priced(data);
   switch (event.type) {
     case 'sale':
       return data.sellerId === accountId ? { title: 'Your tiger sold', description: `${tiger} sold${price}.` } : null;

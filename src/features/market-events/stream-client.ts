@@ -129,3 +129,11 @@ export function followStream(stream: string, follower: StreamFollower): () => vo
     }
   };
 }
+
+/** Runs `poll` every `everyMs` while pushes do not arrive (no socket open): the pages' polls, as the push's fallback. */
+export function pollWhileStreamDown(poll: () => void, everyMs: number): () => void {
+  const timer = setInterval(() => {
+    if ($streamState.get() !== 'open') poll();
+  }, everyMs);
+  return () => clearInterval(timer);
+}

@@ -3,7 +3,9 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatHbarPrice, formatPaws } from '@/lib/format';
 import { useIslandStore } from '@/lib/use-island-store';
-import { $listings, $sales } from '@/features/hbar-market/market-client';
+import { $listings, $sales, refreshMarket } from '@/features/hbar-market/market-client';
+import { MARKET_STREAM } from '@/features/market-events/market-event';
+import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { ageText } from '@/features/hbar-market/market-model';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -61,6 +63,23 @@ function usePawsTimeline(kind: KindChoice, enabled: boolean) {
       live = false;
     };
   }, [kind, enabled]);
+
+  // A PAWS event of the market: its first page is read again and its new rows go on top, the pages read after it stay.
+  useStreamEvents(
+    [enabled ? MARKET_STREAM : null],
+    () => {
+      void fetchActivityPage({ kind: kind === 'all' ? undefined : kind })
+        .then((page) =>
+          setState((current) => {
+            const fresh = page.items.map(pawsRow);
+            const known = new Set(fresh.map((row) => row.id));
+            return { ...current, rows: [...fresh, ...current.rows.filter((row) => !known.has(row.id))] };
+          }),
+        )
+        .catch(() => undefined);
+    },
+    (event) => event.data.market === 'paws',
+  );
 
   async function more(): Promise<void> {
     if (!state.cursor) return;
@@ -173,6 +192,12 @@ export default function MarketActivity() {
   const listings = useIslandStore($listings);
   const [now, setNow] = useState(() => Date.now());
   const heading = useId();
+  // The HBAR market's sales and listings the job saw change are read again.
+  useStreamEvents(
+    [market === 'paws' ? null : MARKET_STREAM],
+    () => refreshMarket(),
+    (event) => event.data.market === 'hbar',
+  );
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);

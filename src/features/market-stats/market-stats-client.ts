@@ -2,8 +2,9 @@
  * The browser's reads of the market figures, the activity timeline and the signed-in seller's own
  * sales, and the last-seen mark that tells a seller once about the sales since their last visit.
  */
-import { atom } from 'nanostores';
-import { apiJson, createFetcherStore } from '@/lib/api';
+import { atom, onMount } from 'nanostores';
+import { apiJson, createFetcherStore, revalidateKeys } from '@/lib/api';
+import { pollWhileStreamDown } from '@/features/market-events/stream-client';
 import { formatPaws } from '@/lib/format';
 import { seenMarker } from '@/lib/seen-marker';
 import { toast } from '@/features/toast/toast-store';
@@ -31,15 +32,13 @@ const $pawsTradeMark = atom('');
 
 const figureStores = {
   // A purchase on the page reads them again past the CDN's copy ($hbarTradeMark), as a PAWS trade does the PAWS market's.
-  hbar: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.hbar, $inBrowser, $hbarTradeMark], {
-    dedupeTime: FIGURES_REFRESH_MS,
-    revalidateInterval: FIGURES_REFRESH_MS,
-  }),
-  paws: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.paws, $inBrowser, $pawsTradeMark], {
-    dedupeTime: FIGURES_REFRESH_MS,
-    revalidateInterval: FIGURES_REFRESH_MS,
-  }),
+  hbar: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.hbar, $inBrowser, $hbarTradeMark], { dedupeTime: FIGURES_REFRESH_MS }),
+  paws: createFetcherStore<FiguresAnswer>([FIGURES_PATHS.paws, $inBrowser, $pawsTradeMark], { dedupeTime: FIGURES_REFRESH_MS }),
 };
+// Spec 001 §9's 60 s poll runs while no push arrives; with the socket open, the market's events read them again (the pages' islands).
+for (const [market, store] of Object.entries(figureStores)) {
+  onMount(store, () => pollWhileStreamDown(() => revalidateKeys((key) => key.startsWith(FIGURES_PATHS[market as MarketName])), FIGURES_REFRESH_MS));
+}
 
 /** A PAWS trade just settled: the PAWS market's figures are read again at once, not at the next minute's poll. */
 export function pawsFiguresChanged(): void {

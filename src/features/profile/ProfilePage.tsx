@@ -4,7 +4,9 @@ import { Button } from '@/components/ui/Button';
 import { $balances } from '@/features/balances/balance-store';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { useIslandStore } from '@/lib/use-island-store';
-import { $ownedNfts } from '@/features/paws-market/paws-client';
+import { $ownedNfts, refreshAfterTrade } from '@/features/paws-market/paws-client';
+import { accountStream } from '@/features/market-events/market-event';
+import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
 import { AchievementsPanel } from './AchievementsPanel';
 import { CollectionPanel } from './CollectionPanel';
@@ -32,6 +34,8 @@ export default function ProfilePage() {
   // The pre-rendered button stays disabled until the island is live, so an early click is never lost.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // The holder's own stream: a tiger of theirs sold, bought or moved elsewhere shows in their collection at once.
+  useStreamEvents([wallet.isAuthenticated && wallet.accountId ? accountStream(wallet.accountId) : null], () => refreshAfterTrade());
 
   if (!wallet.isConnected || !wallet.accountId) {
     return (

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorText } from '@/lib/api/index';
 import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws } from '@/lib/format';
-import { $listings, $rarity, $sales } from '@/features/hbar-market/market-client';
+import { $listings, $rarity, $sales, refreshMarket } from '@/features/hbar-market/market-client';
 import { type NftCardModel, ageText, buildListingCards, listingSerial } from '@/features/hbar-market/market-model';
 import { PurchaseDialog } from '@/features/hbar-market/lazy-dialogs';
 import { hbarPurchaseWriteId, purchaseBlocker } from '@/features/hbar-market/purchase-machine';
@@ -30,6 +30,8 @@ import { AccountName, ProfileLink } from '@/features/accounts/AccountName';
 import { rankText, tierByRank, traitLabel } from '@/features/tiger/tiers';
 import { $tigerView } from './tiger-view-client';
 import { refreshTigerView } from '@/features/tiger/tiger-view-store';
+import { tigerStream } from '@/features/market-events/market-event';
+import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { dialogOfWrite } from '@/features/tiger/tiger-view-href';
 import { $writeToReopen } from '@/features/tiger/tiger-view-store';
 import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam } from './tiger-view-rules';
@@ -163,6 +165,11 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   const [listing, setListing] = useState<OwnedNft | null>(null);
   const [unlisting, setUnlisting] = useState<UnlistTarget | null>(null);
   const [offerToReopen, setOfferToReopen] = useState<string | null>(null);
+  // The tiger's own stream: a listing, sale, offer or move of it elsewhere shows here at once.
+  useStreamEvents([serial === null ? null : tigerStream(serial)], () => {
+    refreshTigerView();
+    refreshMarket();
+  });
   const reopen = useStore($writeToReopen);
   const underWay = useWriteUnderWay();
   const writes = useIslandStore($writes, NO_WRITES);

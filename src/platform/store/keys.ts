@@ -36,6 +36,8 @@ export const keys = {
   streamEvent: (stream: string, seq: string) => ({ pk: `STREAM#${stream}`, sk: seq }),
   eventStreamHead: (stream: string) => ({ pk: `STREAMHEAD#${stream}`, sk: 'HEAD' }),
   eventClaim: (eventId: string) => ({ pk: `EVENTID#${eventId}`, sk: 'EVENT' }),
+  /** What the scheduled job last saw of a market outside the app (SentX's listings and sales), to tell what changed. */
+  marketWatch: (name: string) => ({ pk: `MARKETWATCH#${name}`, sk: 'STATE' }),
   /** A holder's notification (`at#id` sorts them by time), and their unread count. */
   inboxItem: (accountId: string, atAndId: string) => ({ pk: `INBOX#${accountId}`, sk: atAndId }),
 } as const;

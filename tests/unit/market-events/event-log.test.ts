@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventLogRepo } from '@/features/market-events/event-log-repo';
 import { EVENT_RETENTION_MS, type NewMarketEvent, parseStream, streamsFor } from '@/features/market-events/market-event';
 import { type StreamConnection, createStreamHub } from '@/features/market-events/stream-hub';
+import { createMarketWatch, movesBetween } from '@/features/market-events/market-watch';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 let store: MemoryStore;
@@ -98,5 +99,55 @@ describe('the stream hub', () => {
     hub.close(follower.socket);
     hub.close(other.socket);
     expect(hub.size()).toEqual({ connections: 0, subscriptions: 0 });
+  });
+});
+
+describe('the market watch (what the scheduled job sees change)', () => {
+  it('makes one event per tiger moved on the ledger, not for a tiger the app’s own sale explains', async () => {
+    const table = await store.newTable();
+    const log = createEventLogRepo(store.doc, table, now);
+    const watch = createMarketWatch(store.doc, table, log, now);
+    const before = new Map([
+      [1, '0.0.10'],
+      [2, '0.0.10'],
+      [3, '0.0.11'],
+    ]);
+    const after = new Map([
+      [1, '0.0.12'],
+      [2, '0.0.13'],
+      [3, '0.0.11'],
+    ]);
+    expect(movesBetween(before, after, new Map([[2, '0.0.13']]))).toEqual([{ serial: 1, from: '0.0.10', to: '0.0.12' }]);
+    expect(await watch.tigersMoved(before, after, new Map([[2, '0.0.13']]), clock)).toBe(1);
+    const [moved] = (await log.after('tiger:1', 0, 10)).events ?? [];
+    expect(moved).toMatchObject({ type: 'tiger-moved', data: { serial: 1, sellerId: '0.0.10', ownerId: '0.0.12' } });
+    expect(await log.head('account:0.0.10')).toBe(1);
+    expect(await log.head('tiger:2')).toBe(0);
+  });
+
+  it('tells the HBAR market’s new, re-priced and gone listings and its new sales, once each; the first look only remembers', async () => {
+    const table = await store.newTable();
+    const log = createEventLogRepo(store.doc, table, now);
+    const watch = createMarketWatch(store.doc, table, log, now);
+    const listing = (id: string, serial: number, price: number) => ({ id, serial, price, sellerId: '0.0.20' });
+    const sale = (serial: number, at: string, buyerId: string) => ({ serial, price: 90, at, buyerId, sellerId: '0.0.21' });
+    expect(await watch.hbarMarketSeen([listing('a', 5, 100), listing('b', 6, 200)], [sale(9, '2026-12-01T10:00:00Z', '0.0.30')], new Map())).toBe(0);
+    const seen = await watch.hbarMarketSeen(
+      [listing('b', 6, 150), listing('c', 7, 300)],
+      [sale(9, '2026-12-01T10:00:00Z', '0.0.30'), sale(10, '2026-12-01T11:00:00Z', '0.0.31'), sale(11, '2026-12-01T11:30:00Z', '0.0.32')],
+      // Sale 11 was paid through the app: its event is written already.
+      new Map([[11, '0.0.32']]),
+    );
+    expect(seen).toBe(4);
+    const types = ((await log.after('market', 0, 10)).events ?? []).map((event) => [event.type, event.data.serial, event.data.market]);
+    expect(types).toEqual([
+      ['listing-repriced', 6, 'hbar'],
+      ['listing-created', 7, 'hbar'],
+      ['listing-removed', 5, 'hbar'],
+      ['sale', 10, 'hbar'],
+    ]);
+    // The same look again changes nothing.
+    expect(await watch.hbarMarketSeen([listing('b', 6, 150), listing('c', 7, 300)], [sale(10, '2026-12-01T11:00:00Z', '0.0.31')], new Map())).toBe(0);
+    expect(await log.head('market')).toBe(4);
   });
 });
