@@ -42,6 +42,12 @@ const schema = z
       .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')
       .default('wild-tigers'),
     DYNAMODB_ENDPOINT: z.url().optional(),
+    /** AWS only: the live market's connections table and the WebSocket API's Management API (its stage's https URL). */
+    STREAM_CONNECTIONS_TABLE: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{3,255}$/, 'must be a DynamoDB table name')
+      .optional(),
+    STREAM_CALLBACK_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     MIRROR_NODE_URL: z.url().optional(),
     /** The public price APIs' bases (sandbox: its stand-ins under /sandbox/prices/). */
@@ -109,6 +115,8 @@ function resolve(env: z.infer<typeof schema>) {
     awsRegion: env.AWS_REGION,
     tableName: env.TABLE_NAME,
     dynamoEndpoint: env.DYNAMODB_ENDPOINT,
+    /** The WebSocket API's connections table and callback URL (set on the stream Lambdas in AWS; the local server needs neither). */
+    stream: { connectionsTable: env.STREAM_CONNECTIONS_TABLE, callbackUrl: env.STREAM_CALLBACK_URL },
     dataDir: env.DATA_DIR,
     mirrorNodeUrl: env.MIRROR_NODE_URL ?? (sandbox ? `${localOrigin}/sandbox/mirror` : 'https://mainnet-public.mirrornode.hedera.com'),
     priceApis: {
