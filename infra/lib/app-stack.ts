@@ -9,6 +9,7 @@ import { ImageFunction } from './constructs/image-function';
 import { Monitoring } from './constructs/monitoring';
 import { Reconciler } from './constructs/reconciler';
 import { Site } from './constructs/site';
+import { StreamApi } from './constructs/stream-api';
 import type { Settings } from './settings';
 import { readSiteBuild } from './site-build';
 import { requireRarityDataset } from '../../src/server/rarity-dataset';
@@ -27,6 +28,7 @@ export class AppStack extends Stack {
   readonly site: Site;
   readonly monitoring: Monitoring;
   readonly reconciler: Reconciler;
+  readonly stream: StreamApi;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -50,6 +52,14 @@ export class AppStack extends Stack {
       environment: lambdaEnvironment(settings),
       logRemovalPolicy: removalPolicy,
     });
+    this.stream = new StreamApi(this, 'Stream', {
+      stage: settings.stage,
+      table: props.table,
+      secrets: props.secrets,
+      environment: lambdaEnvironment(settings),
+      throttle: settings.apiThrottle,
+      logRemovalPolicy: removalPolicy,
+    });
     const build = readSiteBuild(settings.siteDir);
     // A mainnet site is deployed with the collection's rarity dataset or not at all.
     if (build && settings.network === 'mainnet') requireRarityDataset(build.dir);
@@ -57,6 +67,7 @@ export class AppStack extends Stack {
       stage: settings.stage,
       build,
       api: this.api.httpApi,
+      stream: { api: this.stream.webSocketApi, stageName: this.stream.stage.stageName },
       images: this.images.url,
       routes: props.routes,
       removalPolicy,
@@ -65,12 +76,15 @@ export class AppStack extends Stack {
     const siteUrl = `https://${this.site.distribution.distributionDomainName}`;
     this.api.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
     this.reconciler.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
+    // $connect refuses a page of any other origin.
+    this.stream.addEnvironment('SITE_ORIGIN', settings.siteOrigin ?? siteUrl);
     // The distribution's own address would be a cycle (distribution -> function URL -> function); thumbnails need no rarity.
     if (settings.siteOrigin) this.images.fn.addEnvironment('SITE_ORIGIN', settings.siteOrigin);
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: settings.stage,
       httpApi: this.api.httpApi,
+      // The stream's two Lambdas are not summed here: an alarm's math holds at most 10 metrics, and these 10 fill it.
       functions: new Map([...this.api.functions, ['reconciler', this.reconciler.fn] as const]),
       table: props.table,
       ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
@@ -78,6 +92,8 @@ export class AppStack extends Stack {
 
     new CfnOutput(this, 'SiteUrl', { value: siteUrl, description: 'The site (CloudFront)' });
     new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url, description: 'The HTTP API (also served under /api on the site)' });
+    // The page reaches the stream at wss://<site>/api/stream (CloudFront, stream-routing.ts); this is the API's own address.
+    new CfnOutput(this, 'StreamUrl', { value: this.stream.stage.url, description: 'The live market WebSocket API (also served at /api/stream on the site)' });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'SNS topic the alarms notify' });
     new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'CloudWatch dashboard' });
   }

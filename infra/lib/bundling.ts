@@ -9,6 +9,9 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 /** Lambdas that serve no route but run on a schedule, bundled as the route groups are (functions/<name>.ts). */
 export const SCHEDULED_JOBS = ['reconciler'] as const;
 
+/** The live market's Lambdas, bundled as the route groups are: the WebSocket API's routes and the fan-out of the table's stream. */
+export const STREAM_FUNCTIONS = ['stream', 'stream-fanout'] as const;
+
 /** The Lambda entry of a route group: functions/<group>.ts. */
 export function groupEntry(group: string): string {
   return resolve(REPO_ROOT, 'functions', `${group}.ts`);

@@ -1,5 +1,5 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type ITable, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../../src/platform/store/table';
 
@@ -10,7 +10,10 @@ export interface AppTableProps {
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
-/** The one DynamoDB table, built from TABLE_DEFINITION: on-demand, point-in-time recovery, TTL. */
+/**
+ * The one DynamoDB table, built from TABLE_DEFINITION: on-demand, point-in-time recovery, TTL, and a
+ * stream of new images that carries the market's events to the live market's fan-out (stream-api.ts).
+ */
 export class AppTable extends Construct {
   readonly table: ITable;
 
@@ -23,6 +26,7 @@ export class AppTable extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: ttlAttribute,
+      stream: StreamViewType.NEW_IMAGE,
       deletionProtection: props.deletionProtection,
       removalPolicy: props.removalPolicy,
     });

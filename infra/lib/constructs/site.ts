@@ -1,5 +1,5 @@
 import { Annotations, Duration, Fn, type RemovalPolicy } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpApi, WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AllowedMethods,
   type BehaviorOptions,
@@ -28,6 +28,7 @@ import { Construct } from 'constructs';
 import type { RouteDef } from '../../../src/server/http/route-types';
 import { cachedApiPatterns } from '../api-behaviors';
 import { pageRequestCode, pageResponseCode } from '../page-routing';
+import { apiRequestCode } from '../stream-routing';
 import type { SiteBuild } from '../site-build';
 import { SecurityHeaders } from './security-headers';
 import { SiteContent } from './site-content';
@@ -37,6 +38,8 @@ export interface SiteProps {
   /** The Astro build to upload; undefined synthesises the site without content. */
   build: SiteBuild | undefined;
   api: HttpApi;
+  /** The live market's WebSocket API and its stage, served at /api/stream. */
+  stream: { api: WebSocketApi; stageName: string };
   /** The image route's Lambda (`/img/*`), called only by CloudFront. */
   images: IFunctionUrl;
   routes: readonly RouteDef[];
@@ -49,7 +52,8 @@ export interface SiteProps {
  * The site on one origin: a private bucket behind CloudFront (Origin Access Control), page routing
  * by CloudFront Functions, `/api/*` to the HTTP API (no caching; cookies forwarded only there),
  * public GET routes cached at the edge as their Cache-Control says, `/img/*` (thumbnails) to the
- * image Lambda's function URL and cached as long as it says (for good), security headers everywhere.
+ * image Lambda's function URL and cached as long as it says (for good), `/api/stream` to the
+ * WebSocket API (through /api/*'s function, stream-routing.ts), security headers everywhere.
  */
 export class Site extends Construct {
   readonly distribution: Distribution;
@@ -82,7 +86,11 @@ export class Site extends Construct {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       readTimeout: Duration.seconds(30),
     });
-    const apiBehavior: BehaviorOptions = {
+    // `/api/stream`, the live market's WebSocket, is this behaviour's too (the distribution's 25 behaviours are all
+    // taken): its viewer-request function sends it to the WebSocket API (stream-routing.ts). Uncached, with every
+    // viewer header (the upgrade's Sec-WebSocket-*, the Origin) and the session cookie, as $connect needs.
+    const streamHost = Fn.select(2, Fn.split('/', props.stream.api.apiEndpoint));
+    const uncachedApiBehavior: BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -90,8 +98,14 @@ export class Site extends Construct {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy,
     };
+    const apiBehavior: BehaviorOptions = {
+      ...uncachedApiBehavior,
+      functionAssociations: [
+        { eventType: FunctionEventType.VIEWER_REQUEST, function: pageFunction('ApiRequest', apiRequestCode(streamHost, props.stream.stageName)) },
+      ],
+    };
     const cachedApiBehavior: BehaviorOptions = {
-      ...apiBehavior,
+      ...uncachedApiBehavior,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: new CachePolicy(this, 'ApiPublicCache', {
         comment: 'Public API GETs: as the origin Cache-Control says, keyed on the query string, never on cookies',
