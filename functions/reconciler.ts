@@ -7,6 +7,7 @@ import { withRequestBudget } from '../src/platform/request-budget';
 import { hbarServices, ownerMap, pawsServices, soldLately } from '../src/server/services';
 import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
 import { createMarketWatch } from '../src/features/market-events/market-watch';
+import { createHbarFiguresService } from '../src/features/market-stats/market-figures-service';
 import { documentClient, tableName } from '../src/server/store/client';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
@@ -17,6 +18,7 @@ export const FUNDING_BUDGET_MS = 40_000;
 const paws = pawsServices();
 const hbar = hbarServices();
 
+const hbarFiguresService = createHbarFiguresService({ market: hbar.market });
 const watch = createMarketWatch(documentClient(), tableName(), createEventLogRepo(documentClient(), tableName()));
 
 /**
@@ -28,6 +30,13 @@ async function refreshHoldings(): Promise<void> {
   const [before, after] = await Promise.all([ownerMap().stored.read(), ownerMap().load()]);
   await ownerMap().stored.write(after, loadedAt);
   if (before && before.loadedAt < loadedAt) await watch.tigersMoved(before.owners, after, await soldLately().latestBuyers(), loadedAt);
+}
+
+/** Both markets' figures as counted now: a change (a window moving on, a listing or sale) is the live market's 'figures-changed'. */
+async function watchFigures(): Promise<void> {
+  const [pawsFigures, hbarFigures] = await Promise.all([paws.figures.figures(), hbarFiguresService.figures()]);
+  if (pawsFigures.success) await watch.figuresSeen('paws', pawsFigures.figures);
+  if (hbarFigures.success) await watch.figuresSeen('hbar', hbarFigures.figures);
 }
 
 /** The HBAR market as SentX shows it now, against what the job saw last: its listings and sales become the live market's events. */
@@ -82,6 +91,7 @@ async function run(): Promise<ReconcileReport & { listingsRetired: number; funds
   // First, so the stored owner map is renewed every minute, as the page views' 60 s freshness needs.
   await refreshHoldings().catch((error: unknown) => log.warn('holdings not refreshed', { error }));
   await watchHbarMarket().catch((error: unknown) => log.warn('HBAR market not watched', { error }));
+  await watchFigures().catch((error: unknown) => log.warn('figures not watched', { error }));
   const report = await withRequestBudget(RECONCILER_BUDGET_MS, () => reconciler.run());
   countMetric('ReconcilerBacklog', report.backlog);
   countMetric('ReconcilerSettled', report.settled);

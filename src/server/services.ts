@@ -59,6 +59,7 @@ export const pawsServices = /* @__PURE__ */ once(() => {
     rarity: () => catalog.rarity(),
     display,
     receipts,
+    events,
   });
   const market = createPawsMarketService({
     terms,

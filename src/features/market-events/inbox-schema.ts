@@ -1,5 +1,5 @@
 /** The inbox's request bodies. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { INBOX_PAGE } from './inbox-rules';
 
 /** Notifications to mark read: their ids (as the inbox answered them), at most a page. */

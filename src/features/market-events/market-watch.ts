@@ -1,7 +1,7 @@
 /**
  * The live market's events for what the app does not make but sees (issue 57, item 1), written by
- * the scheduled job: tigers that moved on the ledger outside the market, and the HBAR market's
- * listings and sales as SentX shows them. Each is told apart from what the job saw last time (kept
+ * the scheduled job: tigers that moved on the ledger outside the market, the HBAR market's
+ * listings and sales as SentX shows them, and each market's figures. Each is told apart from what the job saw last time (kept
  * in the table), so that a change is one event however often the job sees it; the first look
  * only remembers.
  */
@@ -77,6 +77,25 @@ export function createMarketWatch(doc: DynamoDBDocumentClient, tableName: string
         });
       }
       return moves.length;
+    },
+
+    /** A market's figures as the job counted them now: a 'figures-changed' event when they differ from its last count. Answers whether they did. */
+    async figuresSeen(market: 'paws' | 'hbar', figures: unknown): Promise<boolean> {
+      const key = keys.marketWatch(`figures:${market}`);
+      const counted = JSON.stringify(figures);
+      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+      if (Item?.state === counted) return false;
+      await doc.send(new PutCommand({ TableName: tableName, Item: { ...key, state: counted } }));
+      if (Item === undefined) return false;
+      const at = now();
+      await log.append({
+        id: `FIGURES#${market}#${at}`,
+        type: 'figures-changed',
+        at: new Date(at).toISOString(),
+        streams: streamsFor(undefined, []),
+        data: { ref: market, market },
+      });
+      return true;
     },
 
     /**

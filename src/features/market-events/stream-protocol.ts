@@ -8,7 +8,7 @@
  * `{"type":"subscribed","streams","heads"}`; `{"type":"reset","stream"}` when the gap is older
  * than the log keeps (the page refetches); `{"type":"error","code","error"}`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type MarketEvent, parseStream } from './market-event';
 
 /** The largest frame a client may send (a subscription to every stream a page needs fits in far less). */

@@ -10,6 +10,8 @@ import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { OfferFundsRepo } from './offer-funds-repo';
 import { type PawsFunds, fundedOffers } from '@/features/paws-market/allowance-budget';
 import { type PawsOffer, budgetOffer } from './offer-rules';
+import type { EventLogRepo } from '@/features/market-events/event-log-repo';
+import { streamsFor } from '@/features/market-events/market-event';
 
 /**
  * The funding job's mirror budget: 10 requests a second, a fifth of the public mainnet mirror's
@@ -31,13 +33,37 @@ export function createOfferFunding({
   ledger,
   store,
   settings,
+  events,
   now = Date.now,
 }: {
   ledger: Pick<LedgerReader, 'getTokenBalance' | 'getTokenAllowance'>;
   store: OfferFundsRepo;
   settings: { pawsTokenId: string; marketplaceAccountId: string };
+  /** The live market's log: an offer the job finds no longer funded, or funded again, is its event. */
+  events?: Pick<EventLogRepo, 'append'>;
   now?: () => number;
 }) {
+  /** The maker's offers that went from funded to not (or back) between two reads of their PAWS: one event each. */
+  async function fundingChanged(own: readonly PawsOffer[], before: PawsFunds | undefined, after: PawsFunds, checkedAt: number): Promise<void> {
+    if (!events || !before || !own.length) return;
+    const budget = own.map(budgetOffer);
+    const was = new Set(fundedOffers(budget, before));
+    const is = new Set(fundedOffers(budget, after));
+    const at = new Date(checkedAt).toISOString();
+    for (const offer of own) {
+      if (was.has(offer.id) === is.has(offer.id)) continue;
+      const type = is.has(offer.id) ? 'offer-funded' : 'offer-unfunded';
+      const serial = offer.serialNumber ?? undefined;
+      await events.append({
+        id: `OFFER#${offer.id}#${type}#${checkedAt}`,
+        type,
+        at,
+        streams: streamsFor(serial, [offer.buyerId]),
+        data: { ref: offer.id, ...(serial === undefined ? {} : { serial }), market: 'paws', price: offer.pawsAmount, buyerId: offer.buyerId },
+      });
+    }
+  }
+
   /** Stores a read of the maker's funds; a store that cannot be written leaves the job to do it. */
   async function remember(buyerId: string, funds: PawsFunds, checkedAt: number): Promise<void> {
     await store.put({ buyerId, ...funds, checkedAt }).catch((error: unknown) => log.warn('offer funds not stored', { buyerId, error }));
@@ -108,7 +134,14 @@ export function createOfferFunding({
         if (slot + slotMs > started + budgetMs) break;
         if (slot > now()) await wait(slot - now());
         try {
-          await read(maker);
+          const before = stored.get(maker);
+          const after = await read(maker);
+          await fundingChanged(
+            open.filter((offer) => offer.buyerId === maker),
+            before && { available: before.available, allowance: before.allowance },
+            after,
+            now(),
+          );
         } catch (error) {
           log.warn('offer funds not read', { buyerId: maker, error });
         }

@@ -18,6 +18,7 @@ import type { OfferActivity, OfferRepo } from './offer-repo';
 import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '@/features/paws-market/allowance-budget';
 import { formatUnits } from '@/features/balances/units';
 import { type OfferFill, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
+import type { EventLogRepo } from '@/features/market-events/event-log-repo';
 
 export interface OfferDeps {
   offers: OfferRepo;
@@ -38,6 +39,8 @@ export interface OfferDeps {
   receipts?: ReceiptReader;
   /** The ledger checks shared with the market (built over `ledger` and `receipts` by default). */
   checks?: TradeChecks;
+  /** The live market's log, for offers the funding job finds unfunded or funded again. */
+  events?: Pick<EventLogRepo, 'append'>;
   now?: () => number;
 }
 
@@ -50,7 +53,7 @@ export interface OfferDeps {
  */
 export function createOfferService(deps: OfferDeps) {
   const { offers, listings, ledger, settings, rarity, display, receipts, now = Date.now } = deps;
-  const funding = createOfferFunding({ ledger, store: deps.funds, settings, now });
+  const funding = createOfferFunding({ ledger, store: deps.funds, settings, now, ...(deps.events ? { events: deps.events } : {}) });
 
   /** Open offers, those whose units are all being settled included; expired ones are marked so (they disappear). */
   async function openOffers(): Promise<PawsOffer[]> {

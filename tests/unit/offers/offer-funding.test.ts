@@ -128,3 +128,30 @@ describe('offer funding from the store', () => {
     expect((await store.getMany([maker])).get(maker)).toEqual({ buyerId: maker, available: 5n, allowance: 5n, checkedAt: 2_000 });
   });
 });
+
+describe('offer funding, as the live market’s events', () => {
+  it('an offer the job finds no longer funded is an offer-unfunded event, and funded again an offer-funded one; unchanged ones none', async () => {
+    const paws = new Map([
+      ['0.0.1', 300n],
+      ['0.0.2', 300n],
+    ]);
+    const { ledger } = countingLedger(paws);
+    const appended: { type: string; data: { ref: string; buyerId?: string } }[] = [];
+    const events = { append: async (event: (typeof appended)[number]) => (appended.push(event), []) };
+    let clock = 0;
+    const funding = createOfferFunding({ ledger, store, settings, events: events as never, now: () => clock });
+    const offers = [offerBy('0.0.1', 'a', 200n), offerBy('0.0.2', 'b', 200n)];
+    const run = () => funding.refresh(offers, { budgetMs: 10_000, wait: async (ms) => void (clock += ms) });
+    await run();
+    expect(appended).toEqual([]);
+    paws.set('0.0.1', 100n);
+    await run();
+    expect(appended.map((event) => [event.type, event.data.ref, event.data.buyerId])).toEqual([['offer-unfunded', 'a', '0.0.1']]);
+    paws.set('0.0.1', 500n);
+    await run();
+    expect(appended.map((event) => [event.type, event.data.ref])).toEqual([
+      ['offer-unfunded', 'a'],
+      ['offer-funded', 'a'],
+    ]);
+  });
+});
