@@ -90,13 +90,8 @@ describe('Lambda bundle sizes (minified ESM, AWS SDK included)', () => {
   });
 });
 
-/**
- * The live market's Lambdas (the WebSocket API's routes, the fan-out): ~720 KB today, because
- * features/market-events/stream-protocol.ts imports `{ z }` from zod, which carries all of zod
- * (~450 KB, its locales included); with `import * as z from 'zod'`, as the rest of src/ has it, they
- * come to ~370 KB and the plain budget applies. Until then this bounds them where they are.
- */
-const STREAM_BUDGET = 768 * KB;
+/** The live market's Lambdas (the WebSocket API's routes, the fan-out) hold to the plain budget (~370 KB). */
+const STREAM_BUDGET = BUDGET.plain;
 
 describe('the live market’s Lambda bundles', () => {
   it.each(STREAM_FUNCTIONS)('%s stays within its budget, without the ledger SDK or sandbox code', async (name) => {
