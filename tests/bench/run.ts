@@ -21,6 +21,7 @@ const PARTS: [title: string, script: string][] = [
   ['Write flows on mainnet’s clock: from the wallet’s answer to done (median of 5)', 'tests/bench/write-flows.ts'],
   ['A 10-tiger sweep of the floor on mainnet’s clock: wallet prompts, and time to owning all ten', 'tests/bench/sweep.ts'],
   ['Mirror calls per page view with 10 and 1,000 open offers from 300 makers', 'tests/bench/page-mirror-calls.ts'],
+  ['The live market: event to screen, 1,000 sockets, the fan-out per subscriber', 'tests/bench/live-market.ts'],
 ];
 
 let failed = 0;

@@ -19,6 +19,8 @@ export interface TestServer {
   dispose(): Promise<void>;
   /** Everything the server printed, for failure messages. */
   output(): string;
+  /** The server process's id (the bench reads its memory and CPU). */
+  pid(): number | undefined;
 }
 
 /** The server could not take its port: another process bound it after freePort() found it free. */
@@ -126,5 +128,6 @@ async function startOnFreePort(options: { site?: boolean; mainnetClock?: boolean
       rmSync(dataDir, { recursive: true, force: true });
     },
     output: () => log,
+    pid: () => child.pid,
   };
 }

@@ -1,8 +1,6 @@
 import { map, onMount } from 'nanostores';
-import { type MarketEventType, accountStream } from '@/features/market-events/market-event';
-import { followStream } from '@/features/market-events/stream-client';
 import { apiJson } from '@/lib/api';
-import { $wallet } from '@/features/wallet/wallet-store';
+import { $wallet, ACCOUNT_TRADED_EVENT } from '@/features/wallet/wallet-store';
 
 /** Spec 000 §9: balances refresh every 30 s while authenticated. */
 export const BALANCE_REFRESH_MS = 30_000;
@@ -46,9 +44,6 @@ export async function refreshBalances(): Promise<void> {
 /** Rewritten whenever a trade of this browser moved balances: the site's other tabs reload theirs at once (a 'storage' event). */
 const MOVED_KEY = 'wildTigers.balancesMoved';
 
-/** The events of a holder's own stream that move their HBAR or PAWS. */
-const BALANCE_EVENTS = new Set<MarketEventType>(['sale', 'offer-accepted', 'tiger-moved']);
-
 /** A trade moved the account's balances: reloads them here and in the site's other tabs. */
 export function balancesMoved(): void {
   void refreshBalances();
@@ -58,12 +53,14 @@ export function balancesMoved(): void {
 onMount($balances, () => {
   let timer: ReturnType<typeof setInterval> | undefined;
   const follow = ({ key }: StorageEvent) => key === MOVED_KEY && void refreshBalances();
-  if (typeof window !== 'undefined') window.addEventListener('storage', follow);
-  let unfollow: (() => void) | undefined;
+  // A trade in another tab (storage), or one the holder's own stream told of (another device, the HBAR market).
+  const traded = () => void refreshBalances();
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', follow);
+    window.addEventListener(ACCOUNT_TRADED_EVENT, traded);
+  }
   const stopWallet = $wallet.subscribe(({ accountId, isAuthenticated }) => {
     clearInterval(timer);
-    unfollow?.();
-    unfollow = undefined;
     if (!accountId || !isAuthenticated) {
       generation += 1;
       $balances.set({ ...EMPTY });
@@ -71,13 +68,13 @@ onMount($balances, () => {
     }
     if ($balances.get().accountId !== accountId || !$balances.get().isReady) void refreshBalances();
     timer = setInterval(() => void refreshBalances(), BALANCE_REFRESH_MS);
-    // A trade of the holder's made anywhere (another tab, another device, the HBAR market) moves their balances at once.
-    unfollow = followStream(accountStream(accountId), { onEvent: (event) => BALANCE_EVENTS.has(event.type) && void refreshBalances() });
   });
   return () => {
     clearInterval(timer);
-    unfollow?.();
-    if (typeof window !== 'undefined') window.removeEventListener('storage', follow);
+    if (typeof window !== 'undefined') {
+      window.removeEventListener('storage', follow);
+      window.removeEventListener(ACCOUNT_TRADED_EVENT, traded);
+    }
     stopWallet();
   };
 });

@@ -75,7 +75,7 @@ function receive(text: string): void {
 
 function connect(): void {
   clearTimeout(retryTimer);
-  if (socket || !followers.size || typeof WebSocket === 'undefined') return;
+  if (socket || !followers.size || typeof WebSocket === 'undefined' || typeof location === 'undefined') return;
   $streamState.set('connecting');
   const opened = new WebSocket(streamUrl());
   socket = opened;

@@ -10,8 +10,8 @@ import { signInFromPage } from '@/features/wallet/sign-in-focus';
 import { $writeInDialog, $writes, NO_WRITES, trayWrites } from '@/features/writes/write-store';
 import { WalletTrigger } from './WalletTrigger';
 
-/** The signed-in holder's inbox (its code loads once signed in). */
-const InboxBell = lazy(() => import('@/features/inbox/InboxBell'));
+/** The signed-in holder's part of the nav: their inbox, their waiting trades resumed (its code loads once signed in). */
+const HolderNav = lazy(() => import('./HolderNav'));
 
 /** The tray of trades in progress (its code loads once there is one to show). */
 const WritesTray = lazy(() => import('@/features/writes/WritesTray').then((module) => ({ default: module.WritesTray })));
@@ -48,10 +48,6 @@ export default function WalletMenu() {
   // (The stored connection is restored by the wallet store itself, when the first island reads it.)
   useEffect(() => setHydrated(true), []);
   const signedIn = wallet.isAuthenticated ? wallet.accountId : null;
-  useEffect(() => {
-    // The holder's trades left waiting for the ledger by another page or a reload go on here.
-    if (signedIn) void import('@/features/writes/resume-writes').then((module) => module.resumeWrites(signedIn));
-  }, [signedIn]);
   useEffect(() => {
     // After a disconnect the next account starts again from the light button (menu closed); a connect closes the chooser.
     if (!wallet.isConnected) setDropdown(null);
@@ -142,7 +138,7 @@ export default function WalletMenu() {
       )}
       {signedIn && (
         <Suspense fallback={null}>
-          <InboxBell accountId={signedIn} />
+          <HolderNav accountId={signedIn} />
         </Suspense>
       )}
       {tray}
