@@ -106,9 +106,9 @@ try {
         ws.once('error', fail);
         ws.on('open', () => ws.send(JSON.stringify({ action: 'subscribe', streams: ['market', `tiger:${(index % 3333) + 1}`] })));
         ws.on('message', (data) => {
-          const frame = JSON.parse(data.toString()) as { type: string };
+          const frame = JSON.parse(data.toString()) as { type: string; stream?: string };
           if (frame.type === 'subscribed') done();
-          if (frame.type === 'listing-created' && eventSentAt) arrived.push(Date.now() - eventSentAt);
+          if (frame.type === 'listing-created' && frame.stream === 'market' && eventSentAt) arrived.push(Date.now() - eventSentAt);
         });
       }),
     );
