@@ -14,6 +14,8 @@ import { entityIdSchema } from '../src/lib/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
 import { createInboxRepo } from '../src/features/market-events/inbox-repo';
 import { inboxReadSchema } from '../src/features/market-events/inbox-schema';
+import { watchBodySchema, watchParamsSchema } from '../src/features/watchlist/watchlist-schema';
+import { watchlist } from '../src/server/watchlist-graph';
 
 const owned = createOwnedNftService({
   ledger: ledgerReader(),
@@ -66,5 +68,15 @@ export const handler = routeGroup('profile', {
   'POST /api/inbox/read': defineRoute('session', { body: inboxReadSchema }, async ({ body: { ids }, session }) => {
     await inbox.markRead(session.accountId, ids);
     return { success: true, ...(await inbox.list(session.accountId)) };
+  }),
+  // The signed-in holder's watches: theirs only, whoever the request names.
+  'GET /api/watchlist': defineRoute('session', {}, async ({ session }) => ({ success: true, watches: await watchlist().list(session.accountId) })),
+  'POST /api/watchlist': defineRoute('session', { body: watchBodySchema }, async ({ body, session }) => ({
+    success: true,
+    watch: await watchlist().add(session.accountId, body),
+  })),
+  'DELETE /api/watchlist/{id}': defineRoute('session', { params: watchParamsSchema }, async ({ params: { id }, session }) => {
+    await watchlist().remove(session.accountId, id);
+    return { success: true };
   }),
 });

@@ -111,6 +111,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/profile/{accountId}/sync-nfts', group: 'profile', auth: 'session', cache: noCache },
   { method: 'GET', path: '/api/inbox', group: 'profile', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/inbox/read', group: 'profile', auth: 'session', cache: noCache },
+  { method: 'GET', path: '/api/watchlist', group: 'profile', auth: 'session', cache: noCache },
+  { method: 'POST', path: '/api/watchlist', group: 'profile', auth: 'session', cache: noCache },
+  { method: 'DELETE', path: '/api/watchlist/{id}', group: 'profile', auth: 'session', cache: noCache },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteGroup = (typeof ROUTES)[number]['group'];

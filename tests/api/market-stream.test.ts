@@ -111,6 +111,70 @@ describe('the live market stream', () => {
     await alice.close();
   }, 60_000);
 
+  it('alerts a watcher when a watched tiger is listed under their price (not over it, not their own), through their stream and inbox', async () => {
+    const serial = serials[4] as number;
+    const bob = suite.holder(BOB);
+    const stream = await openStream(suite.origin, bob.cookie);
+    stream.send({ action: 'subscribe', streams: [`account:${BOB}`] });
+    await stream.next((frame) => frame.type === 'subscribed');
+    const watch = { id: crypto.randomUUID(), kind: 'tiger', target: String(serial), under: { amount: '50', currency: 'PAWS' } };
+    expect((await call(suite.origin, 'POST', '/api/watchlist', { cookie: bob.cookie, body: watch })).status).toBe(200);
+    const listed = await call<{ watches: { id: string }[] }>(suite.origin, 'GET', '/api/watchlist', { cookie: bob.cookie });
+    expect(listed.json.watches.map((entry) => entry.id)).toContain(watch.id);
+    expect((await call<{ watches: unknown[] }>(suite.origin, 'GET', '/api/watchlist', { cookie: suite.holder(ALICE).cookie })).json.watches).toEqual([]);
+
+    // Over the price: no alert; under it: one.
+    const dear = await listForPaws(suite.holder(ALICE), serial, '60');
+    expect((await call(suite.origin, 'DELETE', `/api/paws/listings/${dear.id}`, { cookie: suite.holder(ALICE).cookie })).status).toBe(200);
+    const cheap = await listForPaws(suite.holder(ALICE), serial, '40');
+    const alert = await stream.next((frame) => frame.type === 'watch-alert');
+    expect(alert.data).toMatchObject({ ref: watch.id, reason: 'listed-under', serial, price: '40', sellerId: ALICE });
+    expect(stream.events(`account:${BOB}`).filter((frame) => frame.type === 'watch-alert')).toHaveLength(1);
+    const inbox = await call<{ notifications: { title: string; description: string }[] }>(suite.origin, 'GET', '/api/inbox', { cookie: bob.cookie });
+    expect(inbox.json.notifications[0]).toMatchObject({
+      title: 'Watched tiger listed',
+      description: `Wild Tiger #${serial} is listed for 40 PAWS, under your alert's price.`,
+    });
+    await call(suite.origin, 'DELETE', `/api/paws/listings/${cheap.id}`, { cookie: suite.holder(ALICE).cookie });
+
+    // Removed, it alerts no more; another holder cannot remove it.
+    expect((await call(suite.origin, 'DELETE', `/api/watchlist/${watch.id}`, { cookie: suite.holder(ALICE).cookie })).status).toBe(404);
+    expect((await call(suite.origin, 'DELETE', `/api/watchlist/${watch.id}`, { cookie: bob.cookie })).status).toBe(200);
+    await stream.close();
+  }, 60_000);
+
+  it('refuses a watch the collection cannot match, and bad input, with a 400 and its code', async () => {
+    const bob = suite.holder(BOB);
+    const bad = (body: Record<string, unknown>) =>
+      call<{ code?: string }>(suite.origin, 'POST', '/api/watchlist', { cookie: bob.cookie, body: { id: crypto.randomUUID(), under: null, ...body } });
+    for (const body of [
+      { kind: 'tiger', target: '0' },
+      { kind: 'tiger', target: '3334' },
+      { kind: 'tier', target: 'Unknown' },
+      { kind: 'trait', target: 'Background=No such colour' },
+    ]) {
+      const answer = await bad(body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json.code).toBe('INVALID_WATCH');
+    }
+    for (const body of [
+      { kind: 'moon', target: '1' },
+      { kind: 'tier', target: 'Rare', under: { amount: '0', currency: 'PAWS' } },
+      { kind: 'tier', target: 'Rare', under: { amount: '5', currency: 'BTC' } },
+    ]) {
+      expect((await bad(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(suite.origin, 'GET', '/api/watchlist')).status).toBe(401);
+    expect(
+      (
+        await call(suite.origin, 'POST', '/api/watchlist', {
+          cookie: bob.cookie,
+          body: { id: crypto.randomUUID(), kind: 'tier', target: 'Rare', under: { amount: '5', currency: 'HBAR' } },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('resumes after a gap: every event missed while away, in order, none twice', async () => {
     const [, first, second] = serials as [number, number, number];
     const before = await openStream(suite.origin);

@@ -1,7 +1,7 @@
 /**
- * What a holder is told of an event on their own stream (issue 57, item 4): their tiger sold, an
- * offer arrived on one of their tigers, their offer was accepted, unfunded or expired, their
- * listing was taken down. Pure: the inbox's records and the page's toasts say the same.
+ * What a holder is told of an event on their own stream (issue 57, items 4 and 5): their tiger
+ * sold, an offer arrived on one of their tigers, their offer was accepted, unfunded or expired,
+ * their listing was taken down, a watch of theirs alerted. Pure: the inbox's records and the page's toasts say the same.
  */
 import type { MarketEvent } from './market-event';
 
@@ -53,6 +53,10 @@ export function noticeFor(event: Pick<MarketEvent, 'type' | 'data'>, accountId: 
       return data.sellerId === accountId
         ? { title: 'Listing taken down', description: `${tiger} left the market: it moved, or its approval was revoked.` }
         : null;
+    case 'watch-alert':
+      return data.reason === 'sold'
+        ? { title: 'Watched tiger sold', description: `${tiger} sold${price}.` }
+        : { title: 'Watched tiger listed', description: `${tiger} is listed${price}, under your alert's price.` };
     default:
       return null;
   }

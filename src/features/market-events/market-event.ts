@@ -20,6 +20,8 @@ export const MARKET_EVENT_TYPES = [
   'offer-funded',
   'tiger-moved',
   'figures-changed',
+  /** A holder's watch matched an event of the market (on their own stream only). */
+  'watch-alert',
 ] as const;
 export type MarketEventType = (typeof MARKET_EVENT_TYPES)[number];
 

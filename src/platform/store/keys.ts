@@ -38,6 +38,9 @@ export const keys = {
   eventClaim: (eventId: string) => ({ pk: `EVENTID#${eventId}`, sk: 'EVENT' }),
   /** What the scheduled job last saw of a market outside the app (SentX's listings and sales), to tell what changed. */
   marketWatch: (name: string) => ({ pk: `MARKETWATCH#${name}`, sk: 'STATE' }),
+  /** A holder's watch (their list), and its copy under what it watches (`key`: tiger:12, trait:Background=Blue, tier:Legendary). */
+  watch: (accountId: string, watchId: string) => ({ pk: `WATCH#${accountId}`, sk: watchId }),
+  watcher: (key: string, accountId: string, watchId: string) => ({ pk: `WATCHERS#${key}`, sk: accountId ? `${accountId}#${watchId}` : '' }),
   /** A holder's notification (`at#id` sorts them by time), and their unread count. */
   inboxItem: (accountId: string, atAndId: string) => ({ pk: `INBOX#${accountId}`, sk: atAndId }),
 } as const;

@@ -44,6 +44,9 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   SETTLEMENT_UNCONFIRMED: 503,
   SELLER_CANNOT_RECEIVE_PAWS: 409,
   OFFER_NOT_FOUND: 404,
+  INVALID_WATCH: 400,
+  WATCH_NOT_FOUND: 404,
+  TOO_MANY_WATCHES: 409,
   /** An offer's expiry, trait or count of open offers the rules do not take. */
   INVALID_OFFER: 400,
   OWN_OFFER: 400,

@@ -15,6 +15,7 @@ import { CLOSE, MAX_CLIENT_FRAME_BYTES } from '@/features/market-events/stream-p
 import { log } from '@/platform/log';
 import { sessions } from '@/server/adapters';
 import { documentClient, tableName } from '@/server/store/client';
+import { watchlist } from '@/server/watchlist-graph';
 
 export const STREAM_PATH = '/api/stream';
 /** Sockets one server holds at most (the bench holds 1,000). */
@@ -41,7 +42,13 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
 export function attachStreamServer(server: Server, ready: Promise<unknown>) {
   const hub = createStreamHub(createEventLogRepo(documentClient(), tableName()));
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
-  const stopFeed = onAppended((events) => hub.publish(events));
+  const stopFeed = onAppended((events) => {
+    hub.publish(events);
+    // The market's events against the holders' watches (an alert is an event of the watcher's own stream), as the AWS fan-out does.
+    void watchlist()
+      .alert(events)
+      .catch((error: unknown) => log.warn('watch alerts failed', { error }));
+  });
   const alive = new WeakSet<WebSocket>();
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
