@@ -151,7 +151,8 @@ describe('the live market stream', () => {
       { kind: 'tiger', target: '0' },
       { kind: 'tiger', target: '3334' },
       { kind: 'tier', target: 'Unknown' },
-      { kind: 'trait', target: 'Background=No such colour' },
+      { kind: 'trait', target: 'Background=No such colour', under: { amount: '5', currency: 'PAWS' } },
+      { kind: 'tier', target: 'Rare' },
     ]) {
       const answer = await bad(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);

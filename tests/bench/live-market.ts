@@ -123,7 +123,7 @@ try {
   const after = processUse(server.pid());
   process.stdout.write(
     `${SOCKETS} sockets (market + a tiger each): server memory ${before.rssMb.toFixed(0)} MB before, ${held.rssMb.toFixed(0)} MB held ` +
-      `(+${((held.rssMb - before.rssMb) * 1024 / SOCKETS).toFixed(1)} KB a socket), CPU ${(held.cpuS - before.cpuS).toFixed(2)} s to open and subscribe them; ` +
+      `(+${(((held.rssMb - before.rssMb) * 1024) / SOCKETS).toFixed(1)} KB a socket), CPU ${(held.cpuS - before.cpuS).toFixed(2)} s to open and subscribe them; ` +
       `one listing reached ${arrived.length}/${SOCKETS} in ${Math.max(...arrived)} ms from the request (its write took ${writtenIn} ms; p50 ${percentile(arrived, 0.5)} ms), ` +
       `CPU ${(after.cpuS - held.cpuS).toFixed(2)} s\n`,
   );
@@ -139,7 +139,12 @@ try {
 {
   let sends = 0;
   const hub = createStreamHub({ head: async () => 0, after: async () => ({ events: [] }) });
-  const connections: StreamConnection[] = Array.from({ length: 10_000 }, () => ({ accountId: null, send: () => void sends++, close: () => undefined, unread: () => 0 }));
+  const connections: StreamConnection[] = Array.from({ length: 10_000 }, () => ({
+    accountId: null,
+    send: () => void sends++,
+    close: () => undefined,
+    unread: () => 0,
+  }));
   for (const [index, connection] of connections.entries()) {
     hub.open(connection);
     const streams = [`tiger:${(index % 1000) + 1}`];

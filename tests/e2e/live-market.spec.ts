@@ -1,4 +1,4 @@
-import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
+import { ALICE, BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 import { approvePawsSpend, buyListing, listForPaws, signedInHolder } from '../support/paws-trades';
 import { ownedSerials } from '../support/sandbox-client';
 import { connectAs } from './support/sandbox-wallet';
@@ -56,5 +56,33 @@ test.describe('the live market', () => {
     // Alice was not told: the sale is not hers.
     await expect(page.getByText('Your tiger sold')).toHaveCount(0);
     await sellerContext.close();
+  });
+
+  test('a watch alerts: Bob watches a tiger under 50 PAWS from its view; listed at 40 elsewhere, his page tells him at once', async ({
+    page,
+    sandboxOrigin,
+  }) => {
+    const alice = await signedInHolder(sandboxOrigin, ALICE);
+    const [serial] = (await ownedSerials(sandboxOrigin, ALICE)).slice(-2) as [number];
+    await page.goto('/collection');
+    await connectAs(page, 'Bob');
+    await page.goto(`/collection?tiger=${serial}`);
+    const view = page.getByTestId('tiger-view');
+    await view.getByRole('button', { name: 'Watch this tiger' }).click();
+    const form = view.getByRole('form', { name: `Watch Wild Tiger #${serial}` });
+    await form.getByLabel('Alert when listed under').fill('50');
+    await form.getByRole('button', { name: 'Save watch' }).click();
+    await expect(view.getByText('Watching: listed under 50 PAWS, or sold')).toBeVisible();
+    await listForPaws(alice, serial, '40');
+    const listedAt = Date.now();
+    // Over the modal view, the toast (outside the dialog, so out of the accessibility tree while it is open) is found by its markup.
+    const toast = page.locator('[data-toast][data-state="open"]').filter({ hasText: 'Watched tiger listed' });
+    await expect(toast).toContainText(`Wild Tiger #${serial} is listed for 40 PAWS, under your alert's price.`, { timeout: PUSHED_WITHIN_MS });
+    // The tiger's own view shows the listing too, with no reload.
+    await expect(view.getByRole('button', { name: 'Buy with PAWS' })).toBeVisible({ timeout: Math.max(1, PUSHED_WITHIN_MS - (Date.now() - listedAt)) });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ })).toHaveAccessibleName(
+      'Notifications, 1 unread',
+    );
   });
 });

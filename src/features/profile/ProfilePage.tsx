@@ -10,6 +10,7 @@ import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
 import { AchievementsPanel } from './AchievementsPanel';
 import { CollectionPanel } from './CollectionPanel';
+import { WatchlistPanel } from '@/features/watchlist/WatchlistPanel';
 import { PortfolioAnalyticsPanel } from './PortfolioAnalyticsPanel';
 import { ProfileCard } from './ProfileCard';
 import { $ownProfile, $profileRarity, withLatestRarity } from './profile-client';
@@ -83,6 +84,7 @@ function ProfileDashboard({ accountId }: { accountId: string }) {
         <PortfolioAnalyticsPanel nfts={nfts} />
         <AchievementsPanel nfts={nfts} profile={current} pawsBalance={balances.pawsBalance} />
         <CollectionPanel accountId={accountId} nfts={nfts} avatarSerial={current.avatarNftSerial} />
+        <WatchlistPanel accountId={accountId} />
       </div>
     </div>
   );

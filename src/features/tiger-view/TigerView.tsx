@@ -32,6 +32,7 @@ import { $tigerView } from './tiger-view-client';
 import { refreshTigerView } from '@/features/tiger/tiger-view-store';
 import { tigerStream } from '@/features/market-events/market-event';
 import { useStreamEvents } from '@/features/market-events/use-stream-events';
+import { WatchTiger } from '@/features/watchlist/WatchTiger';
 import { dialogOfWrite } from '@/features/tiger/tiger-view-href';
 import { $writeToReopen } from '@/features/tiger/tiger-view-store';
 import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam } from './tiger-view-rules';
@@ -329,6 +330,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                     </div>
                   </dl>
                 )}
+                {data && viewer && wallet.isAuthenticated && !ownsIt && <WatchTiger serial={data.serial} accountId={viewer} />}
               </div>
 
               <div className="grid content-start gap-5">

@@ -48,5 +48,6 @@ export function describeWatch(watch: Pick<Watch, 'kind' | 'target' | 'under'>): 
       : watch.kind === 'tier'
         ? `${watch.target} tigers`
         : `tigers with ${watch.target.replace('=', ': ')}`;
-  return watch.under ? `${what}, listed under ${watch.under.amount} ${watch.under.currency}` : `${what}, when sold`;
+  if (!watch.under) return `${what}, when sold`;
+  return `${what}, listed under ${watch.under.amount} ${watch.under.currency}${watch.kind === 'tiger' ? ', or sold' : ''}`;
 }

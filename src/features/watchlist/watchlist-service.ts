@@ -54,6 +54,8 @@ export function createWatchlistService({ repo, log, rarity, now = Date.now }: Wa
 
     /** Keeps a watch for the signed-in holder (its id again replaces it), within MAX_WATCHES. */
     async add(accountId: string, input: NewWatch): Promise<Watch> {
+      // A tier or trait alerts on listings only (a sale is news of one tiger): it needs the price to alert under.
+      if (input.kind !== 'tiger' && !input.under) throw new DomainError('INVALID_WATCH', 'Say the price under which a listing should alert you');
       const target = await checkedTarget(input.kind, input.target);
       const watches = await repo.list(accountId);
       const existing = watches.find((watch) => watch.id === input.id);

@@ -9,6 +9,7 @@ import { createEventLogRepo } from '@/features/market-events/event-log-repo';
 import { EVENT_RETENTION_MS, type NewMarketEvent, parseStream, streamsFor } from '@/features/market-events/market-event';
 import { type StreamConnection, createStreamHub } from '@/features/market-events/stream-hub';
 import { createMarketWatch, movesBetween } from '@/features/market-events/market-watch';
+import { alertReason, describeWatch, watchKeysOf } from '@/features/watchlist/watch-rules';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 let store: MemoryStore;
@@ -149,5 +150,23 @@ describe('the market watch (what the scheduled job sees change)', () => {
     // The same look again changes nothing.
     expect(await watch.hbarMarketSeen([listing('b', 6, 150), listing('c', 7, 300)], [sale(10, '2026-12-01T11:00:00Z', '0.0.31')], new Map())).toBe(0);
     expect(await log.head('market')).toBe(4);
+  });
+});
+
+describe('watch rules', () => {
+  const listed = (price: string, market: 'paws' | 'hbar' = 'paws') => ({ type: 'listing-created' as const, data: { ref: 'l', serial: 5, price, market } });
+  it('alerts a listing under the watch’s price on its currency’s market, a watched tiger’s sale, nothing else', () => {
+    const paws = { kind: 'tiger' as const, under: { amount: '50', currency: 'PAWS' as const } };
+    expect(alertReason(paws, listed('49.99'))).toBe('listed-under');
+    expect(alertReason(paws, listed('50'))).toBeNull();
+    expect(alertReason(paws, listed('10', 'hbar'))).toBeNull();
+    expect(alertReason(paws, { type: 'sale', data: { ref: 's', serial: 5 } })).toBe('sold');
+    expect(alertReason({ kind: 'tier', under: paws.under }, { type: 'sale', data: { ref: 's', serial: 5 } })).toBeNull();
+    expect(alertReason({ kind: 'tiger', under: null }, listed('1'))).toBeNull();
+    expect(alertReason(paws, { type: 'offer-made', data: { ref: 'o', serial: 5, price: '1' } })).toBeNull();
+    expect(watchKeysOf(5, [{ trait_type: 'Fur', value: 'Orange' }], 'Rare')).toEqual(['tiger:5', 'trait:Fur=Orange', 'tier:Rare']);
+    expect(describeWatch({ kind: 'trait', target: 'Fur=Orange', under: { amount: '20', currency: 'HBAR' } })).toBe(
+      'tigers with Fur: Orange, listed under 20 HBAR',
+    );
   });
 });
