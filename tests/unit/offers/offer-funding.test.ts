@@ -137,11 +137,19 @@ describe('offer funding, as the live market’s events', () => {
     ]);
     const { ledger } = countingLedger(paws);
     const appended: { type: string; data: { ref: string; buyerId?: string } }[] = [];
-    const events = { append: async (event: (typeof appended)[number]) => (appended.push(event), []) };
+    const events = {
+      append: async (event: (typeof appended)[number]) => {
+        appended.push(event);
+        return [];
+      },
+    };
     let clock = 0;
     const funding = createOfferFunding({ ledger, store, settings, events: events as never, now: () => clock });
     const offers = [offerBy('0.0.1', 'a', 200n), offerBy('0.0.2', 'b', 200n)];
-    const run = () => funding.refresh(offers, { budgetMs: 10_000, wait: async (ms) => void (clock += ms) });
+    const advance = async (ms: number) => {
+      clock += ms;
+    };
+    const run = () => funding.refresh(offers, { budgetMs: 10_000, wait: advance });
     await run();
     expect(appended).toEqual([]);
     paws.set('0.0.1', 100n);
