@@ -1,3 +1,4 @@
+import { FIELD_CLASS } from '@/components/ui/field-class';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
@@ -68,8 +69,6 @@ const MAKE_STEP_OF: Record<WriteStep, MakeStep> = {
   done: 'success',
   failed: 'error',
 };
-
-const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** What making an offer of `total` PAWS will ask of the wallet, as the budget stands: nothing, or an approval and why. */
 function offerAskText(budget: AllowanceBudget | null, total: number): string {
@@ -161,7 +160,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
             value={amount}
             disabled={!editable}
             onChange={(event) => setAmount(event.target.value)}
-            className={FIELD}
+            className={FIELD_CLASS}
             aria-invalid={problem !== undefined}
             aria-describedby={`${ids}-hint`}
           />
@@ -175,7 +174,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
             value={expiry}
             disabled={!editable}
             onChange={(event) => setExpiry(event.target.value as ExpiryChoice)}
-            className={FIELD}
+            className={FIELD_CLASS}
           >
             {EXPIRY_CHOICES.map((choice) => (
               <option key={choice.id} value={choice.id}>
@@ -200,7 +199,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
                 value={quantity}
                 disabled={!editable}
                 onChange={(event) => setQuantity(event.target.value)}
-                className={FIELD}
+                className={FIELD_CLASS}
                 aria-invalid={quantityProblem !== undefined}
               />
             </div>
@@ -213,7 +212,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
                 value={minTier}
                 disabled={!editable}
                 onChange={(event) => setMinTier(event.target.value as OfferTier | '')}
-                className={FIELD}
+                className={FIELD_CLASS}
               >
                 <option value="">Any tier</option>
                 {OFFER_TIERS.slice(1).map((tier) => (
@@ -234,7 +233,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
                 placeholder="Background"
                 disabled={!editable}
                 onChange={(event) => setTraitType(event.target.value)}
-                className={FIELD}
+                className={FIELD_CLASS}
               />
             </div>
             <div className="grid gap-1">
@@ -248,7 +247,7 @@ export function MakeOfferForm({ serial, buyerId, ownerId = null }: { serial: num
                 placeholder="Dusk Purple"
                 disabled={!editable}
                 onChange={(event) => setTraitValue(event.target.value)}
-                className={FIELD}
+                className={FIELD_CLASS}
                 aria-invalid={traitProblem !== undefined}
               />
             </div>

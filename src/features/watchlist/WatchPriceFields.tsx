@@ -1,6 +1,5 @@
+import { FIELD_CLASS } from '@/components/ui/field-class';
 import type { WatchCurrency } from './watch-rules';
-
-const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 /** The alert's price: an amount (empty: alert only when a watched tiger sells) and its market's currency. */
 export function WatchPriceFields({
@@ -35,14 +34,14 @@ export function WatchPriceFields({
           required={required}
           value={amount}
           onChange={(event) => onAmount(event.target.value)}
-          className={FIELD}
+          className={FIELD_CLASS}
         />
       </div>
       <div className="grid gap-1">
         <label htmlFor={`${idPrefix}-currency`} className="text-sm font-medium">
           Currency
         </label>
-        <select id={`${idPrefix}-currency`} value={currency} onChange={(event) => onCurrency(event.target.value as WatchCurrency)} className={FIELD}>
+        <select id={`${idPrefix}-currency`} value={currency} onChange={(event) => onCurrency(event.target.value as WatchCurrency)} className={FIELD_CLASS}>
           <option value="PAWS">PAWS</option>
           <option value="HBAR">HBAR</option>
         </select>

@@ -2,6 +2,7 @@
  * The holder's watchlist on their profile: each watch (a tiger, a trait, a tier) with its alert
  * price and 'Remove'; and a new watch of a tier or a trait (a tiger is watched from its view).
  */
+import { FIELD_CLASS } from '@/components/ui/field-class';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
@@ -11,7 +12,6 @@ import { $watches, loadWatches, removeWatch, saveWatch } from './watchlist-clien
 import { WatchPriceFields, underOf } from './WatchPriceFields';
 import { type WatchCurrency, describeWatch } from './watch-rules';
 
-const FIELD = 'h-10 min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 const TIERS = RARITY_TIERS.filter((tier) => tier !== 'Unknown');
 
 export function WatchlistPanel({ accountId }: { accountId: string }) {
@@ -90,7 +90,7 @@ export function WatchlistPanel({ accountId }: { accountId: string }) {
             <label htmlFor={`${ids}-kind`} className="text-sm font-medium">
               Watch
             </label>
-            <select id={`${ids}-kind`} value={kind} onChange={(event) => setKind(event.target.value as 'tier' | 'trait')} className={FIELD}>
+            <select id={`${ids}-kind`} value={kind} onChange={(event) => setKind(event.target.value as 'tier' | 'trait')} className={FIELD_CLASS}>
               <option value="tier">A tier</option>
               <option value="trait">A trait</option>
             </select>
@@ -100,7 +100,7 @@ export function WatchlistPanel({ accountId }: { accountId: string }) {
               <label htmlFor={`${ids}-tier`} className="text-sm font-medium">
                 Tier
               </label>
-              <select id={`${ids}-tier`} value={tier} onChange={(event) => setTier(event.target.value)} className={FIELD}>
+              <select id={`${ids}-tier`} value={tier} onChange={(event) => setTier(event.target.value)} className={FIELD_CLASS}>
                 {TIERS.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -119,7 +119,7 @@ export function WatchlistPanel({ accountId }: { accountId: string }) {
                   value={trait.type}
                   placeholder="Background"
                   onChange={(event) => setTrait({ ...trait, type: event.target.value })}
-                  className={FIELD}
+                  className={FIELD_CLASS}
                 />
               </div>
               <div className="grid gap-1">
@@ -131,7 +131,7 @@ export function WatchlistPanel({ accountId }: { accountId: string }) {
                   value={trait.value}
                   placeholder="Blue"
                   onChange={(event) => setTrait({ ...trait, value: event.target.value })}
-                  className={FIELD}
+                  className={FIELD_CLASS}
                 />
               </div>
             </>

@@ -23,6 +23,6 @@ export async function saveWatch(input: { id?: string; kind: WatchKind; target: s
 }
 
 export async function removeWatch(id: string): Promise<void> {
-  await apiJson('/api/watchlist/' + encodeURIComponent(id), { method: 'DELETE' });
+  await apiJson(`/api/watchlist/${encodeURIComponent(id)}`, { method: 'DELETE' });
   $watches.set(($watches.get() ?? []).filter((watch) => watch.id !== id));
 }
