@@ -1,6 +1,6 @@
 import { map, onMount } from 'nanostores';
 import { apiJson } from '@/lib/api';
-import { $wallet, ACCOUNT_TRADED_EVENT } from '@/features/wallet/wallet-store';
+import { $wallet } from '@/features/wallet/wallet-store';
 
 /** Spec 000 §9: balances refresh every 30 s while authenticated. */
 export const BALANCE_REFRESH_MS = 30_000;
@@ -53,12 +53,7 @@ export function balancesMoved(): void {
 onMount($balances, () => {
   let timer: ReturnType<typeof setInterval> | undefined;
   const follow = ({ key }: StorageEvent) => key === MOVED_KEY && void refreshBalances();
-  // A trade in another tab (storage), or one the holder's own stream told of (another device, the HBAR market).
-  const traded = () => void refreshBalances();
-  if (typeof window !== 'undefined') {
-    window.addEventListener('storage', follow);
-    window.addEventListener(ACCOUNT_TRADED_EVENT, traded);
-  }
+  if (typeof window !== 'undefined') window.addEventListener('storage', follow);
   const stopWallet = $wallet.subscribe(({ accountId, isAuthenticated }) => {
     clearInterval(timer);
     if (!accountId || !isAuthenticated) {
@@ -71,10 +66,7 @@ onMount($balances, () => {
   });
   return () => {
     clearInterval(timer);
-    if (typeof window !== 'undefined') {
-      window.removeEventListener('storage', follow);
-      window.removeEventListener(ACCOUNT_TRADED_EVENT, traded);
-    }
+    if (typeof window !== 'undefined') window.removeEventListener('storage', follow);
     stopWallet();
   };
 });

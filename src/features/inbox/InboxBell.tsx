@@ -5,12 +5,10 @@
  * as a toast and in the list, on whatever page is open. WalletMenu loads it once signed in.
  */
 import { useEffect, useRef, useState } from 'react';
-import { announceAccountTrades } from '@/features/market-events/follow-account';
 import { noticeFor } from '@/features/market-events/inbox-rules';
 import { accountStream } from '@/features/market-events/market-event';
 import { followStream } from '@/features/market-events/stream-client';
 import { toast } from '@/features/toast/toast-store';
-import { ACCOUNT_TRADED_EVENT } from '@/features/wallet/wallet-store';
 import { buttonVariants } from '@/components/ui/button-variants';
 import { cn } from '@/lib/cn';
 import { formatLocalDateTime } from '@/lib/format';
@@ -60,12 +58,9 @@ export default function InboxBell({ accountId }: { accountId: string }) {
       },
       onReset: reread,
     });
-    // The holder's trades made elsewhere move their balances (the balances read again on the window's event).
-    const stopTrades = announceAccountTrades(accountId, ACCOUNT_TRADED_EVENT);
     return () => {
       live = false;
       stop();
-      stopTrades();
     };
   }, [accountId]);
 

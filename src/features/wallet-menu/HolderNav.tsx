@@ -1,12 +1,17 @@
 /**
  * What the nav adds once a holder is signed in, loaded then (pages ship none of it up front): their
- * trades left waiting for the ledger by another page or a reload go on here, and their inbox.
+ * trades left waiting for the ledger by another page or a reload go on here; their trades made
+ * anywhere else (another device, the HBAR market), told by their own stream, move their balances
+ * at once; and their inbox.
  */
 import { useEffect } from 'react';
+import { balancesMoved } from '@/features/balances/balance-store';
 import InboxBell from '@/features/inbox/InboxBell';
+import { followAccountTrades } from '@/features/market-events/follow-account';
 import { resumeWrites } from '@/features/writes/resume-writes';
 
 export default function HolderNav({ accountId }: { accountId: string }) {
   useEffect(() => resumeWrites(accountId), [accountId]);
+  useEffect(() => followAccountTrades(accountId, balancesMoved), [accountId]);
   return <InboxBell accountId={accountId} />;
 }

@@ -33,9 +33,6 @@ export const STORAGE_KEYS = {
   signedIn: 'wildTigers.signedIn',
 } as const;
 
-/** The window event a page fires when the signed-in account's own stream tells of a trade of theirs (their balances moved). */
-export const ACCOUNT_TRADED_EVENT = 'wildtigers:account-traded';
-
 export interface WalletState {
   isConnected: boolean;
   accountId: string | null;
