@@ -10,6 +10,7 @@ import { sandboxRarity } from './collection/sandbox-rarity';
 import { addFault, answerHttpFault, clearFaults, faultRuleSchema, takeFault } from './faults';
 import { handleConsensusNodeRequest, isGrpcWebRequest } from './ledger/consensus-node';
 import { handlePriceApiRequest } from './prices/price-apis';
+import { handlePushServiceRequest } from './push/push-service';
 import { sandboxLedger, sandboxMarket, sentxStandIn } from './sandbox-services';
 
 export { sandboxSecretDefaults } from './sandbox-services';
@@ -52,8 +53,8 @@ let rarityJson: string | undefined;
  * The sandbox network on the local server: its consensus node's gRPC-web endpoint (any path, by
  * its content type), its mirror node REST (/sandbox/mirror/api/v1/..., rate-limited per client),
  * SentX (/sandbox/sentx/...), the price APIs (/sandbox/prices/...), its IPFS gateway
- * (/sandbox/ipfs/...) and rarity dataset, the sandbox wallet's demo accounts, and the faults tests
- * ask of the stand-ins (/sandbox/faults).
+ * (/sandbox/ipfs/...) and rarity dataset, the Web Push service (/sandbox/push/...), the sandbox wallet's
+ * demo accounts, and the faults tests ask of the stand-ins (/sandbox/faults).
  */
 export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
   if (isGrpcWebRequest(request)) {
@@ -105,6 +106,7 @@ export const sandboxRoutes: PrefixHandler = async (request, url, response) => {
     send(response, answer.status, answer.contentType, answer.body, answer.status === 200 ? 'public, max-age=86400, immutable' : 'no-store');
     return true;
   }
+  if (await handlePushServiceRequest(request, url, response)) return true;
   if (path === '/sandbox/data/rarity.json' && method === 'GET') {
     // The collection's rarity dataset, as the site publishes build-rarity's output on mainnet.
     rarityJson ??= JSON.stringify(sandboxRarity());
