@@ -16,6 +16,8 @@ import { createInboxRepo } from '../src/features/market-events/inbox-repo';
 import { inboxReadSchema } from '../src/features/market-events/inbox-schema';
 import { watchBodySchema, watchParamsSchema } from '../src/features/watchlist/watchlist-schema';
 import { watchlist } from '../src/server/watchlist-graph';
+import { pushSubscriptions } from '../src/server/push-graph';
+import { pushEndpointSchema, pushSubscriptionSchema } from '../src/features/web-push/push-schema';
 
 const owned = createOwnedNftService({
   ledger: ledgerReader(),
@@ -77,6 +79,16 @@ export const handler = routeGroup('profile', {
   })),
   'DELETE /api/watchlist/{id}': defineRoute('session', { params: watchParamsSchema }, async ({ params: { id }, session }) => {
     await watchlist().remove(session.accountId, id);
+    return { success: true };
+  }),
+  // Web Push: the key a browser subscribes with, and the signed-in holder's browsers that agreed to alerts.
+  'GET /api/push/key': defineRoute('public', {}, async () => ({ success: true, ...(await pushSubscriptions().key()) })),
+  'POST /api/push/subscriptions': defineRoute('session', { body: pushSubscriptionSchema }, async ({ body, session }) => {
+    await pushSubscriptions().subscribe(session.accountId, body);
+    return { success: true };
+  }),
+  'DELETE /api/push/subscriptions': defineRoute('session', { body: pushEndpointSchema }, async ({ body, session }) => {
+    await pushSubscriptions().unsubscribe(session.accountId, body.endpoint);
     return { success: true };
   }),
 });

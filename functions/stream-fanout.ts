@@ -4,7 +4,7 @@ import { createStreamFanoutService } from '../src/features/market-events/stream-
 import { type TableStreamRecord, marketEventOf } from '../src/features/market-events/stream-table-record';
 import { log, withLogContext } from '../src/platform/log';
 import { streamPorts } from '../src/server/stream-ports';
-import { watchlist } from '../src/server/watchlist-graph';
+import { watchAlerts } from '../src/server/watch-alerts-graph';
 
 const fanout = createStreamFanoutService(streamPorts());
 
@@ -19,7 +19,7 @@ export function handler(event: { Records: TableStreamRecord[] }, context?: { aws
     if (!events.length) return;
     const report = await fanout.publish(events);
     // The market's events against the holders' watches: an alert is an event of the watcher's own stream (its INSERT comes back here).
-    await watchlist().alert(events);
+    await watchAlerts().alert(events);
     if (report.failed || report.pruned) log.info('stream fan-out', { ...report });
   });
 }

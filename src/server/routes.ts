@@ -114,6 +114,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/watchlist', group: 'profile', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/watchlist', group: 'profile', auth: 'session', cache: noCache },
   { method: 'DELETE', path: '/api/watchlist/{id}', group: 'profile', auth: 'session', cache: noCache },
+  { method: 'GET', path: '/api/push/key', group: 'profile', auth: 'public', cache: noCache },
+  { method: 'POST', path: '/api/push/subscriptions', group: 'profile', auth: 'session', cache: noCache },
+  { method: 'DELETE', path: '/api/push/subscriptions', group: 'profile', auth: 'session', cache: noCache },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteGroup = (typeof ROUTES)[number]['group'];

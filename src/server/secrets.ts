@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { config } from './config';
 
-export type SecretName = 'SESSION_SECRET' | 'OPERATOR_KEY' | 'SENTX_API_KEY' | 'SENTX_AFFILIATE_KEY' | 'SAUCERSWAP_API_KEY';
+export type SecretName = 'SESSION_SECRET' | 'OPERATOR_KEY' | 'SENTX_API_KEY' | 'SENTX_AFFILIATE_KEY' | 'SAUCERSWAP_API_KEY' | 'VAPID_KEYS';
 
 const cache = new Map<SecretName, Promise<string | undefined>>();
 
@@ -23,18 +23,25 @@ async function fromSecretsManager(arn: string): Promise<string> {
   return SecretString;
 }
 
-/** The sandbox's session key: random once, then kept in DATA_DIR so sessions survive a restart. */
-function localSessionSecret(): string {
+/** A sandbox secret made once by `make`, then kept in DATA_DIR (as `file`) so that it survives a restart. */
+function localSecret(file: string, make: () => string): string {
   const dir = resolve(config().dataDir);
-  const file = join(dir, 'session-secret');
+  const path = join(dir, file);
   try {
-    return readFileSync(file, 'utf8').trim();
+    return readFileSync(path, 'utf8').trim();
   } catch {
     mkdirSync(dir, { recursive: true });
-    const value = randomBytes(32).toString('base64url');
-    writeFileSync(file, value, { mode: 0o600 });
+    const value = make();
+    writeFileSync(path, value, { mode: 0o600 });
     return value;
   }
+}
+
+/** A P-256 key pair for VAPID (RFC 8292) as web-push keeps it: `{"publicKey","privateKey"}`, both base64url (65-byte point, 32-byte scalar). */
+function vapidKeyPair(): string {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return JSON.stringify({ publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') });
 }
 
 async function load(name: SecretName): Promise<string | undefined> {
@@ -42,7 +49,10 @@ async function load(name: SecretName): Promise<string | undefined> {
   if (direct) return direct;
   const arn = process.env[`${name}_SECRET_ARN`];
   if (arn) return fromSecretsManager(arn);
-  if (name === 'SESSION_SECRET' && config().network === 'sandbox') return localSessionSecret();
+  if (config().network !== 'sandbox') return undefined;
+  // The sandbox's own keys: the session key, and the VAPID keys its pushes are signed with.
+  if (name === 'SESSION_SECRET') return localSecret('session-secret', () => randomBytes(32).toString('base64url'));
+  if (name === 'VAPID_KEYS') return localSecret('vapid-keys.json', vapidKeyPair);
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 /**
- * The watchlist's service, wired once for its routes (the profile group), the local push server and
- * the AWS fan-out, which match each market event against the watches (small: no market graph).
+ * The watchlist's service, wired once: for its routes (the profile group) as it is, and for the local
+ * push server and the AWS fan-out with the Web Push sender (`watchAlerts`: they match each market
+ * event against the watches and push the alerts to the watchers' browsers). Small: no market graph.
  */
 import { createEventLogRepo } from '@/features/market-events/event-log-repo';
 import { createWatchlistRepo } from '@/features/watchlist/watchlist-repo';
@@ -9,10 +10,11 @@ import { once } from '@/lib/once';
 import { collectionCatalog } from './adapters';
 import { documentClient, tableName } from './store/client';
 
-export const watchlist = /* @__PURE__ */ once(() =>
-  createWatchlistService({
-    repo: createWatchlistRepo(documentClient(), tableName()),
-    log: createEventLogRepo(documentClient(), tableName()),
-    rarity: () => collectionCatalog().rarity(),
-  }),
-);
+/** What the watchlist's service is built over (the alerts' graph adds the Web Push sender). */
+export const watchlistDeps = () => ({
+  repo: createWatchlistRepo(documentClient(), tableName()),
+  log: createEventLogRepo(documentClient(), tableName()),
+  rarity: () => collectionCatalog().rarity(),
+});
+
+export const watchlist = /* @__PURE__ */ once(() => createWatchlistService(watchlistDeps()));

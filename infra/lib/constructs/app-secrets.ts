@@ -33,6 +33,7 @@ export class AppSecrets extends Construct {
       SENTX_API_KEY: secret('SENTX_API_KEY', `SentX API key of the HBAR marketplace (${PLACEHOLDER})`),
       SENTX_AFFILIATE_KEY: secret('SENTX_AFFILIATE_KEY', `private key of the SentX affiliate account, ${KEY_FORMS} (${PLACEHOLDER})`),
       SAUCERSWAP_API_KEY: secret('SAUCERSWAP_API_KEY', `SaucerSwap API key for the PAWS price, optional (${PLACEHOLDER})`),
+      VAPID_KEYS: secret('VAPID_KEYS', `the Web Push VAPID key pair as {"publicKey","privateKey"} (npx web-push generate-vapid-keys --json; ${PLACEHOLDER})`),
     };
   }
 }

@@ -16,8 +16,9 @@ export const STREAM_STAGE = 'stream';
 /** The routes, selected by the frame's `action` (stream-protocol.ts); anything else is `$default`'s, answered with an error frame. */
 export const STREAM_ROUTE_SELECTION = '$request.body.action';
 export const STREAM_ROUTES = ['$connect', '$disconnect', '$default', 'subscribe', 'unsubscribe'] as const;
-/** The routes' Lambda reads the session cookie at `$connect`; the fan-out reads no secret. */
+/** The routes' Lambda reads the session cookie at `$connect`; the fan-out signs the watch alerts' pushes. */
 export const STREAM_SECRETS: readonly SecretName[] = ['SESSION_SECRET'];
+export const FANOUT_SECRETS: readonly SecretName[] = ['VAPID_KEYS'];
 
 export interface StreamApiProps {
   stage: string;
@@ -90,10 +91,13 @@ export class StreamApi extends Construct {
       name: 'stream-fanout',
       timeout: Duration.seconds(60),
       environment: { ...environment, STREAM_CALLBACK_URL: this.stage.callbackUrl },
-      secrets: [],
+      // The watch alerts it writes are pushed to the watchers' browsers, signed with the VAPID keys.
+      secrets: FANOUT_SECRETS.map((name) => [name, props.secrets[name]] as const),
       logRemovalPolicy: props.logRemovalPolicy,
     });
-    props.table.grantReadData(this.fanout);
+    // It matches each event against the watches and writes the alerts (events of the watchers' streams, their inbox rows).
+    props.table.grantReadWriteData(this.fanout);
+    for (const name of FANOUT_SECRETS) props.secrets[name].grantRead(this.fanout);
     this.connections.grantReadWriteData(this.fanout);
     this.stage.grantManagementApiAccess(this.fanout);
     // One shard's batches run one after another, so a stream's events are sent in order. A failed batch is

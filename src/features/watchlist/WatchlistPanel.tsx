@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { errorText } from '@/lib/api/error-text';
 import { RARITY_TIERS } from '@/features/tiger/tiers';
+import { PushAlertsToggle } from '@/features/web-push/PushAlertsToggle';
 import { $watches, loadWatches, removeWatch, saveWatch } from './watchlist-client';
 import { WatchPriceFields, underOf } from './WatchPriceFields';
 import { type WatchCurrency, describeWatch } from './watch-rules';
@@ -51,6 +52,7 @@ export function WatchlistPanel({ accountId }: { accountId: string }) {
         </h2>
         <p className="text-sm text-muted-foreground">Alerts reach your notifications when a watched tiger is listed under your price, or sells.</p>
       </div>
+      <PushAlertsToggle />
       {failed ? (
         <p role="alert" className="text-sm text-red-400">
           Your watchlist could not be loaded.

@@ -7,6 +7,7 @@
  */
 import { DomainError } from '@/lib/domain-error';
 import type { EventLogRepo } from '@/features/market-events/event-log-repo';
+import { noticeFor } from '@/features/market-events/inbox-rules';
 import { MARKET_STREAM, type MarketEvent, accountStream } from '@/features/market-events/market-event';
 import type { RarityDataset } from '@/features/tiger/rarity';
 import { RARITY_TIERS, tierByRank } from '@/features/tiger/tiers';
@@ -25,10 +26,12 @@ export interface WatchlistDeps {
   repo: WatchlistRepo;
   log: Pick<EventLogRepo, 'append'>;
   rarity: () => Promise<RarityDataset>;
+  /** Web Push to the watcher's browsers that agreed (an alert is in their inbox either way). */
+  push?: { notify(accountId: string, notice: { title: string; body: string; url: string }): Promise<number> };
   now?: () => number;
 }
 
-export function createWatchlistService({ repo, log, rarity, now = Date.now }: WatchlistDeps) {
+export function createWatchlistService({ repo, log, rarity, push, now = Date.now }: WatchlistDeps) {
   /** The target as the collection knows it, or why it is no watch. */
   async function checkedTarget(kind: WatchKind, target: string): Promise<string> {
     if (kind === 'tiger') {
@@ -95,6 +98,9 @@ export function createWatchlistService({ repo, log, rarity, now = Date.now }: Wa
               data: { ...event.data, ref: watch.id, reason },
             });
             fired += written.length;
+            const [alerted] = written;
+            const notice = alerted && noticeFor(alerted, watcher.accountId);
+            if (push && notice) await push.notify(watcher.accountId, { title: notice.title, body: notice.description, url: `/collection?tiger=${serial}` });
           }
         }
       }

@@ -41,6 +41,8 @@ export const keys = {
   /** A holder's watch (their list), and its copy under what it watches (`key`: tiger:12, trait:Background=Blue, tier:Legendary). */
   watch: (accountId: string, watchId: string) => ({ pk: `WATCH#${accountId}`, sk: watchId }),
   watcher: (key: string, accountId: string, watchId: string) => ({ pk: `WATCHERS#${key}`, sk: accountId ? `${accountId}#${watchId}` : '' }),
+  /** A browser's Web Push subscription of a holder's (`endpointKey`: a hash of its push service endpoint). */
+  pushSubscription: (accountId: string, endpointKey: string) => ({ pk: `PUSHSUB#${accountId}`, sk: endpointKey }),
   /** A holder's notification (`at#id` sorts them by time), and their unread count. */
   inboxItem: (accountId: string, atAndId: string) => ({ pk: `INBOX#${accountId}`, sk: atAndId }),
 } as const;

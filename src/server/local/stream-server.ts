@@ -15,7 +15,7 @@ import { CLOSE, MAX_CLIENT_FRAME_BYTES } from '@/features/market-events/stream-p
 import { log } from '@/platform/log';
 import { sessions } from '@/server/adapters';
 import { documentClient, tableName } from '@/server/store/client';
-import { watchlist } from '@/server/watchlist-graph';
+import { watchAlerts } from '@/server/watch-alerts-graph';
 
 export const STREAM_PATH = '/api/stream';
 /** Sockets one server holds at most (the bench holds 1,000). */
@@ -45,7 +45,7 @@ export function attachStreamServer(server: Server, ready: Promise<unknown>) {
   const stopFeed = onAppended((events) => {
     hub.publish(events);
     // The market's events against the holders' watches (an alert is an event of the watcher's own stream), as the AWS fan-out does.
-    void watchlist()
+    void watchAlerts()
       .alert(events)
       .catch((error: unknown) => log.warn('watch alerts failed', { error }));
   });
