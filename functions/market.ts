@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { RARITY_FIELDS, createTigerService } from '../src/features/tiger/tiger-service';
-import { createHbarFiguresService } from '../src/features/market-stats/market-figures-service';
 import { config } from '../src/server/config';
 import { collectionCatalog } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
@@ -9,8 +8,7 @@ import { decimalInputSchema, entityIdSchema, serialSchema } from '../src/lib/sch
 
 const settings = config();
 
-const { market } = hbarServices();
-const figures = createHbarFiguresService({ market });
+const { market, figures } = hbarServices();
 const tigers = createTigerService({ catalog: collectionCatalog(), nftTokenId: settings.nftTokenId });
 
 /** `token=` may be empty (the default collection) or must name it. */

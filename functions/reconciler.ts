@@ -7,7 +7,6 @@ import { withRequestBudget } from '../src/platform/request-budget';
 import { hbarServices, ownerMap, pawsServices, soldLately } from '../src/server/services';
 import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
 import { createMarketWatch } from '../src/features/market-events/market-watch';
-import { createHbarFiguresService } from '../src/features/market-stats/market-figures-service';
 import { documentClient, tableName } from '../src/server/store/client';
 
 /** What one run may spend on the ledger and the market: the reconciler Lambda's 60 s time-out less time to write and log. */
@@ -18,7 +17,6 @@ export const FUNDING_BUDGET_MS = 40_000;
 const paws = pawsServices();
 const hbar = hbarServices();
 
-const hbarFiguresService = createHbarFiguresService({ market: hbar.market });
 const watch = createMarketWatch(documentClient(), tableName(), createEventLogRepo(documentClient(), tableName()));
 
 /**
@@ -34,7 +32,7 @@ async function refreshHoldings(): Promise<void> {
 
 /** Both markets' figures as counted now: a change (a window moving on, a listing or sale) is the live market's 'figures-changed'. */
 async function watchFigures(): Promise<void> {
-  const [pawsFigures, hbarFigures] = await Promise.all([paws.figures.figures(), hbarFiguresService.figures()]);
+  const [pawsFigures, hbarFigures] = await Promise.all([paws.figures.figures(), hbar.figures.figures()]);
   if (pawsFigures.success) await watch.figuresSeen('paws', pawsFigures.figures);
   if (hbarFigures.success) await watch.figuresSeen('hbar', hbarFigures.figures);
 }

@@ -14,7 +14,7 @@ import { createActivityRepo } from '@/features/market-stats/activity-repo';
 import { createActivityService } from '@/features/market-stats/activity-service';
 import { createEventLogRepo } from '@/features/market-events/event-log-repo';
 import { MARKET_STREAM } from '@/features/market-events/market-event';
-import { createPawsFiguresService } from '@/features/market-stats/market-figures-service';
+import { createHbarFiguresService, createPawsFiguresService } from '@/features/market-stats/market-figures-service';
 import { createListingRepo } from '@/features/paws-market/listing-repo';
 import { createOfferFundsRepo } from '@/features/offers/offer-funds-repo';
 import { createOfferRepo } from '@/features/offers/offer-repo';
@@ -85,8 +85,8 @@ export const pawsServices = /* @__PURE__ */ once(() => {
 });
 
 /**
- * The HBAR market's buy flow and reads over SentX, with its purchase records; its listings leave out the tigers
- * sold lately on either market, and its activity shows the purchases paid here before SentX records them.
+ * The HBAR market's buy flow and reads over SentX, with its purchase records and its figures; its listings leave out
+ * the tigers sold lately on either market, and its activity shows the purchases paid here before SentX records them.
  */
 export const hbarServices = /* @__PURE__ */ once(() => {
   const purchases = createPurchaseRepo(documentClient(), tableName());
@@ -100,7 +100,8 @@ export const hbarServices = /* @__PURE__ */ once(() => {
     receipts,
     nftTokenId: config().nftTokenId,
   });
-  return { purchases, market };
+  // The HBAR figures over the market's cached reads: the figures route and the scheduled job's watch of them.
+  return { purchases, market, figures: createHbarFiguresService({ market }) };
 });
 
 /**
