@@ -11,7 +11,7 @@ import { conditionalWrite } from '@/platform/store/dynamo-operations';
 import { keys } from '@/platform/store/keys';
 import { notifyAppended } from './appended-events';
 import { createInboxRepo } from './inbox-repo';
-import { EVENT_RETENTION_MS, type MarketEvent, type NewMarketEvent, parseStream } from './market-event';
+import { EVENT_RETENTION_MS, type MarketEvent, type NewMarketEvent, parseStream, seqText } from './market-event';
 
 /** What a resume gets: the events after the sequence asked for, in order, or a reset when some of them are no longer kept. */
 export type EventsAfter = { events: MarketEvent[]; reset?: undefined } | { reset: true; events?: undefined };
@@ -19,9 +19,7 @@ export type EventsAfter = { events: MarketEvent[]; reset?: undefined } | { reset
 /** How many sequences one append tries past the head it read before it gives up (each try lost to another append). */
 const APPEND_TRIES = 200;
 
-/** The width of a sequence in the sort key, so that the keys sort as the numbers do. */
-const SEQ_WIDTH = 12;
-const seqKey = (seq: number): string => `SEQ#${String(seq).padStart(SEQ_WIDTH, '0')}`;
+const seqKey = (seq: number): string => `SEQ#${seqText(seq)}`;
 
 function toEvent(item: Record<string, unknown>): MarketEvent {
   return {

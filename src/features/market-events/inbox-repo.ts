@@ -7,13 +7,10 @@ import { type DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } 
 import { conditionalWrite } from '@/platform/store/dynamo-operations';
 import { keys } from '@/platform/store/keys';
 import { INBOX_PAGE, type Notification, noticeFor } from './inbox-rules';
-import type { MarketEvent } from './market-event';
+import { type MarketEvent, seqText } from './market-event';
 
 /** How long a notification is kept. */
 export const INBOX_RETENTION_MS = 30 * 24 * 60 * 60_000;
-
-const SEQ_WIDTH = 12;
-const idOf = (seq: number): string => String(seq).padStart(SEQ_WIDTH, '0');
 
 /** The inbox over one table; `now` is the clock its retention counts by. */
 export function createInboxRepo(doc: DynamoDBDocumentClient, tableName: string, now: () => number = Date.now) {
@@ -29,7 +26,7 @@ export function createInboxRepo(doc: DynamoDBDocumentClient, tableName: string, 
           new PutCommand({
             TableName: tableName,
             Item: {
-              ...keys.inboxItem(accountId, idOf(event.seq)),
+              ...keys.inboxItem(accountId, seqText(event.seq)),
               ...notice,
               type: event.type,
               at: event.at,

@@ -62,6 +62,11 @@ export interface NewMarketEvent {
 /** How long the log keeps an event at least (issue 57: 24 hours); a resume from before then is answered with a reset. */
 export const EVENT_RETENTION_MS = 25 * 60 * 60_000;
 
+/** The digits a sequence is written with in a key (zero-padded), so that the keys sort as the numbers do. */
+export const SEQ_DIGITS = 12;
+/** A sequence as keys carry it: the event's sort key, a notification's id. */
+export const seqText = (seq: number): string => String(seq).padStart(SEQ_DIGITS, '0');
+
 export const MARKET_STREAM = 'market';
 export const tigerStream = (serial: number): string => `tiger:${serial}`;
 export const accountStream = (accountId: string): string => `account:${accountId}`;
