@@ -30,11 +30,14 @@ export function watchKeysOf(serial: number, traits: readonly { trait_type: strin
   return [watchKey('tiger', String(serial)), ...traits.map((trait) => watchKey('trait', `${trait.trait_type}=${trait.value}`)), watchKey('tier', tier)];
 }
 
+/** The market events a watch can alert on: a listing made or re-priced, a sale. */
+export const ALERTING_EVENT_TYPES: ReadonlySet<MarketEvent['type']> = new Set(['listing-created', 'listing-repriced', 'sale']);
+
 /** Why `watch` alerts on a market event, or null: listed (or re-priced) under its price on the market of its currency; a watched tiger sold. */
 export function alertReason(watch: Pick<Watch, 'kind' | 'under'>, event: Pick<MarketEvent, 'type' | 'data'>): 'listed-under' | 'sold' | null {
   const { data } = event;
+  if (!ALERTING_EVENT_TYPES.has(event.type)) return null;
   if (event.type === 'sale') return watch.kind === 'tiger' ? 'sold' : null;
-  if (event.type !== 'listing-created' && event.type !== 'listing-repriced') return null;
   if (!watch.under || !data.price) return null;
   const currency: WatchCurrency = data.market === 'hbar' ? 'HBAR' : 'PAWS';
   return currency === watch.under.currency && Number(data.price) < Number(watch.under.amount) ? 'listed-under' : null;

@@ -12,7 +12,7 @@ import { MARKET_STREAM, type MarketEvent, accountStream } from '@/features/marke
 import type { RarityDataset } from '@/features/tiger/rarity';
 import { RARITY_TIERS, tierByRank } from '@/features/tiger/tiers';
 import { TOTAL_SUPPLY } from '@/features/tiger/supply';
-import { MAX_WATCHES, type Watch, type WatchKind, alertReason, watchKeysOf } from './watch-rules';
+import { ALERTING_EVENT_TYPES, MAX_WATCHES, type Watch, type WatchKind, alertReason, watchKeysOf } from './watch-rules';
 import type { WatchlistRepo } from './watchlist-repo';
 
 export interface NewWatch {
@@ -74,11 +74,13 @@ export function createWatchlistService({ repo, log, rarity, push, now = Date.now
 
     /** The alerts of events just written: the market's events about a tiger, against who watches it. Answers how many fired. */
     async alert(events: readonly MarketEvent[]): Promise<number> {
+      // The market's copy of each event about a tiger that a watch can alert on: nothing else is looked up (no watchers read, no rarity loaded).
+      const alerting = events.filter((event) => event.stream === MARKET_STREAM && event.data.serial !== undefined && ALERTING_EVENT_TYPES.has(event.type));
+      if (!alerting.length) return 0;
       let fired = 0;
       const dataset = await rarity();
-      for (const event of events) {
-        const serial = event.data.serial;
-        if (event.stream !== MARKET_STREAM || serial === undefined || event.type === 'watch-alert') continue;
+      for (const event of alerting) {
+        const serial = event.data.serial as number;
         const entry = dataset.rarityData[String(serial)];
         const watchKeys = watchKeysOf(serial, entry?.traits ?? [], tierByRank(entry?.rarityRank));
         const told = new Set<string>();
