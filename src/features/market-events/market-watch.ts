@@ -111,22 +111,22 @@ export function createMarketWatch(doc: DynamoDBDocumentClient, tableName: string
       let written = 0;
       if (before) {
         const at = new Date(now()).toISOString();
-        const append = async (id: string, type: 'listing-created' | 'listing-removed' | 'listing-repriced', listing: SeenListing) => {
+        const append = async (type: 'listing-created' | 'listing-removed' | 'listing-repriced', listing: SeenListing) => {
           await log.append({
             id: `SENTX#${listing.id}#${type}#${listing.price}`,
             type,
             at,
             streams: streamsFor(listing.serial, [listing.sellerId]),
-            data: { ref: id, serial: listing.serial, market: 'hbar', price: String(listing.price), sellerId: listing.sellerId },
+            data: { ref: listing.id, serial: listing.serial, market: 'hbar', price: String(listing.price), sellerId: listing.sellerId },
           });
           written++;
         };
         for (const listing of listings) {
           const was = before.listings[listing.id];
-          if (!was) await append(listing.id, 'listing-created', listing);
-          else if (was.price !== listing.price) await append(listing.id, 'listing-repriced', listing);
+          if (!was) await append('listing-created', listing);
+          else if (was.price !== listing.price) await append('listing-repriced', listing);
         }
-        for (const [id, listing] of Object.entries(before.listings)) if (!current.listings[id]) await append(id, 'listing-removed', listing);
+        for (const listing of Object.values(before.listings)) if (!current.listings[listing.id]) await append('listing-removed', listing);
         for (const sale of sales) {
           if ((before.lastSaleAt && sale.at <= before.lastSaleAt) || (sale.buyerId && paidTo.get(sale.serial) === sale.buyerId)) continue;
           await log.append({
