@@ -53,6 +53,11 @@ test.describe('the live market', () => {
     await seller.keyboard.press('Escape');
     await expect(inbox).toBeHidden();
     expect(loads).toEqual({ viewer: 0, seller: 0 });
+    // Every tab follows its own stream: a pushed event leaves no cross-tab mark in the browser's
+    // storage (those are for this browser's own trades), so it outlives no session and makes no tab read twice.
+    const marks = (tab: typeof page) => tab.evaluate(() => Object.keys(localStorage).filter((key) => /changedAt|balancesMoved/.test(key)));
+    expect(await marks(page)).toEqual([]);
+    expect(await marks(seller)).toEqual([]);
     // Alice was not told: the sale is not hers.
     await expect(page.getByText('Your tiger sold')).toHaveCount(0);
     await sellerContext.close();

@@ -6,7 +6,7 @@ import { PUBLIC_CONFIG } from '@/lib/public-config';
 import { useIslandStore } from '@/lib/use-island-store';
 import { toast } from '@/features/toast/toast-store';
 import { $wallet, connectWallet } from '@/features/wallet/wallet-store';
-import { $market, refreshMarket } from './market-client';
+import { $market, reloadMarket } from './market-client';
 import {
   type ListingSort,
   MARKET_PAGE_SIZE,
@@ -147,11 +147,7 @@ function PagedGrid({ name, cards, loading, page, onPage, now, toolbar, empty, on
 export default function HbarMarketplace() {
   const wallet = useIslandStore($wallet);
   // The market's pushed events: a sale, listing or move the job saw on SentX or the ledger reads the market again (past the CDN's copy).
-  useStreamEvents(
-    [MARKET_STREAM],
-    () => refreshMarket(),
-    (event) => event.data.market === 'hbar' || event.type === 'tiger-moved',
-  );
+  useStreamEvents([MARKET_STREAM], reloadMarket, (event) => event.data.market === 'hbar' || event.type === 'tiger-moved');
   // While hydrating, the value the page was rendered with: another island (the activity feed) may
   // have fetched the sales before this one hydrates. The cards are built and rendered in a
   // transition, which React splits into short tasks.

@@ -144,13 +144,21 @@ export const $market = computed([$sales, $listings, $rarity, $bought], ({ data: 
 /** After a purchase on this page: a query that reads what a purchase changes (the market's figures) past the CDN's copy, '' before. */
 export const $hbarTradeMark = atom('');
 
-/** After a purchase: refetch listings, activity and the figures past any CDN copy, and the buyer's balances; `bought` leaves the listings at once. */
-export function refreshMarket(bought?: number): void {
-  if (bought !== undefined) $bought.set(new Map([...$bought.get(), [bought, Date.now()]]));
+/**
+ * A pushed event changed the market: refetch listings, activity and the figures past any CDN copy,
+ * in this tab only (every open tab follows the stream itself).
+ */
+export function reloadMarket(): void {
   $hbarTradeMark.set(`?_=${Date.now()}`);
   const keys = [SALES_PATH, LISTINGS_PATH];
-  markChanged();
   for (const key of keys) bustNext.add(key);
   invalidateKeys(keys);
+}
+
+/** After this browser's purchase: reload the market (and, for a minute, past CDN copies in every tab) and the buyer's balances; `bought` leaves the listings at once. */
+export function refreshMarket(bought?: number): void {
+  if (bought !== undefined) $bought.set(new Map([...$bought.get(), [bought, Date.now()]]));
+  markChanged();
+  reloadMarket();
   balancesMoved();
 }

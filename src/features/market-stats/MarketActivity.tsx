@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { formatHbarPrice, formatPaws } from '@/lib/format';
 import { useIslandStore } from '@/lib/use-island-store';
-import { $listings, $sales, refreshMarket } from '@/features/hbar-market/market-client';
+import { $listings, $sales, reloadMarket } from '@/features/hbar-market/market-client';
 import { MARKET_STREAM } from '@/features/market-events/market-event';
 import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { ageText } from '@/features/hbar-market/market-model';
@@ -193,11 +193,7 @@ export default function MarketActivity() {
   const [now, setNow] = useState(() => Date.now());
   const heading = useId();
   // The HBAR market's sales and listings the job saw change are read again.
-  useStreamEvents(
-    [market === 'paws' ? null : MARKET_STREAM],
-    () => refreshMarket(),
-    (event) => event.data.market === 'hbar',
-  );
+  useStreamEvents([market === 'paws' ? null : MARKET_STREAM], reloadMarket, (event) => event.data.market === 'hbar');
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);

@@ -50,11 +50,16 @@ export const $rarity = createFetcherStore<{ stats: { totalNFTs: number; coverage
   { dedupeTime: 30 * 60_000 },
 );
 
-/** Reloads what a trade changed: listings, profiles, offers, market figures, the tiger view and the balances (here and in other tabs). */
-function reloadTraded(): void {
+/** A pushed event changed the market: reloads listings, profiles, offers, market figures and the tiger view, in this tab only (every open tab follows the stream itself). */
+export function reloadPawsMarket(): void {
   invalidateKeys((key) => key.startsWith('/api/paws/listings') || key.startsWith('/api/profile/') || key.startsWith('/api/paws/offers'));
   pawsFiguresChanged();
   refreshTigerView();
+}
+
+/** Reloads what this browser's trade changed, and the balances (here and in the site's other tabs). */
+function reloadTraded(): void {
+  reloadPawsMarket();
   balancesMoved();
 }
 

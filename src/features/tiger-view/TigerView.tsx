@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/Skeleton';
 import { errorText } from '@/lib/api/index';
 import { formatAccountId, formatCount, formatHbarPrice, formatNumber, formatPaws } from '@/lib/format';
-import { $listings, $rarity, $sales, refreshMarket } from '@/features/hbar-market/market-client';
+import { $listings, $rarity, $sales, reloadMarket } from '@/features/hbar-market/market-client';
 import { type NftCardModel, ageText, buildListingCards, listingSerial } from '@/features/hbar-market/market-model';
 import { PurchaseDialog } from '@/features/hbar-market/lazy-dialogs';
 import { hbarPurchaseWriteId, purchaseBlocker } from '@/features/hbar-market/purchase-machine';
@@ -169,7 +169,7 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
   // The tiger's own stream: a listing, sale, offer or move of it elsewhere shows here at once.
   useStreamEvents([serial === null ? null : tigerStream(serial)], () => {
     refreshTigerView();
-    refreshMarket();
+    reloadMarket();
   });
   const reopen = useStore($writeToReopen);
   const underWay = useWriteUnderWay();

@@ -5,13 +5,13 @@
  * at once; and their inbox.
  */
 import { useEffect } from 'react';
-import { balancesMoved } from '@/features/balances/balance-store';
+import { refreshBalances } from '@/features/balances/balance-store';
 import InboxBell from '@/features/inbox/InboxBell';
 import { followAccountTrades } from '@/features/market-events/follow-account';
 import { resumeWrites } from '@/features/writes/resume-writes';
 
 export default function HolderNav({ accountId }: { accountId: string }) {
   useEffect(() => resumeWrites(accountId), [accountId]);
-  useEffect(() => followAccountTrades(accountId, balancesMoved), [accountId]);
+  useEffect(() => followAccountTrades(accountId, () => void refreshBalances()), [accountId]);
   return <InboxBell accountId={accountId} />;
 }
