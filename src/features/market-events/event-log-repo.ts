@@ -1,10 +1,11 @@
 /**
  * The market's event log in the one table (and, for what is news to a holder, their inbox): each stream's events under its own partition, by
  * sequence (from 1, no gaps), kept EVENT_RETENTION_MS; a head per stream that never expires, so
- * that a sequence is never given twice; and a claim per event id, so that a repeat of an event (a
- * retry, the scheduled job seeing again what a request recorded) changes nothing. Built on
- * single-item conditional writes (DynamoDB and the embedded store alike): an event takes the
- * sequence after the head with a put that holds only if no event has it yet.
+ * that a sequence is never given twice; and a claim per event and stream, so that a repeat of an
+ * event (a retry, the scheduled job seeing again what a request recorded, a writer stopped half-way
+ * and run again) writes it once. Built on single-item conditional writes (DynamoDB and the embedded
+ * store alike): an event takes the sequence its claim names with a put that holds only if no event
+ * has it yet.
  */
 import { type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite } from '@/platform/store/dynamo-operations';
@@ -44,10 +45,59 @@ export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: strin
     return typeof Item?.seq === 'number' ? Item.seq : 0;
   }
 
-  /** Puts the event at the first free sequence after the head, then moves the head there (a lagging head costs one more try, not a gap). */
-  async function appendTo(stream: string, event: NewMarketEvent): Promise<MarketEvent> {
-    let seq = (await head(stream)) + 1;
+  const claimKey = (event: NewMarketEvent, stream: string) => keys.eventClaim(`${event.id}@${stream}`);
+
+  async function claimOf(event: NewMarketEvent, stream: string): Promise<{ trying?: number; seq?: number }> {
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: claimKey(event, stream), ConsistentRead: true }));
+    return { trying: typeof Item?.trying === 'number' ? Item.trying : undefined, seq: typeof Item?.seq === 'number' ? Item.seq : undefined };
+  }
+
+  /** Moves the event's claim on the stream from the sequence it was trying (`from`, none at first) to `to`; false when another writer moved it first. */
+  function moveClaim(event: NewMarketEvent, stream: string, from: number | undefined, to: number): Promise<boolean> {
+    return conditionalWrite(() =>
+      doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: claimKey(event, stream),
+          UpdateExpression: 'SET trying = :to, expiresAt = :expires',
+          ConditionExpression: from === undefined ? 'attribute_not_exists(trying)' : 'trying = :from AND attribute_not_exists(seq)',
+          ExpressionAttributeValues: { ':to': to, ':expires': expiresAt(), ...(from === undefined ? {} : { ':from': from }) },
+        }),
+      ),
+    );
+  }
+
+  async function settle(event: NewMarketEvent, stream: string, seq: number): Promise<void> {
+    await doc.send(
+      new UpdateCommand({ TableName: tableName, Key: claimKey(event, stream), UpdateExpression: 'SET seq = :seq', ExpressionAttributeValues: { ':seq': seq } }),
+    );
+  }
+
+  async function slotHolder(stream: string, seq: number): Promise<string | undefined> {
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.streamEvent(stream, seqKey(seq)), ConsistentRead: true }));
+    return typeof Item?.eventId === 'string' ? Item.eventId : undefined;
+  }
+
+  /**
+   * Writes the event into one stream exactly once, however many writers (a request, its retry, the
+   * job's sweep) race or stop half-way: the event's claim on the stream names the one sequence it
+   * may take next, and moves on (compare-and-set) only once that sequence is known to hold another
+   * event. Answers the event as the stream holds it; `fresh` says whether this call wrote it.
+   */
+  async function appendOnce(stream: string, event: NewMarketEvent): Promise<{ event: MarketEvent; fresh: boolean }> {
+    const written = (seq: number): MarketEvent => ({ stream, seq, type: event.type, at: event.at, data: event.data });
+    let claim = await claimOf(event, stream);
     for (let tries = 0; tries < APPEND_TRIES; tries++) {
+      if (claim.seq !== undefined) return { event: written(claim.seq), fresh: false };
+      if (claim.trying === undefined) {
+        const first = (await head(stream)) + 1;
+        if (!(await moveClaim(event, stream, undefined, first))) {
+          claim = await claimOf(event, stream);
+          continue;
+        }
+        claim = { trying: first };
+      }
+      const seq = claim.trying as number;
       const item = { stream, seq, type: event.type, at: event.at, data: event.data, eventId: event.id, expiresAt: expiresAt() };
       const put = await conditionalWrite(() =>
         doc.send(
@@ -58,7 +108,8 @@ export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: strin
           }),
         ),
       );
-      if (put) {
+      const ours = put || (await slotHolder(stream, seq)) === event.id;
+      if (ours) {
         await conditionalWrite(() =>
           doc.send(
             new UpdateCommand({
@@ -70,35 +121,30 @@ export function createEventLogRepo(doc: DynamoDBDocumentClient, tableName: strin
             }),
           ),
         );
-        return { stream, seq, type: event.type, at: event.at, data: event.data };
+        await settle(event, stream, seq);
+        return { event: written(seq), fresh: put };
       }
-      seq = Math.max(seq + 1, (await head(stream)) + 1);
+      // Another event holds the sequence: try the next free one, unless another writer of this event moved on first.
+      const next = Math.max(seq + 1, (await head(stream)) + 1);
+      claim = (await moveClaim(event, stream, seq, next)) ? { trying: next } : await claimOf(event, stream);
     }
     throw new Error(`no sequence of ${stream} taken after ${APPEND_TRIES} tries`);
   }
 
   return {
     /**
-     * Writes an event to each of its streams, once: a repeat of its id writes nothing and answers
-     * no events. Answers the events written, which the local push server is told of at once.
+     * Writes an event to each of its streams exactly once (a repeat of its id, or a writer stopped
+     * half-way and run again, finishes what is missing and duplicates nothing), and files what is
+     * news to a holder in their inbox. Answers the events this call wrote, which the local push
+     * server is told of at once.
      */
     async append(event: NewMarketEvent): Promise<MarketEvent[]> {
-      const claimed = await conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.eventClaim(event.id), type: event.type, at: event.at, streams: event.streams, expiresAt: expiresAt() },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-      if (!claimed) return [];
       const written: MarketEvent[] = [];
       for (const stream of event.streams) {
-        const appended = await appendTo(stream, event);
-        written.push(appended);
+        const appended = await appendOnce(stream, event);
+        if (appended.fresh) written.push(appended.event);
         const parsed = parseStream(stream);
-        if (parsed?.kind === 'account') await inbox.record(parsed.accountId, appended);
+        if (parsed?.kind === 'account') await inbox.record(parsed.accountId, appended.event);
       }
       notifyAppended(written);
       return written;

@@ -48,6 +48,45 @@ describe('the event log', () => {
     expect(await log.head('market')).toBe(1);
   });
 
+  it('writes an event once in each stream when its writers race (a request, its retry and the job’s sweep at once)', async () => {
+    const log = createEventLogRepo(store.doc, await store.newTable(), now);
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => log.append(event('raced'))),
+      ...Array.from({ length: 4 }, (_, index) => log.append(event(`other${index}`))),
+    ]);
+    for (const stream of streamsFor(7, ['0.0.1001'])) {
+      const { events = [] } = await log.after(stream, 0, 100);
+      expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(events.filter((e) => e.data.ref === 'raced')).toHaveLength(1);
+    }
+  });
+
+  it('finishes an append a writer stopped at any step, on the next try, with nothing lost and nothing twice', async () => {
+    // The writer stops (its process ends) at its n-th store call; another event is written meanwhile; then the event is appended again.
+    for (let stopAt = 0; ; stopAt++) {
+      const table = await store.newTable();
+      let calls = 0;
+      const stopping = { send: (command: never) => (calls++ === stopAt ? Promise.reject(new Error('stopped')) : store.doc.send(command)) };
+      const stopped = await createEventLogRepo(stopping as unknown as typeof store.doc, table, now)
+        .append(event('sale'))
+        .then(() => false)
+        .catch(() => true);
+      if (!stopped) break;
+      const log = createEventLogRepo(store.doc, table, now);
+      await log.append(event('between'));
+      await log.append(event('sale'));
+      await log.append(event('sale'));
+      for (const stream of streamsFor(7, ['0.0.1001'])) {
+        const { events = [] } = await log.after(stream, 0, 100);
+        expect(
+          events.map((e) => e.seq),
+          `stopped at call ${stopAt}, ${stream}`,
+        ).toEqual([1, 2]);
+        expect(events.map((e) => e.data.ref).sort(), `stopped at call ${stopAt}, ${stream}`).toEqual(['between', 'sale']);
+      }
+    }
+  });
+
   it('answers a resume in order from where it left off, and a reset past retention or past the head', async () => {
     const log = createEventLogRepo(store.doc, await store.newTable(), now);
     for (const id of ['a', 'b', 'c']) await log.append(event(id));
