@@ -23,8 +23,9 @@ import { createRecentTrades } from '@/features/paws-market/recent-trades';
 import { createPawsMarketService } from '@/features/paws-market/paws-market-service';
 import { createTradeTerms } from '@/features/paws-market/trade-terms';
 import { TOTAL_SUPPLY } from '@/features/tiger/supply';
+import { createTraitFloorService } from '@/features/trait-floors/trait-floor-service';
 import { once } from '@/lib/once';
-import { collectionCatalog, ledgerReader, marketPort, receipts, settlement } from './adapters';
+import { collectionCatalog, ledgerReader, marketPort, marketReads, priceSource, receipts, settlement } from './adapters';
 import { config } from './config';
 import { documentClient, tableName } from './store/client';
 
@@ -125,3 +126,30 @@ export const soldLately = /* @__PURE__ */ once(() =>
     ledger: ledgerReader(),
   }),
 );
+
+/**
+ * The trait floors across both markets and the tigers' estimated values from them (issue 58), for the collection,
+ * PAWS and portfolio route groups: counted again when the market stream's head moves, and at least every minute.
+ */
+export const traitFloors = /* @__PURE__ */ once(() => {
+  const { nftTokenId } = config();
+  const listings = createListingRepo(documentClient(), tableName());
+  const events = createEventLogRepo(documentClient(), tableName());
+  return createTraitFloorService({
+    rarity: () => collectionCatalog().rarity(),
+    pawsListings: async () =>
+      (await listings.activeListings())
+        .filter((listing) => listing.tokenId === nftTokenId)
+        .map((listing) => ({ serial: listing.serialNumber, pawsPrice: listing.pawsPrice })),
+    hbarListings: async () =>
+      (await (await marketReads()).listings({ tokenId: nftTokenId, sortBy: 'price', sortDirection: 'ASC', limit: FIGURES_LISTINGS_MAX }))
+        .filter((listing) => listing.isAvailableForPurchase)
+        .map((listing) => ({ serial: listing.serialId ?? listing.nftSerialId, hbarPrice: listing.salePrice })),
+    prices: async () => {
+      const source = await priceSource();
+      const [hbar, paws] = await Promise.all([source.hbar(), source.paws()]);
+      return { hbarUsd: hbar.priceUsd, pawsUsd: paws.price };
+    },
+    marketVersion: () => events.head(MARKET_STREAM),
+  });
+});
