@@ -319,7 +319,8 @@ function toLedgerNft(nft: MirrorNft): LedgerNft {
   };
 }
 
-function toLedgerTransaction(tx: MirrorTransaction): LedgerTransaction {
+/** A mirror transaction (list item or detail) as the port's LedgerTransaction. */
+export function toLedgerTransaction(tx: MirrorTransaction): LedgerTransaction {
   return {
     transactionId: tx.transaction_id,
     name: tx.name,

@@ -7,6 +7,8 @@ import { stringifyMirrorJson } from '@/features/ledger/mirror-json';
 import { toSdkTransactionId } from '@/features/ledger/transaction-id';
 import {
   entityKey,
+  type Filter,
+  type FilterOp,
   matches,
   matchesPair,
   MirrorQueryError,
@@ -31,6 +33,7 @@ import {
 import type { SandboxLedger, SandboxView } from './sandbox-ledger';
 import type { NftState } from './state';
 import { formatTimestamp } from './timestamps';
+import type { TransactionRecord } from './transaction-record';
 
 export interface MirrorApiResponse {
   status: number;
@@ -275,6 +278,70 @@ const routes: [RegExp, Handler][] = [
   ],
 
   [
+    // Transactions (list): the records an account took part in (payer, or a party to any transfer),
+    // in the official list item shape (Transaction: no assessed_custom_fees), paged by timestamp.
+    /^\/api\/v1\/transactions$/,
+    (view, _match, params, path) => {
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'desc');
+      const accountFilters = parseEntityFilters(params, 'account.id');
+      const timeFilters = parseTimestampFilters(params);
+      const result = params.get('result');
+      if (result !== null && result !== 'success' && result !== 'fail') throw new MirrorQueryError('result');
+      const type = params.get('transactiontype')?.toUpperCase();
+      const records = [...view.state.transactions.values()]
+        .filter((record) => (result !== 'fail' || record.result !== 'SUCCESS') && (!type || record.name === type))
+        .filter((record) => matches(timestampNs(record.consensusTimestamp), timeFilters))
+        .filter((record) => accountFilters.length === 0 || partiesOf(record).some((party) => matches(entityKey(party), accountFilters)))
+        .sort((a, b) => (order === 'asc' ? 1 : -1) * compareTimestamps(a.consensusTimestamp, b.consensusTimestamp));
+      const { page, more } = takePage(records, limit);
+      const last = page[page.length - 1];
+      const cursor: [string, string][] = last ? [['timestamp', `${order === 'asc' ? 'gt' : 'lt'}:${last.consensusTimestamp}`]] : [];
+      return {
+        transactions: page.map((record) => {
+          const { assessed_custom_fees: _detailOnly, ...listed } = transactionJson(record);
+          return listed;
+        }),
+        links: { next: more ? nextLink(path, params, limit, cursor) : null },
+      };
+    },
+  ],
+
+  [
+    // NftTransactionHistory: each transfer of one serial, newest first by default (getNftTransactions).
+    /^\/api\/v1\/tokens\/([^/]+)\/nfts\/([^/]+)\/transactions$/,
+    (view, [rawToken, rawSerial], params, path) => {
+      const tokenId = pathId(rawToken, 'tokenId');
+      if (!rawSerial || !/^\d{1,19}$/.test(rawSerial) || Number(rawSerial) < 1) throw new MirrorQueryError('serialNumber');
+      const serial = Number(rawSerial);
+      const limit = parseLimit(params);
+      const order = parseOrder(params, 'desc');
+      const timeFilters = parseTimestampFilters(params);
+      if (!view.state.tokens.get(tokenId)?.nfts[serial]) return null;
+      const moves = [...view.state.transactions.values()]
+        .filter((record) => matches(timestampNs(record.consensusTimestamp), timeFilters))
+        .flatMap((record) =>
+          record.nftTransfers
+            .filter((transfer) => transfer.tokenId === tokenId && Number(transfer.serial) === serial)
+            .map((transfer) => ({
+              consensus_timestamp: record.consensusTimestamp,
+              is_approval: transfer.isApproval,
+              nonce: 0,
+              receiver_account_id: transfer.receiver,
+              sender_account_id: transfer.sender,
+              transaction_id: transactionJson(record).transaction_id,
+              type: record.name,
+            })),
+        )
+        .sort((a, b) => (order === 'asc' ? 1 : -1) * compareTimestamps(a.consensus_timestamp, b.consensus_timestamp));
+      const { page, more } = takePage(moves, limit);
+      const last = page[page.length - 1];
+      const cursor: [string, string][] = last ? [['timestamp', `${order === 'asc' ? 'gt' : 'lt'}:${last.consensus_timestamp}`]] : [];
+      return { transactions: page, links: { next: more ? nextLink(path, params, limit, cursor) : null } };
+    },
+  ],
+
+  [
     /^\/api\/v1\/transactions\/([^/]+)$/,
     (view, [raw]) => {
       const transactionId = raw ? toSdkTransactionId(raw) : null;
@@ -284,3 +351,36 @@ const routes: [RegExp, Handler][] = [
     },
   ],
 ];
+
+/** The accounts a record concerns: its payer and every party to its HBAR, token and NFT transfers. */
+function partiesOf(record: TransactionRecord): string[] {
+  const payer = record.transactionId.split('@')[0] ?? '';
+  return [
+    payer,
+    ...record.transfers.map((t) => t.account),
+    ...record.tokenTransfers.map((t) => t.account),
+    ...record.nftTransfers.flatMap((t) => [t.sender, t.receiver].filter((party): party is string => party !== null)),
+  ];
+}
+
+const TIMESTAMP_FILTER = /^(?:(eq|ne|lt|lte|gt|gte):)?(\d{1,10})(?:\.(\d{1,9}))?$/;
+
+/** A `seconds.nanos` timestamp in nanoseconds. */
+function timestampNs(timestamp: string): bigint {
+  const [seconds = '0', nanos = '0'] = timestamp.split('.');
+  return BigInt(seconds) * 1_000_000_000n + BigInt(nanos.padEnd(9, '0'));
+}
+
+function compareTimestamps(a: string, b: string): number {
+  const difference = timestampNs(a) - timestampNs(b);
+  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** `timestamp` filters (`gt:1700000000.000000001`), as nanosecond bounds. */
+function parseTimestampFilters(params: URLSearchParams): Filter[] {
+  return params.getAll('timestamp').map((raw) => {
+    const match = TIMESTAMP_FILTER.exec(raw);
+    if (!match) throw new MirrorQueryError('timestamp');
+    return { op: (match[1] ?? 'eq') as FilterOp, value: timestampNs(`${match[2]}.${match[3] ?? '0'}`) };
+  });
+}
