@@ -148,7 +148,7 @@ export function tigerLegs(tx: TradeTransaction, holder: string, context: CostBas
         amounts = shares.map((share, index) => share + (extra[index] ?? 0n));
         if (buys.length > 1) for (const leg of buys) leg.proRata = true;
       }
-      buys.forEach((leg, index) => addPrice(leg, currency, amounts[index] ?? 0n, context));
+      for (const [index, leg] of buys.entries()) addPrice(leg, currency, amounts[index] ?? 0n, context);
     }
     // Sells: what the holder received (before the royalties it bore), evenly over the NFTs it sent.
     const received = flows.gross(holder, currency);
@@ -156,14 +156,14 @@ export function tigerLegs(tx: TradeTransaction, holder: string, context: CostBas
       const count = sentCount(holder);
       const shares = splitEvenly(received, count);
       if (count > 1) for (const leg of sells) leg.proRata = true;
-      sells.forEach((leg, index) => addPrice(leg, currency, shares[index] ?? 0n, context));
+      for (const [index, leg] of sells.entries()) addPrice(leg, currency, shares[index] ?? 0n, context);
     }
     // Royalties the holder bore: a seller's on its sales, a receiver's (a fallback fee) on its buys.
     const borne = flows.feesBorne(holder, currency);
     if (borne > 0n && currency !== HBAR && currency !== context.pawsTokenId) noteAll(legs, `fees in ${currency} (${borne} base units) not priced`);
     if (borne > 0n) {
       const bearers = sells.length > 0 ? sells : buys;
-      splitEvenly(borne, bearers.length).forEach((share, index) => addRoyalty(bearers[index] as TigerLeg, currency, share, context));
+      for (const [index, share] of splitEvenly(borne, bearers.length).entries()) addRoyalty(bearers[index] as TigerLeg, currency, share, context);
     }
   }
 
