@@ -17,7 +17,7 @@ import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { createTigerViewRepo } from '../src/features/tiger-view/tiger-view-repo';
 import { createTigerViewService } from '../src/features/tiger-view/tiger-view-service';
 import { config } from '../src/server/config';
-import { ownerMap, soldLately } from '../src/server/services';
+import { ownerMap, soldLately, traitFloors } from '../src/server/services';
 import { collectionCatalog, ledgerReader, marketReads } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { serializedJson } from '../src/server/http/respond';
@@ -116,4 +116,6 @@ export const handler = routeGroup('collection', {
     { params: z.object({ serial: serialSchema.max(TOTAL_SUPPLY, `must be at most ${TOTAL_SUPPLY}`) }) },
     async ({ params }) => tigerView.view(params.serial),
   ),
+
+  'GET /api/collection/trait-floors': defineRoute('public', {}, async () => traitFloors().traitFloors()),
 });

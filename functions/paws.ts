@@ -7,10 +7,35 @@ import { MAX_OPEN_OFFERS } from '../src/features/offers/offer-rules';
 import { activityQuery, sellerSalesQuery } from '../src/features/market-stats/activity-schema';
 import { DomainError } from '../src/lib/domain-error';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
-import { pawsServices } from '../src/server/services';
+import { pawsServices, traitFloors } from '../src/server/services';
+import { collectionCatalog, marketReads } from '../src/server/adapters';
+import { config } from '../src/server/config';
+import { documentClient, tableName } from '../src/server/store/client';
+import { createActivityRepo } from '../src/features/market-stats/activity-repo';
+import { createTigerViewRepo } from '../src/features/tiger-view/tiger-view-repo';
+import { createListingContextService } from '../src/features/trait-floors/listing-context-service';
+import { listingContextQuery } from '../src/features/trait-floors/listing-context-schema';
 import { decimalInputSchema, entityIdSchema, serialSchema, transactionIdSchema } from '../src/lib/schemas';
 
 const { market, offers, activity, figures, terms } = pawsServices();
+
+/** Recent SentX sales read for each tiger's last sale (SentX's activity feed, newest first). */
+const HBAR_SALES_READ = 100;
+const { nftTokenId } = config();
+// One tiger's PAWS sales of both kinds (listings bought, offers accepted), as its view reads them.
+const tigerSales = createTigerViewRepo({ listings: pawsServices().listings, activity: createActivityRepo(documentClient(), tableName()) });
+const listingContext = createListingContextService({
+  floors: traitFloors(),
+  rarity: () => collectionCatalog().rarity(),
+  bestOffers: offers.bestOffers,
+  pawsLastSale: async (serial) => (await tigerSales.sales(nftTokenId, serial, 1))[0],
+  hbarSales: async () =>
+    (await (await marketReads()).activity({ tokenId: nftTokenId, amount: HBAR_SALES_READ })).map((sale) => ({
+      serial: sale.nftSerialId,
+      hbarPrice: sale.salePrice,
+      at: sale.saleDate,
+    })),
+});
 
 const listingId = z.uuid('must be a listing id');
 const price = decimalInputSchema;
@@ -145,6 +170,8 @@ export const handler = routeGroup('paws', {
   'POST /api/paws/purchase': buy,
 
   'GET /api/paws/offers/best': defineRoute('public', { query: bestOffersQuery }, async ({ query }) => offers.bestOffers(query.serials)),
+
+  'GET /api/paws/listing-context': defineRoute('public', { query: listingContextQuery }, async ({ query }) => listingContext.context(query.serials)),
 
   'GET /api/paws/offers/tiger/{serial}': defineRoute('public', { params: z.object({ serial: serialSchema }) }, async ({ params }) =>
     offers.tigerOffers(params.serial),

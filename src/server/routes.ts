@@ -24,6 +24,8 @@ const feesCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSecon
 const activityCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
 /** The best offer on each card: shared by every visitor, a few seconds behind a new offer at most. */
 const bestOffersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
+/** Trait floors: counted again at once when the market's head moves (a page reading past this copy after a live event), at least every minute. */
+const traitFloorsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 30 };
 /** Spec 000 §9: holder count cached 60 s. */
 const holdersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
 /** Spec 000 §9: rarity data stale after 5 min. */
@@ -74,6 +76,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/collection/complete/{tokenId}', group: 'collection', auth: 'public', cache: collectionCache },
   { method: 'GET', path: '/api/collection/owner/{tokenId}/{serial}', group: 'collection', auth: 'public', cache: ownerCache },
   { method: 'GET', path: '/api/collection/tiger/{serial}', group: 'collection', auth: 'public', cache: tigerViewCache },
+  { method: 'GET', path: '/api/collection/trait-floors', group: 'collection', auth: 'public', cache: traitFloorsCache },
 
   { method: 'GET', path: '/api/paws/listings', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/listings/user/{accountId}', group: 'paws', auth: 'public', cache: noCache },
@@ -94,6 +97,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/paws/buy/prepare', group: 'paws', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/paws/purchase', group: 'paws', auth: 'session', cache: noCache },
   { method: 'GET', path: '/api/paws/offers/best', group: 'paws', auth: 'public', cache: bestOffersCache },
+  { method: 'GET', path: '/api/paws/listing-context', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/offers/tiger/{serial}', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/offers/made/{accountId}', group: 'paws', auth: 'public', cache: noCache },
   { method: 'GET', path: '/api/paws/offers/received/{accountId}', group: 'paws', auth: 'public', cache: noCache },
