@@ -12,6 +12,8 @@ import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { LedgerWriter, ReceiptReader } from '@/features/ledger/ledger-writer-port';
 import { createMirrorLedgerReader } from '@/features/ledger/mirror-adapter';
 import type { BatchSettlement, Settlement } from '@/features/paws-market/settlement';
+import type { PortfolioLedger } from '@/features/portfolio/portfolio-ledger-port';
+import { createPortfolioMirrorAdapter } from '@/features/portfolio/portfolio-mirror-adapter';
 import type { PriceSource } from '@/features/prices/price-port';
 import type { CollectionCatalog } from '@/features/tiger/catalog-port';
 import { createMetadataCatalog } from '@/features/tiger/metadata-catalog-adapter';
@@ -25,6 +27,9 @@ import { documentClient, tableName } from './store/client';
 
 /** Ledger reads: the mirror node REST (the sandbox serves the same REST at its own base URL). */
 export const ledgerReader = /* @__PURE__ */ once((): LedgerReader => createMirrorLedgerReader({ baseUrl: config().mirrorNodeUrl }));
+
+/** The portfolio's ledger reads (an account's transactions, a tiger's transfers, a transaction's fees) on the same mirror node. */
+export const portfolioLedger = /* @__PURE__ */ once((): PortfolioLedger => createPortfolioMirrorAdapter({ baseUrl: config().mirrorNodeUrl }));
 
 /**
  * Ledger writes: the SDK with the marketplace operator key (checked against the account's key on

@@ -112,6 +112,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/public-profiles', group: 'profile', auth: 'public', cache: publicProfilesCache },
   { method: 'GET', path: '/api/profile-names', group: 'profile', auth: 'public', cache: publicProfilesCache },
   { method: 'GET', path: '/api/profile/{accountId}/nfts', group: 'profile', auth: 'public', cache: noCache },
+  { method: 'GET', path: '/api/portfolio/{accountId}', group: 'portfolio', auth: 'optional', cache: noCache },
+  { method: 'GET', path: '/api/portfolio/{accountId}/trades.csv', group: 'portfolio', auth: 'optional', cache: noCache },
   { method: 'POST', path: '/api/profile/{accountId}/sync-nfts', group: 'profile', auth: 'session', cache: noCache },
   { method: 'GET', path: '/api/inbox', group: 'profile', auth: 'session', cache: noCache },
   { method: 'POST', path: '/api/inbox/read', group: 'profile', auth: 'session', cache: noCache },

@@ -64,6 +64,7 @@ describe('profile', () => {
       bio: null,
       twitterHandle: null,
       isPublic: true,
+      pnlPublic: false,
       avatarNftSerial: null,
       profileViews: 0,
       joinedAt: null,
@@ -139,7 +140,7 @@ describe('profile', () => {
       [{ twitterHandle: '@@double' }, "Invalid body 'twitterHandle': Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)"],
       [{ isPublic: 'yes' }, "Invalid body 'isPublic': isPublic must be true or false"],
       [{ avatarNftSerial: 0 }, "Invalid body 'avatarNftSerial': must be 1 or more"],
-      [{}, 'Nothing to update: send username, bio, twitterHandle, isPublic or avatarNftSerial'],
+      [{}, 'Nothing to update: send username, bio, twitterHandle, isPublic, pnlPublic or avatarNftSerial'],
     ];
     for (const [body, error] of cases) {
       const answer = await save(ALICE, body);

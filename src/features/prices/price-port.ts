@@ -35,8 +35,34 @@ export function pawsMarketCap(price: number): number {
   return price * (PAWS_TOTAL_SUPPLY - PAWS_BURNED);
 }
 
+/** A USD price at a time (ms since the epoch). */
+export interface PricePoint {
+  at: number;
+  usd: number;
+}
+
+/** USD prices over a time range, oldest first; a source with none leaves its series empty and says so. */
+export interface PriceHistory {
+  hbar: PricePoint[];
+  paws: PricePoint[];
+  hbarSource: string;
+  pawsSource: string;
+}
+
 /** The price-source port: the public APIs on mainnet, fixed prices on the sandbox. */
 export interface PriceSource {
   hbar(): Promise<HbarPrice>;
   paws(): Promise<PawsPrice>;
+  /** HBAR and PAWS in USD over [fromMs, toMs], widened to whole UTC days: one range call per API per day range, cached. */
+  history(fromMs: number, toMs: number): Promise<PriceHistory>;
+}
+
+/** The price of the last point at or before `at` (else the first one after it); null for an empty series. */
+export function priceAt(points: readonly PricePoint[], at: number): number | null {
+  let best: PricePoint | undefined;
+  for (const point of points) {
+    if (point.at <= at) best = point;
+    else return (best ?? point).usd;
+  }
+  return best?.usd ?? null;
 }

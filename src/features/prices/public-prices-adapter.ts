@@ -1,11 +1,31 @@
 import * as z from 'zod';
 import { log } from '@/platform/log';
+import { createTtlCache } from '@/platform/ttl-cache';
 import { longZeroEvmAddress } from '@/features/ledger/entity-id';
 import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
-import { HBAR_USD_FALLBACK, type HbarPrice, PUBLIC_PRICE_APIS, type PawsPrice, type PriceApiBases, type PriceSource, pawsMarketCap } from './price-port';
+import {
+  HBAR_USD_FALLBACK,
+  type HbarPrice,
+  PUBLIC_PRICE_APIS,
+  type PawsPrice,
+  type PriceApiBases,
+  type PriceHistory,
+  type PricePoint,
+  type PriceSource,
+  pawsMarketCap,
+} from './price-port';
 
 const TIMEOUT_MS = 5_000;
 const DAY_SECONDS = 24 * 60 * 60;
+const DAY_MS = DAY_SECONDS * 1000;
+/** Past days do not change; today's last point moves: a history is kept an hour. */
+const HISTORY_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * CoinGecko `GET /api/v3/coins/{id}/market_chart/range?vs_currency&from&to` (docs.coingecko.com,
+ * "Coin Historical Chart Data within Time Range by ID"): `prices` as `[ms, price]` pairs, oldest first.
+ */
+const coinGeckoRange = z.object({ prices: z.array(z.tuple([z.number(), z.number()])) });
 
 const coinGecko = z.object({ 'hedera-hashgraph': z.object({ usd: z.number().positive(), usd_24h_change: z.number().nullish() }) });
 
@@ -103,7 +123,42 @@ export function createPublicPriceSource({
     }
   }
 
+  const histories = createTtlCache<PriceHistory>(HISTORY_TTL_MS, { maxEntries: 100 });
+
+  /** HBAR in USD over [from, to] (seconds) from CoinGecko's range chart; empty when it fails. */
+  async function hbarHistory(from: number, to: number): Promise<PricePoint[]> {
+    try {
+      const url = `${bases.coinGecko}/api/v3/coins/hedera-hashgraph/market_chart/range?vs_currency=usd&from=${from}&to=${to}`;
+      return (await getJson(url, coinGeckoRange)).prices.filter(([, usd]) => usd > 0).map(([at, usd]) => ({ at, usd }));
+    } catch (error) {
+      log.warn('HBAR price history from CoinGecko failed', { error });
+      return [];
+    }
+  }
+
+  /** PAWS in USD over [from, to] (seconds) from SaucerSwap's daily candles (its key needed); empty without. */
+  async function pawsHistory(from: number, to: number): Promise<PricePoint[]> {
+    if (!saucerSwapApiKey) return [];
+    try {
+      const candles = await saucerSwap(`/tokens/prices/${pawsTokenId}?from=${from}&to=${to}&interval=DAY`, saucerSwapCandles);
+      return candles.filter((candle) => candle.closeUsd > 0).map((candle) => ({ at: candle.timestampSeconds * 1000, usd: candle.closeUsd }));
+    } catch (error) {
+      log.warn('PAWS price history from SaucerSwap failed', { error });
+      return [];
+    }
+  }
+
   return {
+    history(fromMs, toMs) {
+      const fromDay = Math.floor(Math.min(fromMs, toMs) / DAY_MS);
+      const toDay = Math.floor(Math.max(fromMs, toMs) / DAY_MS) + 1;
+      return histories.get(`${fromDay}/${toDay}`, async () => {
+        const [from, to] = [fromDay * DAY_SECONDS, toDay * DAY_SECONDS];
+        const [hbar, paws] = await Promise.all([hbarHistory(from, to), pawsHistory(from, to)]);
+        return { hbar, paws, hbarSource: hbar.length ? 'coingecko' : 'unavailable', pawsSource: paws.length ? 'saucerswap' : 'unavailable' };
+      });
+    },
+
     async hbar(): Promise<HbarPrice> {
       try {
         const body = await getJson(`${bases.coinGecko}/api/v3/simple/price?ids=hedera-hashgraph&vs_currencies=usd&include_24hr_change=true`, coinGecko);

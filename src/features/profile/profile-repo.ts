@@ -10,7 +10,7 @@ export interface StoredProfile extends Profile {
   version: number;
 }
 
-export type ProfileFields = Pick<StoredProfile, 'username' | 'bio' | 'twitterHandle' | 'isPublic' | 'avatarNftSerial'>;
+export type ProfileFields = Pick<StoredProfile, 'username' | 'bio' | 'twitterHandle' | 'isPublic' | 'pnlPublic' | 'avatarNftSerial'>;
 
 /** The GSI partition holding public profiles only (a private profile has no gsi1 keys). */
 export const PUBLIC_PROFILES_INDEX = partitions.publicProfiles;
@@ -25,6 +25,7 @@ function toProfile(item: Record<string, unknown>): StoredProfile {
     bio: (item.bio as string | null | undefined) ?? null,
     twitterHandle: (item.twitterHandle as string | null | undefined) ?? null,
     isPublic: item.isPublic !== false,
+    pnlPublic: item.pnlPublic === true,
     avatarNftSerial: (item.avatarNftSerial as number | null | undefined) ?? null,
     profileViews: Number(item.profileViews ?? 0),
     joinedAt: String(item.joinedAt),

@@ -21,7 +21,7 @@ export const PROFILE_MESSAGES = {
   bioTooLong: `Bio must be ${BIO_MAX} characters or fewer`,
   bioControl: 'Bio cannot contain control characters',
   handleInvalid: 'Twitter handle must be 1-15 letters, numbers or underscores (a leading @ is optional)',
-  nothingToUpdate: 'Nothing to update: send username, bio, twitterHandle, isPublic or avatarNftSerial',
+  nothingToUpdate: 'Nothing to update: send username, bio, twitterHandle, isPublic, pnlPublic or avatarNftSerial',
   notYours: 'You can only edit your own profile',
   nftNotFound: 'NFT not found',
   profileNotFound: 'Profile not found',
@@ -67,5 +67,15 @@ export function hasControlCharacters(text: string, allowNewlines = false): boole
 
 /** What an account that never saved a profile shows (public by default, spec 001 §3). */
 export function defaultProfile(accountId: string): Profile {
-  return { accountId, username: null, bio: null, twitterHandle: null, isPublic: true, avatarNftSerial: null, profileViews: 0, joinedAt: null };
+  return {
+    accountId,
+    username: null,
+    bio: null,
+    twitterHandle: null,
+    isPublic: true,
+    pnlPublic: false,
+    avatarNftSerial: null,
+    profileViews: 0,
+    joinedAt: null,
+  };
 }

@@ -33,6 +33,7 @@ export const profileUpdateSchema = z.object({
     .nullable()
     .optional(),
   isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+  pnlPublic: z.boolean({ error: 'pnlPublic must be true or false' }).optional(),
   avatarNftSerial: serialSchema.nullable().optional(),
   afterTransactionIds: recentTransactions(),
 });

@@ -86,6 +86,7 @@ export function createProfileService({ store, ledger, catalog, owners, nftTokenI
           bio: base.bio,
           twitterHandle: base.twitterHandle,
           isPublic: base.isPublic,
+          pnlPublic: base.pnlPublic,
           avatarNftSerial: base.avatarNftSerial,
         };
         for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(fields, { [field]: value });

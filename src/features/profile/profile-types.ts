@@ -8,6 +8,8 @@ export interface Profile {
   twitterHandle: string | null;
   /** Default true. */
   isPublic: boolean;
+  /** The holder shows their portfolio's P&L to everyone (on a public profile); default false: only to themselves. */
+  pnlPublic: boolean;
   avatarNftSerial: number | null;
   profileViews: number;
   /** When the profile was first saved; null for an account that never saved one. */

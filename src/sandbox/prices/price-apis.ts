@@ -2,10 +2,14 @@
  * The public price APIs as the production price source calls them, under /sandbox/prices/<api>/,
  * with their paths, shapes and refusals:
  * - CoinGecko `GET /api/v3/simple/price?ids&vs_currencies&include_24hr_change` (docs.coingecko.com,
- *   "simple/price"): an object per known id, `{}` for an unknown one, 400 without `ids`;
+ *   "simple/price"): an object per known id, `{}` for an unknown one, 400 without `ids`; and
+ *   `GET /api/v3/coins/{id}/market_chart/range?vs_currency&from&to` (docs.coingecko.com, "Coin
+ *   Historical Chart Data within Time Range by ID"): `{prices, market_caps, total_volumes}`, each
+ *   `[ms, value]` pairs oldest first, hourly for ranges up to 90 days and daily beyond, 404 for an
+ *   unknown coin;
  * - SaucerSwap REST 1.0.0 (docs.saucerswap.finance): `GET /tokens/{id}` (`priceUsd` a number,
  *   `price` tinybars as a string), `GET /tokens/price-change` (token id -> 24 h change in percent),
- *   `GET /tokens/prices/{id}?from&to&interval=HOUR` (candles, oldest first); every call needs its
+ *   `GET /tokens/prices/{id}?from&to&interval=HOUR|DAY` (candles, oldest first); every call needs its
  *   `x-api-key` (401 without), an unknown token is 404;
  * - DexScreener `GET /latest/dex/tokens/{addresses}` (docs.dexscreener.com): `{schemaVersion, pairs}`
  *   with `pairs: null` for a token without pairs; `priceUsd` is the *base* token's price, so the
@@ -28,7 +32,21 @@ const TINYBARS_PER_HBAR = 100_000_000;
 
 type Answer = { status: number; body: unknown };
 
+/** CoinGecko's range chart of HBAR: the sandbox's price at every point (hourly up to 90 days, daily beyond). */
+function coinGeckoRange(path: string, params: URLSearchParams): Answer {
+  if (path !== '/api/v3/coins/hedera-hashgraph/market_chart/range') return { status: 404, body: { error: 'coin not found' } };
+  const from = Number(params.get('from'));
+  const to = Number(params.get('to'));
+  if (params.get('vs_currency') !== 'usd' || !Number.isFinite(from) || !Number.isFinite(to) || from > to)
+    return { status: 400, body: { error: 'invalid vs_currency, from or to' } };
+  const step = to - from > 90 * DAY_SECONDS ? DAY_SECONDS : HOUR_SECONDS;
+  const prices: [number, number][] = [];
+  for (let at = Math.ceil(from / step) * step; at <= to; at += step) prices.push([at * 1000, SANDBOX_PRICES.hbarUsd]);
+  return { status: 200, body: { prices, market_caps: prices.map(([at]) => [at, 0]), total_volumes: prices.map(([at]) => [at, 0]) } };
+}
+
 function coinGecko(path: string, params: URLSearchParams): Answer {
+  if (path.startsWith('/api/v3/coins/')) return coinGeckoRange(path, params);
   if (path !== '/api/v3/simple/price') return { status: 404, body: { error: 'Not Found' } };
   const ids = params.get('ids');
   if (!ids) return { status: 400, body: { error: 'Missing parameter ids' } };
@@ -39,11 +57,11 @@ function coinGecko(path: string, params: URLSearchParams): Answer {
   return { status: 200, body };
 }
 
-/** Hourly candles over [from, to]: the close 24 h before `to` gives the 24 h change, the last one today's price. */
-function candles(from: number, to: number): unknown[] {
+/** Candles every `step` seconds over [from, to]: the close 24 h before `to` gives the 24 h change, the last one today's price. */
+function candles(from: number, to: number, step: number): unknown[] {
   const dayAgoClose = SANDBOX_PRICES.pawsUsd / (1 + SANDBOX_PRICES.pawsChange24h / 100);
   const out: unknown[] = [];
-  for (let at = Math.ceil(from / HOUR_SECONDS) * HOUR_SECONDS; at <= to; at += HOUR_SECONDS) {
+  for (let at = Math.ceil(from / step) * step; at <= to; at += step) {
     const share = Math.min(1, Math.max(0, (at - (to - DAY_SECONDS)) / DAY_SECONDS));
     const closeUsd = dayAgoClose + (SANDBOX_PRICES.pawsUsd - dayAgoClose) * share;
     out.push({ timestampSeconds: at, openUsd: closeUsd, highUsd: closeUsd, lowUsd: closeUsd, closeUsd, volumeUsd: 0 });
@@ -61,9 +79,9 @@ function saucerSwap(path: string, params: URLSearchParams, apiKey: string | unde
   if (path === `/tokens/prices/${pawsTokenId}`) {
     const from = Number(params.get('from'));
     const to = Number(params.get('to'));
-    if (!Number.isInteger(from) || !Number.isInteger(to) || from > to || params.get('interval') !== 'HOUR')
-      return { status: 400, body: { message: 'Bad Request' } };
-    return { status: 200, body: candles(from, to) };
+    const step = { HOUR: HOUR_SECONDS, DAY: DAY_SECONDS }[params.get('interval') ?? ''];
+    if (!Number.isInteger(from) || !Number.isInteger(to) || from > to || !step) return { status: 400, body: { message: 'Bad Request' } };
+    return { status: 200, body: candles(from, to, step) };
   }
   return { status: 404, body: { message: 'Not Found' } };
 }

@@ -22,6 +22,11 @@ export function serializedJson(json: string): RouteResponse {
   return Object.assign({ status: 200, body: json }, { [RESPONSE]: true, [SERIALIZED]: true });
 }
 
+/** A 200 answer in a format other than JSON (a CSV download): its text sent as is, under its content type. */
+export function textResponse(text: string, contentType: string, headers: Record<string, string> = {}): RouteResponse {
+  return Object.assign({ status: 200, body: text, headers: { 'content-type': contentType, ...headers } }, { [RESPONSE]: true, [SERIALIZED]: true });
+}
+
 function isRouteResponse(value: unknown): value is RouteResponse {
   return typeof value === 'object' && value !== null && RESPONSE in value;
 }

@@ -1,0 +1,144 @@
+/**
+ * A holder's portfolio from the ledger (issue 58 items 1, 2, 5, 6): every tiger the account owns or
+ * owned, its cost basis from the transactions that moved it, and the P&L
+ * (`cost-basis-rules.ts`, `pnl-rules.ts`).
+ * Shown only to the holder, or to anyone once the holder opted in on their profile.
+ *
+ * Mirror reads per load (bounded): the account (1, kept an hour), its transactions in pages of 100 (T/100), each
+ * transaction that moved one of its tigers in detail (once per process: a transaction never changes),
+ * the account's tigers (1 per 100 held), and the history of each tiger held whose arrival the
+ * account's list does not show (one per such tiger). A load is kept per market head and at most a
+ * minute: a trade on either market shows at the next read after the mirror has it.
+ */
+import { parseUnits } from '@/features/balances/units';
+import { LedgerNotFoundError } from '@/features/ledger/errors';
+import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
+import type { PriceSource } from '@/features/prices/price-port';
+import { DomainError } from '@/lib/domain-error';
+import { mapConcurrently } from '@/lib/concurrency';
+import { createTtlCache } from '@/platform/ttl-cache';
+import { type CostBasisContext, type TigerLeg, tigerLegs } from './cost-basis-rules';
+import type { PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
+import { type PortfolioAnswer, portfolioAnswer } from './portfolio-model';
+import { portfolioPnl } from './pnl-rules';
+import { tradesCsv } from './trades-csv';
+
+/** A load is kept at most this long (and no longer than the market head it was read under). */
+export const PORTFOLIO_TTL_MS = 60_000;
+const TOKEN_TERMS_TTL_MS = 60 * 60 * 1000;
+const PARALLEL_READS = 8;
+
+export interface PortfolioServiceDeps {
+  ledger: PortfolioLedger;
+  reader: Pick<LedgerReader, 'getAccount' | 'getAccountNfts' | 'getTokenInfo'>;
+  prices: () => Promise<Pick<PriceSource, 'hbar' | 'paws' | 'history'>>;
+  /** Each tiger's estimated value in whole PAWS (a decimal string) and its method; tigers with no estimate are absent. */
+  estimatedValues: (serials: number[]) => Promise<Map<number, { paws: string; method: string }>>;
+  /** True when the holder opted in to showing their P&L on their public profile. */
+  pnlPublic: (accountId: string) => Promise<boolean>;
+  /** The market stream's head: a load read under an older one is read again. */
+  marketVersion?: () => Promise<number>;
+  settings: { nftTokenId: string; pawsTokenId: string };
+  now?: () => number;
+}
+
+interface Loaded {
+  answer: PortfolioAnswer;
+  legs: TigerLeg[];
+  csv: () => string;
+}
+
+/** The portfolio service: `view` and `csv` for a viewer. */
+export function createPortfolioService(deps: PortfolioServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const { nftTokenId, pawsTokenId } = deps.settings;
+  const loads = createTtlCache<Loaded>(PORTFOLIO_TTL_MS, { now, maxEntries: 2_000 });
+  const terms = createTtlCache<{ context: CostBasisContext; pawsDecimals: number }>(TOKEN_TERMS_TTL_MS, { now, maxEntries: 1 });
+
+  const tokenTerms = () =>
+    terms.get('terms', async () => {
+      const [nft, paws] = await Promise.all([deps.reader.getTokenInfo(nftTokenId), deps.reader.getTokenInfo(pawsTokenId)]);
+      return { context: { nftTokenId, pawsTokenId, treasuryAccountId: nft.treasuryAccountId }, pawsDecimals: paws.decimals };
+    });
+
+  const accounts = createTtlCache<true>(TOKEN_TERMS_TTL_MS, { now, maxEntries: 10_000 });
+
+  /** An unknown account is a 404 for everyone (what the ledger holds is public); a known one's P&L is the holder's, or public once opted in. */
+  async function assertVisible(accountId: string, viewerAccountId: string | undefined): Promise<void> {
+    await accounts.get(accountId, async () => {
+      try {
+        await deps.reader.getAccount(accountId);
+        return true;
+      } catch (error) {
+        if (error instanceof LedgerNotFoundError) throw new DomainError('ACCOUNT_NOT_FOUND', `No account ${accountId} on the ledger`);
+        throw error;
+      }
+    });
+    if (viewerAccountId === accountId || (await deps.pnlPublic(accountId))) return;
+    throw new DomainError('PORTFOLIO_PRIVATE', 'This holder’s portfolio is private: only they can see it, unless they make it public on their profile');
+  }
+
+  /** The legs of the transactions `refs` for the holder. */
+  async function legsOf(accountId: string, refs: readonly TransactionRef[], context: CostBasisContext): Promise<TigerLeg[]> {
+    const details = await mapConcurrently(refs.length, PARALLEL_READS, (index) => deps.ledger.transactionDetail(refs[index] as TransactionRef));
+    return details.flatMap((tx) => (tx ? tigerLegs(tx, accountId, context) : []));
+  }
+
+  async function load(accountId: string): Promise<Loaded> {
+    const [{ context, pawsDecimals }, refs, owned] = await Promise.all([
+      tokenTerms(),
+      deps.ledger.accountNftTransactions(accountId, nftTokenId),
+      deps.reader.getAccountNfts(accountId, nftTokenId),
+    ]);
+    const held = owned.map((nft) => nft.serial).sort((a, b) => a - b);
+    const legs = await legsOf(accountId, refs, context);
+    // A tiger held whose arrival the account's list does not show (someone else paid for its transfer):
+    // its own history names the transaction that brought it.
+    const arrived = new Set(legs.filter((leg) => leg.side === 'buy').map((leg) => leg.serial));
+    const known = new Set(refs.map((ref) => ref.transactionId));
+    const unexplained = held.filter((serial) => !arrived.has(serial));
+    const histories = await mapConcurrently(unexplained.length, PARALLEL_READS, (index) => deps.ledger.nftHistory(nftTokenId, unexplained[index] as number));
+    const arrivals = histories
+      .map((moves) => moves.filter((move) => move.receiver === accountId).at(-1))
+      .filter((move): move is NonNullable<typeof move> => move !== undefined && !known.has(move.transactionId));
+    const extraRefs = [...new Map(arrivals.map((move) => [`${move.transactionId}/${move.nonce}`, move])).values()];
+    legs.push(...(await legsOf(accountId, extraRefs, context)));
+
+    const source = await deps.prices();
+    const at = now();
+    const first = legs.reduce((earliest, leg) => Math.min(earliest, Number(leg.consensusTimestamp.split('.')[0]) * 1000), at);
+    const [history, hbar, paws, estimates] = await Promise.all([source.history(first, at), source.hbar(), source.paws(), deps.estimatedValues(held)]);
+    const estimated = new Map<number, { pawsUnits: bigint; method: string }>();
+    for (const [serial, value] of estimates) {
+      const pawsUnits = parseUnits(value.paws, pawsDecimals);
+      if (pawsUnits !== undefined) estimated.set(serial, { pawsUnits, method: value.method });
+    }
+    const pnl = portfolioPnl(legs, held, history, { now: at, pawsDecimals, hbarUsd: hbar.priceUsd, pawsUsd: paws.price, estimated });
+    return {
+      answer: portfolioAnswer({ accountId, held, legs, pnl, history, pawsDecimals, at }),
+      legs,
+      csv: () => tradesCsv(legs, history, pawsDecimals),
+    };
+  }
+
+  async function loaded(accountId: string): Promise<Loaded> {
+    const version = deps.marketVersion ? await deps.marketVersion().catch(() => -1) : 0;
+    return loads.get(`${accountId}@${version}`, () => load(accountId));
+  }
+
+  return {
+    /** The portfolio of `accountId` for the signed-in `viewerAccountId` (or an anonymous viewer). */
+    async view(accountId: string, viewerAccountId: string | undefined): Promise<PortfolioAnswer> {
+      await assertVisible(accountId, viewerAccountId);
+      return (await loaded(accountId)).answer;
+    },
+
+    /** The holder's trades as CSV text, for the same viewers as `view`. */
+    async csv(accountId: string, viewerAccountId: string | undefined): Promise<string> {
+      await assertVisible(accountId, viewerAccountId);
+      return (await loaded(accountId)).csv();
+    },
+  };
+}
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
