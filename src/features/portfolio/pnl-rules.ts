@@ -72,7 +72,8 @@ interface Lot {
  * unknown acquisition for each tiger in `held` that no leg shows arriving.
  */
 export function lotsOf(legs: readonly TigerLeg[], held: readonly number[] = []): Lot[] {
-  const sorted = [...legs].sort((a, b) => compareTimestamps(a.consensusTimestamp, b.consensusTimestamp) || (a.side === 'buy' ? -1 : 1));
+  const sideRank = (leg: TigerLeg) => (leg.side === 'buy' ? 0 : 1);
+  const sorted = [...legs].sort((a, b) => compareTimestamps(a.consensusTimestamp, b.consensusTimestamp) || sideRank(a) - sideRank(b));
   const open = new Map<number, Lot>();
   const lots: Lot[] = [];
   for (const leg of sorted) {
