@@ -6,6 +6,7 @@ import { countMetric } from '../src/platform/metrics';
 import { withRequestBudget } from '../src/platform/request-budget';
 import { hbarServices, ownerMap, pawsServices, soldLately } from '../src/server/services';
 import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
+import { createEventOutbox } from '../src/features/market-events/event-outbox';
 import { createMarketWatch } from '../src/features/market-events/market-watch';
 import { documentClient, tableName } from '../src/server/store/client';
 
@@ -17,7 +18,10 @@ export const FUNDING_BUDGET_MS = 40_000;
 const paws = pawsServices();
 const hbar = hbarServices();
 
-const watch = createMarketWatch(documentClient(), tableName(), createEventLogRepo(documentClient(), tableName()));
+const eventLog = createEventLogRepo(documentClient(), tableName());
+const watch = createMarketWatch(documentClient(), tableName(), eventLog);
+/** The events of changes whose writer stopped before delivering them (event-outbox.ts). */
+const outbox = createEventOutbox(documentClient(), tableName(), eventLog);
 
 /**
  * Reads who holds every tiger and stores it for the collection browser and the profiles' holdings;
@@ -86,6 +90,11 @@ export function handler(_event?: unknown, context?: { awsRequestId?: string }): 
 
 async function run(): Promise<ReconcileReport & { listingsRetired: number; fundsRead: number }> {
   const started = Date.now();
+  const swept = await outbox.sweep().catch((error: unknown) => {
+    log.warn('carried events not swept', { error });
+    return 0;
+  });
+  if (swept) log.info('carried events delivered by the sweep', { notes: swept });
   // First, so the stored owner map is renewed every minute, as the page views' 60 s freshness needs.
   await refreshHoldings().catch((error: unknown) => log.warn('holdings not refreshed', { error }));
   await watchHbarMarket().catch((error: unknown) => log.warn('HBAR market not watched', { error }));

@@ -232,7 +232,20 @@ async function main(): Promise<void> {
       // Half item offers (on the listed tigers, the viewed one among them), half collection offers.
       for (; written < offerCount; written += 1) {
         const serial = written % 2 === 0 ? (listed[(written / 2) % listed.length] as number) : null;
-        await offers.putOffer(offer(written, MAKERS[written % makerCount] as string, serial));
+        const made = offer(written, MAKERS[written % makerCount] as string, serial);
+        await offers.putOffer(made, {
+          kind: 'offer-made',
+          at: made.createdAt,
+          offerId: made.id,
+          offerKind: made.kind,
+          buyerId: made.buyerId,
+          sellerId: null,
+          tokenId: made.tokenId,
+          serialNumber: made.serialNumber,
+          pawsAmount: made.pawsAmount,
+          quantity: made.quantity,
+          transactionId: null,
+        });
       }
       // The scheduled job, as deployed: the listings' health, the holdings, the makers' PAWS (10 mirror requests a second).
       server = await serve(true);

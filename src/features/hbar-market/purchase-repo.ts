@@ -2,7 +2,8 @@ import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } fr
 import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import { BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
 import { createEventLogRepo } from '@/features/market-events/event-log-repo';
-import { streamsFor } from '@/features/market-events/market-event';
+import { carriedItem, createEventOutbox } from '@/features/market-events/event-outbox';
+import { type NewMarketEvent, streamsFor } from '@/features/market-events/market-event';
 
 /** What a purchase's transaction moves of HBAR: each account's net tinybars (decimal text), and who pays its network fee. */
 export interface HbarMoves {
@@ -109,7 +110,7 @@ function toPurchase(item: Record<string, unknown>): PurchaseRecord {
 
 /** Purchase records in the app's table (DynamoDB TTL on `expiresAt`, epoch seconds). */
 export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: string): PurchaseRepo & OpenPurchases & PaidPurchases {
-  const events = createEventLogRepo(doc, tableName);
+  const outbox = createEventOutbox(doc, tableName, createEventLogRepo(doc, tableName));
   async function getPurchase(code: string, now: number): Promise<PurchaseRecord | undefined> {
     const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: purchaseKey(code), ConsistentRead: true }));
     if (!Item || Date.parse(String(Item.expiresAtIso)) <= now) return undefined;
@@ -185,23 +186,8 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
         transactionId: purchase.transactionId,
         at,
       };
-      await conditionalWrite(() =>
-        doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...keys.hbarPaid(purchase.saleVerificationCode),
-              ...paid,
-              gsi1pk: PAID_INDEX,
-              gsi1sk: `${at}#${purchase.saleVerificationCode}`,
-              expiresAt: Math.ceil((Date.parse(at) + PAID_KEPT_MS) / 1000),
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
-      // The live market's sale, on the HBAR market, once by its verification code.
-      await events.append({
+      // The live market's sale, on the HBAR market, once by its verification code: carried by the paid record itself.
+      const sale: NewMarketEvent = {
         id: `HBARPAID#${purchase.saleVerificationCode}`,
         type: 'sale',
         at,
@@ -216,7 +202,26 @@ export function createPurchaseRepo(doc: DynamoDBDocumentClient, tableName: strin
           ...(purchase.sellerId ? { sellerId: purchase.sellerId } : {}),
           transactionId: purchase.transactionId,
         },
-      });
+      };
+      const paidKey = keys.hbarPaid(purchase.saleVerificationCode);
+      await outbox.change(paidKey, () =>
+        conditionalWrite(() =>
+          doc.send(
+            new PutCommand({
+              TableName: tableName,
+              Item: {
+                ...paidKey,
+                ...paid,
+                gsi1pk: PAID_INDEX,
+                gsi1sk: `${at}#${purchase.saleVerificationCode}`,
+                expiresAt: Math.ceil((Date.parse(at) + PAID_KEPT_MS) / 1000),
+                ...carriedItem([sale]),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          ),
+        ),
+      );
     },
 
     async paidSince(since) {

@@ -49,6 +49,10 @@ export function noticeFor(event: Pick<MarketEvent, 'type' | 'data'>, accountId: 
             description: `Your offer${price} cannot be paid from your PAWS balance or allowance: sellers cannot accept it until it is.`,
           }
         : null;
+    case 'offer-expired':
+      return data.buyerId === accountId
+        ? { title: 'Offer expired', description: `Your offer${price} expired unfilled${data.serial ? ` on ${tiger}` : ''}.` }
+        : null;
     case 'listing-invalidated':
       return data.sellerId === accountId
         ? { title: 'Listing taken down', description: `${tiger} left the market: it moved, or its approval was revoked.` }

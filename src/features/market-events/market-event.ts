@@ -16,6 +16,7 @@ export const MARKET_EVENT_TYPES = [
   'offer-made',
   'offer-accepted',
   'offer-cancelled',
+  'offer-expired',
   'offer-unfunded',
   'offer-funded',
   'tiger-moved',

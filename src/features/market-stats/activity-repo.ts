@@ -1,57 +1,12 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, keys, partitions } from '@/platform/store/keys';
-import { createEventLogRepo } from '@/features/market-events/event-log-repo';
-import { streamsFor } from '@/features/market-events/market-event';
 import type { PawsActivityItem, PawsActivityKind } from './activity';
-
-/** A PAWS listing as its activity needs it. */
-export interface ListedEvent {
-  id: string;
-  sellerId: string;
-  tokenId: string;
-  serialNumber: number;
-  nftName: string;
-  pawsPrice: string;
-  createdAt: string;
-}
-
-/** A PAWS listing's sale as its activity needs it. */
-export interface SoldEvent {
-  listingId: string;
-  sellerId: string;
-  buyerId: string;
-  tokenId: string;
-  serialNumber: number;
-  nftName: string;
-  pawsPrice: string;
-  transactionId: string;
-  soldAt: string;
-}
+import { type ListedEvent, type OfferEvent, type SoldEvent, offerEventId } from './trade-events';
 
 /** Where a page of the timeline starts: the last item read (its table key and its time key on gsi1). */
 /** Items of the PAWS activity timeline, newest first on gsi1. */
 const PAWS_ACTIVITY_INDEX = partitions.pawsActivity;
-
-/** An offer's event on the timeline: made, accepted (a sale) or cancelled. */
-export interface OfferEvent {
-  kind: 'offer-made' | 'offer-accepted' | 'offer-cancelled';
-  at: string;
-  offerId: string;
-  offerKind: 'item' | 'collection';
-  buyerId: string;
-  /** The owner who accepted (offer-accepted only). */
-  sellerId: string | null;
-  tokenId: string;
-  /** The tiger: an item offer's, or the one sold to a collection offer; null for a collection offer made or cancelled. */
-  serialNumber: number | null;
-  pawsAmount: string;
-  quantity: number;
-  /** The settlement (offer-accepted only). */
-  transactionId: string | null;
-  /** Who held the tiger when an item offer was made on it: the offer arrives in their inbox. */
-  ownerId?: string | null;
-}
 
 /** One tiger sold to an offer, as its timeline says. */
 export interface TigerOfferSale {
@@ -115,9 +70,6 @@ function toItem(item: Record<string, unknown>): PawsActivityItem {
  * records the market figures count.
  */
 export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: string) {
-  // Each event of the timeline is also the live market's (issue 57), written once by the same id.
-  const events = createEventLogRepo(doc, tableName);
-
   /** Writes an event once: a repeat of the same event (a retry, a reconciliation) changes nothing. */
   async function put(event: string, item: (Omit<PawsActivityItem, 'id'> & { listingId: string }) | OfferEvent): Promise<void> {
     const byTiger = item.serialNumber === null ? {} : { gsi2pk: partitions.tigerActivity(item.tokenId, item.serialNumber), gsi2sk: `${item.at}#${event}` };
@@ -135,25 +87,7 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
   return {
     /** An offer was made, accepted or cancelled (the offer repo writes it through here). */
     async offerEvent(activity: OfferEvent): Promise<void> {
-      const event = `OFFER#${activity.offerId}#${activity.kind}${activity.kind === 'offer-accepted' ? `#${activity.serialNumber}` : ''}`;
-      await put(event, activity);
-      const serial = activity.serialNumber ?? undefined;
-      await events.append({
-        id: event,
-        type: activity.kind,
-        at: activity.at,
-        streams: streamsFor(serial, [activity.buyerId, activity.sellerId, activity.ownerId]),
-        data: {
-          ref: activity.offerId,
-          ...(serial === undefined ? {} : { serial }),
-          market: 'paws',
-          price: activity.pawsAmount,
-          buyerId: activity.buyerId,
-          ...(activity.sellerId ? { sellerId: activity.sellerId } : {}),
-          ...(activity.kind === 'offer-accepted' ? { ownerId: activity.buyerId } : activity.ownerId ? { ownerId: activity.ownerId } : {}),
-          ...(activity.transactionId ? { transactionId: activity.transactionId } : {}),
-        },
-      });
+      await put(offerEventId(activity), activity);
     },
 
     /** One tiger's last sales to offers (gsi2, the tiger's part of the timeline), newest first, at most `limit`. */
@@ -194,13 +128,6 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
         quantity: 1,
         transactionId: null,
       });
-      await events.append({
-        id: `LISTING#${listing.id}#listing`,
-        type: 'listing-created',
-        at: listing.createdAt,
-        streams: streamsFor(listing.serialNumber, [listing.sellerId]),
-        data: { ref: listing.id, serial: listing.serialNumber, market: 'paws', price: listing.pawsPrice, sellerId: listing.sellerId },
-      });
     },
 
     /** A listing was sold (after the settlement's SUCCESS). */
@@ -217,22 +144,6 @@ export function createActivityRepo(doc: DynamoDBDocumentClient, tableName: strin
         buyerId: sale.buyerId,
         quantity: 1,
         transactionId: sale.transactionId,
-      });
-      await events.append({
-        id: `LISTING#${sale.listingId}#sale`,
-        type: 'sale',
-        at: sale.soldAt,
-        streams: streamsFor(sale.serialNumber, [sale.sellerId, sale.buyerId]),
-        data: {
-          ref: sale.listingId,
-          serial: sale.serialNumber,
-          market: 'paws',
-          price: sale.pawsPrice,
-          sellerId: sale.sellerId,
-          buyerId: sale.buyerId,
-          ownerId: sale.buyerId,
-          transactionId: sale.transactionId,
-        },
       });
     },
 

@@ -30,7 +30,7 @@ export function createOfferClaims({ offers, listings, ledger, settings, now, eve
       },
       finish: async (claim) => {
         const fill = { sellerId: claim.sellerId, transactionId: claim.transactionId, filledAt: iso(now()) };
-        const after = await offers.fillUnit(offer.id, serial, claim.claimId, fill);
+        const after = await offers.fillUnit(offer.id, serial, claim.claimId, fill, event(offer, 'offer-accepted', fill.filledAt, { serial, fill }));
         if (after) await afterFill(after, serial, fill);
       },
     };

@@ -102,13 +102,14 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
         claims: {},
         fills: {},
       };
-      if (!(await offers.putOffer(offer))) {
+      const made = { ...event(offer, 'offer-made', stamp), ownerId };
+      if (!(await offers.putOffer(offer, made))) {
         // The same offer id written meanwhile: a repeated request that raced this one.
         const raced = await offers.getOffer(offer.id);
         if (raced?.buyerId !== input.buyerId) throw new DomainError('OFFER_UNAVAILABLE', 'This offer id is taken; start the offer again');
         return { success: true, offer: publicOffer(raced, true) };
       }
-      await offers.putActivity({ ...event(offer, 'offer-made', stamp), ownerId });
+      await offers.putActivity(made);
       return { success: true, offer: publicOffer(offer, true) };
     },
 
@@ -122,7 +123,7 @@ export function createOfferMaking(context: OfferContext, { reconcile }: OfferCla
       offer = await reconcile(offer);
       if (offer.status === 'open') {
         if (offer.inFlight > 0) throw new DomainError('OFFER_IN_PROGRESS', 'A sale to this offer is being settled; try again in a moment');
-        const cancelled = await offers.cancel(offer.id);
+        const cancelled = await offers.cancel(offer.id, event(offer, 'offer-cancelled', new Date(now()).toISOString()));
         if (!cancelled) throw new DomainError('OFFER_IN_PROGRESS', 'This offer changed while it was being cancelled; try again');
         offer = cancelled;
         await offers.putActivity(event(offer, 'offer-cancelled', offer.updatedAt));

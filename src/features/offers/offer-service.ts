@@ -14,7 +14,8 @@ import type { OfferFundsRepo } from './offer-funds-repo';
 import { createOfferMaking } from './offer-making';
 import { createOfferReads } from './offer-reads';
 import type { OfferContext } from './offer-context';
-import type { OfferActivity, OfferRepo } from './offer-repo';
+import type { OfferChange } from '@/features/market-stats/trade-events';
+import type { OfferRepo } from './offer-repo';
 import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '@/features/paws-market/allowance-budget';
 import { formatUnits } from '@/features/balances/units';
 import { type OfferFill, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
@@ -59,7 +60,8 @@ export function createOfferService(deps: OfferDeps) {
   async function openOffers(): Promise<PawsOffer[]> {
     const open = await offers.openOffers();
     const at = now();
-    await Promise.all(open.filter((offer) => !isOpen(offer, at) && offer.inFlight === 0).map((offer) => offers.markExpired(offer.id, at)));
+    const expired = open.filter((offer) => !isOpen(offer, at) && offer.inFlight === 0);
+    await Promise.all(expired.map((offer) => offers.markExpired(offer.id, at, event(offer, 'offer-expired', new Date(at).toISOString()))));
     return open.filter((offer) => isOpen(offer, at));
   }
 
@@ -90,7 +92,12 @@ export function createOfferService(deps: OfferDeps) {
     return keptByCommitments(await commitmentsOf(buyerId));
   }
 
-  function event(offer: PawsOffer, kind: OfferActivity['kind'], at: string, sale?: { serial: number; fill: OfferFill }): OfferActivity {
+  function event<Kind extends OfferChange['kind']>(
+    offer: PawsOffer,
+    kind: Kind,
+    at: string,
+    sale?: { serial: number; fill: OfferFill },
+  ): OfferChange & { kind: Kind } {
     return {
       kind,
       at,
@@ -101,7 +108,7 @@ export function createOfferService(deps: OfferDeps) {
       tokenId: offer.tokenId,
       serialNumber: sale?.serial ?? offer.serialNumber,
       pawsAmount: offer.pawsAmount,
-      quantity: sale ? 1 : kind === 'offer-cancelled' ? offer.remaining : offer.quantity,
+      quantity: sale ? 1 : kind === 'offer-cancelled' || kind === 'offer-expired' ? offer.remaining : offer.quantity,
       transactionId: sale?.fill.transactionId ?? null,
     };
   }

@@ -2,7 +2,9 @@ import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, Que
 import { conditionalWrite, queryAll } from '@/platform/store/dynamo-operations';
 import type { ListingStatus, PawsListing } from './listing';
 import { createEventLogRepo } from '@/features/market-events/event-log-repo';
-import { type MarketEventType, streamsFor } from '@/features/market-events/market-event';
+import { carriedItem, carriedUpdate, createEventOutbox } from '@/features/market-events/event-outbox';
+import type { NewMarketEvent } from '@/features/market-events/market-event';
+import { listingCreatedEvent, listingLeftEvent, listingSoldEvent } from '@/features/market-stats/trade-events';
 import { BY_ACCOUNT_OR_TIGER, BY_STATUS_OR_TIME, accountSortPrefix, keys, partitions } from '@/platform/store/keys';
 
 /** A prepared listing waiting for the seller's allowance approval: the listing's own fields, not yet live. */
@@ -29,7 +31,7 @@ const statusIndex = (status: ListingStatus) => partitions.pawsListingsIn(status)
 const PENDING_INDEX = partitions.pawsPendingListings;
 
 function toListing(item: Record<string, unknown>): PawsListing {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...listing } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, outbox: _events, ...listing } = item;
   return listing as unknown as PawsListing;
 }
 
@@ -48,11 +50,24 @@ function toSale(item: Record<string, unknown>): PawsSale {
   return sale as unknown as PawsSale;
 }
 
-/** The live market's event for a listing leaving the market other than by a sale (which the activity records). */
-const LEAVING_EVENTS: Partial<Record<ListingStatus, MarketEventType>> = { removed: 'listing-removed', invalid: 'listing-invalidated' };
+/** The live market's event for a listing leaving the market other than by a sale. */
+const LEAVING_EVENTS = { removed: 'listing-removed', invalid: 'listing-invalidated' } as const;
 
 export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string) {
-  const events = createEventLogRepo(doc, tableName);
+  // A listing made, sold or taken down carries its live market event in the same conditional write.
+  const outbox = createEventOutbox(doc, tableName, createEventLogRepo(doc, tableName));
+
+  /** The events a move to `to` carries: a sale's, or a leaving one's (read from the listing, whose seller, tiger and price never change). */
+  async function eventsOf(id: string, to: ListingStatus, set: Partial<Pick<PawsListing, 'sale'>>, at: string): Promise<NewMarketEvent[]> {
+    const leaving = to === 'removed' || to === 'invalid' ? LEAVING_EVENTS[to] : undefined;
+    if (!leaving && !(to === 'sold' && set.sale)) return [];
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: listingKey(id), ConsistentRead: true }));
+    if (!Item) return [];
+    const listing = toListing(Item);
+    if (leaving) return [listingLeftEvent(listing, to, leaving, at)];
+    const sale = set.sale as NonNullable<PawsListing['sale']>;
+    return [listingSoldEvent({ ...listing, listingId: id, buyerId: sale.buyerId, transactionId: sale.transactionId, soldAt: sale.soldAt })];
+  }
 
   return {
     async putPending(pending: PendingListing): Promise<void> {
@@ -129,21 +144,26 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
       );
     },
 
+    /** Writes a new live listing, which carries its listing-created event (throws when one with its id exists). */
     async putListing(listing: PawsListing): Promise<void> {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...listingKey(listing.id),
-            ...listing,
-            gsi1pk: statusIndex(listing.status),
-            gsi1sk: `${listing.createdAt}#${listing.id}`,
-            gsi2pk: partitions.seller(listing.sellerId),
-            gsi2sk: `${accountSortPrefix.pawsListing}${listing.createdAt}#${listing.id}`,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await outbox.change(listingKey(listing.id), async () => {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...listingKey(listing.id),
+              ...listing,
+              gsi1pk: statusIndex(listing.status),
+              gsi1sk: `${listing.createdAt}#${listing.id}`,
+              gsi2pk: partitions.seller(listing.sellerId),
+              gsi2sk: `${accountSortPrefix.pawsListing}${listing.createdAt}#${listing.id}`,
+              ...carriedItem([listingCreatedEvent(listing)]),
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      });
     },
 
     async getListing(id: string): Promise<PawsListing | undefined> {
@@ -212,33 +232,27 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
         values[':claimId'] = claimId;
         condition += ' AND #claim.#claimId = :claimId';
       }
-      let moved: Record<string, unknown> | undefined;
-      const applied = await conditionalWrite(async () => {
-        const { Attributes } = await doc.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: listingKey(id),
-            UpdateExpression: `SET ${assignments.join(', ')}`,
-            ConditionExpression: `attribute_exists(pk) AND ${condition}`,
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: values,
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        moved = Attributes;
-      });
-      const type = LEAVING_EVENTS[to];
-      if (applied && type && moved) {
-        const listing = toListing(moved);
-        await events.append({
-          id: `LISTING#${id}#${to}`,
-          type,
-          at: String(values[':now']),
-          streams: streamsFor(listing.serialNumber, [listing.sellerId]),
-          data: { ref: id, serial: listing.serialNumber, market: 'paws', price: listing.pawsPrice, sellerId: listing.sellerId },
-        });
+      const carried = await eventsOf(id, to, set, String(values[':now']));
+      if (carried.length) {
+        const carry = carriedUpdate(carried);
+        Object.assign(names, carry.names);
+        Object.assign(values, carry.values);
+        assignments.push(carry.set);
       }
-      return applied;
+      const write = () =>
+        conditionalWrite(() =>
+          doc.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: listingKey(id),
+              UpdateExpression: `SET ${assignments.join(', ')}`,
+              ConditionExpression: `attribute_exists(pk) AND ${condition}`,
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            }),
+          ),
+        );
+      return carried.length ? outbox.change(listingKey(id), write) : write();
     },
 
     async putSale(sale: PawsSale): Promise<void> {

@@ -36,6 +36,8 @@ export const keys = {
   streamEvent: (stream: string, seq: string) => ({ pk: `STREAM#${stream}`, sk: seq }),
   eventStreamHead: (stream: string) => ({ pk: `STREAMHEAD#${stream}`, sk: 'HEAD' }),
   eventClaim: (eventId: string) => ({ pk: `EVENTID#${eventId}`, sk: 'EVENT' }),
+  /** A note, written before a change that carries events, of the item that carries them (`at#item#id`), until they are delivered. */
+  outboxNote: (note: string) => ({ pk: 'OUTBOX', sk: note }),
   /** What the scheduled job last saw of a market outside the app (SentX's listings and sales), to tell what changed. */
   marketWatch: (name: string) => ({ pk: `MARKETWATCH#${name}`, sk: 'STATE' }),
   /** A holder's watch (their list), and its copy under what it watches (`key`: tiger:12, trait:Background=Blue, tier:Legendary). */

@@ -1,8 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OfferRepo, createOfferRepo } from '../../../src/features/offers/offer-repo';
-import { partitions } from '../../../src/platform/store/keys';
+import { keys, partitions } from '../../../src/platform/store/keys';
+import { createInboxRepo } from '../../../src/features/market-events/inbox-repo';
 import type { PawsOffer } from '../../../src/features/offers/offer-rules';
+import type { OfferChange } from '../../../src/features/market-stats/trade-events';
+import { createEventLogRepo } from '../../../src/features/market-events/event-log-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 let memory: MemoryStore;
@@ -48,6 +51,21 @@ function offer(overrides: Partial<PawsOffer> = {}): PawsOffer {
   };
 }
 
+/** The event an offer's change carries (offer-repo writes it with the change). */
+const change = (made: PawsOffer, kind: OfferChange['kind']): OfferChange => ({
+  kind,
+  at: new Date(NOW).toISOString(),
+  offerId: made.id,
+  offerKind: made.kind,
+  buyerId: made.buyerId,
+  sellerId: null,
+  tokenId: made.tokenId,
+  serialNumber: made.serialNumber,
+  pawsAmount: made.pawsAmount,
+  quantity: made.quantity,
+  transactionId: null,
+});
+
 const claim = (sellerId: string) => ({
   claimId: crypto.randomUUID(),
   sellerId,
@@ -58,8 +76,8 @@ const claim = (sellerId: string) => ({
 describe('offer repo', () => {
   it('writes an offer once and reads it back, with its expiry', async () => {
     const made = offer();
-    expect(await repo.putOffer(made)).toBe(true);
-    expect(await repo.putOffer(made)).toBe(false);
+    expect(await repo.putOffer(made, change(made, 'offer-made'))).toBe(true);
+    expect(await repo.putOffer(made, change(made, 'offer-made'))).toBe(false);
     expect(await repo.getOffer(made.id)).toEqual(made);
     expect((await repo.openOffers()).map((entry) => entry.id)).toEqual([made.id]);
     expect((await repo.buyerOffers('0.0.2002')).map((entry) => entry.id)).toEqual([made.id]);
@@ -67,7 +85,7 @@ describe('offer repo', () => {
 
   it('ten claims racing for the last unit: exactly one wins', async () => {
     const made = offer();
-    await repo.putOffer(made);
+    await repo.putOffer(made, change(made, 'offer-made'));
     const results = await Promise.all(Array.from({ length: 10 }, (_, index) => repo.claimUnit(made.id, 100 + index, claim(`0.0.${3000 + index}`), NOW)));
     expect(results.filter(Boolean)).toHaveLength(1);
     const after = await repo.getOffer(made.id);
@@ -77,7 +95,7 @@ describe('offer repo', () => {
 
   it('a tiger claims a unit once; a released unit can be claimed again; a fill needs its own claim', async () => {
     const made = offer({ quantity: 2, remaining: 2 });
-    await repo.putOffer(made);
+    await repo.putOffer(made, change(made, 'offer-made'));
     const first = claim('0.0.3001');
     expect(await repo.claimUnit(made.id, 7, first, NOW)).toBeDefined();
     expect(await repo.claimUnit(made.id, 7, claim('0.0.3001'), NOW)).toBeUndefined();
@@ -87,8 +105,14 @@ describe('offer repo', () => {
     const second = claim('0.0.3001');
     await repo.claimUnit(made.id, 7, second, NOW);
     const fill = { sellerId: '0.0.3001', transactionId: second.transactionId, filledAt: new Date(NOW).toISOString() };
-    expect(await repo.fillUnit(made.id, 7, first.claimId, fill)).toBeUndefined();
-    expect(await repo.fillUnit(made.id, 7, second.claimId, fill)).toMatchObject({ filled: 1, remaining: 1, inFlight: 0, fills: { 7: fill }, claims: {} });
+    expect(await repo.fillUnit(made.id, 7, first.claimId, fill, change(made, 'offer-accepted'))).toBeUndefined();
+    expect(await repo.fillUnit(made.id, 7, second.claimId, fill, change(made, 'offer-accepted'))).toMatchObject({
+      filled: 1,
+      remaining: 1,
+      inFlight: 0,
+      fills: { 7: fill },
+      claims: {},
+    });
     // a filled tiger cannot claim the offer again
     expect(await repo.claimUnit(made.id, 7, claim('0.0.3001'), NOW)).toBeUndefined();
     expect(await repo.markFilled(made.id, 2)).toBe(false);
@@ -96,26 +120,39 @@ describe('offer repo', () => {
 
   it('no claim on an expired offer; expiry and cancellation wait for units under way', async () => {
     const made = offer({ quantity: 2, remaining: 2 });
-    await repo.putOffer(made);
+    await repo.putOffer(made, change(made, 'offer-made'));
     const expiry = Date.parse(made.expiresAt);
     expect(await repo.claimUnit(made.id, 1, claim('0.0.3001'), expiry)).toBeUndefined();
     const held = claim('0.0.3001');
     await repo.claimUnit(made.id, 1, held, NOW);
-    expect(await repo.cancel(made.id)).toBeUndefined();
-    expect(await repo.markExpired(made.id, expiry)).toBe(false);
+    expect(await repo.cancel(made.id, change(made, 'offer-cancelled'))).toBeUndefined();
+    expect(await repo.markExpired(made.id, expiry, change(made, 'offer-expired'))).toBe(false);
     await repo.releaseUnit(made.id, 1, held.claimId);
-    expect(await repo.markExpired(made.id, NOW)).toBe(false);
-    expect(await repo.markExpired(made.id, expiry)).toBe(true);
+    expect(await repo.markExpired(made.id, NOW, change(made, 'offer-expired'))).toBe(false);
+    expect(await repo.markExpired(made.id, expiry, change(made, 'offer-expired'))).toBe(true);
     expect(await repo.openOffers()).toEqual([]);
-    expect(await repo.cancel(made.id)).toBeUndefined();
+    expect(await repo.cancel(made.id, change(made, 'offer-cancelled'))).toBeUndefined();
+    // Each change that held wrote its event with it (issue 57), those whose condition failed none; the maker is told of the expiry.
+    const log = createEventLogRepo(memory.doc, table);
+    const { events = [] } = await log.after(`account:${made.buyerId}`, 0, 10);
+    expect(events.map((event) => event.type)).toEqual(['offer-made', 'offer-expired']);
+    const { notifications } = await createInboxRepo(memory.doc, table).list(made.buyerId);
+    expect(notifications.map(({ title, description }) => `${title}: ${description}`)).toEqual(['Offer expired: Your offer for 10 PAWS expired unfilled.']);
+    expect(await memory.doc.send(new GetCommand({ TableName: table, Key: keys.pawsOffer(made.id) })).then(({ Item }) => Item?.outbox)).toBeUndefined();
   });
 
   it('marks an offer filled once its last unit is filled, out of the open index', async () => {
     const made = offer();
-    await repo.putOffer(made);
+    await repo.putOffer(made, change(made, 'offer-made'));
     const held = claim('0.0.3001');
     await repo.claimUnit(made.id, 9, held, NOW);
-    await repo.fillUnit(made.id, 9, held.claimId, { sellerId: '0.0.3001', transactionId: held.transactionId, filledAt: new Date(NOW).toISOString() });
+    await repo.fillUnit(
+      made.id,
+      9,
+      held.claimId,
+      { sellerId: '0.0.3001', transactionId: held.transactionId, filledAt: new Date(NOW).toISOString() },
+      change(made, 'offer-accepted'),
+    );
     expect(await repo.markFilled(made.id, 1)).toBe(true);
     expect((await repo.getOffer(made.id))?.status).toBe('filled');
     expect(await repo.openOffers()).toEqual([]);
