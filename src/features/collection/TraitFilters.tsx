@@ -3,7 +3,9 @@ import { SkeletonGroup } from '@/components/ui/Skeleton';
 import { traitLabel } from '@/features/tiger/tiers';
 import { type TraitSelection, selectedValues } from './collection-rules';
 import type { TraitCounts } from './collection-types';
-import { formatCount } from '@/lib/format';
+import { formatCount, formatNumber, formatPaws } from '@/lib/format';
+import { traitValueFloor } from '@/features/trait-floors/trait-floor-rules';
+import { useTraitFloors } from '@/features/trait-floors/use-trait-floors';
 
 interface TraitFiltersProps {
   counts: TraitCounts | undefined;
@@ -13,11 +15,13 @@ interface TraitFiltersProps {
 
 /**
  * The trait filters: one collapsible group of checkboxes per trait type, each value with how many
- * tigers it would show given the other active filters. Values of one type are OR-ed, types AND-ed.
+ * tigers it would show given the other active filters, and its floor across both markets (trait
+ * floors, kept live). Values of one type are OR-ed, types AND-ed.
  */
 export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps) {
   // Groups with a selection start open; after that each group stays as the visitor left it.
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const floors = useTraitFloors().data;
   if (!counts) {
     return <SkeletonGroup count={6} className="grid gap-2" itemClassName="h-11 rounded-lg" />;
   }
@@ -56,6 +60,8 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
               {Object.entries(values).map(([value, count]) => {
                 const checked = chosen.includes(value);
                 const disabled = count === 0 && !checked;
+                const floor = floors ? traitValueFloor(floors, type, value)?.floor : undefined;
+                const floorText = floor ? `${formatPaws(floor.paws)} PAWS` : undefined;
                 return (
                   <label
                     key={value}
@@ -64,13 +70,16 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
                     <input
                       type="checkbox"
                       className="size-4 shrink-0 accent-amber-500"
-                      aria-label={`${value}, ${formatCount(count)} ${count === 1 ? 'tiger' : 'tigers'}`}
+                      aria-label={`${value}, ${formatCount(count)} ${count === 1 ? 'tiger' : 'tigers'}${floorText ? `, floor ${floorText}` : ''}`}
                       checked={checked}
                       disabled={disabled}
                       onChange={() => onToggle(type, value)}
                     />
                     <span className="min-w-0 flex-1 truncate">{value}</span>
-                    <span className="text-xs tabular-nums text-muted-foreground">{formatCount(count)}</span>
+                    <span className="text-xs tabular-nums text-muted-foreground">
+                      {formatCount(count)}
+                      {floorText && <span data-testid="trait-floor"> · {floorText}</span>}
+                    </span>
                   </label>
                 );
               })}
@@ -78,6 +87,12 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
           </details>
         );
       })}
+      {floors?.collectionFloor && (
+        <p className="px-1 text-xs text-muted-foreground">
+          Floor: the lowest price listed on either market, in PAWS
+          {floors.hbarConverted && floors.rate ? ` (SentX's HBAR prices converted at ${formatNumber(floors.rate.pawsPerHbar, 2)} PAWS per HBAR)` : ''}.
+        </p>
+      )}
     </div>
   );
 }

@@ -10,6 +10,8 @@ import { $wallet } from '@/features/wallet/wallet-store';
 import { useWriteDialog } from '@/features/writes/use-writes';
 import { bulkListingWriteId, startBulkListing } from './bulk-list-write';
 import { WriteDialog } from '@/features/writes/WriteDialog';
+import { ListingContext } from '@/features/trait-floors/ListingContext';
+import { useListingContext } from '@/features/trait-floors/use-trait-floors';
 
 const PENDING_NOTE = 'You can close this window: the listings go on, and the bar at the bottom of the page shows them until they are done.';
 
@@ -24,6 +26,7 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
   const [all, setAll] = useState('');
   const [prices, setPrices] = useState<Record<number, string>>({});
   const { write, close: endWrite } = useWriteDialog(tigers && seller ? bulkListingWriteId(seller) : null, () => setPrices({}));
+  const context = useListingContext(tigers && seller ? tigers.map((tiger) => tiger.serialNumber) : null);
   if (!tigers || !seller) return null;
   const priceOf = (serial: number) => prices[serial] ?? '';
   const allValid = tigers.every((tiger) => isValidPawsPrice(priceOf(tiger.serialNumber)));
@@ -108,6 +111,7 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
                         step={0.01}
                         inputMode="decimal"
                         aria-label={`Price of ${tiger.nftName} in PAWS`}
+                        aria-describedby={`${id}-${tiger.serialNumber}-warnings`}
                         value={price}
                         onChange={(event) => setPrices((current) => ({ ...current, [tiger.serialNumber]: event.target.value }))}
                         className="h-9 rounded-md border border-input bg-background px-2 text-sm font-normal"
@@ -118,6 +122,7 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
                     ) : (
                       price && <SellerProceeds price={price} sellerId={seller} />
                     )}
+                    <ListingContext serial={tiger.serialNumber} price={price} context={context} warningsId={`${id}-${tiger.serialNumber}-warnings`} />
                   </div>
                 </li>
               );

@@ -15,6 +15,8 @@ import { WriteDialog } from '@/features/writes/WriteDialog';
 import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
 import { LISTING_STEPS, finishListing, startListing } from './listing-write';
 import { SellerProceeds } from './SaleFees';
+import { ListingContext } from '@/features/trait-floors/ListingContext';
+import { useListingContext } from '@/features/trait-floors/use-trait-floors';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
 export type ListingStep = 'input' | 'approve' | 'complete' | 'success' | 'error';
@@ -50,6 +52,7 @@ export function ListingDialog({ nft, onClose }: { nft: OwnedNft | null; onClose:
     setPrice(pending?.price ?? '');
     if (pending && !isUnderWay($writes.get()[writeId])) void finishListing(pending);
   });
+  const context = useListingContext(nft ? [nft.serialNumber] : null);
 
   if (!nft) return null;
   const step: ListingStep = write ? STEP_OF[write.step] : 'input';
@@ -110,12 +113,13 @@ export function ListingDialog({ nft, onClose }: { nft: OwnedNft | null; onClose:
               onChange={(event) => setPrice(event.target.value)}
               className="h-10 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               aria-invalid={price !== '' && !valid}
-              aria-describedby={`${priceId}-hint`}
+              aria-describedby={`${priceId}-hint ${priceId}-warnings`}
             />
             <p id={`${priceId}-hint`} className={price !== '' && !valid ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
               {price !== '' && !valid ? INVALID_PRICE_MESSAGE : 'Buyers pay this amount of PAWS.'}
             </p>
             {valid && seller && <SellerProceeds price={price} sellerId={seller} />}
+            <ListingContext serial={nft.serialNumber} price={price} context={context} warningsId={`${priceId}-warnings`} />
           </div>
         ) : step === 'success' ? (
           <dl className="grid gap-1 text-sm">

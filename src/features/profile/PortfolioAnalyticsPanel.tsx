@@ -7,12 +7,15 @@ import { ANALYTICS_TIERS, portfolioAnalytics } from './achievements';
 import { CollapsibleSection } from './CollapsibleSection';
 import type { OwnedNft } from '@/features/accounts/account-types';
 import { OwnedCount } from './OwnedCount';
-import { pawsValueUsd, portfolioTotalUsd } from './portfolio-value';
+import { pawsValueUsd, portfolioTotalUsd, tigersEstimatePaws } from './portfolio-value';
+import { ESTIMATE_METHOD } from '@/features/trait-floors/trait-floor-rules';
+import { useTraitFloors } from '@/features/trait-floors/use-trait-floors';
 import { $floor, $hbarPrice, $pawsPrice, readFloorHbar } from './profile-client';
 
 /**
  * Portfolio Analytics: tigers per tier, average rarity score, and the estimated portfolio value:
- * the tigers at the HBAR market's floor (HBAR and USD), the PAWS balance in USD, and their total.
+ * each tiger at its estimated value (the highest of the collection floor and its traits' floors,
+ * in PAWS and USD; the HBAR market's floor beside it), the PAWS balance in USD, and their total.
  */
 export function PortfolioAnalyticsPanel({ nfts }: { nfts: readonly OwnedNft[] | undefined }) {
   const floor = useStore($floor);
@@ -23,7 +26,10 @@ export function PortfolioAnalyticsPanel({ nfts }: { nfts: readonly OwnedNft[] | 
   const analytics = portfolioAnalytics(nfts ?? [], { floorHbar, hbarUsd: hbar.data?.priceData?.priceUsd });
   const known = nfts !== undefined;
   const pawsUsd = balances.isReady ? pawsValueUsd(balances.pawsBalance, paws.data?.price) : null;
-  const totalUsd = portfolioTotalUsd(analytics.estimatedValueUsd, pawsUsd);
+  const floors = useTraitFloors().data;
+  const tigersPaws = floors && known ? tigersEstimatePaws(nfts, floors) : null;
+  const tigersUsd = tigersPaws && !tigersPaws.unvalued ? pawsValueUsd(tigersPaws.paws, paws.data?.price) : null;
+  const totalUsd = portfolioTotalUsd(tigersUsd, pawsUsd);
   return (
     <CollapsibleSection title="Portfolio Analytics" summary={known ? `${analytics.total} ${analytics.total === 1 ? 'tiger' : 'tigers'}` : 'Loading…'}>
       <div className="grid gap-5">
@@ -46,17 +52,22 @@ export function PortfolioAnalyticsPanel({ nfts }: { nfts: readonly OwnedNft[] | 
             </dd>
           </div>
           <div className="rounded-lg border border-border p-4">
-            <dt className="text-sm text-muted-foreground">
-              Tigers, estimated at the floor {floorHbar !== null && <span>({formatHbar(floorHbar)} HBAR each)</span>}
-            </dt>
-            <dd className="text-2xl font-bold tabular-nums">
+            <dt className="text-sm text-muted-foreground">Tigers, each at its estimated value</dt>
+            <dd className="text-2xl font-bold tabular-nums" data-testid="tigers-estimate">
+              {!tigersPaws ? 'Loading...' : tigersPaws.unvalued === analytics.total && analytics.total > 0 ? 'N/A' : `${formatPaws(tigersPaws.paws)} PAWS`}
+            </dd>
+            {tigersUsd !== null && <dd className="text-sm text-muted-foreground">≈ {usd(tigersUsd)}</dd>}
+            {tigersPaws && tigersPaws.unvalued > 0 && tigersPaws.unvalued < analytics.total && (
+              <dd className="text-xs text-muted-foreground">{tigersPaws.unvalued} without an estimate (nothing listed to go by) are left out.</dd>
+            )}
+            <dd className="text-xs text-muted-foreground">
+              At the HBAR market's floor{floorHbar !== null && ` (${formatHbar(floorHbar)} HBAR each)`}:{' '}
               {(floor.loading && !floor.data) || !known
                 ? 'Loading...'
                 : analytics.estimatedValueHbar === null
                   ? 'N/A'
-                  : `${formatHbar(analytics.estimatedValueHbar)} HBAR`}
+                  : `${formatHbar(analytics.estimatedValueHbar)} HBAR${analytics.estimatedValueUsd !== null ? ` ≈ ${usd(analytics.estimatedValueUsd)}` : ''}`}
             </dd>
-            {analytics.estimatedValueUsd !== null && <dd className="text-sm text-muted-foreground">≈ {usd(analytics.estimatedValueUsd)}</dd>}
           </div>
           <div className="rounded-lg border border-border p-4">
             <dt className="text-sm text-muted-foreground">PAWS, estimated at the market price</dt>
@@ -70,8 +81,7 @@ export function PortfolioAnalyticsPanel({ nfts }: { nfts: readonly OwnedNft[] | 
               Estimated total ≈ {usd(totalUsd)}.
             </span>
           )}
-          An estimate only: every tiger counted at the HBAR market's current floor (rarer tigers sell for more) and PAWS at its current price; USD from the
-          current HBAR and PAWS prices.
+          An estimate only. Each tiger's estimated value: {ESTIMATE_METHOD} PAWS at its current price; USD from the current HBAR and PAWS prices.
         </p>
       </div>
     </CollapsibleSection>

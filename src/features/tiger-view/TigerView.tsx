@@ -33,6 +33,7 @@ import { refreshTigerView } from '@/features/tiger/tiger-view-store';
 import { tigerStream } from '@/features/market-events/market-event';
 import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { WatchTiger } from '@/features/watchlist/WatchTiger';
+import { TigerValue } from '@/features/trait-floors/TigerValue';
 import { dialogOfWrite } from '@/features/tiger/tiger-view-href';
 import { $writeToReopen } from '@/features/tiger/tiger-view-store';
 import { type TigerViewAnswer, formatShare, reopenWaitsForOwner, withTigerParam } from './tiger-view-rules';
@@ -453,6 +454,10 @@ export function TigerView({ serial, onClose }: { serial: number | null; onClose:
                       ) : (
                         <p className="text-sm text-muted-foreground">No trait data for this tiger.</p>
                       )}
+                    </Section>
+
+                    <Section title="Trait floors and estimated value" id="tiger-view-value">
+                      <TigerValue traits={data.traits} />
                     </Section>
 
                     <Section title="Last sales" id="tiger-view-sales">
