@@ -2,7 +2,7 @@
  * `npm run bench`: the figures of issue 22 and the load run (loopback only, each part bounded in
  * time): Lighthouse on the landing and the app pages, the image bytes of a collection page on a
  * phone, the collection API as a share of a bare Node server answering the same bytes, the Lambda
- * bundles' cold start, the load run, the write flows' times on mainnet's clock, and the mirror calls per page view. Runs each part in its own process, in order, and prints
+ * bundles' cold start, the load run, the write flows' times on mainnet's clock, the mirror calls per page view and of a 300-trade portfolio. Runs each part in its own process, in order, and prints
  * their figures; exits non-zero if a part failed (Lighthouse below target, the load run on any error
  * or double sale; the image budget and the API ratio too with BENCH_STRICT=1).
  */
@@ -22,6 +22,7 @@ const PARTS: [title: string, script: string][] = [
   ['A 10-tiger sweep of the floor on mainnet’s clock: wallet prompts, and time to owning all ten', 'tests/bench/sweep.ts'],
   ['Mirror calls per page view with 10 and 1,000 open offers from 300 makers', 'tests/bench/page-mirror-calls.ts'],
   ['The live market: event to screen, 1,000 sockets, the fan-out per subscriber', 'tests/bench/live-market.ts'],
+  ['Mirror calls of a holder’s portfolio with 300 trades: cold, warm, after one more trade', 'tests/bench/portfolio-mirror-calls.ts'],
 ];
 
 let failed = 0;

@@ -7,7 +7,7 @@
  * Mirror reads per load (bounded): the account (1, kept an hour), its transactions in pages of 100 (T/100), each
  * transaction that moved one of its tigers in detail (once per process: a transaction never changes),
  * the account's tigers (1 per 100 held), and the history of each tiger held whose arrival the
- * account's list does not show (one per such tiger). A load is kept per market head and at most a
+ * account's list does not show (one per such tiger, kept an hour). A load is kept per market head and at most a
  * minute: a trade on either market shows at the next read after the mirror has it.
  */
 import { parseUnits } from '@/features/balances/units';
@@ -18,7 +18,7 @@ import { DomainError } from '@/lib/domain-error';
 import { mapConcurrently } from '@/lib/concurrency';
 import { createTtlCache } from '@/platform/ttl-cache';
 import { type CostBasisContext, type TigerLeg, tigerLegs } from './cost-basis-rules';
-import type { PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
+import type { NftMove, PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
 import { type PortfolioAnswer, portfolioAnswer } from './portfolio-model';
 import { portfolioPnl } from './pnl-rules';
 import { tradesCsv } from './trades-csv';
@@ -84,6 +84,14 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return details.flatMap((tx) => (tx ? tigerLegs(tx, accountId, context) : []));
   }
 
+  /** The last transfer of `serial` to the holder, from its history; kept while it is held (the arrival of a tiger held does not change). */
+  const arrivals = createTtlCache<NftMove | null>(TOKEN_TERMS_TTL_MS, { now, maxEntries: 20_000 });
+  const arrivalOf = (accountId: string, serial: number) =>
+    arrivals.get(
+      `${accountId}/${serial}`,
+      async () => (await deps.ledger.nftHistory(nftTokenId, serial)).filter((move) => move.receiver === accountId).at(-1) ?? null,
+    );
+
   async function load(accountId: string): Promise<Loaded> {
     const [{ context, pawsDecimals }, refs, owned] = await Promise.all([
       tokenTerms(),
@@ -97,10 +105,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     const arrived = new Set(legs.filter((leg) => leg.side === 'buy').map((leg) => leg.serial));
     const known = new Set(refs.map((ref) => ref.transactionId));
     const unexplained = held.filter((serial) => !arrived.has(serial));
-    const histories = await mapConcurrently(unexplained.length, PARALLEL_READS, (index) => deps.ledger.nftHistory(nftTokenId, unexplained[index] as number));
-    const arrivals = histories
-      .map((moves) => moves.filter((move) => move.receiver === accountId).at(-1))
-      .filter((move): move is NonNullable<typeof move> => move !== undefined && !known.has(move.transactionId));
+    const found = await mapConcurrently(unexplained.length, PARALLEL_READS, (index) => arrivalOf(accountId, unexplained[index] as number));
+    const arrivals = found.filter((move): move is NftMove => move !== null && !known.has(move.transactionId));
     const extraRefs = [...new Map(arrivals.map((move) => [`${move.transactionId}/${move.nonce}`, move])).values()];
     legs.push(...(await legsOf(accountId, extraRefs, context)));
 
