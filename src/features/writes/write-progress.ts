@@ -80,6 +80,11 @@ export function checkWriteAgain(id: string): void {
   check?.();
 }
 
+/** The holder's own stream told of a change: every stalled write of theirs checks again at once (what it waited for may have settled). */
+export function checkStalledWrites(accountId: string): void {
+  for (const write of Object.values($writes.get())) if (write.accountId === accountId && write.step === 'stalled') checkWriteAgain(write.id);
+}
+
 /**
  * Offers, on write `id` that ended (done or failed), what the holder can do about how it ended, in
  * one click: `label` on its button, `run` what it starts (another write).

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { $writes, trayWrites } from '../../../src/features/writes/write-store';
-import { beginWrite, checkWriteAgain, dismissWrite, isUnderWay, stallWrite, updateWrite } from '../../../src/features/writes/write-progress';
+import {
+  beginWrite,
+  checkStalledWrites,
+  checkWriteAgain,
+  dismissWrite,
+  isUnderWay,
+  stallWrite,
+  updateWrite,
+} from '../../../src/features/writes/write-progress';
 import { stepIndex } from '../../../src/features/writes/WriteSteps';
 
 const ALICE = '0.0.7001001';
@@ -37,6 +45,20 @@ describe('writes in progress', () => {
     updateWrite('w', 'ledger');
     checkWriteAgain('w');
     expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('an event of the holder’s own stream checks their stalled writes again at once, none of another holder’s, nor one under way', () => {
+    const checks = { alice: vi.fn(), bob: vi.fn(), busy: vi.fn() };
+    beginWrite({ id: 'alice', accountId: ALICE, title: 't', serial: 1, steps: [] });
+    beginWrite({ id: 'bob', accountId: BOB, title: 't', serial: 2, steps: [] });
+    beginWrite({ id: 'busy', accountId: ALICE, title: 't', serial: 3, steps: [] });
+    stallWrite('alice', checks.alice);
+    stallWrite('bob', checks.bob);
+    stallWrite('busy', checks.busy);
+    updateWrite('busy', 'ledger');
+    checkStalledWrites(ALICE);
+    checkStalledWrites(ALICE);
+    expect([checks.alice.mock.calls.length, checks.bob.mock.calls.length, checks.busy.mock.calls.length]).toEqual([1, 0, 0]);
   });
 
   it('the tray shows the account’s writes under way or failed, oldest first, not the done ones nor the one in a dialog', () => {
