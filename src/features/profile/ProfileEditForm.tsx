@@ -24,12 +24,13 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
   );
 }
 
-/** Edit mode of the profile card: username, bio, Twitter handle and the 'Public Profile' switch; saving closes it. */
+/** Edit mode of the profile card: username, bio, Twitter handle, the 'Public Profile' switch and the P&L opt-in; saving closes it. */
 export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const [username, setUsername] = useState(profile.username ?? '');
   const [bio, setBio] = useState(profile.bio ?? '');
   const [twitterHandle, setTwitterHandle] = useState(profile.twitterHandle ? `@${profile.twitterHandle}` : '');
   const [isPublic, setIsPublic] = useState(profile.isPublic);
+  const [pnlPublic, setPnlPublic] = useState(profile.pnlPublic);
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -41,7 +42,7 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
     if (invalid || saving) return;
     setSaving(true);
     try {
-      await saveProfile({ username: username.trim(), bio: bio.trim(), twitterHandle: normaliseTwitterHandle(twitterHandle) ?? '', isPublic });
+      await saveProfile({ username: username.trim(), bio: bio.trim(), twitterHandle: normaliseTwitterHandle(twitterHandle) ?? '', isPublic, pnlPublic });
       toast({ title: 'Profile Updated', description: 'Your changes were saved.' });
       onDone();
     } catch (failure) {
@@ -113,6 +114,24 @@ export function ProfileEditForm({ profile, onDone }: { profile: Profile; onDone:
           </label>
           <p id={`${id}-public-hint`} className="text-xs text-muted-foreground">
             Public profiles appear in the community directory.
+          </p>
+        </div>
+      </div>
+      <div className="flex items-start gap-3 rounded-md border border-border p-3">
+        <input
+          id={`${id}-pnl`}
+          type="checkbox"
+          checked={pnlPublic}
+          onChange={(event) => setPnlPublic(event.target.checked)}
+          className="mt-0.5 size-4 accent-amber-500"
+          aria-describedby={`${id}-pnl-hint`}
+        />
+        <div className="grid gap-0.5">
+          <label htmlFor={`${id}-pnl`} className="text-sm font-medium">
+            Show my profit and loss
+          </label>
+          <p id={`${id}-pnl-hint`} className="text-xs text-muted-foreground">
+            Your trades are public on the ledger, but only you see their profit and loss here unless you share it on your public profile.
           </p>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { $balances } from '@/features/balances/balance-store';
 import { PUBLIC_CONFIG } from '@/lib/public-config';
@@ -12,6 +12,7 @@ import { AchievementsPanel } from './AchievementsPanel';
 import { CollectionPanel } from './CollectionPanel';
 import { WatchlistPanel } from '@/features/watchlist/WatchlistPanel';
 import { PortfolioAnalyticsPanel } from './PortfolioAnalyticsPanel';
+import { LazyPortfolioPnlPanel } from './lazy-pnl-panel';
 import { ProfileCard } from './ProfileCard';
 import { $ownProfile, $profileRarity, withLatestRarity } from './profile-client';
 import { defaultProfile } from './profile-rules';
@@ -28,7 +29,7 @@ function Prompt({ title, children }: { title: string; children: React.ReactNode 
   );
 }
 
-/** The holder's own profile (/wild-tiger-profile): card, analytics, achievements and collection; needs a signed-in wallet. */
+/** The holder's own profile (/wild-tiger-profile): card, analytics, P&L, achievements and collection; needs a signed-in wallet. */
 export default function ProfilePage() {
   const wallet = useIslandStore($wallet);
   const walletType = PUBLIC_CONFIG.wallet;
@@ -82,6 +83,9 @@ function ProfileDashboard({ accountId }: { accountId: string }) {
       <ProfileCard accountId={accountId} profile={shown} nfts={nfts} loading={profile.loading} />
       <div className="grid min-w-0 grid-cols-1 gap-6">
         <PortfolioAnalyticsPanel nfts={nfts} />
+        <Suspense fallback={null}>
+          <LazyPortfolioPnlPanel accountId={accountId} />
+        </Suspense>
         <AchievementsPanel nfts={nfts} profile={current} pawsBalance={balances.pawsBalance} />
         <CollectionPanel accountId={accountId} nfts={nfts} avatarSerial={current.avatarNftSerial} />
         <WatchlistPanel accountId={accountId} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/Badge';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import { apiJson } from '@/lib/api';
 import { errorCode, errorText } from '@/lib/api/error-text';
 import { formatAccountId, formatCount } from '@/lib/format';
+import { LazyPortfolioPnlPanel } from './lazy-pnl-panel';
 import { ProfileAvatar } from './ProfileAvatar';
 import { badgeVariant } from './PublicProfileCard';
 import { displayName, formatJoined } from './profile-format';
@@ -127,6 +128,12 @@ export function PublicProfileView({ accountId, onClose }: { accountId: string; o
           )}
         </div>
       </Card>
+      {/* The holder's P&L, only when they chose to share it. */}
+      {found?.profile.pnlPublic && (
+        <Suspense fallback={null}>
+          <LazyPortfolioPnlPanel accountId={accountId} />
+        </Suspense>
+      )}
     </section>
   );
 }

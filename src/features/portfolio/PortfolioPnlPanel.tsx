@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react';
+import { Card } from '@/components/ui/Card';
+import { errorCode, errorText } from '@/lib/api';
+import { formatHbar, formatPaws, formatUsd } from '@/lib/format';
+import { useNearViewport } from '@/lib/use-near-viewport';
+import type { LotPnl } from './pnl-rules';
+import { loadPortfolio, tradesCsvPath } from './portfolio-client';
+import type { PortfolioAnswer } from './portfolio-model';
+import { valueChartLines } from './value-chart-rules';
+
+const CHART_WIDTH = 600;
+const CHART_HEIGHT = 160;
+const LINE_CLASS = { invested: 'stroke-amber-400', realized: 'stroke-emerald-400', value: 'stroke-sky-400 [stroke-dasharray:6_4]' } as const;
+
+type State = { kind: 'idle' | 'loading' } | { kind: 'loaded'; answer: PortfolioAnswer } | { kind: 'private' } | { kind: 'failed'; message: string };
+
+const usdText = (usd: number | null | undefined) => (usd === null || usd === undefined ? 'USD n/a' : formatUsd(usd));
+
+/** "12.25 PAWS · 0.5 HBAR", leaving out a currency at zero. */
+function moneyText(money: { hbar: string; paws: string } | null): string {
+  if (!money) return '—';
+  const parts = [Number(money.paws) !== 0 ? `${formatPaws(money.paws)} PAWS` : '', Number(money.hbar) !== 0 ? `${formatHbar(money.hbar)} HBAR` : ''].filter(
+    Boolean,
+  );
+  return parts.length ? parts.join(' · ') : '0';
+}
+
+function LotRow({ lot }: { lot: LotPnl }) {
+  return (
+    <tr className="border-t border-border align-top">
+      <th scope="row" className="py-2 pr-3 text-left font-medium">
+        #{lot.serial}
+      </th>
+      <td className="py-2 pr-3">{lot.acquiredBy}</td>
+      <td className="py-2 pr-3 tabular-nums">{lot.cost ? `${moneyText(lot.cost)} (${usdText(lot.cost.usd)})` : 'no cost basis'}</td>
+      <td className="py-2 pr-3 tabular-nums">
+        {lot.realized
+          ? `${moneyText(lot.realized)} (${usdText(lot.realized.usd)})`
+          : lot.unrealized
+            ? `${formatPaws(lot.unrealized.paws)} PAWS (${usdText(lot.unrealized.usd)}) unrealized`
+            : '—'}
+      </td>
+      <td className="py-2 text-xs text-muted-foreground">
+        {[lot.estimatedValue ? `Estimated ${formatPaws(lot.estimatedValue.paws)} PAWS: ${lot.estimatedValue.method}` : '', ...lot.notes]
+          .filter(Boolean)
+          .join('. ')}
+      </td>
+    </tr>
+  );
+}
+
+function ValueChart({ answer }: { answer: PortfolioAnswer }) {
+  const { lines, maxUsd } = valueChartLines(answer.valueOverTime, CHART_WIDTH, CHART_HEIGHT);
+  if (answer.valueOverTime.length < 2) return null;
+  return (
+    <figure className="grid gap-2">
+      <svg viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`} className="h-40 w-full" role="img" aria-label={`Value over time, up to ${formatUsd(maxUsd)}`}>
+        {lines.map((line) => line.path && <path key={line.name} d={line.path} fill="none" strokeWidth={2} className={LINE_CLASS[line.name]} />)}
+      </svg>
+      <figcaption className="flex flex-wrap gap-4 text-xs text-muted-foreground">
+        <span className="text-amber-400">Invested (USD at purchase)</span>
+        <span className="text-emerald-400">Realized P&amp;L (USD)</span>
+        <span className="text-sky-400">Estimated value now</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * The holder's profit and loss from the ledger: totals, each tiger's cost and P&L, the value over time
+ * and the trades as CSV. Loads when scrolled near; another holder's shows only when they shared it.
+ */
+export default function PortfolioPnlPanel({ accountId }: { accountId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  useEffect(() => {
+    if (!near) return;
+    const controller = new AbortController();
+    setState({ kind: 'loading' });
+    loadPortfolio(accountId, controller.signal).then(
+      (answer) => setState({ kind: 'loaded', answer }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState(
+          errorCode(error) === 'PORTFOLIO_PRIVATE' ? { kind: 'private' } : { kind: 'failed', message: errorText(error, 'The portfolio could not be read') },
+        );
+      },
+    );
+    return () => controller.abort();
+  }, [near, accountId]);
+
+  if (state.kind === 'private') return null;
+  return (
+    <Card className="grid min-w-0 gap-4 p-5" ref={ref} data-testid="portfolio-pnl">
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h2 className="text-lg font-semibold">Profit &amp; Loss</h2>
+        <a href={tradesCsvPath(accountId)} download className="text-sm text-amber-400 underline-offset-4 hover:underline">
+          Download trades (CSV)
+        </a>
+      </div>
+      {state.kind === 'failed' && (
+        <p role="alert" className="text-sm text-red-300">
+          {state.message}
+        </p>
+      )}
+      {(state.kind === 'idle' || state.kind === 'loading') && <p className="text-sm text-muted-foreground">Reading the ledger…</p>}
+      {state.kind === 'loaded' && (
+        <>
+          <dl className="grid gap-3 sm:grid-cols-3">
+            <div className="rounded-lg border border-border p-3">
+              <dt className="text-sm text-muted-foreground">Realized</dt>
+              <dd className="font-bold tabular-nums" data-testid="pnl-realized">
+                {moneyText(state.answer.totals.realized)}
+              </dd>
+              <dd className="text-sm text-muted-foreground">{usdText(state.answer.totals.realized.usd)} at the time of each trade</dd>
+            </div>
+            <div className="rounded-lg border border-border p-3">
+              <dt className="text-sm text-muted-foreground">Unrealized (against each tiger’s estimated value)</dt>
+              <dd className="font-bold tabular-nums">{formatPaws(state.answer.totals.unrealized.paws)} PAWS</dd>
+              <dd className="text-sm text-muted-foreground">{usdText(state.answer.totals.unrealized.usd)}</dd>
+            </div>
+            <div className="rounded-lg border border-border p-3">
+              <dt className="text-sm text-muted-foreground">Tigers without a P&amp;L</dt>
+              <dd className="font-bold tabular-nums">{state.answer.totals.lotsWithoutPnl}</dd>
+              <dd className="text-sm text-muted-foreground">mint, airdrop, transfer, other tokens or no estimate</dd>
+            </div>
+          </dl>
+          <ValueChart answer={state.answer} />
+          {state.answer.lots.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No tigers held or traded by this account.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead className="text-left text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="pb-2 pr-3 font-medium">
+                      Tiger
+                    </th>
+                    <th scope="col" className="pb-2 pr-3 font-medium">
+                      Acquired by
+                    </th>
+                    <th scope="col" className="pb-2 pr-3 font-medium">
+                      Cost
+                    </th>
+                    <th scope="col" className="pb-2 pr-3 font-medium">
+                      P&amp;L
+                    </th>
+                    <th scope="col" className="pb-2 font-medium">
+                      Notes
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.answer.lots.map((lot) => (
+                    <LotRow key={`${lot.serial}-${lot.boughtAt ?? lot.soldAt ?? 'held'}`} lot={lot} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p className="text-xs text-muted-foreground">
+            From the ledger’s transactions: fees are royalties and network fees; several tigers in one transaction are split pro rata; other tokens are named,
+            not priced. USD prices: HBAR {state.answer.priceSources.hbar}, PAWS {state.answer.priceSources.paws}.
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}
