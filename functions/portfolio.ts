@@ -1,5 +1,5 @@
 import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
-import { MARKET_STREAM } from '../src/features/market-events/market-event';
+import { accountStream } from '../src/features/market-events/market-event';
 import { portfolioParamsSchema } from '../src/features/portfolio/portfolio-schema';
 import { createPortfolioService } from '../src/features/portfolio/portfolio-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
@@ -24,8 +24,8 @@ const portfolio = createPortfolioService({
     const profile = await profiles.get(accountId);
     return profile?.isPublic === true && profile.pnlPublic;
   },
-  // A trade on the PAWS market moves its head: the next read loads the portfolio again.
-  marketVersion: () => events.head(MARKET_STREAM),
+  // A trade of the holder's (on either market; SentX's as the scheduled job's market watch sees them) moves their stream's head.
+  accountVersion: (accountId) => events.head(accountStream(accountId)),
   settings: { nftTokenId: config().nftTokenId, pawsTokenId: config().pawsTokenId },
 });
 

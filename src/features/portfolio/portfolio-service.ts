@@ -7,8 +7,9 @@
  * Mirror reads per load (bounded): the account (1, kept an hour), its transactions in pages of 100 (T/100), each
  * transaction that moved one of its tigers in detail (once per process: a transaction never changes),
  * the account's tigers (1 per 100 held), and the history of each tiger held whose arrival the
- * account's list does not show (one per such tiger, kept an hour). A load is kept per market head and at most a
- * minute: a trade on either market shows at the next read after the mirror has it.
+ * account's list does not show (one per such tiger, kept an hour). A load is kept per head of the
+ * account's event stream and at most a minute; after the head moves, only seconds, until the mirror
+ * has surely caught up: a trade on either market shows at the next read after the mirror has it.
  */
 import { parseUnits } from '@/features/balances/units';
 import { LedgerNotFoundError } from '@/features/ledger/errors';
@@ -23,10 +24,14 @@ import { type PortfolioAnswer, portfolioAnswer } from './portfolio-model';
 import { portfolioPnl } from './pnl-rules';
 import { tradesCsv } from './trades-csv';
 
-/** A load is kept at most this long (and no longer than the market head it was read under). */
+/** A load is kept at most this long (and no longer than the head of the account's stream it was read under). */
 export const PORTFOLIO_TTL_MS = 60_000;
 const TOKEN_TERMS_TTL_MS = 60 * 60 * 1000;
 const PARALLEL_READS = 8;
+/** The mirror node's lag after a trade is recorded (5-15 s on mainnet), with room to spare. */
+const MIRROR_CATCH_UP_MS = 30_000;
+const RECHECK_MS = 5_000;
+const HEADS_KEPT = 10_000;
 
 export interface PortfolioServiceDeps {
   ledger: PortfolioLedger;
@@ -36,8 +41,11 @@ export interface PortfolioServiceDeps {
   estimatedValues: (serials: number[]) => Promise<Map<number, { paws: string; method: string }>>;
   /** True when the holder opted in to showing their P&L on their public profile. */
   pnlPublic: (accountId: string) => Promise<boolean>;
-  /** The market stream's head: a load read under an older one is read again. */
-  marketVersion?: () => Promise<number>;
+  /**
+   * The head of the account's own event stream (its tigers bought, sold or moved, on either market, as
+   * the requests and the scheduled job's market watch record them): a load read under an older one is read again.
+   */
+  accountVersion?: (accountId: string) => Promise<number>;
   settings: { nftTokenId: string; pawsTokenId: string };
   now?: () => number;
 }
@@ -127,9 +135,22 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     };
   }
 
+  /** When each account's stream head was first seen to move: the mirror node may show its trade seconds later. */
+  const headsSeen = new Map<string, { head: number; at: number }>();
+
   async function loaded(accountId: string): Promise<Loaded> {
-    const version = deps.marketVersion ? await deps.marketVersion().catch(() => -1) : 0;
-    return loads.get(`${accountId}@${version}`, () => load(accountId));
+    const head = deps.accountVersion ? await deps.accountVersion(accountId).catch(() => -1) : 0;
+    const seen = headsSeen.get(accountId);
+    if (!seen || seen.head !== head) {
+      if (headsSeen.size >= HEADS_KEPT) headsSeen.delete(headsSeen.keys().next().value as string);
+      // A head seen for the first time is not news; one that moved is, until the mirror has surely caught up.
+      headsSeen.set(accountId, { head, at: seen ? now() : Number.NEGATIVE_INFINITY });
+    }
+    const movedAt = headsSeen.get(accountId)?.at ?? Number.NEGATIVE_INFINITY;
+    const catchingUp = now() - movedAt < MIRROR_CATCH_UP_MS;
+    // While the mirror catches up with a new trade, a load is kept only RECHECK_MS: the trade shows within seconds.
+    const key = catchingUp ? `${accountId}@${head}#${Math.floor(now() / RECHECK_MS)}` : `${accountId}@${head}`;
+    return loads.get(key, () => load(accountId));
   }
 
   return {
