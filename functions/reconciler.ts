@@ -43,18 +43,16 @@ async function watchFigures(): Promise<void> {
 
 /** The HBAR market as SentX shows it now, against what the job saw last: its listings and sales become the live market's events. */
 async function watchHbarMarket(): Promise<number> {
-  const [listings, activity] = await Promise.all([
-    hbar.market.listings({ sortBy: 'listingDate', sortDirection: 'DESC', limit: 1000 }),
-    hbar.market.activity({ amount: 100 }),
-  ]);
+  const [listings, activity] = await Promise.all([hbar.market.listingsAsListed(1000), hbar.market.activity({ amount: 100 })]);
   // A market that could not be read says nothing new (its listings did not all go).
   if (!listings.success || !activity.success) return 0;
   return watch.hbarMarketSeen(
-    listings.marketListings.map((listing) => ({
+    listings.value.map((listing) => ({
       id: String(listing.marketplaceListingId),
       serial: listing.serialId,
       price: listing.salePrice,
       sellerId: listing.sellerAddress,
+      available: listing.isAvailableForPurchase,
     })),
     activity.marketActivity.map((sale) => ({
       serial: sale.nftSerialId,

@@ -158,6 +158,11 @@ export function createMarketService(deps: MarketServiceDeps) {
       return { success, marketListings: await stillHeld(value) };
     },
 
+    /** Every current listing as the market lists it, those it cannot sell now included (isAvailableForPurchase false): the job's watch tells an invalid listing from a gone one. Not cached. */
+    async listingsAsListed(limit: number) {
+      return orEmpty('listings', async () => (await port()).listings({ tokenId: nftTokenId, sortBy: 'listingDate', sortDirection: 'DESC', limit }), []);
+    },
+
     async floor() {
       const load = async () => (await port()).floor(nftTokenId);
       const { success, value } = await orEmpty('floor', () => reads.floor.get('floor', load), null);

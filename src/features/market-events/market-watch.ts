@@ -16,6 +16,8 @@ export interface SeenListing {
   serial: number;
   price: number;
   sellerId: string;
+  /** SentX's `isAvailableForPurchase`: false while the seller no longer holds the tiger or its approval (the listing is invalid, not gone). */
+  available: boolean;
 }
 
 /** A sale as the job reads it from the HBAR market. */
@@ -48,6 +50,20 @@ interface HbarMarketState {
   listings: Record<string, SeenListing>;
   /** The newest sale seen: sales after it are new. */
   lastSaleAt: string | null;
+  /** How many looks the state has taken: a listing's event ids carry it, so that a listing invalid twice, or back twice, has an event each time, and a look run again after a stop writes none twice. */
+  look?: number;
+}
+
+type ListingChange = 'listing-created' | 'listing-removed' | 'listing-repriced' | 'listing-invalidated' | 'listing-revalidated';
+
+/** What became of a listing between two looks (`was`: last look's, undefined when new; `is`: now, undefined when gone), or null when nothing that shows. */
+export function listingChange(was: SeenListing | undefined, is: SeenListing | undefined): ListingChange | null {
+  const wasLive = was !== undefined && was.available !== false;
+  if (!is) return wasLive ? 'listing-removed' : null;
+  if (!is.available) return wasLive ? 'listing-invalidated' : null;
+  if (!was) return 'listing-created';
+  if (!wasLive) return 'listing-revalidated';
+  return was.price !== is.price ? 'listing-repriced' : null;
 }
 
 /** The job's watch over what the app sees change: it writes the events, and keeps what it saw. */
@@ -104,29 +120,29 @@ export function createMarketWatch(doc: DynamoDBDocumentClient, tableName: string
      */
     async hbarMarketSeen(listings: readonly SeenListing[], sales: readonly SeenSale[], paidTo: ReadonlyMap<number, string>): Promise<number> {
       const before = await readState();
+      const look = (before?.look ?? 0) + 1;
       const current: HbarMarketState = {
         listings: Object.fromEntries(listings.map((listing) => [listing.id, listing])),
         lastSaleAt: sales.reduce<string | null>((latest, sale) => (!latest || sale.at > latest ? sale.at : latest), before?.lastSaleAt ?? null),
+        look,
       };
       let written = 0;
       if (before) {
         const at = new Date(now()).toISOString();
-        const append = async (type: 'listing-created' | 'listing-removed' | 'listing-repriced', listing: SeenListing) => {
+        for (const id of new Set([...Object.keys(before.listings), ...Object.keys(current.listings)])) {
+          const is = current.listings[id];
+          const type = listingChange(before.listings[id], is);
+          const listing = is ?? before.listings[id];
+          if (!type || !listing) continue;
           await log.append({
-            id: `SENTX#${listing.id}#${type}#${listing.price}`,
+            id: `SENTX#${id}#${type}#${look}`,
             type,
             at,
             streams: streamsFor(listing.serial, [listing.sellerId]),
-            data: { ref: listing.id, serial: listing.serial, market: 'hbar', price: String(listing.price), sellerId: listing.sellerId },
+            data: { ref: id, serial: listing.serial, market: 'hbar', price: String(listing.price), sellerId: listing.sellerId },
           });
           written++;
-        };
-        for (const listing of listings) {
-          const was = before.listings[listing.id];
-          if (!was) await append('listing-created', listing);
-          else if (was.price !== listing.price) await append('listing-repriced', listing);
         }
-        for (const listing of Object.values(before.listings)) if (!current.listings[listing.id]) await append('listing-removed', listing);
         for (const sale of sales) {
           if ((before.lastSaleAt && sale.at <= before.lastSaleAt) || (sale.buyerId && paidTo.get(sale.serial) === sale.buyerId)) continue;
           await log.append({

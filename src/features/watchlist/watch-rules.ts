@@ -30,8 +30,8 @@ export function watchKeysOf(serial: number, traits: readonly { trait_type: strin
   return [watchKey('tiger', String(serial)), ...traits.map((trait) => watchKey('trait', `${trait.trait_type}=${trait.value}`)), watchKey('tier', tier)];
 }
 
-/** The market events a watch can alert on: a listing made or re-priced, a sale. */
-export const ALERTING_EVENT_TYPES: ReadonlySet<MarketEvent['type']> = new Set(['listing-created', 'listing-repriced', 'sale']);
+/** The market events a watch can alert on: a listing made, re-priced or valid again (buyable once more), a sale. */
+export const ALERTING_EVENT_TYPES: ReadonlySet<MarketEvent['type']> = new Set(['listing-created', 'listing-repriced', 'listing-revalidated', 'sale']);
 
 /** Why `watch` alerts on a market event, or null: listed (or re-priced) under its price on the market of its currency; a watched tiger sold. */
 export function alertReason(watch: Pick<Watch, 'kind' | 'under'>, event: Pick<MarketEvent, 'type' | 'data'>): 'listed-under' | 'sold' | null {

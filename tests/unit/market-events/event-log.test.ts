@@ -165,11 +165,11 @@ describe('the market watch (what the scheduled job sees change)', () => {
     expect(await log.head('tiger:2')).toBe(0);
   });
 
-  it('tells the HBAR market’s new, re-priced and gone listings and its new sales, once each; the first look only remembers', async () => {
+  it('tells the HBAR market’s new, re-priced, gone, invalid and valid-again listings and its new sales, once each; the first look only remembers', async () => {
     const table = await store.newTable();
     const log = createEventLogRepo(store.doc, table, now);
     const watch = createMarketWatch(store.doc, table, log, now);
-    const listing = (id: string, serial: number, price: number) => ({ id, serial, price, sellerId: '0.0.20' });
+    const listing = (id: string, serial: number, price: number, available = true) => ({ id, serial, price, sellerId: '0.0.20', available });
     const sale = (serial: number, at: string, buyerId: string) => ({ serial, price: 90, at, buyerId, sellerId: '0.0.21' });
     expect(await watch.hbarMarketSeen([listing('a', 5, 100), listing('b', 6, 200)], [sale(9, '2026-12-01T10:00:00Z', '0.0.30')], new Map())).toBe(0);
     const seen = await watch.hbarMarketSeen(
@@ -181,14 +181,23 @@ describe('the market watch (what the scheduled job sees change)', () => {
     expect(seen).toBe(4);
     const types = ((await log.after('market', 0, 10)).events ?? []).map((event) => [event.type, event.data.serial, event.data.market]);
     expect(types).toEqual([
+      ['listing-removed', 5, 'hbar'],
       ['listing-repriced', 6, 'hbar'],
       ['listing-created', 7, 'hbar'],
-      ['listing-removed', 5, 'hbar'],
       ['sale', 10, 'hbar'],
     ]);
     // The same look again changes nothing.
     expect(await watch.hbarMarketSeen([listing('b', 6, 150), listing('c', 7, 300)], [sale(10, '2026-12-01T11:00:00Z', '0.0.31')], new Map())).toBe(0);
     expect(await log.head('market')).toBe(4);
+    // Listing c's seller moved the tiger away (SentX keeps it, unavailable), then back, twice: an event each time.
+    for (const available of [false, true, false, true]) await watch.hbarMarketSeen([listing('b', 6, 150), listing('c', 7, 300, available)], [], new Map());
+    const later = ((await log.after('market', 4, 10)).events ?? []).map((event) => [event.type, event.data.serial]);
+    expect(later).toEqual([
+      ['listing-invalidated', 7],
+      ['listing-revalidated', 7],
+      ['listing-invalidated', 7],
+      ['listing-revalidated', 7],
+    ]);
   });
 });
 
@@ -202,6 +211,8 @@ describe('watch rules', () => {
     expect(alertReason(paws, { type: 'sale', data: { ref: 's', serial: 5 } })).toBe('sold');
     expect(alertReason({ kind: 'tier', under: paws.under }, { type: 'sale', data: { ref: 's', serial: 5 } })).toBeNull();
     expect(alertReason({ kind: 'tiger', under: null }, listed('1'))).toBeNull();
+    expect(alertReason(paws, { type: 'listing-revalidated', data: { ref: 'l', serial: 5, price: '40', market: 'paws' } })).toBe('listed-under');
+    expect(alertReason(paws, { type: 'listing-invalidated', data: { ref: 'l', serial: 5, price: '40', market: 'paws' } })).toBeNull();
     expect(alertReason(paws, { type: 'offer-made', data: { ref: 'o', serial: 5, price: '1' } })).toBeNull();
     expect(watchKeysOf(5, [{ trait_type: 'Fur', value: 'Orange' }], 'Rare')).toEqual(['tiger:5', 'trait:Fur=Orange', 'tier:Rare']);
     expect(describeWatch({ kind: 'trait', target: 'Fur=Orange', under: { amount: '20', currency: 'HBAR' } })).toBe(
