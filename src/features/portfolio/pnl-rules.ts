@@ -71,7 +71,7 @@ interface Lot {
  * The lots of each tiger, in the order the ledger shows the legs (consensus time), plus a lot of
  * unknown acquisition for each tiger in `held` that no leg shows arriving.
  */
-export function lotsOf(legs: readonly TigerLeg[], held: readonly number[] = []): Lot[] {
+function lotsOf(legs: readonly TigerLeg[], held: readonly number[] = []): Lot[] {
   const sideRank = (leg: TigerLeg) => (leg.side === 'buy' ? 0 : 1);
   const sorted = [...legs].sort((a, b) => compareTimestamps(a.consensusTimestamp, b.consensusTimestamp) || sideRank(a) - sideRank(b));
   const open = new Map<number, Lot>();

@@ -167,5 +167,3 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     },
   };
 }
-
-export type PortfolioService = ReturnType<typeof createPortfolioService>;

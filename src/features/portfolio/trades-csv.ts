@@ -9,19 +9,7 @@ import type { PriceHistory } from '@/features/prices/price-port';
 import type { TigerLeg } from './cost-basis-rules';
 import { roundUsd, timestampIso, usdAt } from './pnl-rules';
 
-export const TRADES_CSV_COLUMNS = [
-  'date',
-  'tiger',
-  'side',
-  'price',
-  'currency',
-  'USD value',
-  'fees',
-  'counterparty',
-  'transaction id',
-  'kind',
-  'notes',
-] as const;
+const TRADES_CSV_COLUMNS = ['date', 'tiger', 'side', 'price', 'currency', 'USD value', 'fees', 'counterparty', 'transaction id', 'kind', 'notes'] as const;
 
 /** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ defused. */
 export function csvCell(value: string): string {
