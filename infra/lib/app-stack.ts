@@ -84,8 +84,8 @@ export class AppStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: settings.stage,
       httpApi: this.api.httpApi,
-      // The stream's two Lambdas are not summed here: an alarm's math holds at most 10 metrics, and these 10 fill it.
       functions: new Map([...this.api.functions, ['reconciler', this.reconciler.fn] as const]),
+      stream: { routes: this.stream.routes, fanout: this.stream.fanout },
       table: props.table,
       ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
     });

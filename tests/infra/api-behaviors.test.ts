@@ -27,7 +27,20 @@ describe('edge-cached API behaviours', () => {
       route('GET', '/api/prices/{token}', cached),
       route('GET', '/api/prices/{token}/history', cached),
     ];
-    expect(cachedApiPatterns(routes)).toEqual(['/api/prices/*', '/api/prices/*/history']);
+    expect(cachedApiPatterns(routes)).toEqual(['/api/prices/*']);
+  });
+
+  it('gives an area whose every route is a public GET one behaviour, and keeps a mixed area’s routes apart', () => {
+    const routes = [
+      route('GET', '/api/collection/complete/{tokenId}', cached),
+      route('GET', '/api/collection/tiger/{serial}', cached),
+      route('GET', '/api/collection/trait-floors', cached),
+      route('GET', '/api/market/figures', cached),
+      route('GET', '/api/market/listings', cached),
+      route('POST', '/api/market/buy', none),
+      route('GET', '/api/public-profiles', cached),
+    ];
+    expect(cachedApiPatterns(routes)).toEqual(['/api/collection/*', '/api/market/figures', '/api/market/listings', '/api/public-profiles']);
   });
 
   it('gives the route table only patterns whose every matching route is a public GET', () => {

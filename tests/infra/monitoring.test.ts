@@ -46,6 +46,16 @@ describe('alarms, their topic and the dashboard', () => {
     }
   });
 
+  it('watches the live market’s Lambdas in an alarm of their own, and the fan-out’s lag behind the table stream', () => {
+    const stream = JSON.stringify(alarmNamed('StreamLambdaErrors')?.Properties.Metrics);
+    for (const fn of [stacks.app.stream.routes, stacks.app.stream.fanout]) expect(stream).toContain(stacks.app.getLogicalId(fn.node.defaultChild as never));
+    expect(stream.match(/"MetricName":"Errors"/g)).toHaveLength(2);
+    expect(stream.match(/"MetricName":"Throttles"/g)).toHaveLength(2);
+    const lag = alarmNamed('StreamFanoutLag')?.Properties;
+    expect(lag).toMatchObject({ MetricName: 'IteratorAge', Namespace: 'AWS/Lambda', Statistic: 'Maximum', Threshold: 60_000, EvaluationPeriods: 2 });
+    expect(JSON.stringify(lag?.Dimensions)).toContain(stacks.app.getLogicalId(stacks.app.stream.fanout.node.defaultChild as never));
+  });
+
   it('watches the 5xx rate of the HTTP API and the throttling of the table', () => {
     expect(JSON.stringify(alarmNamed('Api5xxRate')?.Properties.Metrics)).toMatch(
       /"MetricName":"5xx".*"MetricName":"Count"|"MetricName":"Count".*"MetricName":"5xx"/,

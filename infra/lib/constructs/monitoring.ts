@@ -25,6 +25,8 @@ export interface MonitoringProps {
   httpApi: HttpApi;
   /** Every Lambda of the app (route groups and the reconciler), by name. */
   functions: ReadonlyMap<string, IFunction>;
+  /** The live market's Lambdas: the WebSocket API's routes and the fan-out on the table's stream. */
+  stream: { routes: IFunction; fanout: IFunction };
   table: ITable;
   /** Where alarm notifications are e-mailed (`-c alarmEmail=...`); the topic exists either way. */
   alarmEmail?: string;
@@ -41,6 +43,8 @@ export const ALARMS = {
   MirrorErrors: 'The mirror node failed API requests (unreachable, rate-limited or malformed answers) for 10 minutes',
   ReconcilerBacklog: 'Records left in an intermediate state past their deadline for 30 minutes: the reconciler cannot settle them',
   DynamoDbThrottles: 'The table throttled reads or writes',
+  StreamLambdaErrors: 'A Lambda of the live market (its WebSocket routes or the fan-out) failed or was throttled in 2 of the last 3 five-minute periods',
+  StreamFanoutLag: 'The live market fan-out is more than a minute behind the table stream for 10 minutes: pages get events late',
 } as const;
 
 /**
@@ -91,6 +95,21 @@ export class Monitoring extends Construct {
       label: 'API 5xx %',
       period: FIVE_MINUTES,
     });
+    const { routes, fanout } = props.stream;
+    // Their own sum: an alarm's math holds at most 10 metrics, and the app's Lambdas fill LambdaErrors'.
+    const streamFailures = sumOf('Live market Lambda errors and throttles', [
+      routes.metricErrors({ period: FIVE_MINUTES }),
+      fanout.metricErrors({ period: FIVE_MINUTES }),
+      routes.metricThrottles({ period: FIVE_MINUTES }),
+      fanout.metricThrottles({ period: FIVE_MINUTES }),
+    ]);
+    const fanoutLag = new Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'IteratorAge',
+      dimensionsMap: { FunctionName: fanout.functionName },
+      statistic: 'Maximum',
+      period: FIVE_MINUTES,
+    });
     const settlementFailures = sumOf('Settlements failed or unconfirmed', [appMetric('SettlementFailed'), appMetric('SettlementUnconfirmed')]);
 
     const alarm = (name: keyof typeof ALARMS, metric: IMetric, threshold: number, periods = 1, datapoints = periods) => {
@@ -116,6 +135,8 @@ export class Monitoring extends Construct {
       MirrorErrors: alarm('MirrorErrors', appMetric('MirrorErrors'), 5, 2),
       ReconcilerBacklog: alarm('ReconcilerBacklog', appMetric('ReconcilerBacklog', 'Minimum'), 1, 6),
       DynamoDbThrottles: alarm('DynamoDbThrottles', tableThrottles, 1),
+      StreamLambdaErrors: alarm('StreamLambdaErrors', streamFailures, 1, 3, 2),
+      StreamFanoutLag: alarm('StreamFanoutLag', fanoutLag, 60_000, 2),
     };
 
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `WildTigers-${props.stage}` });
