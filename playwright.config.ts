@@ -18,7 +18,7 @@ const chromiumArgs = [
  * profile counts): their own projects, so that their workers' sandboxes are never shared with the specs that
  * expect the demo accounts as seeded (an offer's notice in place of the sign-in toast, say).
  */
-const TRADING_SPECS = /(paws-market|paws-bulk|offers|tiger-view|activity|profile|live-market)\.spec\.ts$/;
+const TRADING_SPECS = /(paws-market|paws-bulk|offers|tiger-view|activity|profile|live-market|listing-context)\.spec\.ts$/;
 /** Specs on a sandbox with other settings (its fees): a project of their own, so no other project's worker restarts for them. */
 const FEE_SPECS = /custom-fees\.spec\.ts$/;
 

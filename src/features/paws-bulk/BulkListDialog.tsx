@@ -10,7 +10,7 @@ import { $wallet } from '@/features/wallet/wallet-store';
 import { useWriteDialog } from '@/features/writes/use-writes';
 import { bulkListingWriteId, startBulkListing } from './bulk-list-write';
 import { WriteDialog } from '@/features/writes/WriteDialog';
-import { ListingContext } from '@/features/trait-floors/ListingContext';
+import { ListingContext, ListingWarnings } from '@/features/trait-floors/ListingContext';
 import { useListingContext } from '@/features/trait-floors/use-trait-floors';
 
 const PENDING_NOTE = 'You can close this window: the listings go on, and the bar at the bottom of the page shows them until they are done.';
@@ -122,7 +122,8 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
                     ) : (
                       price && <SellerProceeds price={price} sellerId={seller} />
                     )}
-                    <ListingContext serial={tiger.serialNumber} price={price} context={context} warningsId={`${id}-${tiger.serialNumber}-warnings`} />
+                    <ListingWarnings id={`${id}-${tiger.serialNumber}-warnings`} serial={tiger.serialNumber} price={price} context={context} />
+                    <ListingContext serial={tiger.serialNumber} context={context} />
                   </div>
                 </li>
               );

@@ -15,7 +15,7 @@ import { WriteDialog } from '@/features/writes/WriteDialog';
 import { WriteSteps, stepIndex } from '@/features/writes/WriteSteps';
 import { LISTING_STEPS, finishListing, startListing } from './listing-write';
 import { SellerProceeds } from './SaleFees';
-import { ListingContext } from '@/features/trait-floors/ListingContext';
+import { ListingContext, ListingWarnings } from '@/features/trait-floors/ListingContext';
 import { useListingContext } from '@/features/trait-floors/use-trait-floors';
 
 /** Spec 001 §4: input, approve, complete, success, error. */
@@ -118,8 +118,8 @@ export function ListingDialog({ nft, onClose }: { nft: OwnedNft | null; onClose:
             <p id={`${priceId}-hint`} className={price !== '' && !valid ? 'text-sm text-red-400' : 'text-xs text-muted-foreground'}>
               {price !== '' && !valid ? INVALID_PRICE_MESSAGE : 'Buyers pay this amount of PAWS.'}
             </p>
+            <ListingWarnings id={`${priceId}-warnings`} serial={nft.serialNumber} price={price} context={context} />
             {valid && seller && <SellerProceeds price={price} sellerId={seller} />}
-            <ListingContext serial={nft.serialNumber} price={price} context={context} warningsId={`${priceId}-warnings`} />
           </div>
         ) : step === 'success' ? (
           <dl className="grid gap-1 text-sm">
@@ -130,6 +130,7 @@ export function ListingDialog({ nft, onClose }: { nft: OwnedNft | null; onClose:
           <WriteSteps label="Listing progress" steps={write?.steps ?? LISTING_STEPS} current={write ? stepIndex(write) : 0} />
         )}
       </div>
+      {step === 'input' && <ListingContext serial={nft.serialNumber} context={context} />}
       {step === 'input' && (
         <p className="text-sm text-muted-foreground">
           Next, your wallet asks you to let the marketplace ({PUBLIC_CONFIG.marketplaceAccountId}) transfer this one tiger: it moves only when a buyer pays your
