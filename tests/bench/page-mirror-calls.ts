@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type BrowserContext, type Page, chromium, expect } from '@playwright/test';
 import { createOfferRepo } from '../../src/features/offers/offer-repo';
-import type { PawsOffer } from '../../src/features/offers/offer-rules';
+import { type PawsOffer, offerChange } from '../../src/features/offers/offer-rules';
 import { sandboxSeed } from '../../src/sandbox/ledger/seed';
 import { STORAGE_KEYS } from '../../src/features/wallet/wallet-store';
 import { startTestServer, type TestServer } from '../support/local-server';
@@ -233,19 +233,7 @@ async function main(): Promise<void> {
       for (; written < offerCount; written += 1) {
         const serial = written % 2 === 0 ? (listed[(written / 2) % listed.length] as number) : null;
         const made = offer(written, MAKERS[written % makerCount] as string, serial);
-        await offers.putOffer(made, {
-          kind: 'offer-made',
-          at: made.createdAt,
-          offerId: made.id,
-          offerKind: made.kind,
-          buyerId: made.buyerId,
-          sellerId: null,
-          tokenId: made.tokenId,
-          serialNumber: made.serialNumber,
-          pawsAmount: made.pawsAmount,
-          quantity: made.quantity,
-          transactionId: null,
-        });
+        await offers.putOffer(made, offerChange(made, 'offer-made', made.createdAt));
       }
       // The scheduled job, as deployed: the listings' health, the holdings, the makers' PAWS (10 mirror requests a second).
       server = await serve(true);

@@ -8,9 +8,8 @@ import type { PawsMarketSettings, TradeChecks } from '@/features/paws-market/tra
 import type { TradeTermsReader } from '@/features/paws-market/trade-terms';
 import type { RarityDataset } from '@/features/tiger/rarity';
 import type { OfferFunding } from './offer-funding';
-import type { OfferChange } from '@/features/market-stats/trade-events';
 import type { OfferRepo } from './offer-repo';
-import type { OfferFill, OfferTier, PawsOffer } from './offer-rules';
+import type { OfferTier, PawsOffer, offerChange } from './offer-rules';
 
 interface OfferTerms {
   offerId: string;
@@ -54,8 +53,8 @@ export interface OfferContext {
   commitmentsOf(buyerId: string): Promise<Commitments>;
   /** PAWS (smallest unit) the buyer's allowance must keep: their open offers' units and their purchases being settled. */
   reservedFor(buyerId: string): Promise<bigint>;
-  /** The timeline event of an offer made, accepted (with the tiger and its fill) or cancelled. */
-  event<Kind extends OfferChange['kind']>(offer: PawsOffer, kind: Kind, at: string, sale?: { serial: number; fill: OfferFill }): OfferChange & { kind: Kind };
+  /** The timeline's and the live market's event of an offer made, accepted (with the tiger and its fill), cancelled or expired. */
+  event: typeof offerChange;
   requireOffer(offerId: string): Promise<PawsOffer>;
   /** OFFER_UNAVAILABLE, saying why (cancelled, filled, its last tiger being sold, expired). */
   unavailable(offer: PawsOffer): DomainError;

@@ -1,4 +1,5 @@
 /** Pure rules of PAWS offers: item offers on one tiger, collection offers on any tiger matching a trait or a minimum tier. */
+import type { OfferChange } from '@/features/market-stats/trade-events';
 import type { BudgetOffer } from '@/features/paws-market/allowance-budget';
 import type { RarityTier } from '@/features/tiger/tiers';
 import type { RarityEntry, Trait } from '@/features/tiger/rarity';
@@ -164,4 +165,26 @@ export interface OfferSale {
 export function byBestOffer(a: Pick<PawsOffer, 'amountBaseUnits' | 'createdAt'>, b: Pick<PawsOffer, 'amountBaseUnits' | 'createdAt'>): number {
   const [x, y] = [BigInt(a.amountBaseUnits), BigInt(b.amountBaseUnits)];
   return x === y ? a.createdAt.localeCompare(b.createdAt) : x > y ? -1 : 1;
+}
+
+/** What the timeline and the live market say of an offer's change: made, accepted (with the tiger and its fill), cancelled or expired. */
+export function offerChange<Kind extends OfferChange['kind']>(
+  offer: PawsOffer,
+  kind: Kind,
+  at: string,
+  sale?: { serial: number; fill: OfferFill },
+): OfferChange & { kind: Kind } {
+  return {
+    kind,
+    at,
+    offerId: offer.id,
+    offerKind: offer.kind,
+    buyerId: offer.buyerId,
+    sellerId: sale?.fill.sellerId ?? null,
+    tokenId: offer.tokenId,
+    serialNumber: sale?.serial ?? offer.serialNumber,
+    pawsAmount: offer.pawsAmount,
+    quantity: sale ? 1 : kind === 'offer-cancelled' || kind === 'offer-expired' ? offer.remaining : offer.quantity,
+    transactionId: sale?.fill.transactionId ?? null,
+  };
 }

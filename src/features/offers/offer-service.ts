@@ -14,11 +14,10 @@ import type { OfferFundsRepo } from './offer-funds-repo';
 import { createOfferMaking } from './offer-making';
 import { createOfferReads } from './offer-reads';
 import type { OfferContext } from './offer-context';
-import type { OfferChange } from '@/features/market-stats/trade-events';
 import type { OfferRepo } from './offer-repo';
 import { type Commitments, type OfferCommitments, type PawsFunds, byAge, fundedOffers, keptByCommitments } from '@/features/paws-market/allowance-budget';
 import { formatUnits } from '@/features/balances/units';
-import { type OfferFill, type PawsOffer, budgetOffer, isLive, isOpen, reservedUnits } from './offer-rules';
+import { type PawsOffer, budgetOffer, isLive, isOpen, offerChange, reservedUnits } from './offer-rules';
 import type { EventLogRepo } from '@/features/market-events/event-log-repo';
 
 export interface OfferDeps {
@@ -61,7 +60,7 @@ export function createOfferService(deps: OfferDeps) {
     const open = await offers.openOffers();
     const at = now();
     const expired = open.filter((offer) => !isOpen(offer, at) && offer.inFlight === 0);
-    await Promise.all(expired.map((offer) => offers.markExpired(offer.id, at, event(offer, 'offer-expired', new Date(at).toISOString()))));
+    await Promise.all(expired.map((offer) => offers.markExpired(offer.id, at, offerChange(offer, 'offer-expired', new Date(at).toISOString()))));
     return open.filter((offer) => isOpen(offer, at));
   }
 
@@ -90,27 +89,6 @@ export function createOfferService(deps: OfferDeps) {
   /** PAWS (smallest unit) the buyer's allowance must keep: every open offer's units still to fill or being settled, and the purchases being settled. */
   async function reservedFor(buyerId: string): Promise<bigint> {
     return keptByCommitments(await commitmentsOf(buyerId));
-  }
-
-  function event<Kind extends OfferChange['kind']>(
-    offer: PawsOffer,
-    kind: Kind,
-    at: string,
-    sale?: { serial: number; fill: OfferFill },
-  ): OfferChange & { kind: Kind } {
-    return {
-      kind,
-      at,
-      offerId: offer.id,
-      offerKind: offer.kind,
-      buyerId: offer.buyerId,
-      sellerId: sale?.fill.sellerId ?? null,
-      tokenId: offer.tokenId,
-      serialNumber: sale?.serial ?? offer.serialNumber,
-      pawsAmount: offer.pawsAmount,
-      quantity: sale ? 1 : kind === 'offer-cancelled' || kind === 'offer-expired' ? offer.remaining : offer.quantity,
-      transactionId: sale?.fill.transactionId ?? null,
-    };
   }
 
   async function requireOffer(offerId: string): Promise<PawsOffer> {
@@ -146,7 +124,7 @@ export function createOfferService(deps: OfferDeps) {
     openOffers,
     commitmentsOf,
     reservedFor,
-    event,
+    event: offerChange,
     requireOffer,
     unavailable,
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OfferRepo, createOfferRepo } from '../../../src/features/offers/offer-repo';
 import { keys, partitions } from '../../../src/platform/store/keys';
 import { createInboxRepo } from '../../../src/features/market-events/inbox-repo';
-import type { PawsOffer } from '../../../src/features/offers/offer-rules';
+import { type PawsOffer, offerChange } from '../../../src/features/offers/offer-rules';
 import type { OfferChange } from '../../../src/features/market-stats/trade-events';
 import { createEventLogRepo } from '../../../src/features/market-events/event-log-repo';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
@@ -52,19 +52,7 @@ function offer(overrides: Partial<PawsOffer> = {}): PawsOffer {
 }
 
 /** The event an offer's change carries (offer-repo writes it with the change). */
-const change = (made: PawsOffer, kind: OfferChange['kind']): OfferChange => ({
-  kind,
-  at: new Date(NOW).toISOString(),
-  offerId: made.id,
-  offerKind: made.kind,
-  buyerId: made.buyerId,
-  sellerId: null,
-  tokenId: made.tokenId,
-  serialNumber: made.serialNumber,
-  pawsAmount: made.pawsAmount,
-  quantity: made.quantity,
-  transactionId: null,
-});
+const change = (made: PawsOffer, kind: OfferChange['kind']) => offerChange(made, kind, new Date(NOW).toISOString());
 
 const claim = (sellerId: string) => ({
   claimId: crypto.randomUUID(),
