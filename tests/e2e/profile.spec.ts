@@ -3,7 +3,7 @@ import { axeViolations } from './support/axe';
 import { pauseClock } from './support/pause-clock';
 import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
-import { ALICE, CAROL } from '../../src/sandbox/ledger/demo-accounts';
+import { ALICE, BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 import { patient } from './support/pace';
 
 /** Alice holds 32 tigers in the sandbox seed (other specs trade a few away), one of them ranked in the top 100. */
@@ -187,6 +187,24 @@ test.describe('profile', () => {
     refusing = false;
     await failure.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { name: 'No Public Profiles Found' })).toBeVisible();
+  });
+
+  test('the own profile shows its Profit & Loss from the ledger, with the trades as CSV', async ({ page }) => {
+    await page.goto('/wild-tiger-profile');
+    await signInFromProfile(page, 'Bob');
+    const panel = page.getByTestId('portfolio-pnl');
+    await panel.scrollIntoViewIfNeeded();
+    await expect(panel.getByRole('heading', { name: 'Profit & Loss' })).toBeVisible();
+    // Bob's seeded tigers came before any history the ledger shows: held, each without a P&L, said so; every tiger he holds has its row.
+    await expect(panel.getByRole('row', { name: /^#\d+ unknown no cost basis/ }).first()).toBeVisible({ timeout: patient(20_000) });
+    expect(await panel.getByRole('row', { name: /^#\d+ / }).count()).toBeGreaterThanOrEqual(await tigerCount(page, BOB));
+    const link = panel.getByRole('link', { name: 'Download trades (CSV)' });
+    await expect(link).toHaveAttribute('href', `/api/portfolio/${BOB}/trades.csv`);
+    const csv = await page.request.get((await link.getAttribute('href')) ?? '');
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).split('\r\n')[0]).toBe('date,tiger,side,price,currency,USD value,fees,counterparty,transaction id,kind,notes');
+    expect(await axeViolations(page, '[data-testid="portfolio-pnl"]')).toEqual([]);
   });
 
   test('long unbroken words wrap on the own profile and on the public card, at phone and desktop widths', async ({ page }) => {
