@@ -37,9 +37,19 @@ export interface TransactionRef {
   consensusTimestamp: string;
 }
 
+/** The account's transactions that moved a tiger, and how far its transaction list was read. */
+export interface AccountTigerTransactions {
+  refs: TransactionRef[];
+  /** The consensus timestamp of the last transaction listed (of any kind); null when none was. */
+  through: string | null;
+}
+
 export interface PortfolioLedger {
-  /** The account's successful transactions that moved a serial of `tokenId` to or from it, oldest first. */
-  accountNftTransactions(accountId: string, tokenId: string): Promise<TransactionRef[]>;
+  /**
+   * The account's successful transactions that moved a serial of `tokenId` to or from it, oldest first;
+   * with `after`, only those after that consensus timestamp (the list read on from where it stopped).
+   */
+  accountNftTransactions(accountId: string, tokenId: string, after?: string | null): Promise<AccountTigerTransactions>;
   /** Every transfer of one serial, oldest first. */
   nftHistory(tokenId: string, serial: number): Promise<NftMove[]>;
   /** One record in detail; null when the mirror node does not have it. */

@@ -90,17 +90,20 @@ export function createPortfolioMirrorAdapter(options: MirrorHttpOptions): Portfo
   }
 
   return {
-    async accountNftTransactions(accountId, tokenId) {
+    async accountNftTransactions(accountId, tokenId, after) {
+      if (after && !/^\d{1,10}\.\d{1,9}$/.test(after)) throw new TypeError(`Not a consensus timestamp: ${after}`);
+      const since = after ? `&timestamp=gt:${after}` : '';
       const listed = await allPages(
-        `/api/v1/transactions?account.id=${id(accountId)}&limit=${PAGE}&order=asc&result=success`,
+        `/api/v1/transactions?account.id=${id(accountId)}&limit=${PAGE}&order=asc&result=success${since}`,
         transactionsPage,
         (page) => page.transactions,
       );
-      return listed
+      const refs = listed
         .filter((tx) =>
           (tx.nft_transfers ?? []).some((t) => t.token_id === tokenId && (t.sender_account_id === accountId || t.receiver_account_id === accountId)),
         )
         .map((tx) => ({ transactionId: tx.transaction_id, nonce: tx.nonce ?? 0, consensusTimestamp: tx.consensus_timestamp }));
+      return { refs, through: listed.at(-1)?.consensus_timestamp ?? after ?? null };
     },
 
     async nftHistory(tokenId, serial) {

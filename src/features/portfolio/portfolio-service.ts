@@ -4,7 +4,8 @@
  * (`cost-basis-rules.ts`, `pnl-rules.ts`).
  * Shown only to the holder, or to anyone once the holder opted in on their profile.
  *
- * Mirror reads per load (bounded): the account (1, kept an hour), its transactions in pages of 100 (T/100), each
+ * Mirror reads per load (bounded): the account (1, kept an hour), its transactions in pages of 100 (T/100;
+ * later loads only those after the last one read, usually 1 page), each
  * transaction that moved one of its tigers in detail (once per process: a transaction never changes),
  * the account's tigers (1 per 100 held), and the history of each tiger held whose arrival the
  * account's list does not show (one per such tiger, kept an hour). A load is kept per head of the
@@ -19,7 +20,7 @@ import { DomainError } from '@/lib/domain-error';
 import { mapConcurrently } from '@/lib/concurrency';
 import { createTtlCache } from '@/platform/ttl-cache';
 import { type CostBasisContext, type TigerLeg, tigerLegs } from './cost-basis-rules';
-import type { NftMove, PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
+import type { AccountTigerTransactions, NftMove, PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
 import { type PortfolioAnswer, portfolioAnswer } from './portfolio-model';
 import { portfolioPnl } from './pnl-rules';
 import { tradesCsv } from './trades-csv';
@@ -32,6 +33,8 @@ const PARALLEL_READS = 8;
 const MIRROR_CATCH_UP_MS = 30_000;
 const RECHECK_MS = 5_000;
 const HEADS_KEPT = 10_000;
+/** Accounts whose transaction lists are kept (the most recently loaded). */
+const ACCOUNTS_LISTED = 2_000;
 
 export interface PortfolioServiceDeps {
   ledger: PortfolioLedger;
@@ -100,10 +103,25 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       async () => (await deps.ledger.nftHistory(nftTokenId, serial)).filter((move) => move.receiver === accountId).at(-1) ?? null,
     );
 
+  /** Each account's tiger transactions as last read, and how far its list was read: the next load reads on from there. */
+  const listed = new Map<string, AccountTigerTransactions>();
+
+  async function tigerTransactions(accountId: string): Promise<TransactionRef[]> {
+    const known = listed.get(accountId);
+    const more = await deps.ledger.accountNftTransactions(accountId, nftTokenId, known?.through ?? null);
+    // Two loads at once may both read on from one point: a transaction is kept once.
+    const refs = [...new Map([...(listed.get(accountId)?.refs ?? []), ...more.refs].map((ref) => [`${ref.transactionId}/${ref.nonce}`, ref])).values()];
+    const all = { refs, through: more.through };
+    listed.delete(accountId);
+    if (listed.size >= ACCOUNTS_LISTED) listed.delete(listed.keys().next().value as string);
+    listed.set(accountId, all);
+    return all.refs;
+  }
+
   async function load(accountId: string): Promise<Loaded> {
     const [{ context, pawsDecimals }, refs, owned] = await Promise.all([
       tokenTerms(),
-      deps.ledger.accountNftTransactions(accountId, nftTokenId),
+      tigerTransactions(accountId),
       deps.reader.getAccountNfts(accountId, nftTokenId),
     ]);
     const held = owned.map((nft) => nft.serial).sort((a, b) => a - b);

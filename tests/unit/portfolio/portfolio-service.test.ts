@@ -31,9 +31,10 @@ async function setup(options: { pnlPublic?: boolean } = {}) {
     }),
   );
   const ledger: PortfolioLedger = {
-    async accountNftTransactions(accountId) {
-      calls.push(`list ${accountId}`);
-      return accountId === HOLDER ? [{ transactionId: purchase.transactionId, nonce: 0, consensusTimestamp: purchase.consensusTimestamp }] : [];
+    async accountNftTransactions(accountId, _token, after) {
+      calls.push(`list ${accountId}${after ? ` after ${after}` : ''}`);
+      const refs = accountId === HOLDER && !after ? [{ transactionId: purchase.transactionId, nonce: 0, consensusTimestamp: purchase.consensusTimestamp }] : [];
+      return { refs, through: refs.at(-1)?.consensusTimestamp ?? after ?? null };
     },
     async nftHistory(_token, serial) {
       calls.push(`history ${serial}`);
@@ -136,8 +137,8 @@ describe('the portfolio service', () => {
     await service.view(HOLDER, HOLDER);
     const afterMove = calls.length;
     expect(afterMove).toBeGreaterThan(cold);
-    // The account is known (kept an hour) and the held tiger's arrival is known: its list and tigers are read again.
-    expect(calls.slice(cold).sort()).toEqual(['detail', `list ${HOLDER}`, `nfts ${HOLDER}`]);
+    // The account is known (kept an hour): its list is read on from where it stopped, its tigers again.
+    expect(calls.slice(cold).sort()).toEqual(['detail', `list ${HOLDER} after ${'1700000100.000000005'}`, `nfts ${HOLDER}`]);
     advance(5_000);
     await service.view(HOLDER, HOLDER);
     expect(calls.length).toBeGreaterThan(afterMove);

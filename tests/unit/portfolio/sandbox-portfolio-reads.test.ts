@@ -75,8 +75,10 @@ describe('the sandbox mirror’s transaction history, in the official shapes', (
 describe('the portfolio’s reads of the sandbox mirror', () => {
   it('finds the holder’s tiger transactions and reads them into a purchase and a sale with the royalty the ledger assessed', async () => {
     const reads = adapter();
-    const refs = await reads.accountNftTransactions(BOB, TIGERS);
+    const { refs, through } = await reads.accountNftTransactions(BOB, TIGERS);
     expect(refs).toHaveLength(2);
+    // Read on from where it stopped: nothing newer yet.
+    expect(await reads.accountNftTransactions(BOB, TIGERS, through)).toEqual({ refs: [], through });
     expect((await reads.nftHistory(TIGERS, serial)).map((move) => move.receiver)).toEqual([BOB, CAROL]);
     const context = { nftTokenId: TIGERS, pawsTokenId: PAWS, treasuryAccountId: net.treasuryAccountId };
     const legs = [];
