@@ -18,6 +18,7 @@ import type { LedgerReader } from '@/features/ledger/ledger-reader-port';
 import type { PriceSource } from '@/features/prices/price-port';
 import { DomainError } from '@/lib/domain-error';
 import { mapConcurrently } from '@/lib/concurrency';
+import { log } from '@/platform/log';
 import { createTtlCache } from '@/platform/ttl-cache';
 import { type CostBasisContext, type TigerLeg, tigerLegs } from './cost-basis-rules';
 import type { AccountTigerTransactions, NftMove, PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
@@ -118,6 +119,13 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return all.refs;
   }
 
+  /** The held tigers' estimated values; none when they cannot be counted now (each lot then says it has no estimate). */
+  const estimatesOf = (serials: number[]) =>
+    deps.estimatedValues(serials).catch((error: unknown) => {
+      log.warn('portfolio: estimated values unavailable', { error });
+      return new Map<number, { paws: string; method: string }>();
+    });
+
   async function load(accountId: string): Promise<Loaded> {
     const [{ context, pawsDecimals }, refs, owned] = await Promise.all([
       tokenTerms(),
@@ -139,7 +147,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     const source = await deps.prices();
     const at = now();
     const first = legs.reduce((earliest, leg) => Math.min(earliest, Number(leg.consensusTimestamp.split('.')[0]) * 1000), at);
-    const [history, hbar, paws, estimates] = await Promise.all([source.history(first, at), source.hbar(), source.paws(), deps.estimatedValues(held)]);
+    const [history, hbar, paws, estimates] = await Promise.all([source.history(first, at), source.hbar(), source.paws(), estimatesOf(held)]);
     const estimated = new Map<number, { pawsUnits: bigint; method: string }>();
     for (const [serial, value] of estimates) {
       const pawsUnits = parseUnits(value.paws, pawsDecimals);

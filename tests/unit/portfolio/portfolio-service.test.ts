@@ -13,7 +13,7 @@ import { HOLDER, PAWS, PAWS_MARKET, SELLER_A, TIGERS, TREASURY, detailBody, read
 
 const STRANGER = '0.0.5999';
 
-async function setup(options: { pnlPublic?: boolean } = {}) {
+async function setup(options: { pnlPublic?: boolean; estimatesFail?: boolean } = {}) {
   let clock = 1_800_000_000_000;
   let head = 1;
   const calls: string[] = [];
@@ -77,7 +77,10 @@ async function setup(options: { pnlPublic?: boolean } = {}) {
       paws: async () => ({ price: 0.001, priceChange24h: null, marketCap: null, source: 'test' }),
       history: async () => ({ hbar: [], paws: [{ at: 0, usd: 0.001 }], hbarSource: 'unavailable', pawsSource: 'saucerswap' }),
     }),
-    estimatedValues: async (serials) => new Map(serials.map((serial) => [serial, { paws: '55.5', method: 'the floor of its Background trait' }])),
+    estimatedValues: async (serials) => {
+      if (options.estimatesFail) throw new Error('rarity dataset unavailable');
+      return new Map(serials.map((serial) => [serial, { paws: '55.5', method: 'the floor of its Background trait' }]));
+    },
     pnlPublic: async () => options.pnlPublic ?? false,
     accountVersion: async () => head,
     settings: { nftTokenId: TIGERS, pawsTokenId: PAWS },
@@ -117,6 +120,13 @@ describe('the portfolio service', () => {
     expect(await codeOf(service.csv(HOLDER, undefined))).toBe('PORTFOLIO_PRIVATE');
     const shared = (await setup({ pnlPublic: true })).service;
     expect((await shared.view(HOLDER, STRANGER)).totals.unrealized.paws).toBe('15.5');
+  });
+
+  it('still answers when the estimated values cannot be counted: no unrealized P&L, said so, never a guess', async () => {
+    const { service } = await setup({ estimatesFail: true });
+    const [lot] = (await service.view(HOLDER, HOLDER)).lots;
+    expect(lot).toMatchObject({ cost: { paws: '40' }, estimatedValue: null, unrealized: null });
+    expect(lot?.notes).toContain('no floor to estimate its value from');
   });
 
   it('answers an unknown account with ACCOUNT_NOT_FOUND, and one without tigers with an empty portfolio', async () => {
