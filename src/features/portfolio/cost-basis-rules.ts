@@ -90,6 +90,8 @@ function ledgerFlows(tx: TradeTransaction) {
     net.set(account, accountNet);
   };
   for (const t of tx.transfers) add(t.account, HBAR, t.amount);
+  // A staking reward paid out with the transaction is in the account's HBAR transfer, but paid for nothing traded.
+  for (const reward of tx.stakingRewards) add(reward.account, HBAR, -reward.amount);
   for (const t of tx.tokenTransfers) add(t.account, t.tokenId, t.amount);
   const payer = payerOf(tx.transactionId);
 

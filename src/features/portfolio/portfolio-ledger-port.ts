@@ -18,6 +18,8 @@ export interface TradeTransaction extends LedgerTransaction {
   /** The network fee the payer was charged, tinybars (already inside the payer's HBAR transfer). */
   chargedTxFee: bigint;
   assessedCustomFees: AssessedFee[];
+  /** Staking rewards paid out with the transaction (already inside the accounts' HBAR transfers): not trade money. */
+  stakingRewards: { account: string; amount: bigint }[];
 }
 
 /** One transfer of a serial (NftTransactionTransfer). */

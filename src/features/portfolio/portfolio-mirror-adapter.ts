@@ -31,6 +31,7 @@ const detailSchema = z.object({
   transactions: z.array(
     listedTransaction.extend({
       charged_tx_fee: int64.optional(),
+      staking_reward_transfers: z.array(z.object({ account: entityId, amount: int64 })).optional(),
       assessed_custom_fees: z
         .array(
           z.object({
@@ -141,6 +142,7 @@ export function createPortfolioMirrorAdapter(options: MirrorHttpOptions): Portfo
             payers: fee.effective_payer_account_ids ?? [],
             tokenId: fee.token_id ?? null,
           })),
+          stakingRewards: (match.staking_reward_transfers ?? []).map((reward) => ({ account: reward.account, amount: reward.amount })),
         };
       });
       // Not on the mirror yet: asked again next time, not remembered as absent.

@@ -67,6 +67,19 @@ describe('cost basis from one transaction', () => {
     });
   });
 
+  it('a staking reward paid out with a purchase is not part of its price', async () => {
+    const [buy] = await legsFor({
+      payer: HOLDER,
+      seconds: 1_700_000_050,
+      chargedTxFee: 120_000,
+      hbar: { [HOLDER]: -100 * HBAR, [SELLER_A]: 95 * HBAR, [COLLECTOR]: 5 * HBAR },
+      nfts: [{ serial: 8, from: SELLER_A, to: HOLDER }],
+      fees: [{ amount: 5 * HBAR, collector: COLLECTOR, payers: [SELLER_A], token: null }],
+      rewards: { [HOLDER]: 37_000_000 },
+    });
+    expect(buy).toMatchObject({ kind: 'purchase', price: { hbar: 100n * BigInt(HBAR) }, fees: { networkTinybars: 120_000n } });
+  });
+
   it('a PAWS market purchase: the market pays the network fee, the buyer the price, the seller the royalty', async () => {
     const paws: DetailInput = {
       payer: PAWS_MARKET,

@@ -20,6 +20,7 @@ export const TREASURY = '0.0.7000001';
 
 const NODE = '0.0.3';
 const FEE_ACCOUNT = '0.0.98';
+const STAKING_REWARD_ACCOUNT = '0.0.800';
 
 export interface DetailInput {
   payer: string;
@@ -32,6 +33,8 @@ export interface DetailInput {
   tokens?: [string, string, number][];
   nfts?: { serial: number; from: string | null; to: string | null; approved?: boolean }[];
   fees?: { amount: number; collector: string; payers: string[]; token: string | null }[];
+  /** Staking rewards paid with the transaction: in the HBAR transfers (from 0.0.800) and listed apart. */
+  rewards?: Record<string, number>;
 }
 
 /** A TransactionDetail body in the official shape (the answer's `transactions` array of one). */
@@ -42,6 +45,10 @@ export function detailBody(input: DetailInput) {
     hbar.set(input.payer, (hbar.get(input.payer) ?? 0) - fee);
     hbar.set(NODE, (hbar.get(NODE) ?? 0) + Math.floor(fee / 10));
     hbar.set(FEE_ACCOUNT, (hbar.get(FEE_ACCOUNT) ?? 0) + fee - Math.floor(fee / 10));
+  }
+  for (const [account, amount] of Object.entries(input.rewards ?? {})) {
+    hbar.set(account, (hbar.get(account) ?? 0) + amount);
+    hbar.set(STAKING_REWARD_ACCOUNT, (hbar.get(STAKING_REWARD_ACCOUNT) ?? 0) - amount);
   }
   const validStart = `${input.seconds}.000000000`;
   return {
@@ -73,7 +80,7 @@ export function detailBody(input: DetailInput) {
         parent_consensus_timestamp: null,
         result: 'SUCCESS',
         scheduled: false,
-        staking_reward_transfers: [],
+        staking_reward_transfers: Object.entries(input.rewards ?? {}).map(([account, amount]) => ({ account, amount })),
         token_transfers: (input.tokens ?? []).map(([token, account, amount]) => ({ token_id: token, account, amount, is_approval: false })),
         transaction_hash: 'vigzKe2J7fv4ktHBbNTSzQmKq7Lzdq1/lJMmHT+a2KgvdhAuadlvS4eKeqKjIRmW',
         transaction_id: `${input.payer}-${input.seconds}-000000000`,
