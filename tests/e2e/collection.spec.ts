@@ -6,6 +6,8 @@ import { watchRequests } from './support/quiet-network';
 import { expect, test } from './support/test';
 import { tigerTraits } from '../../src/sandbox/collection/metadata';
 import { patient } from './support/pace';
+import { type TraitFloorsAnswer, traitValueFloor } from '../../src/features/trait-floors/trait-floor-rules';
+import { formatPaws } from '../../src/lib/format';
 
 const SERIALS = Array.from({ length: 3333 }, (_, index) => index + 1);
 const count = (match: (traits: ReturnType<typeof tigerTraits>) => boolean) => SERIALS.filter((serial) => match(tigerTraits(serial))).length;
@@ -69,8 +71,11 @@ test.describe('collection browser', () => {
     await tick(page, 'Fur', 'Ghost');
     await tick(page, 'Eye Color', 'Blue');
     await expect(summary(page)).toHaveText(showing(Math.min(44, goldenOrGhostBlue), goldenOrGhostBlue, 1, Math.ceil(goldenOrGhostBlue / 44)));
+    // Each value also names its floor across both markets (the whole collection's, whatever the other filters).
+    const floors = (await (await page.request.get('/api/collection/trait-floors')).json()) as TraitFloorsAnswer;
+    const blueFloor = traitValueFloor(floors, 'Eye_Color', 'Blue')?.floor;
     await expect(page.getByRole('group', { name: 'Eye Color' }).getByRole('checkbox', { name: /^Blue, / })).toHaveAccessibleName(
-      `Blue, ${goldenOrGhostBlue} tigers`,
+      `Blue, ${goldenOrGhostBlue} tigers${blueFloor ? `, floor ${formatPaws(blueFloor.paws)} PAWS` : ''}`,
     );
     for (const card of await cards(page).all()) {
       await expect(card).toContainText(/Fur\s*(Golden|Ghost)/);
