@@ -79,7 +79,8 @@ test.describe('browsing', () => {
     // Filter by one trait of Bob's first tiger.
     const filters = page.locator('#paws-filters');
     if (!(await filters.isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
-    const name = new RegExp(`^${trait.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${matching} tigers?$`);
+    // The value names its count among the listings and its floor across both markets (trait floors).
+    const name = new RegExp(`^${trait.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, ${matching} tigers?, floor [\\d,.]+ PAWS$`);
     const group = filters.locator('details').filter({ has: page.getByRole('checkbox', { name, includeHidden: true }) });
     await group.locator('summary').click();
     const box = group.getByRole('checkbox', { name });
