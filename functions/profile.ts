@@ -7,8 +7,8 @@ import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { clientAddress } from '../src/features/profile/profile-views';
 import { config } from '../src/server/config';
-import { ownerMap, soldLately } from '../src/server/services';
-import { collectionCatalog, ledgerReader } from '../src/server/adapters';
+import { ownerMap, soldLately, traitFloors } from '../src/server/services';
+import { collectionCatalog, ledgerReader, portfolioLedger, priceSource } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/lib/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
@@ -18,6 +18,11 @@ import { watchBodySchema, watchParamsSchema } from '../src/features/watchlist/wa
 import { watchlist } from '../src/server/watchlist-graph';
 import { pushSubscriptions } from '../src/server/push-graph';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../src/features/web-push/push-schema';
+import { portfolioParamsSchema } from '../src/features/portfolio/portfolio-schema';
+import { createPortfolioService } from '../src/features/portfolio/portfolio-service';
+import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
+import { accountStream } from '../src/features/market-events/market-event';
+import { textResponse } from '../src/server/http/respond';
 
 const owned = createOwnedNftService({
   ledger: ledgerReader(),
@@ -36,18 +41,39 @@ const holdings = createHoldingsService({
   shared: ownerMap().stored,
 });
 
+const profileRepo = createProfileRepo(documentClient(), tableName());
+
 const profiles = createProfileService({
-  store: createProfileRepo(documentClient(), tableName()),
+  store: profileRepo,
   ledger: ledgerReader(),
   catalog: collectionCatalog(),
   owners: () => holdings.owners(),
   nftTokenId: config().nftTokenId,
 });
 
+const events = createEventLogRepo(documentClient(), tableName());
+
+/** A holder's portfolio (issue 58): the mirror's transactions, prices and their history, the tigers' estimated values. */
+const portfolio = createPortfolioService({
+  ledger: portfolioLedger(),
+  reader: ledgerReader(),
+  prices: priceSource,
+  // Each tiger's estimated value: the highest of the collection floor and its traits' floors (trait-floors/).
+  estimatedValues: (serials) => traitFloors().estimatedValues(serials),
+  // The P&L is public only on a public profile whose holder opted in.
+  pnlPublic: async (accountId) => {
+    const profile = await profileRepo.get(accountId);
+    return profile?.isPublic === true && profile.pnlPublic;
+  },
+  // A trade of the holder's (on either market; SentX's and OTC moves as the scheduled job's market watch sees them) moves their stream's head.
+  accountVersion: (accountId) => events.head(accountStream(accountId)),
+  settings: { nftTokenId: config().nftTokenId, pawsTokenId: config().pawsTokenId },
+});
+
 const params = z.object({ accountId: entityIdSchema });
 const inbox = createInboxRepo(documentClient(), tableName());
 
-/** Holder profiles: reading and editing them, the public directory, and the tigers an account owns (ledger-verified). */
+/** Holder profiles: reading and editing them, the public directory, the tigers an account owns (ledger-verified) and its portfolio. */
 export const handler = routeGroup('profile', {
   'GET /api/profile/{accountId}': defineRoute('optional', { params }, async ({ params: { accountId }, session, event }) =>
     profiles.view(accountId, {
@@ -64,6 +90,15 @@ export const handler = routeGroup('profile', {
   'GET /api/profile/{accountId}/nfts': defineRoute('public', { params }, async ({ params: { accountId } }) => owned.list(accountId)),
   'POST /api/profile/{accountId}/sync-nfts': defineRoute('session', { params, body: syncBodySchema }, async ({ params: { accountId }, body, session }) =>
     owned.sync(session.accountId, accountId, body?.afterTransactionIds),
+  ),
+  // A holder's portfolio from the ledger: theirs, or anyone's who opted in on their public profile.
+  'GET /api/portfolio/{accountId}': defineRoute('optional', { params: portfolioParamsSchema }, async ({ params: { accountId }, session }) =>
+    portfolio.view(accountId, session?.accountId),
+  ),
+  'GET /api/portfolio/{accountId}/trades.csv': defineRoute('optional', { params: portfolioParamsSchema }, async ({ params: { accountId }, session }) =>
+    textResponse(await portfolio.csv(accountId, session?.accountId), 'text/csv; charset=utf-8', {
+      'content-disposition': `attachment; filename="wild-tigers-trades-${accountId}.csv"`,
+    }),
   ),
   // The signed-in holder's own notifications: only theirs, whoever the request names.
   'GET /api/inbox': defineRoute('session', {}, async ({ session }) => ({ success: true, ...(await inbox.list(session.accountId)) })),

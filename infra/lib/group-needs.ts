@@ -14,10 +14,9 @@ export const GROUP_SECRETS: Partial<Record<RouteGroup, readonly SecretName[]>> =
   market: ['SESSION_SECRET', 'SENTX_API_KEY', 'SENTX_AFFILIATE_KEY'],
   collection: ['SESSION_SECRET', 'SENTX_API_KEY'],
   paws: ['SESSION_SECRET', 'OPERATOR_KEY'],
-  // PAWS's price history (SaucerSwap) and SentX's listings for the tigers' estimated values.
-  portfolio: ['SESSION_SECRET', 'SAUCERSWAP_API_KEY', 'SENTX_API_KEY'],
-  // The VAPID public key a browser subscribes with.
-  profile: ['SESSION_SECRET', 'VAPID_KEYS'],
+  // The VAPID public key a browser subscribes with; the portfolio's PAWS price history (SaucerSwap) and
+  // SentX's listings for the tigers' estimated values.
+  profile: ['SESSION_SECRET', 'VAPID_KEYS', 'SAUCERSWAP_API_KEY', 'SENTX_API_KEY'],
 };
 
 const DEFAULT_SECRETS: readonly SecretName[] = ['SESSION_SECRET'];
