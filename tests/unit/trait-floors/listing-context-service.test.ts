@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeRarity } from '@/features/tiger/rarity';
+import type { StandingOffer } from '@/features/trait-floors/listing-context-rules';
 import { createListingContextService } from '@/features/trait-floors/listing-context-service';
 import { computeTraitFloors } from '@/features/trait-floors/trait-floor-rules';
 
@@ -10,7 +11,11 @@ function service(overrides: Partial<Parameters<typeof createListingContextServic
   return createListingContextService({
     floors: { traitFloors: async () => floors },
     rarity: async () => rarity,
-    bestOffers: async (serials) => ({ best: serials.includes(1) ? { 1: { offerId: 'o1', kind: 'item', pawsAmount: '95' } } : {} }),
+    bestOffers: async (serials) => {
+      const best: Record<string, StandingOffer> = {};
+      if (serials.includes(1)) best[1] = { offerId: 'o1', kind: 'item', pawsAmount: '95' };
+      return { best };
+    },
     pawsLastSale: async (serial) => (serial === 1 ? { pawsPrice: '70', soldAt: '2026-11-01T00:00:00.000Z' } : undefined),
     hbarSales: async () => [
       { serial: 1, hbarPrice: 5, at: '2026-10-01T00:00:00.000Z' },
