@@ -1,4 +1,7 @@
 import { BOB } from '../../src/sandbox/ledger/demo-accounts';
+import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
+import { type TraitFloorsAnswer, estimateValue } from '../../src/features/trait-floors/trait-floor-rules';
+import { formatPaws } from '../../src/lib/format';
 import { approvePawsSpend, signedInHolder } from '../support/paws-trades';
 import { NFT_TOKEN, call } from '../support/sandbox-client';
 import { openListDialog } from './support/paws-flows';
@@ -68,5 +71,50 @@ test.describe('listing with market context', () => {
     const overflow = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+});
+
+test.describe('trait floors on the bulk listing and the tiger view', () => {
+  test('the bulk listing dialog gives each tiger its context and warns per price; the tiger view shows its traits’ floors and estimated value', async ({
+    page,
+    sandboxOrigin,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/paws-marketplace');
+    await connectAs(page, 'Carol');
+    await page.getByRole('tab', { name: 'My NFTs' }).click();
+    const panel = page.getByRole('tabpanel');
+    await panel.getByRole('button', { name: 'Select several' }).click();
+    const boxes = panel.getByRole('checkbox', { name: /^Select Wild Tiger #\d+$/ });
+    const serials: number[] = [];
+    for (const index of [0, 1]) {
+      const box = boxes.nth(index);
+      serials.push(Number(((await box.getAttribute('aria-label')) ?? '').replace(/\D+/g, '')));
+      await box.check();
+    }
+    const [offered, other] = serials as [number, number];
+    await offerOn(sandboxOrigin, offered, '120');
+    await panel.getByRole('button', { name: 'List selected (2)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'List 2 tigers' });
+    await expect(dialog.getByRole('definition').filter({ hasText: '120 PAWS (for this tiger)' })).toHaveCount(1);
+    await dialog.getByLabel('One price for all (PAWS)').fill('100');
+    await dialog.getByRole('button', { name: 'Apply to all' }).click();
+    const price = dialog.getByLabel(`Price of Wild Tiger #${offered} in PAWS`);
+    await expect(price).toHaveAccessibleDescription(new RegExp(`under the best standing offer of 120 PAWS for this tiger: ${OFFER_WARNING}`));
+    await expect(dialog.getByLabel(`Price of Wild Tiger #${other} in PAWS`)).not.toHaveAccessibleDescription(new RegExp(OFFER_WARNING));
+    await expect(dialog.getByRole('button', { name: 'Approve and list 2 tigers' })).toBeEnabled();
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('bulk-listing-1440.png') });
+    await page.keyboard.press('Escape');
+
+    // The tiger view: each trait's floor and the estimate, as the trait floors answer them.
+    const floors = (await call<TraitFloorsAnswer>(sandboxOrigin, 'GET', '/api/collection/trait-floors')).json;
+    const traits = sandboxRarity().rarityData[String(other)]?.traits ?? [];
+    const estimate = estimateValue(traits, floors);
+    await page.goto(`/collection?tiger=${other}`);
+    const value = page.getByTestId('tiger-view').getByTestId('tiger-value');
+    await expect(value.getByTestId('estimated-value')).toHaveText(estimate ? `${formatPaws(estimate.paws)} PAWS` : 'N/A: no tiger is listed');
+    if (estimate) await expect(value).toContainText(estimate.method);
+    await expect(value.getByRole('list', { name: 'Trait floors' }).getByRole('listitem')).toHaveCount(traits.length);
   });
 });
