@@ -24,8 +24,8 @@ const feesCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSecon
 const activityCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
 /** The best offer on each card: shared by every visitor, a few seconds behind a new offer at most. */
 const bestOffersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 10 };
-/** Trait floors: counted again at once when the market's head moves (a page reading past this copy after a live event), at least every minute. */
-const traitFloorsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 30 };
+/** Trait floors: counted again at once when the market's head moves (a page reads past this copy after a live event); a SentX listing shows within 60 s (trait-floor-service.ts). */
+const traitFloorsCache: CachePolicy = { kind: 'public', maxAgeSeconds: 0, sMaxAgeSeconds: 15 };
 /** Spec 000 §9: holder count cached 60 s. */
 const holdersCache: CachePolicy = { kind: 'public', maxAgeSeconds: 60, sMaxAgeSeconds: 60 };
 /** Spec 000 §9: rarity data stale after 5 min. */

@@ -129,7 +129,7 @@ export const soldLately = /* @__PURE__ */ once(() =>
 
 /**
  * The trait floors across both markets and the tigers' estimated values from them (issue 58), for the collection,
- * PAWS and portfolio route groups: counted again when the market stream's head moves, and at least every minute.
+ * PAWS and portfolio route groups: counted again when the market stream's head moves, and at least every 30 s.
  */
 export const traitFloors = /* @__PURE__ */ once(() => {
   const { nftTokenId } = config();

@@ -60,7 +60,7 @@ describe('GET /api/collection/trait-floors', () => {
     await listForPaws(suite.holder(ALICE), aliceSerials[0] as number, '777.77');
     const answer = await floors();
     expect(answer.status).toBe(200);
-    expect(answer.headers.get('cache-control')).toContain('s-maxage=30');
+    expect(answer.headers.get('cache-control')).toContain('s-maxage=15');
     const { rate } = answer.json;
     const listed = await listedNow(rate?.pawsPerHbar ?? null);
     expect(listed.length).toBeGreaterThan(1);

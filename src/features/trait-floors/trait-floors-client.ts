@@ -1,7 +1,7 @@
 /**
  * The browser's reads of the trait floors (the collection's filter, the tiger view, the profile's
  * estimate) and of one listing's or a bulk listing's market context (the listing dialogs). A live
- * listing event reads both again past the CDN's copy; while the stream is down they poll every minute.
+ * listing event reads both again past the CDN's copy; while the stream is down they poll every 30 s.
  */
 import { atom, onMount } from 'nanostores';
 import { createFetcherStore, revalidateKeys } from '@/lib/api';
@@ -11,8 +11,8 @@ import type { TraitFloorsAnswer } from './trait-floor-rules';
 
 export const TRAIT_FLOORS_PATH = '/api/collection/trait-floors';
 const LISTING_CONTEXT_PATH = '/api/paws/listing-context';
-/** Issue 58 item 5: the floors follow the listings within 60 s where no live event says so. */
-const TRAIT_FLOORS_REFRESH_MS = 60_000;
+/** Issue 58 item 5: where no live event says so, the floors are read again this often (the server's count follows SentX within 60 s). */
+const TRAIT_FLOORS_REFRESH_MS = 30_000;
 
 /** The mark of the last listing event seen ('0' before any); null while rendering on the server, so nothing is fetched there. */
 const $floorsVersion = atom<string | null>(typeof window === 'undefined' ? null : '0');

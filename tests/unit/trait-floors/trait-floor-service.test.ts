@@ -34,13 +34,22 @@ describe('the trait floor service', () => {
     expect((await service.traitFloors()).traits.Fur?.Golden?.floor?.paws).toBe('60');
   });
 
-  it('counts them again within a minute without an event', async () => {
+  it('counts them again within 30 s without an event', async () => {
     const { state, service } = setUp();
     await service.traitFloors();
     state.paws = [{ serial: 2, pawsPrice: '60' }];
     state.time = TRAIT_FLOORS_TTL_MS + 1;
     expect((await service.traitFloors()).traits.Fur?.Golden?.floor?.paws).toBe('60');
     expect(state.reads).toBe(2);
+  });
+
+  it('reads SentX afresh for a new market head (the scheduled job’s event of a SentX listing)', async () => {
+    const { state, service } = setUp();
+    await service.traitFloors();
+    state.hbar = [{ serial: 2, hbarPrice: 2 }];
+    state.head = 2;
+    // 2 HBAR at 20 PAWS each.
+    expect((await service.traitFloors()).traits.Fur?.Golden?.floor).toEqual({ paws: '40', market: 'hbar', serial: 2 });
   });
 
   it('counts the PAWS market alone, and says so, while SentX fails', async () => {
