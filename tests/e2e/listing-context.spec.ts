@@ -1,9 +1,9 @@
-import { BOB } from '../../src/sandbox/ledger/demo-accounts';
+import { BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 import { sandboxRarity } from '../../src/sandbox/collection/sandbox-rarity';
 import { type TraitFloorsAnswer, estimateValue } from '../../src/features/trait-floors/trait-floor-rules';
 import { formatPaws } from '../../src/lib/format';
 import { approvePawsSpend, signedInHolder } from '../support/paws-trades';
-import { NFT_TOKEN, call } from '../support/sandbox-client';
+import { NFT_TOKEN, call, ownedSerials } from '../support/sandbox-client';
 import { openListDialog } from './support/paws-flows';
 import { axeViolations } from './support/axe';
 import { connectAs } from './support/sandbox-wallet';
@@ -79,21 +79,16 @@ test.describe('trait floors on the bulk listing and the tiger view', () => {
     page,
     sandboxOrigin,
   }, testInfo) => {
+    // Bob's offer on one of Carol's tigers stands before she opens the page (the first test shows one arriving live).
+    const [offered, other] = (await ownedSerials(sandboxOrigin, CAROL)).slice(0, 2) as [number, number];
+    await offerOn(sandboxOrigin, offered, '120');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/paws-marketplace');
     await connectAs(page, 'Carol');
     await page.getByRole('tab', { name: 'My NFTs' }).click();
     const panel = page.getByRole('tabpanel');
     await panel.getByRole('button', { name: 'Select several' }).click();
-    const boxes = panel.getByRole('checkbox', { name: /^Select Wild Tiger #\d+$/ });
-    const serials: number[] = [];
-    for (const index of [0, 1]) {
-      const box = boxes.nth(index);
-      serials.push(Number(((await box.getAttribute('aria-label')) ?? '').replace(/\D+/g, '')));
-      await box.check();
-    }
-    const [offered, other] = serials as [number, number];
-    await offerOn(sandboxOrigin, offered, '120');
+    for (const serial of [offered, other]) await panel.getByRole('checkbox', { name: `Select Wild Tiger #${serial}`, exact: true }).check();
     await panel.getByRole('button', { name: 'List selected (2)' }).click();
     const dialog = page.getByRole('dialog', { name: 'List 2 tigers' });
     await expect(dialog.getByRole('definition').filter({ hasText: '120 PAWS (for this tiger)' })).toHaveCount(1);
