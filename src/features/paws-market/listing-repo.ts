@@ -57,13 +57,17 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
   // A listing made, sold or taken down carries its live market event in the same conditional write.
   const outbox = createEventOutbox(doc, tableName, createEventLogRepo(doc, tableName));
 
+  async function getListing(id: string): Promise<PawsListing | undefined> {
+    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: listingKey(id), ConsistentRead: true }));
+    return Item ? toListing(Item) : undefined;
+  }
+
   /** The events a move to `to` carries: a sale's, or a leaving one's (read from the listing, whose seller, tiger and price never change). */
   async function eventsOf(id: string, to: ListingStatus, set: Partial<Pick<PawsListing, 'sale'>>, at: string): Promise<NewMarketEvent[]> {
     const leaving = to === 'removed' || to === 'invalid' ? LEAVING_EVENTS[to] : undefined;
     if (!leaving && !(to === 'sold' && set.sale)) return [];
-    const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: listingKey(id), ConsistentRead: true }));
-    if (!Item) return [];
-    const listing = toListing(Item);
+    const listing = await getListing(id);
+    if (!listing) return [];
     if (leaving) return [listingLeftEvent(listing, to, leaving, at)];
     const sale = set.sale as NonNullable<PawsListing['sale']>;
     return [listingSoldEvent({ ...listing, listingId: id, buyerId: sale.buyerId, transactionId: sale.transactionId, soldAt: sale.soldAt })];
@@ -166,10 +170,7 @@ export function createListingRepo(doc: DynamoDBDocumentClient, tableName: string
       });
     },
 
-    async getListing(id: string): Promise<PawsListing | undefined> {
-      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: listingKey(id), ConsistentRead: true }));
-      return Item ? toListing(Item) : undefined;
-    },
+    getListing,
 
     /** Active listings, newest first. */
     async activeListings(): Promise<PawsListing[]> {

@@ -7,16 +7,13 @@
 import { useEffect } from 'react';
 import { refreshBalances } from '@/features/balances/balance-store';
 import InboxBell from '@/features/inbox/InboxBell';
-import { followAccountTrades } from '@/features/market-events/follow-account';
-import { accountStream } from '@/features/market-events/market-event';
-import { followStream } from '@/features/market-events/stream-client';
+import { followAccount } from '@/features/market-events/follow-account';
 import { resumeWrites } from '@/features/writes/resume-writes';
 import { checkStalledWrites } from '@/features/writes/write-progress';
 
 export default function HolderNav({ accountId }: { accountId: string }) {
   useEffect(() => resumeWrites(accountId), [accountId]);
-  useEffect(() => followAccountTrades(accountId, () => void refreshBalances()), [accountId]);
   // The tray: a write stalled on the ledger checks again as soon as the holder's stream tells of a change of theirs.
-  useEffect(() => followStream(accountStream(accountId), { onEvent: () => checkStalledWrites(accountId) }), [accountId]);
+  useEffect(() => followAccount(accountId, { changed: () => checkStalledWrites(accountId), traded: () => void refreshBalances() }), [accountId]);
   return <InboxBell accountId={accountId} />;
 }
