@@ -75,8 +75,8 @@ export function TraitFilters({ counts, selection, onToggle }: TraitFiltersProps)
                       disabled={disabled}
                       onChange={() => onToggle(type, value)}
                     />
-                    <span className="min-w-0 flex-1 truncate">{value}</span>
-                    <span className="text-xs tabular-nums text-muted-foreground">
+                    <span className="min-w-0 flex-1 break-words">{value}</span>
+                    <span className="shrink-0 whitespace-nowrap text-xs tabular-nums text-muted-foreground">
                       {formatCount(count)}
                       {floorText && <span data-testid="trait-floor"> · {floorText}</span>}
                     </span>
