@@ -171,7 +171,9 @@ export const handler = routeGroup('paws', {
 
   'GET /api/paws/offers/best': defineRoute('public', { query: bestOffersQuery }, async ({ query }) => offers.bestOffers(query.serials)),
 
-  'GET /api/paws/listing-context': defineRoute('public', { query: listingContextQuery }, async ({ query }) => listingContext.context(query.serials)),
+  'GET /api/paws/listing-context': defineRoute('public', { query: listingContextQuery }, async ({ query }) =>
+    listingContext.context(query.serials, query.seller),
+  ),
 
   'GET /api/paws/offers/tiger/{serial}': defineRoute('public', { params: z.object({ serial: serialSchema }) }, async ({ params }) =>
     offers.tigerOffers(params.serial),

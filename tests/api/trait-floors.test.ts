@@ -137,6 +137,32 @@ describe('GET /api/paws/listing-context', () => {
     }
   });
 
+  it('never names the seller’s own offer as the best offer that would take their tiger', async () => {
+    const serial = carolSerials[1] as number;
+    const carol = suite.holder(CAROL);
+    const allowanceTransactionId = await approvePawsSpend(carol, '260');
+    const own = await call<{ offer: { id: string } }>(suite.origin, 'POST', '/api/paws/offers', {
+      cookie: carol.cookie,
+      body: {
+        offerId: crypto.randomUUID(),
+        buyerId: CAROL,
+        tokenId: NFT_TOKEN,
+        kind: 'collection',
+        pawsAmount: '260',
+        expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        allowanceTransactionId,
+      },
+    });
+    expect(own.status, JSON.stringify(own.json)).toBe(200);
+    // Carol's collection offer would take any tiger, her own among them: to anyone else it is this tiger's best offer…
+    expect((await context(`serials=${serial}`)).json.tigers[serial]?.bestOffer).toEqual({ offerId: own.json.offer.id, kind: 'collection', pawsAmount: '260' });
+    // …but she cannot accept it herself, so her listing dialog names none.
+    const listing = await context(`serials=${serial}&seller=${CAROL}`);
+    expect(listing.status).toBe(200);
+    expect(listing.json.tigers[serial]?.bestOffer).toBeNull();
+    expect((await context(`serials=${serial}&seller=not-an-account`)).status).toBe(400);
+  });
+
   it('answers 400 with a code for bad or too many serials', async () => {
     for (const query of ['', 'serials=', 'serials=abc', 'serials=1,,2', 'serials=0', `serials=${Array.from({ length: 51 }, (_, i) => i + 1).join(',')}`]) {
       const answer = await context(query);

@@ -24,11 +24,11 @@ export function createOfferReads({ offers, ledger, settings, rarity, now, fundin
       return { offers: matching.map((offer) => publicOffer(offer, funded.has(offer.id))), best: best ? publicOffer(best, true) : null };
     },
 
-    /** The best funded offer each of these tigers can fill (for cards); tigers without one are absent. */
-    async bestOffers(serials: readonly number[]) {
+    /** The best funded offer each of these tigers can fill (for cards), none of `exceptBuyer`'s (their seller's); tigers without one are absent. */
+    async bestOffers(serials: readonly number[], exceptBuyer?: string) {
       const [{ open, live }, dataset] = await Promise.all([openAndLive(), rarity()]);
       const funded = await fundedIds(live, open);
-      const ranked = live.filter((offer) => funded.has(offer.id)).sort(byBestOffer);
+      const ranked = live.filter((offer) => funded.has(offer.id) && offer.buyerId !== exceptBuyer).sort(byBestOffer);
       const best: Record<string, { offerId: string; kind: PawsOffer['kind']; pawsAmount: string }> = {};
       for (const serial of new Set(serials)) {
         const top = ranked.find((offer) => offerMatches(offer, serial, dataset.rarityData[String(serial)]) && !offer.fills[String(serial)]);

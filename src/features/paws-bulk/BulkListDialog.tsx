@@ -26,7 +26,7 @@ export function BulkListDialog({ tigers, onClose }: { tigers: OwnedNft[] | null;
   const [all, setAll] = useState('');
   const [prices, setPrices] = useState<Record<number, string>>({});
   const { write, close: endWrite } = useWriteDialog(tigers && seller ? bulkListingWriteId(seller) : null, () => setPrices({}));
-  const context = useListingContext(tigers && seller ? tigers.map((tiger) => tiger.serialNumber) : null);
+  const context = useListingContext(tigers ? tigers.map((tiger) => tiger.serialNumber) : null, seller);
   if (!tigers || !seller) return null;
   const priceOf = (serial: number) => prices[serial] ?? '';
   const allValid = tigers.every((tiger) => isValidPawsPrice(priceOf(tiger.serialNumber)));

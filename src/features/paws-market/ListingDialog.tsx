@@ -52,7 +52,7 @@ export function ListingDialog({ nft, onClose }: { nft: OwnedNft | null; onClose:
     setPrice(pending?.price ?? '');
     if (pending && !isUnderWay($writes.get()[writeId])) void finishListing(pending);
   });
-  const context = useListingContext(nft ? [nft.serialNumber] : null);
+  const context = useListingContext(nft ? [nft.serialNumber] : null, seller);
 
   if (!nft) return null;
   const step: ListingStep = write ? STEP_OF[write.step] : 'input';

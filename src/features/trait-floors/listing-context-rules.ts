@@ -4,12 +4,18 @@
  * that would take it) and the warnings before a listing under the best offer or under half the floor.
  */
 import { parseUnits } from '@/features/balances/units';
+import type { MarketEventType } from '@/features/market-events/market-event';
 import type { Trait } from '@/features/tiger/rarity';
 import { formatPaws } from '@/lib/format';
 import type { EstimatedValue, FloorListing } from './trait-floor-rules';
 
 /** Serials one GET /api/paws/listing-context answers at most: a bulk listing's (MAX_BULK_TIGERS). */
 export const LISTING_CONTEXT_MAX = 50;
+
+/** Whether, after a market event of this type, a floor or a best standing offer may differ: every listing, sale and offer change. */
+export function movesFloors(type: MarketEventType): boolean {
+  return type === 'sale' || type.startsWith('listing-') || type.startsWith('offer-');
+}
 
 /** A tiger's last sale on either market, in the currency it was paid in. */
 export interface LastSale {

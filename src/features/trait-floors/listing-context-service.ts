@@ -7,8 +7,8 @@ import type { TraitFloorService } from './trait-floor-service';
 export interface ListingContextDeps {
   floors: Pick<TraitFloorService, 'traitFloors'>;
   rarity: () => Promise<RarityDataset>;
-  /** The best funded offer each tiger can fill now (offer-reads.ts `bestOffers`); tigers without one absent. */
-  bestOffers: (serials: readonly number[]) => Promise<{ best: Record<string, StandingOffer> }>;
+  /** The best funded offer each tiger can fill now, none of `exceptBuyer`'s (offer-reads.ts `bestOffers`); tigers without one absent. */
+  bestOffers: (serials: readonly number[], exceptBuyer?: string) => Promise<{ best: Record<string, StandingOffer> }>;
   /** The tiger's last PAWS sale (a listing bought or an offer accepted), if any. */
   pawsLastSale: (serial: number) => Promise<{ pawsPrice: string; soldAt: string } | undefined>;
   /** SentX's recent sales of the collection. */
@@ -34,16 +34,17 @@ function lastSaleOf(paws: { pawsPrice: string; soldAt: string } | undefined, hba
 /**
  * What a holder sees beside each tiger's listing price (GET /api/paws/listing-context): the
  * collection floor, its rarest trait's floor and its estimated value, its last sale on either
- * market, and the best standing offer that would take it. A part that cannot be read is left empty.
+ * market, and the best standing offer that would take it (never the seller's own). A part that
+ * cannot be read is left empty.
  */
 export function createListingContextService(deps: ListingContextDeps) {
   return {
-    async context(serials: readonly number[]): Promise<ListingContextAnswer> {
+    async context(serials: readonly number[], seller?: string): Promise<ListingContextAnswer> {
       const unique = [...new Set(serials)];
       const [floors, rarity, offers, hbarSales, pawsSales] = await Promise.all([
         deps.floors.traitFloors(),
         deps.rarity(),
-        deps.bestOffers(unique).catch(without('offers', { best: {} as Record<string, StandingOffer> })),
+        deps.bestOffers(unique, seller).catch(without('offers', { best: {} as Record<string, StandingOffer> })),
         deps.hbarSales().catch(without('SentX sales', [])),
         Promise.all(unique.map((serial) => deps.pawsLastSale(serial).catch(without('PAWS sales', undefined)))),
       ]);

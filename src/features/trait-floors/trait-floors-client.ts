@@ -19,10 +19,15 @@ const $floorsVersion = atom<string | null>(typeof window === 'undefined' ? null 
 
 export const $traitFloors = createFetcherStore<TraitFloorsAnswer>([`${TRAIT_FLOORS_PATH}?v=`, $floorsVersion], { dedupeTime: TRAIT_FLOORS_REFRESH_MS });
 
-/** The tigers (comma-separated serials) whose listing context a dialog shows; null while no listing dialog is open. */
-export const $listingContextSerials = atom<string | null>(null);
+/** The query of the listing context a dialog shows (its tigers and their seller); null while no listing dialog is open. */
+export const $listingContextQuery = atom<string | null>(null);
 
-export const $listingContext = createFetcherStore<ListingContextAnswer>([`${LISTING_CONTEXT_PATH}?serials=`, $listingContextSerials, '&v=', $floorsVersion], {
+/** The listing context's query for these tigers as `seller` lists them. */
+export function listingContextQuery(serials: readonly number[], seller: string): string {
+  return `serials=${serials.join(',')}&seller=${encodeURIComponent(seller)}`;
+}
+
+export const $listingContext = createFetcherStore<ListingContextAnswer>([`${LISTING_CONTEXT_PATH}?`, $listingContextQuery, '&v=', $floorsVersion], {
   dedupeTime: TRAIT_FLOORS_REFRESH_MS,
 });
 

@@ -1,29 +1,17 @@
 /** An island's live trait floors: read once, and again whenever the market's listings change (issue 58 item 5). */
 import { useEffect, useRef } from 'react';
-import { MARKET_STREAM, type MarketEvent, type MarketEventType } from '@/features/market-events/market-event';
+import { MARKET_STREAM, type MarketEvent } from '@/features/market-events/market-event';
 import { useStreamEvents } from '@/features/market-events/use-stream-events';
 import { useFetched } from '@/lib/use-island-store';
-import { $listingContext, $listingContextSerials, $traitFloors, traitFloorsChanged } from './trait-floors-client';
+import { movesFloors } from './listing-context-rules';
+import { $listingContext, $listingContextQuery, $traitFloors, listingContextQuery, traitFloorsChanged } from './trait-floors-client';
 
-/** The market's events that move a floor: a listing made, re-priced, taken down or back, or sold. */
-const FLOOR_EVENTS: ReadonlySet<MarketEventType> = new Set([
-  'listing-created',
-  'listing-repriced',
-  'listing-removed',
-  'listing-invalidated',
-  'listing-revalidated',
-  'sale',
-  'offer-made',
-  'offer-accepted',
-  'offer-cancelled',
-  'offer-unfunded',
-  'offer-funded',
-]);
-const movesFloors = (event: MarketEvent) => FLOOR_EVENTS.has(event.type);
+/** The market's events after which a floor or a best offer may differ (an offer expiring included). */
+const floorsMoved = (event: MarketEvent) => movesFloors(event.type);
 
 /** Follows the market stream while the island is on screen. */
 function useFloorEvents(): void {
-  useStreamEvents([MARKET_STREAM], traitFloorsChanged, movesFloors);
+  useStreamEvents([MARKET_STREAM], traitFloorsChanged, floorsMoved);
 }
 
 /** The last answer stays on screen while a live event's read is under way (a new key has none until it comes). */
@@ -39,15 +27,18 @@ export function useTraitFloors() {
   return useKept(useFetched($traitFloors));
 }
 
-/** The listing context of these tigers (the open dialog's; null while none is open), kept live: offers move the best offer too. */
-export function useListingContext(serials: readonly number[] | null) {
-  const key = serials?.length ? serials.join(',') : null;
+/**
+ * The listing context of these tigers (the open dialog's; null while none is open) as `seller` lists
+ * them, so their own offers are never the best offer that would take them; kept live: offers move the best offer too.
+ */
+export function useListingContext(serials: readonly number[] | null, seller: string | null) {
+  const key = serials?.length && seller ? listingContextQuery(serials, seller) : null;
   useEffect(() => {
     if (!key) return;
-    $listingContextSerials.set(key);
+    $listingContextQuery.set(key);
     // Another dialog (closed, or opened since) leaves the tigers alone.
     return () => {
-      if ($listingContextSerials.get() === key) $listingContextSerials.set(null);
+      if ($listingContextQuery.get() === key) $listingContextQuery.set(null);
     };
   }, [key]);
   useFloorEvents();

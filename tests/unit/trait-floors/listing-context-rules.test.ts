@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBelow, listingWarnings } from '@/features/trait-floors/listing-context-rules';
+import { MARKET_EVENT_TYPES } from '@/features/market-events/market-event';
+import { isBelow, listingWarnings, movesFloors } from '@/features/trait-floors/listing-context-rules';
 
 const offer = (pawsAmount: string) => ({ pawsAmount });
 const floor = (paws: string) => ({ paws });
@@ -41,5 +42,24 @@ describe('the warnings before a listing', () => {
     expect(listingWarnings('', { bestOffer: offer('50'), collectionFloor: floor('100') })).toEqual([]);
     expect(listingWarnings('abc', { bestOffer: offer('50'), collectionFloor: floor('100') })).toEqual([]);
     expect(listingWarnings('1', { bestOffer: null, collectionFloor: null })).toEqual([]);
+  });
+});
+
+describe('the market events the floors and the listing context are read again on', () => {
+  it('are every listing, sale and offer change, an offer expiring included; not a move, the figures or a watch alert', () => {
+    expect(MARKET_EVENT_TYPES.filter(movesFloors)).toEqual([
+      'listing-created',
+      'listing-repriced',
+      'listing-removed',
+      'listing-invalidated',
+      'listing-revalidated',
+      'sale',
+      'offer-made',
+      'offer-accepted',
+      'offer-cancelled',
+      'offer-expired',
+      'offer-unfunded',
+      'offer-funded',
+    ]);
   });
 });
