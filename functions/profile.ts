@@ -7,8 +7,8 @@ import { createProfileService } from '../src/features/profile/profile-service';
 import { createProfileRepo } from '../src/features/profile/profile-repo';
 import { clientAddress } from '../src/features/profile/profile-views';
 import { config } from '../src/server/config';
-import { ownerMap, soldLately, traitFloors } from '../src/server/services';
-import { collectionCatalog, ledgerReader, portfolioLedger, priceSource } from '../src/server/adapters';
+import { ownerMap, portfolioReading, soldLately, traitFloors } from '../src/server/services';
+import { collectionCatalog, ledgerReader, priceSource } from '../src/server/adapters';
 import { defineRoute, routeGroup } from '../src/server/http/handler';
 import { entityIdSchema } from '../src/lib/schemas';
 import { documentClient, tableName } from '../src/server/store/client';
@@ -53,9 +53,9 @@ const profiles = createProfileService({
 
 const events = createEventLogRepo(documentClient(), tableName());
 
-/** A holder's portfolio (issue 58): the mirror's transactions, prices and their history, the tigers' estimated values. */
+/** A holder's portfolio (issue 58): their trades as read from the ledger and kept, prices and their history, the tigers' estimated values. */
 const portfolio = createPortfolioService({
-  ledger: portfolioLedger(),
+  reading: portfolioReading(),
   reader: ledgerReader(),
   prices: priceSource,
   // Each tiger's estimated value: the highest of the collection floor and its traits' floors (trait-floors/).
@@ -67,7 +67,6 @@ const portfolio = createPortfolioService({
   },
   // A trade of the holder's (on either market; SentX's and OTC moves as the scheduled job's market watch sees them) moves their stream's head.
   accountVersion: (accountId) => events.head(accountStream(accountId)),
-  settings: { nftTokenId: config().nftTokenId, pawsTokenId: config().pawsTokenId },
 });
 
 const params = z.object({ accountId: entityIdSchema });

@@ -4,7 +4,9 @@ import { config } from '../src/server/config';
 import { log, withLogContext } from '../src/platform/log';
 import { countMetric } from '../src/platform/metrics';
 import { withRequestBudget } from '../src/platform/request-budget';
-import { hbarServices, ownerMap, pawsServices, soldLately } from '../src/server/services';
+import { hbarServices, ownerMap, pawsServices, portfolioReading, soldLately } from '../src/server/services';
+import { createPortfolioFollower } from '../src/features/portfolio/portfolio-follower';
+import { createPortfolioRepo } from '../src/features/portfolio/portfolio-repo';
 import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
 import { createEventOutbox } from '../src/features/market-events/event-outbox';
 import { createMarketWatch } from '../src/features/market-events/market-watch';
@@ -14,12 +16,20 @@ import { documentClient, tableName } from '../src/server/store/client';
 export const RECONCILER_BUDGET_MS = 50_000;
 /** Of it, what the offer funding job may spend at most, after the records are settled (offer-funding.ts). */
 export const FUNDING_BUDGET_MS = 40_000;
+/** Of it, what reading on the kept portfolios may spend (portfolio-follower.ts): a run cut short is taken up by the next. */
+export const PORTFOLIO_BUDGET_MS = 10_000;
 
 const paws = pawsServices();
 const hbar = hbarServices();
 
 const eventLog = createEventLogRepo(documentClient(), tableName());
 const watch = createMarketWatch(documentClient(), tableName(), eventLog);
+/** The kept portfolios read on after their holders' trades (issue 58 item 5). */
+const portfolios = createPortfolioFollower({
+  store: createPortfolioRepo(documentClient(), tableName()),
+  events: eventLog,
+  refresh: (accountId) => portfolioReading().refresh(accountId),
+});
 /** The events of changes whose writer stopped before delivering them (event-outbox.ts). */
 const outbox = createEventOutbox(documentClient(), tableName(), eventLog);
 
@@ -79,8 +89,8 @@ const reconciler = createReconcilerService({
  * The scheduled reconciler (an EventBridge schedule in AWS, a timer in the local server): one run
  * over every record left past its deadline, its backlog and settled counts as metrics; with it,
  * what page views read from the store instead of the ledger: who holds every tiger (first), the
- * listings' health (those that can no longer be bought taken down) and, in what is left of the
- * run, the offer makers' PAWS.
+ * listings' health (those that can no longer be bought taken down), the kept portfolios of the
+ * holders who traded and, in what is left of the run, the offer makers' PAWS.
  */
 export function handler(_event?: unknown, context?: { awsRequestId?: string }): Promise<ReconcileReport & { listingsRetired: number; fundsRead: number }> {
   return withLogContext({ requestId: context?.awsRequestId ?? randomUUID(), route: 'job reconciler' }, run);
@@ -106,6 +116,11 @@ async function run(): Promise<ReconcileReport & { listingsRetired: number; funds
     return { checked: 0, retired: 0 };
   });
   if (health.retired) log.info('listings taken down', { ...health });
+  const followed = await withRequestBudget(PORTFOLIO_BUDGET_MS, () => portfolios.run()).catch((error: unknown) => {
+    log.warn('portfolios not followed', { error });
+    return { followed: 0, refreshed: 0 };
+  });
+  if (followed.refreshed) log.info('kept portfolios read on', { ...followed });
   const budgetMs = Math.min(FUNDING_BUDGET_MS, RECONCILER_BUDGET_MS - (Date.now() - started));
   const funding = budgetMs > 0 ? await paws.offers.refreshFunding({ budgetMs }) : { makers: 0, read: 0 };
   countMetric('OfferFundsRead', funding.read);

@@ -24,8 +24,10 @@ import { createPawsMarketService } from '@/features/paws-market/paws-market-serv
 import { createTradeTerms } from '@/features/paws-market/trade-terms';
 import { TOTAL_SUPPLY } from '@/features/tiger/supply';
 import { createTraitFloorService } from '@/features/trait-floors/trait-floor-service';
+import { createPortfolioRepo } from '@/features/portfolio/portfolio-repo';
+import { createPortfolioReading } from '@/features/portfolio/portfolio-reading';
 import { once } from '@/lib/once';
-import { collectionCatalog, ledgerReader, marketPort, marketReads, priceSource, receipts, settlement } from './adapters';
+import { collectionCatalog, ledgerReader, marketPort, marketReads, portfolioLedger, priceSource, receipts, settlement } from './adapters';
 import { config } from './config';
 import { documentClient, tableName } from './store/client';
 
@@ -153,3 +155,16 @@ export const traitFloors = /* @__PURE__ */ once(() => {
     marketVersion: () => events.head(MARKET_STREAM),
   });
 });
+
+/**
+ * A holder's trades as read from the ledger (issue 58), kept in the table: the profile route group's
+ * portfolio reads them for a view, and the scheduled job reads the kept ones on after their holders' trades.
+ */
+export const portfolioReading = /* @__PURE__ */ once(() =>
+  createPortfolioReading({
+    ledger: portfolioLedger(),
+    store: createPortfolioRepo(documentClient(), tableName()),
+    reader: ledgerReader(),
+    settings: { nftTokenId: config().nftTokenId, pawsTokenId: config().pawsTokenId },
+  }),
+);

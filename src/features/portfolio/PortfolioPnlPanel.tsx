@@ -5,14 +5,21 @@ import { formatHbar, formatPaws, formatUsd } from '@/lib/format';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import type { LotPnl } from './pnl-rules';
 import { loadPortfolio, tradesCsvPath } from './portfolio-client';
-import type { PortfolioAnswer } from './portfolio-model';
+import type { PortfolioAnswer, PortfolioReading } from './portfolio-model';
 import { valueChartLines } from './value-chart-rules';
 
 const CHART_WIDTH = 600;
 const CHART_HEIGHT = 160;
+/** While the holder's trades are still being read from the ledger, the panel asks again this often. */
+const READING_RETRY_MS = 3_000;
 const LINE_CLASS = { invested: 'stroke-amber-400', realized: 'stroke-emerald-400', value: 'stroke-sky-400 [stroke-dasharray:6_4]' } as const;
 
-type State = { kind: 'idle' | 'loading' } | { kind: 'loaded'; answer: PortfolioAnswer } | { kind: 'private' } | { kind: 'failed'; message: string };
+type State =
+  | { kind: 'idle' | 'loading' }
+  | { kind: 'reading'; answer: PortfolioReading }
+  | { kind: 'loaded'; answer: PortfolioAnswer }
+  | { kind: 'private' }
+  | { kind: 'failed'; message: string };
 
 const usdText = (usd: number | null | undefined) => (usd === null || usd === undefined ? 'USD n/a' : formatUsd(usd));
 
@@ -77,17 +84,28 @@ export default function PortfolioPnlPanel({ accountId }: { accountId: string }) 
   useEffect(() => {
     if (!near) return;
     const controller = new AbortController();
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const read = () =>
+      loadPortfolio(accountId, controller.signal).then(
+        (answer) => {
+          if (answer.status === 'complete') return setState({ kind: 'loaded', answer });
+          // A holder with many transactions is read over several requests: each reads on from the last.
+          setState({ kind: 'reading', answer });
+          retry = setTimeout(read, READING_RETRY_MS);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState(
+            errorCode(error) === 'PORTFOLIO_PRIVATE' ? { kind: 'private' } : { kind: 'failed', message: errorText(error, 'The portfolio could not be read') },
+          );
+        },
+      );
     setState({ kind: 'loading' });
-    loadPortfolio(accountId, controller.signal).then(
-      (answer) => setState({ kind: 'loaded', answer }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState(
-          errorCode(error) === 'PORTFOLIO_PRIVATE' ? { kind: 'private' } : { kind: 'failed', message: errorText(error, 'The portfolio could not be read') },
-        );
-      },
-    );
-    return () => controller.abort();
+    void read();
+    return () => {
+      controller.abort();
+      clearTimeout(retry);
+    };
   }, [near, accountId]);
 
   if (state.kind === 'private') return null;
@@ -95,9 +113,11 @@ export default function PortfolioPnlPanel({ accountId }: { accountId: string }) 
     <Card className="grid min-w-0 gap-4 p-5" ref={ref} data-testid="portfolio-pnl">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h2 className="text-lg font-semibold">Profit &amp; Loss</h2>
-        <a href={tradesCsvPath(accountId)} download className="text-sm text-amber-400 underline-offset-4 hover:underline">
-          Download trades (CSV)
-        </a>
+        {state.kind === 'loaded' && (
+          <a href={tradesCsvPath(accountId)} download className="text-sm text-amber-400 underline-offset-4 hover:underline">
+            Download trades (CSV)
+          </a>
+        )}
       </div>
       {state.kind === 'failed' && (
         <p role="alert" className="text-sm text-red-300">
@@ -105,6 +125,12 @@ export default function PortfolioPnlPanel({ accountId }: { accountId: string }) 
         </p>
       )}
       {(state.kind === 'idle' || state.kind === 'loading') && <p className="text-sm text-muted-foreground">Reading the ledger…</p>}
+      {state.kind === 'reading' && (
+        <p className="text-sm text-muted-foreground" role="status" data-testid="portfolio-reading">
+          Reading this account’s transactions from the ledger: {state.answer.tradesRead} {state.answer.tradesRead === 1 ? 'trade' : 'trades'} so far
+          {state.answer.readThrough ? `, up to ${state.answer.readThrough.slice(0, 10)}` : ''}. The profit and loss shows once every trade is read.
+        </p>
+      )}
       {state.kind === 'loaded' && (
         <>
           <dl className="grid gap-3 sm:grid-cols-3">

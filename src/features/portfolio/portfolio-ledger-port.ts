@@ -44,14 +44,17 @@ export interface AccountTigerTransactions {
   refs: TransactionRef[];
   /** The consensus timestamp of the last transaction listed (of any kind); null when none was. */
   through: string | null;
+  /** True when the list goes on past `through` (the pages asked for were read, not the whole list). */
+  more: boolean;
 }
 
 export interface PortfolioLedger {
   /**
    * The account's successful transactions that moved a serial of `tokenId` to or from it, oldest first;
-   * with `after`, only those after that consensus timestamp (the list read on from where it stopped).
+   * with `after`, only those after that consensus timestamp (the list read on from where it stopped);
+   * at most `pages` pages of the list (of 100 transactions of any kind).
    */
-  accountNftTransactions(accountId: string, tokenId: string, after?: string | null): Promise<AccountTigerTransactions>;
+  accountNftTransactions(accountId: string, tokenId: string, after: string | null, pages: number): Promise<AccountTigerTransactions>;
   /** Every transfer of one serial, oldest first. */
   nftHistory(tokenId: string, serial: number): Promise<NftMove[]>;
   /** One record in detail; null when the mirror node does not have it. */

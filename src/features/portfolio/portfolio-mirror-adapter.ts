@@ -72,39 +72,52 @@ export function createPortfolioMirrorAdapter(options: MirrorHttpOptions): Portfo
     return parsed.data;
   }
 
-  /** Every item of every page from `first` on, following `links.next`. */
-  async function allPages<S extends z.ZodType<{ links: { next?: string | null | undefined } }>, T>(
+  /** The items of the pages from `first` on, following `links.next` for at most `limit` pages; `more` when a next page was left. */
+  async function pagesOf<S extends z.ZodType<{ links: { next?: string | null | undefined } }>, T>(
     first: string,
     schema: S,
     items: (page: z.output<S>) => T[],
-  ): Promise<T[]> {
+    limit: number,
+  ): Promise<{ all: T[]; more: boolean }> {
     const all: T[] = [];
     let path: string | null | undefined = first;
     for (let pages = 0; path; pages += 1) {
-      if (pages >= MAX_PAGES) throw new LedgerBadResponseError('Mirror node paging does not end', path);
+      if (pages >= limit) return { all, more: true };
       const page: z.output<S> | null = await read(path, schema);
       if (!page) throw new LedgerNotFoundError(first, []);
       all.push(...items(page));
       path = page.links.next;
     }
+    return { all, more: false };
+  }
+
+  /** Every item of every page from `first` on. */
+  async function allPages<S extends z.ZodType<{ links: { next?: string | null | undefined } }>, T>(
+    first: string,
+    schema: S,
+    items: (page: z.output<S>) => T[],
+  ): Promise<T[]> {
+    const { all, more } = await pagesOf(first, schema, items, MAX_PAGES);
+    if (more) throw new LedgerBadResponseError('Mirror node paging does not end', first);
     return all;
   }
 
   return {
-    async accountNftTransactions(accountId, tokenId, after) {
+    async accountNftTransactions(accountId, tokenId, after, pages) {
       if (after && !/^\d{1,10}\.\d{1,9}$/.test(after)) throw new TypeError(`Not a consensus timestamp: ${after}`);
       const since = after ? `&timestamp=gt:${after}` : '';
-      const listed = await allPages(
+      const { all: listed, more } = await pagesOf(
         `/api/v1/transactions?account.id=${id(accountId)}&limit=${PAGE}&order=asc&result=success${since}`,
         transactionsPage,
         (page) => page.transactions,
+        pages,
       );
       const refs = listed
         .filter((tx) =>
           (tx.nft_transfers ?? []).some((t) => t.token_id === tokenId && (t.sender_account_id === accountId || t.receiver_account_id === accountId)),
         )
         .map((tx) => ({ transactionId: tx.transaction_id, nonce: tx.nonce ?? 0, consensusTimestamp: tx.consensus_timestamp }));
-      return { refs, through: listed.at(-1)?.consensus_timestamp ?? after ?? null };
+      return { refs, through: listed.at(-1)?.consensus_timestamp ?? after ?? null, more };
     },
 
     async nftHistory(tokenId, serial) {

@@ -23,6 +23,7 @@ export interface TradeView {
 
 export interface PortfolioAnswer {
   success: true;
+  status: 'complete';
   accountId: string;
   /** The tigers the account holds now. */
   held: number[];
@@ -33,6 +34,35 @@ export interface PortfolioAnswer {
   /** Where the historical USD prices came from ('unavailable': that currency's USD figures are null). */
   priceSources: { hbar: string; paws: string };
   updatedAt: string;
+}
+
+/**
+ * The answer while the account's transactions are still being read from the ledger (more than one
+ * load reads): how far, and how many trades so far; no P&L until every trade is read.
+ */
+export interface PortfolioReading {
+  success: true;
+  status: 'reading';
+  accountId: string;
+  /** The time of the last transaction read so far; null before any. */
+  readThrough: string | null;
+  tradesRead: number;
+  updatedAt: string;
+}
+
+/** What GET /api/portfolio/{accountId} answers. */
+export type PortfolioView = PortfolioAnswer | PortfolioReading;
+
+/** The answer while the reading goes on. */
+export function readingAnswer(input: { accountId: string; through: string | null; tradesRead: number; at: number }): PortfolioReading {
+  return {
+    success: true,
+    status: 'reading',
+    accountId: input.accountId,
+    readThrough: input.through ? timestampIso(input.through) : null,
+    tradesRead: input.tradesRead,
+    updatedAt: new Date(input.at).toISOString(),
+  };
 }
 
 /** The API's answer from the loaded legs and their P&L. */
@@ -71,6 +101,7 @@ export function portfolioAnswer(input: {
     });
   return {
     success: true,
+    status: 'complete',
     accountId: input.accountId,
     held: input.held,
     trades,

@@ -47,6 +47,10 @@ export const keys = {
   pushSubscription: (accountId: string, endpointKey: string) => ({ pk: `PUSHSUB#${accountId}`, sk: endpointKey }),
   /** A holder's notification (`at#id` sorts them by time), and their unread count. */
   inboxItem: (accountId: string, atAndId: string) => ({ pk: `INBOX#${accountId}`, sk: atAndId }),
+  /** How far a holder's portfolio has read the ledger, each tiger leg it read, and the scheduled job's place in the market stream. */
+  portfolioState: (accountId: string) => ({ pk: `PORTFOLIO#${accountId}`, sk: 'STATE' }),
+  portfolioLeg: (accountId: string, leg: string) => ({ pk: `PORTFOLIO#${accountId}`, sk: `LEG#${leg}` }),
+  portfolioFollower: () => ({ pk: 'PORTFOLIOJOB', sk: 'FOLLOWED' }),
 } as const;
 
 const ACTIVITY = 'PAWSACTIVITY';
@@ -63,6 +67,8 @@ export const partitions = {
   pawsActivity: ACTIVITY,
   tigerActivity: (tokenId: string, serial: number) => `${ACTIVITY}#${tokenId}#${serial}`,
   publicProfiles: 'PROFILE#public',
+  /** Portfolios whose reading of the ledger has not reached the end of the account's list. */
+  portfoliosReading: 'PORTFOLIO#reading',
   /** A seller's listings and a buyer's purchases and offers (gsi2; the sort key starts with the item kind). */
   seller: (accountId: string) => `SELLER#${accountId}`,
   buyer: (accountId: string) => `BUYER#${accountId}`,

@@ -24,6 +24,8 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   ACCOUNT_NOT_FOUND: 404,
   PROFILE_NOT_FOUND: 404,
   PORTFOLIO_PRIVATE: 403,
+  // The holder's trades are still being read from the ledger (several loads): asked again in seconds.
+  PORTFOLIO_READING: 503,
   NOTHING_TO_UPDATE: 400,
   AVATAR_NOT_OWNED: 400,
   PROFILE_CHANGED: 409,

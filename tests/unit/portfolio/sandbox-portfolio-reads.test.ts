@@ -4,7 +4,7 @@
  * portfolio's adapter reads them into the legs of an OTC purchase and sale with the royalty the
  * sandbox ledger assessed.
  */
-import { NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
+import { Hbar, NftId, TokenId, TransferTransaction } from '@hiero-ledger/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseMirrorJson } from '@/features/ledger/mirror-json';
 import { tigerLegs } from '@/features/portfolio/cost-basis-rules';
@@ -75,10 +75,11 @@ describe('the sandbox mirror’s transaction history, in the official shapes', (
 describe('the portfolio’s reads of the sandbox mirror', () => {
   it('finds the holder’s tiger transactions and reads them into a purchase and a sale with the royalty the ledger assessed', async () => {
     const reads = adapter();
-    const { refs, through } = await reads.accountNftTransactions(BOB, TIGERS);
+    const { refs, through, more } = await reads.accountNftTransactions(BOB, TIGERS, null, 5);
     expect(refs).toHaveLength(2);
+    expect(more).toBe(false);
     // Read on from where it stopped: nothing newer yet.
-    expect(await reads.accountNftTransactions(BOB, TIGERS, through)).toEqual({ refs: [], through });
+    expect(await reads.accountNftTransactions(BOB, TIGERS, through, 5)).toEqual({ refs: [], through, more: false });
     expect((await reads.nftHistory(TIGERS, serial)).map((move) => move.receiver)).toEqual([BOB, CAROL]);
     const context = { nftTokenId: TIGERS, pawsTokenId: PAWS, treasuryAccountId: net.treasuryAccountId };
     const legs = [];
@@ -92,5 +93,27 @@ describe('the portfolio’s reads of the sandbox mirror', () => {
     ]);
     const sale = await reads.transactionDetail(refs[1] as (typeof refs)[number]);
     expect(sale?.assessedCustomFees).toEqual([{ amount: 2_750_000n, collector: COLLECTOR, payers: [BOB], tokenId: PAWS }]);
+  });
+});
+
+describe('a long transaction list, read a few pages at a time', () => {
+  it('stops after the pages asked for and says the list goes on; read on from there, it finds the rest', async () => {
+    // 100 HBAR payments of Carol's (a page of the list), then a tiger bought from Alice.
+    for (let i = 0; i < 100; i += 1) {
+      const pay = new TransferTransaction().addHbarTransfer(CAROL, Hbar.fromTinybars(-1)).addHbarTransfer(ALICE, Hbar.fromTinybars(1));
+      expect((await ledger.execute(await signed(frozen(pay, CAROL), 'carol'))).status).toBe('SUCCESS');
+    }
+    serial = serialsOf(await ledger.read(), ALICE)[0] as number;
+    await trade([ALICE, 'alice'], [CAROL, 'carol'], 30n);
+    const reads = adapter();
+    const first = await reads.accountNftTransactions(CAROL, TIGERS, null, 1);
+    expect(first.more).toBe(true);
+    expect(first.through).not.toBeNull();
+    // Carol's list also holds her purchase of the first test: everything before the 100 payments.
+    const rest = await reads.accountNftTransactions(CAROL, TIGERS, first.through, 1);
+    const all = await reads.accountNftTransactions(CAROL, TIGERS, null, 5);
+    expect(all.more).toBe(false);
+    expect([...first.refs, ...rest.refs]).toEqual(all.refs);
+    expect(rest.refs.at(-1)?.consensusTimestamp).toBe(all.refs.at(-1)?.consensusTimestamp);
   });
 });
