@@ -53,10 +53,15 @@ export function createPortfolioReading(deps: PortfolioReadingDeps) {
       return { context: { nftTokenId, pawsTokenId, treasuryAccountId: nft.treasuryAccountId }, pawsDecimals: paws.decimals };
     });
 
-  /** The legs of the transactions `refs` for the holder. */
-  async function legsOf(accountId: string, refs: readonly TransactionRef[], context: CostBasisContext): Promise<TigerLeg[]> {
+  /** The legs of the transactions `refs` for the holder, and the refs whose detail the mirror did not have (yet). */
+  async function legsOf(
+    accountId: string,
+    refs: readonly TransactionRef[],
+    context: CostBasisContext,
+  ): Promise<{ legs: TigerLeg[]; missing: TransactionRef[] }> {
     const details = await mapConcurrently(refs.length, PARALLEL_READS, (index) => deps.ledger.transactionDetail(refs[index] as TransactionRef));
-    return details.flatMap((tx) => (tx ? tigerLegs(tx, accountId, context) : []));
+    const missing = refs.filter((_, index) => !details[index]);
+    return { legs: details.flatMap((tx) => (tx ? tigerLegs(tx, accountId, context) : [])), missing };
   }
 
   /** The last transfer of `serial` to the holder, from its history; kept while it is held (the arrival of a tiger held does not change). */
@@ -74,9 +79,12 @@ export function createPortfolioReading(deps: PortfolioReadingDeps) {
    */
   async function readLedger(accountId: string, context: CostBasisContext, held: readonly number[], stored: StoredPortfolio | null) {
     const listed = await deps.ledger.accountNftTransactions(accountId, nftTokenId, stored?.through ?? null, PAGES_PER_LOAD);
-    const fresh = await legsOf(accountId, listed.refs, context);
+    const { legs: fresh, missing } = await legsOf(accountId, listed.refs, context);
     const legs = new Map([...(stored?.legs ?? []), ...fresh].map((leg) => [legKey(leg), leg]));
-    if (!listed.more) {
+    // A listed transaction whose detail a mirror node did not have yet is read again next time: the reading stops just before it.
+    const through = missing.length ? justBefore(missing[0]?.consensusTimestamp ?? '') : listed.through;
+    const complete = !listed.more && !missing.length;
+    if (complete) {
       // A tiger held whose arrival the account's list does not show (someone else paid for its transfer):
       // its own history names the transaction that brought it.
       const arrived = new Set([...legs.values()].filter((leg) => leg.side === 'buy').map((leg) => leg.serial));
@@ -85,15 +93,15 @@ export function createPortfolioReading(deps: PortfolioReadingDeps) {
       const found = await mapConcurrently(unexplained.length, PARALLEL_READS, (index) => arrivalOf(accountId, unexplained[index] as number));
       const arrivals = found.filter((move): move is NftMove => move !== null && !known.has(move.transactionId));
       const extraRefs = [...new Map(arrivals.map((move) => [`${move.transactionId}/${move.nonce}`, move])).values()];
-      for (const leg of await legsOf(accountId, extraRefs, context)) {
+      for (const leg of (await legsOf(accountId, extraRefs, context)).legs) {
         if (!legs.has(legKey(leg))) fresh.push(leg);
         legs.set(legKey(leg), leg);
       }
     }
-    const unchanged = stored && !fresh.length && stored.through === listed.through && stored.complete === !listed.more;
+    const unchanged = stored && !fresh.length && stored.through === through && stored.complete === complete;
     // Another load may have moved the reading on meanwhile: its reading stands, and these legs are the same items.
-    if (!unchanged) await deps.store.save(accountId, { legs: fresh, through: listed.through, complete: !listed.more }, stored ? stored.through : undefined);
-    return { legs: [...legs.values()], complete: !listed.more, through: listed.through };
+    if (!unchanged) await deps.store.save(accountId, { legs: fresh, through, complete }, stored ? stored.through : undefined);
+    return { legs: [...legs.values()], complete, through };
   }
 
   /** The tigers the account holds now, and its trades read on from what is kept. */
@@ -125,3 +133,10 @@ export function createPortfolioReading(deps: PortfolioReadingDeps) {
 }
 
 export type PortfolioReading = ReturnType<typeof createPortfolioReading>;
+
+/** The consensus timestamp one nanosecond before `timestamp` ('seconds.nanoseconds'): a list read on from it starts at `timestamp`. */
+export function justBefore(timestamp: string): string {
+  const [seconds = '0', nanos = '0'] = timestamp.split('.');
+  const total = BigInt(seconds) * 1_000_000_000n + BigInt(nanos.padEnd(9, '0')) - 1n;
+  return `${total / 1_000_000_000n}.${String(total % 1_000_000_000n).padStart(9, '0')}`;
+}

@@ -45,7 +45,7 @@ const saleBody = () =>
  * `table`: the store's table (a new one unless shared with another process's service); `paged`: the
  * holder's list runs past one load (the purchase on its first pages, the sale after them).
  */
-async function setup(options: { pnlPublic?: boolean; estimatesFail?: boolean; table?: string; paged?: boolean } = {}) {
+async function setup(options: { pnlPublic?: boolean; estimatesFail?: boolean; table?: string; paged?: boolean; detailLate?: boolean } = {}) {
   const table = options.table ?? (await store.newTable());
   let clock = 1_800_000_000_000;
   let head = 1;
@@ -70,8 +70,11 @@ async function setup(options: { pnlPublic?: boolean; estimatesFail?: boolean; ta
       calls.push(`list ${accountId}${after ? ` after ${after}` : ''}`);
       expect(pages).toBe(PAGES_PER_LOAD);
       if (accountId !== HOLDER) return { refs: [], through: after, more: false };
-      if (!options.paged)
-        return after ? { refs: [], through: after, more: false } : { refs: [refOf(purchase)], through: purchase.consensusTimestamp, more: false };
+      if (!options.paged) {
+        // The list after `after` (timestamps of one length compare as strings).
+        const refs = [refOf(purchase)].filter((ref) => !after || ref.consensusTimestamp > after);
+        return { refs, through: refs.at(-1)?.consensusTimestamp ?? after, more: false };
+      }
       if (!after) return { refs: [refOf(purchase)], through: purchase.consensusTimestamp, more: true };
       if (after === purchase.consensusTimestamp) return { refs: [refOf(sale)], through: sale.consensusTimestamp, more: false };
       return { refs: [], through: after, more: false };
@@ -82,6 +85,8 @@ async function setup(options: { pnlPublic?: boolean; estimatesFail?: boolean; ta
     },
     async transactionDetail(ref) {
       calls.push('detail');
+      // detailLate: the first mirror node asked does not have the purchase's detail yet.
+      if (options.detailLate && calls.filter((call) => call === 'detail').length === 1) return null;
       return ref.transactionId === sale.transactionId ? sale : purchase;
     },
   };
@@ -245,6 +250,15 @@ describe('the portfolio service', () => {
     expect(await codeOf(service.csv(HOLDER, HOLDER))).toBe('PORTFOLIO_READING');
     const csv = await service.csv(HOLDER, HOLDER);
     expect(csv.split('\n').filter((line) => line.includes('#9') || line.includes(',9,'))).toHaveLength(2);
+  });
+
+  it('never steps past a listed transaction whose detail the mirror did not have yet: still reading, and it is read the next time', async () => {
+    const { service, calls } = await setup({ detailLate: true });
+    expect(await service.view(HOLDER, HOLDER)).toMatchObject({ status: 'reading', tradesRead: 0 });
+    const done = await complete(service.view(HOLDER, HOLDER));
+    expect(done.lots).toEqual([expect.objectContaining({ serial: 9, cost: { hbar: '0', paws: '40', usd: 0.04 } })]);
+    // Read on from just before the purchase, so the list gives it again.
+    expect(calls.filter((call) => call.startsWith('list'))).toEqual([`list ${HOLDER}`, `list ${HOLDER} after 1700000100.000000004`]);
   });
 
   it('reads on a kept portfolio for the scheduled job, and leaves an account never loaded alone', async () => {
