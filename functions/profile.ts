@@ -20,6 +20,7 @@ import { pushSubscriptions } from '../src/server/push-graph';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../src/features/web-push/push-schema';
 import { portfolioParamsSchema } from '../src/features/portfolio/portfolio-schema';
 import { createPortfolioService } from '../src/features/portfolio/portfolio-service';
+import { ESTIMATE_METHOD } from '../src/features/trait-floors/trait-floor-rules';
 import { createEventLogRepo } from '../src/features/market-events/event-log-repo';
 import { accountStream } from '../src/features/market-events/market-event';
 import { textResponse } from '../src/server/http/respond';
@@ -60,6 +61,7 @@ const portfolio = createPortfolioService({
   prices: priceSource,
   // Each tiger's estimated value: the highest of the collection floor and its traits' floors (trait-floors/).
   estimatedValues: (serials) => traitFloors().estimatedValues(serials),
+  estimateRule: ESTIMATE_METHOD,
   // The P&L is public only on a public profile whose holder opted in.
   pnlPublic: async (accountId) => {
     const profile = await profileRepo.get(accountId);

@@ -5,6 +5,8 @@ import { expect, test } from './support/test';
 import { approveNext } from './support/sandbox-wallet';
 import { ALICE, BOB, CAROL } from '../../src/sandbox/ledger/demo-accounts';
 import { patient } from './support/pace';
+import type { PortfolioView } from '../../src/features/portfolio/portfolio-model';
+import { formatPaws } from '../../src/lib/format';
 
 /** Alice holds 32 tigers in the sandbox seed (other specs trade a few away), one of them ranked in the top 100. */
 const USERNAME = 'Alice Stripes E2E';
@@ -204,6 +206,25 @@ test.describe('profile', () => {
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect((await csv.text()).split('\r\n')[0]).toBe('date,tiger,side,price,currency,USD value,fees,counterparty,transaction id,kind,notes');
+    expect(await axeViolations(page, '[data-testid="portfolio-pnl"]')).toEqual([]);
+
+    // Unknown is not 0: a total no tiger counts in shows none, as the API's answer has it.
+    const answer = (await (await page.request.get(`/api/portfolio/${BOB}`)).json()) as PortfolioView;
+    if (answer.status !== 'complete') throw new Error('Bob’s few trades are read in one load');
+    const unrealized = answer.lots.some((lot) => lot.unrealized) ? `${formatPaws(answer.totals.unrealized.paws)} PAWS` : '—';
+    await expect(panel.getByTestId('pnl-unrealized')).toHaveText(unrealized);
+    const realized = answer.lots.some((lot) => lot.realized);
+    if (!realized) await expect(panel.getByTestId('pnl-realized')).toHaveText('—');
+    // Each tiger's notes say what set its estimate in a sentence of its own; the rule is said once, below.
+    await expect(panel.getByText(/Estimated values: The highest of the collection floor/)).toHaveCount(1);
+
+    // On a phone each tiger is a card with its facts named, not a table squeezed to the width.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const cards = panel.getByRole('list', { name: 'Each tiger’s P&L' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBe(answer.lots.length);
+    await expect(panel.getByRole('table')).toBeHidden();
+    expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
     expect(await axeViolations(page, '[data-testid="portfolio-pnl"]')).toEqual([]);
   });
 

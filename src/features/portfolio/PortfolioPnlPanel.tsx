@@ -32,27 +32,56 @@ function moneyText(money: { hbar: string; paws: string } | null): string {
   return parts.length ? parts.join(' · ') : '0';
 }
 
+/** A phrase of the rules as a sentence: 'no cost basis: …' → 'No cost basis: ….' */
+const sentence = (phrase: string) => `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}${/[.!?]$/.test(phrase) ? '' : '.'}`;
+
+/** What one tiger's row says: how it came, its cost, its P&L and the notes (its estimate first). */
+function lotFacts(lot: LotPnl) {
+  return {
+    acquiredBy: lot.acquiredBy,
+    cost: lot.cost ? `${moneyText(lot.cost)} (${usdText(lot.cost.usd)})` : 'no cost basis',
+    pnl: lot.realized
+      ? `${moneyText(lot.realized)} (${usdText(lot.realized.usd)})`
+      : lot.unrealized
+        ? `${formatPaws(lot.unrealized.paws)} PAWS (${usdText(lot.unrealized.usd)}) unrealized`
+        : '—',
+    notes: [lot.estimatedValue?.method ?? '', ...lot.notes].filter(Boolean).map(sentence).join(' '),
+  };
+}
+
+const lotKey = (lot: LotPnl) => `${lot.serial}-${lot.boughtAt ?? lot.soldAt ?? 'held'}`;
+
 function LotRow({ lot }: { lot: LotPnl }) {
+  const facts = lotFacts(lot);
   return (
     <tr className="border-t border-border align-top">
       <th scope="row" className="py-2 pr-3 text-left font-medium">
         #{lot.serial}
       </th>
-      <td className="py-2 pr-3">{lot.acquiredBy}</td>
-      <td className="py-2 pr-3 tabular-nums">{lot.cost ? `${moneyText(lot.cost)} (${usdText(lot.cost.usd)})` : 'no cost basis'}</td>
-      <td className="py-2 pr-3 tabular-nums">
-        {lot.realized
-          ? `${moneyText(lot.realized)} (${usdText(lot.realized.usd)})`
-          : lot.unrealized
-            ? `${formatPaws(lot.unrealized.paws)} PAWS (${usdText(lot.unrealized.usd)}) unrealized`
-            : '—'}
-      </td>
-      <td className="py-2 text-xs text-muted-foreground">
-        {[lot.estimatedValue ? `Estimated ${formatPaws(lot.estimatedValue.paws)} PAWS: ${lot.estimatedValue.method}` : '', ...lot.notes]
-          .filter(Boolean)
-          .join('. ')}
-      </td>
+      <td className="py-2 pr-3">{facts.acquiredBy}</td>
+      <td className="py-2 pr-3 tabular-nums">{facts.cost}</td>
+      <td className="py-2 pr-3 tabular-nums">{facts.pnl}</td>
+      <td className="py-2 text-xs text-muted-foreground">{facts.notes}</td>
     </tr>
+  );
+}
+
+/** On a phone: each tiger a card, its facts named, instead of a table squeezed to 320 px. */
+function LotCard({ lot }: { lot: LotPnl }) {
+  const facts = lotFacts(lot);
+  return (
+    <li className="grid gap-1 border-t border-border py-3 text-sm">
+      <p className="font-medium">Wild Tiger #{lot.serial}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+        <dt className="text-muted-foreground">Acquired by</dt>
+        <dd>{facts.acquiredBy}</dd>
+        <dt className="text-muted-foreground">Cost</dt>
+        <dd className="tabular-nums">{facts.cost}</dd>
+        <dt className="text-muted-foreground">P&amp;L</dt>
+        <dd className="tabular-nums">{facts.pnl}</dd>
+      </dl>
+      {facts.notes && <p className="text-xs text-muted-foreground">{facts.notes}</p>}
+    </li>
   );
 }
 
@@ -109,6 +138,9 @@ export default function PortfolioPnlPanel({ accountId }: { accountId: string }) 
   }, [near, accountId]);
 
   if (state.kind === 'private') return null;
+  // How many tigers each total counts: none is no figure, not 0.
+  const lots = state.kind === 'loaded' ? state.answer.lots : [];
+  const counted = { realized: lots.filter((lot) => lot.realized).length, unrealized: lots.filter((lot) => lot.unrealized).length };
   return (
     <Card className="grid min-w-0 gap-4 p-5" ref={ref} data-testid="portfolio-pnl">
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -136,15 +168,22 @@ export default function PortfolioPnlPanel({ accountId }: { accountId: string }) 
           <dl className="grid gap-3 sm:grid-cols-3">
             <div className="rounded-lg border border-border p-3">
               <dt className="text-sm text-muted-foreground">Realized</dt>
+              {/* Unknown is not 0: with no tiger sold from a cost basis, there is no realized P&L to show. */}
               <dd className="font-bold tabular-nums" data-testid="pnl-realized">
-                {moneyText(state.answer.totals.realized)}
+                {counted.realized ? moneyText(state.answer.totals.realized) : '—'}
               </dd>
-              <dd className="text-sm text-muted-foreground">{usdText(state.answer.totals.realized.usd)} at the time of each trade</dd>
+              <dd className="text-sm text-muted-foreground">
+                {counted.realized ? `${usdText(state.answer.totals.realized.usd)} at the time of each trade` : 'No tiger sold that had a cost basis'}
+              </dd>
             </div>
             <div className="rounded-lg border border-border p-3">
               <dt className="text-sm text-muted-foreground">Unrealized (against each tiger’s estimated value)</dt>
-              <dd className="font-bold tabular-nums">{formatPaws(state.answer.totals.unrealized.paws)} PAWS</dd>
-              <dd className="text-sm text-muted-foreground">{usdText(state.answer.totals.unrealized.usd)}</dd>
+              <dd className="font-bold tabular-nums" data-testid="pnl-unrealized">
+                {counted.unrealized ? `${formatPaws(state.answer.totals.unrealized.paws)} PAWS` : '—'}
+              </dd>
+              <dd className="text-sm text-muted-foreground">
+                {counted.unrealized ? usdText(state.answer.totals.unrealized.usd) : 'No tiger held has both a cost basis and an estimate'}
+              </dd>
             </div>
             <div className="rounded-lg border border-border p-3">
               <dt className="text-sm text-muted-foreground">Tigers without a P&amp;L</dt>
@@ -156,38 +195,46 @@ export default function PortfolioPnlPanel({ accountId }: { accountId: string }) 
           {state.answer.lots.length === 0 ? (
             <p className="text-sm text-muted-foreground">No tigers held or traded by this account.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="pb-2 pr-3 font-medium">
-                      Tiger
-                    </th>
-                    <th scope="col" className="pb-2 pr-3 font-medium">
-                      Acquired by
-                    </th>
-                    <th scope="col" className="pb-2 pr-3 font-medium">
-                      Cost
-                    </th>
-                    <th scope="col" className="pb-2 pr-3 font-medium">
-                      P&amp;L
-                    </th>
-                    <th scope="col" className="pb-2 font-medium">
-                      Notes
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.answer.lots.map((lot) => (
-                    <LotRow key={`${lot.serial}-${lot.boughtAt ?? lot.soldAt ?? 'held'}`} lot={lot} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              <ul className="sm:hidden" aria-label="Each tiger’s P&L">
+                {state.answer.lots.map((lot) => (
+                  <LotCard key={lotKey(lot)} lot={lot} />
+                ))}
+              </ul>
+              <div className="hidden overflow-x-auto sm:block">
+                <table className="w-full text-sm">
+                  <thead className="text-left text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="pb-2 pr-3 font-medium">
+                        Tiger
+                      </th>
+                      <th scope="col" className="pb-2 pr-3 font-medium">
+                        Acquired by
+                      </th>
+                      <th scope="col" className="pb-2 pr-3 font-medium">
+                        Cost
+                      </th>
+                      <th scope="col" className="pb-2 pr-3 font-medium">
+                        P&amp;L
+                      </th>
+                      <th scope="col" className="pb-2 font-medium">
+                        Notes
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {state.answer.lots.map((lot) => (
+                      <LotRow key={lotKey(lot)} lot={lot} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
           <p className="text-xs text-muted-foreground">
             From the ledger’s transactions: fees are royalties and network fees; several tigers in one transaction are split pro rata; other tokens are named,
             not priced. USD prices: HBAR {state.answer.priceSources.hbar}, PAWS {state.answer.priceSources.paws}.
+            {state.answer.estimateRule ? ` Estimated values: ${state.answer.estimateRule}` : ''}
           </p>
         </>
       )}

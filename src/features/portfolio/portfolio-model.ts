@@ -33,6 +33,8 @@ export interface PortfolioAnswer {
   valueOverTime: ValuePoint[];
   /** Where the historical USD prices came from ('unavailable': that currency's USD figures are null). */
   priceSources: { hbar: string; paws: string };
+  /** How an estimated value is reached, in words, said once (each lot's own says what set it); null when none is given. */
+  estimateRule: string | null;
   updatedAt: string;
 }
 
@@ -74,6 +76,7 @@ export function portfolioAnswer(input: {
   history: PriceHistory;
   pawsDecimals: number;
   at: number;
+  estimateRule: string | null;
 }): PortfolioAnswer {
   const d = input.pawsDecimals;
   const trades = [...input.legs]
@@ -109,6 +112,7 @@ export function portfolioAnswer(input: {
     totals: input.pnl.totals,
     valueOverTime: input.pnl.valueOverTime,
     priceSources: { hbar: input.history.hbarSource, paws: input.history.pawsSource },
+    estimateRule: input.estimateRule,
     updatedAt: new Date(input.at).toISOString(),
   };
 }

@@ -35,8 +35,10 @@ export interface PortfolioServiceDeps {
   reading: Pick<PortfolioReading, 'read' | 'tokenTerms'>;
   reader: Pick<LedgerReader, 'getAccount'>;
   prices: () => Promise<Pick<PriceSource, 'hbar' | 'paws' | 'history'>>;
-  /** Each tiger's estimated value in whole PAWS (a decimal string) and its method; tigers with no estimate are absent. */
+  /** Each tiger's estimated value in whole PAWS (a decimal string) and what set it; tigers with no estimate are absent. */
   estimatedValues: (serials: number[]) => Promise<Map<number, { paws: string; method: string }>>;
+  /** How an estimated value is reached, in words, said once in the answer. */
+  estimateRule?: string;
   /** True when the holder opted in to showing their P&L on their public profile. */
   pnlPublic: (accountId: string) => Promise<boolean>;
   /**
@@ -97,7 +99,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     }
     const pnl = portfolioPnl(legs, held, history, { now: at, pawsDecimals, hbarUsd: hbar.priceUsd, pawsUsd: paws.price, estimated });
     return {
-      answer: portfolioAnswer({ accountId, held, legs, pnl, history, pawsDecimals, at }),
+      answer: portfolioAnswer({ accountId, held, legs, pnl, history, pawsDecimals, at, estimateRule: deps.estimateRule ?? null }),
       csv: () => tradesCsv(legs, history, pawsDecimals),
     };
   }

@@ -2,7 +2,7 @@ import { Skeleton } from '@/components/ui/Skeleton';
 import type { Trait } from '@/features/tiger/rarity';
 import { traitLabel } from '@/features/tiger/tiers';
 import { formatCount, formatNumber, formatPaws } from '@/lib/format';
-import { estimateValue, traitValueFloor } from './trait-floor-rules';
+import { ESTIMATE_METHOD, estimateValue, traitValueFloor } from './trait-floor-rules';
 import { useTraitFloors } from './use-trait-floors';
 
 /**
@@ -26,7 +26,7 @@ export function TigerValue({ traits }: { traits: readonly Trait[] }) {
         <p className="text-lg font-bold tabular-nums" data-testid="estimated-value">
           {estimate ? `${formatPaws(estimate.paws)} PAWS` : 'N/A: no tiger is listed'}
         </p>
-        {estimate && <p className="text-xs text-muted-foreground">{estimate.method}</p>}
+        {estimate && <p className="text-xs text-muted-foreground">{`${estimate.method} ${ESTIMATE_METHOD}`}</p>}
       </div>
       {traits.length > 0 && (
         <ul className="grid gap-1 text-sm" aria-label="Trait floors">

@@ -6,6 +6,7 @@
  */
 import { formatUnits, parseUnits } from '@/features/balances/units';
 import { type RarityDataset, type Trait, normaliseTraitText } from '@/features/tiger/rarity';
+import { traitLabel } from '@/features/tiger/tiers';
 import { formatPaws } from '@/lib/format';
 
 /** Floors are counted in hundredths of a PAWS: listing prices have at most 2 decimals, and a converted HBAR price is rounded to them. */
@@ -166,12 +167,13 @@ export function traitValueFloor(floors: Pick<TraitFloorsAnswer, 'traits'>, type:
 /** A tiger's estimated value in PAWS and how it was reached, in words. */
 export interface EstimatedValue {
   paws: string;
+  /** What set it, for this tiger ('Estimated at the floor of its trait Fur: Snow (90 PAWS).'); the rule is ESTIMATE_METHOD, shown once beside it. */
   method: string;
   /** The trait whose floor set it; null when the collection floor did. */
   trait: Trait | null;
 }
 
-/** The method, in words, wherever an estimate shows. */
+/** The rule, in words, shown once wherever estimates show. */
 export const ESTIMATE_METHOD =
   "The highest of the collection floor and the floors of the tiger's traits, across the PAWS market and SentX (HBAR listings converted to PAWS at the current rate).";
 
@@ -191,9 +193,9 @@ export function estimateValue(traits: readonly Trait[], floors: Pick<TraitFloors
   if (!best) return null;
   const paws = formatUnits(best.units, FLOOR_DECIMALS);
   const reason = best.trait
-    ? `the floor of its trait ${best.trait.trait_type}: ${best.trait.value} (${formatPaws(paws)} PAWS)`
+    ? `the floor of its trait ${traitLabel(best.trait.trait_type)}: ${best.trait.value} (${formatPaws(paws)} PAWS)`
     : `the collection floor (${formatPaws(paws)} PAWS); none of its traits is listed higher`;
-  return { paws, trait: best.trait, method: `Estimated at ${reason}. ${ESTIMATE_METHOD}` };
+  return { paws, trait: best.trait, method: `Estimated at ${reason}.` };
 }
 
 /** The tiger's rarest trait (fewest tigers share it) with its floor; null for a tiger with no traits. */

@@ -131,13 +131,33 @@ describe('a tiger’s estimated value', () => {
     expect(estimate?.paws).toBe('200');
     expect(estimate?.trait).toEqual({ trait_type: 'Fur', value: 'Golden' });
     expect(estimate?.method).toMatch(/Fur: Golden \(200 PAWS\)/);
-    expect(estimate?.method).toMatch(/highest of the collection floor and the floors/);
   });
 
   it('is the collection floor when no trait of the tiger is listed higher', () => {
     const estimate = estimateValue(traitsOf(5), floors);
     expect(estimate).toMatchObject({ paws: '90', trait: null });
     expect(estimate?.method).toMatch(/collection floor \(90 PAWS\)/);
+  });
+
+  it('names the trait that set it as the pages do (Eye Color, not Eye_Color), in one sentence of its own', () => {
+    const named = computeRarity([
+      { serial: 1, attributes: [{ trait_type: 'Eye_Color', value: 'Red' }] },
+      { serial: 2, attributes: [{ trait_type: 'Eye_Color', value: 'Red' }] },
+      { serial: 3, attributes: [{ trait_type: 'Eye_Color', value: 'Blue' }] },
+    ]);
+    const listed = computeTraitFloors(
+      {
+        rarity: named,
+        paws: [
+          { serial: 2, pawsPrice: '80' },
+          { serial: 3, pawsPrice: '50' },
+        ],
+        hbar: [],
+        rate: null,
+      },
+      AT,
+    );
+    expect(estimateValue(named.rarityData['1']?.traits ?? [], listed)?.method).toBe('Estimated at the floor of its trait Eye Color: Red (80 PAWS).');
   });
 
   it('is unknown with nothing listed', () => {
