@@ -189,6 +189,9 @@ test.describe('landing page', () => {
     await page.goto('/');
     await page.locator('section#paws').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('paws-price')).toContainText(SANDBOX.paws);
+    // The HBAR price (its tab not shown) has its first answer too: a read still in flight is not asked twice, so on a
+    // busy host a minute fast-forwarded while it was pending asked nothing (CI: one HBAR call after 90 s of page time).
+    await expect(page.getByTestId('hbar-price')).toContainText(SANDBOX.hbar);
     expect(calls).toEqual({ paws: 1, hbar: 1 });
     await page.clock.fastForward(30_000);
     expect(calls).toEqual({ paws: 1, hbar: 1 });
