@@ -103,11 +103,23 @@ function timestampMs(consensusTimestamp: string): number {
   return Number(seconds) * 1000 + Math.floor(Number(nanos.padEnd(9, '0')) / 1_000_000);
 }
 
+const NANOS_PER_SECOND = 1_000_000_000n;
+
+/** A consensus timestamp ('seconds.nanoseconds') in nanoseconds. */
+function timestampNs(consensusTimestamp: string): bigint {
+  const [seconds = '0', nanos = '0'] = consensusTimestamp.split('.');
+  return BigInt(seconds) * NANOS_PER_SECOND + BigInt(nanos.padEnd(9, '0'));
+}
+
 function compareTimestamps(a: string, b: string): number {
-  const [as = '0', an = '0'] = a.split('.');
-  const [bs = '0', bn = '0'] = b.split('.');
-  const difference = BigInt(as) * 1_000_000_000n + BigInt(an.padEnd(9, '0')) - (BigInt(bs) * 1_000_000_000n + BigInt(bn.padEnd(9, '0')));
+  const difference = timestampNs(a) - timestampNs(b);
   return difference === 0n ? 0 : difference < 0n ? -1 : 1;
+}
+
+/** The consensus timestamp one nanosecond before `consensusTimestamp`: a list read on from it starts at `consensusTimestamp`. */
+export function justBefore(consensusTimestamp: string): string {
+  const total = timestampNs(consensusTimestamp) - 1n;
+  return `${total / NANOS_PER_SECOND}.${String(total % NANOS_PER_SECOND).padStart(9, '0')}`;
 }
 
 /** Cents, as a number. */

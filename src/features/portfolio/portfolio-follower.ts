@@ -11,7 +11,7 @@ import { MARKET_STREAM, type MarketEvent } from '@/features/market-events/market
 import { mapConcurrently } from '@/lib/concurrency';
 import { log } from '@/platform/log';
 import type { PortfolioRepo } from './portfolio-repo';
-import { MIRROR_CATCH_UP_MS } from './portfolio-service';
+import { MIRROR_CATCH_UP_MS } from './portfolio-reading';
 
 /** Market events one run follows at most. */
 const EVENTS_PER_RUN = 500;
@@ -31,7 +31,7 @@ export function tradersOf(event: MarketEvent): string[] {
 export interface PortfolioFollowerDeps {
   store: Pick<PortfolioRepo, 'followed' | 'follow' | 'reading'>;
   events: Pick<EventLogRepo, 'after' | 'head'>;
-  /** Reads on a kept portfolio (portfolio-service.ts `refresh`); false when the account has none kept. */
+  /** Reads on a kept portfolio (portfolio-reading.ts `refresh`); false when the account has none kept. */
   refresh: (accountId: string) => Promise<boolean>;
   now?: () => number;
 }

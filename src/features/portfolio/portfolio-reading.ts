@@ -10,6 +10,7 @@ import { mapConcurrently } from '@/lib/concurrency';
 import { createTtlCache } from '@/platform/ttl-cache';
 import { type CostBasisContext, type TigerLeg, tigerLegs } from './cost-basis-rules';
 import type { NftMove, PortfolioLedger, TransactionRef } from './portfolio-ledger-port';
+import { justBefore } from './pnl-rules';
 import { type PortfolioRepo, type StoredPortfolio, legKey } from './portfolio-repo';
 
 const TERMS_TTL_MS = 60 * 60 * 1000;
@@ -20,6 +21,8 @@ const PARALLEL_READS = 8;
  * mirror node; an account with more is read over several loads.
  */
 export const PAGES_PER_LOAD = 5;
+/** The mirror node's lag after a trade is recorded (5-15 s on mainnet), with room to spare. */
+export const MIRROR_CATCH_UP_MS = 30_000;
 
 export interface PortfolioReadingDeps {
   ledger: PortfolioLedger;
@@ -133,10 +136,3 @@ export function createPortfolioReading(deps: PortfolioReadingDeps) {
 }
 
 export type PortfolioReading = ReturnType<typeof createPortfolioReading>;
-
-/** The consensus timestamp one nanosecond before `timestamp` ('seconds.nanoseconds'): a list read on from it starts at `timestamp`. */
-export function justBefore(timestamp: string): string {
-  const [seconds = '0', nanos = '0'] = timestamp.split('.');
-  const total = BigInt(seconds) * 1_000_000_000n + BigInt(nanos.padEnd(9, '0')) - 1n;
-  return `${total / 1_000_000_000n}.${String(total % 1_000_000_000n).padStart(9, '0')}`;
-}

@@ -18,15 +18,13 @@ import { DomainError } from '@/lib/domain-error';
 import { log } from '@/platform/log';
 import { createTtlCache } from '@/platform/ttl-cache';
 import { type PortfolioView, portfolioAnswer, readingAnswer } from './portfolio-model';
-import type { PortfolioReading } from './portfolio-reading';
+import { MIRROR_CATCH_UP_MS, type PortfolioReading } from './portfolio-reading';
 import { portfolioPnl } from './pnl-rules';
 import { tradesCsv } from './trades-csv';
 
 /** A load is kept at most this long (and no longer than the head of the account's stream it was read under). */
 export const PORTFOLIO_TTL_MS = 60_000;
 const ACCOUNTS_TTL_MS = 60 * 60 * 1000;
-/** The mirror node's lag after a trade is recorded (5-15 s on mainnet), with room to spare. */
-export const MIRROR_CATCH_UP_MS = 30_000;
 const RECHECK_MS = 5_000;
 const HEADS_KEPT = 10_000;
 

@@ -9,7 +9,7 @@ import { createEventLogRepo } from '@/features/market-events/event-log-repo';
 import { type MarketEventType, streamsFor } from '@/features/market-events/market-event';
 import { createPortfolioFollower, tradersOf } from '@/features/portfolio/portfolio-follower';
 import { createPortfolioRepo } from '@/features/portfolio/portfolio-repo';
-import { MIRROR_CATCH_UP_MS } from '@/features/portfolio/portfolio-service';
+import { MIRROR_CATCH_UP_MS } from '@/features/portfolio/portfolio-reading';
 import { type MemoryStore, startMemoryStore } from '../../support/memory-store';
 
 const ALICE = '0.0.5001';
